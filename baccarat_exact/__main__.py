@@ -1,0 +1,5 @@
+"""``python -m baccarat_exact``."""
+
+from baccarat_exact.cli import main
+
+main()

@@ -1,0 +1,181 @@
+"""Punto banco rules as data: the drawing tableau, the naturals and the pays.
+
+The tableau below is the printed casino card of ``seeds/004`` (RULES.md), with
+the adopted reading for a Player who stood (Banker draws on 0–5). A variant
+with other drawing rules is another table, not another ``if``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from baccarat_exact.errors import RulesError
+
+__all__ = [
+    "PLAYER_STOOD",
+    "STANDARD_TABLEAU",
+    "Rules",
+    "Tableau",
+]
+
+PLAYER_STOOD = 10
+"""Column of the banker tableau used when the Player did not draw a third card."""
+
+# The banker's drawing rule: row = banker's two-card total, column = value of the
+# Player's third card (0–9), last column "-" = the Player stood. D draws, S stands.
+# Rows 8 and 9 are naturals and never reach the tableau; they read S.
+_BANKER_CARD = """
+        0 1 2 3 4 5 6 7 8 9 -
+    0   D D D D D D D D D D D
+    1   D D D D D D D D D D D
+    2   D D D D D D D D D D D
+    3   D D D D D D D D S D D
+    4   S S D D D D D D S S D
+    5   S S S S D D D D S S D
+    6   S S S S S S D D S S S
+    7   S S S S S S S S S S S
+    8   S S S S S S S S S S S
+    9   S S S S S S S S S S S
+"""
+
+# The Player's rule: two-card total → draws (D) or stands (S); 8 and 9 are naturals.
+_PLAYER_CARD = """
+        0 1 2 3 4 5 6 7 8 9
+        D D D D D D S S S S
+"""
+
+
+def _read_card(text: str, rows: int, columns: int) -> tuple[tuple[bool, ...], ...]:
+    """Read a D/S card into rows of booleans (True = draws), skipping the header line."""
+    lines = [line.split() for line in text.strip().splitlines()[1:]]
+    table = []
+    for cells in lines:
+        marks = cells[-columns:]
+        table.append(tuple(mark == "D" for mark in marks))
+    if len(table) != rows or any(len(row) != columns for row in table):
+        raise RulesError(f"a drawing card must be {rows}×{columns}")  # pragma: no cover
+    return tuple(table)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tableau:
+    """The drawing rules: who draws a third card, given what is showing.
+
+    >>> STANDARD_TABLEAU.banker_draws(3, 8), STANDARD_TABLEAU.banker_draws(3, 9)
+    (False, True)
+    >>> STANDARD_TABLEAU.banker_draws(5, None)
+    True
+    """
+
+    player: tuple[bool, ...]
+    """``player[t]``: the Player draws on two-card total t (0–9)."""
+    banker: tuple[tuple[bool, ...], ...]
+    """``banker[t][c]``: the Banker with two-card total t draws when the Player's
+    third card has value c (0–9); ``banker[t][PLAYER_STOOD]`` when the Player stood."""
+    naturals: tuple[int, ...] = (8, 9)
+    """Two-card totals on which both hands stand at once."""
+
+    def __post_init__(self) -> None:
+        if len(self.player) != 10:
+            raise RulesError(f"the player's rule needs 10 entries (totals 0-9), got {len(self.player)}")
+        if len(self.banker) != 10 or any(len(row) != 11 for row in self.banker):
+            raise RulesError("the banker tableau needs 10 rows (totals 0-9) of 11 columns (0-9 and 'stood')")
+        if any(not 0 <= t <= 9 for t in self.naturals):
+            raise RulesError(f"natural totals must be 0-9, got {self.naturals}")
+
+    def player_draws(self, total: int) -> bool:
+        """Whether the Player draws on a (non-natural) two-card total."""
+        return self.player[total]
+
+    def banker_draws(self, total: int, player_third: int | None) -> bool:
+        """Whether the Banker draws on ``total``, given the Player's third card value
+        (``None`` when the Player stood)."""
+        column = PLAYER_STOOD if player_third is None else player_third
+        return self.banker[total][column]
+
+    def card(self) -> str:
+        """The tableau as a printed casino card (D draws, S stands)."""
+        natural = ", ".join(str(t) for t in self.naturals)
+        lines = [
+            f"Naturals: a two-card total of {natural} on either hand; both stand.",
+            "",
+            "Player (two-card total):",
+            "  total  " + " ".join(str(t) for t in range(10)),
+            "         " + " ".join("D" if d else "S" for d in self.player),
+            "",
+            "Banker (two-card total down, Player's third card across; - = Player stood):",
+            "  total  " + " ".join(str(c) for c in range(10)) + " -",
+        ]
+        for total, row in enumerate(self.banker):
+            lines.append(f"  {total:>5}  " + " ".join("D" if d else "S" for d in row))
+        return "\n".join(lines)
+
+
+STANDARD_TABLEAU = Tableau(
+    player=_read_card(_PLAYER_CARD, 1, 10)[0],
+    banker=_read_card(_BANKER_CARD, 10, 11),
+)
+"""Punto banco as the seeds print it, Banker on 0–5 when the Player stood."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """A punto banco game: the tableau and the pays of the three main bets.
+
+    Player and Banker push on a tie; the Banker win pays 1 less the commission.
+
+    >>> Rules().commission, Rules().tie_pays
+    (Fraction(1, 20), Fraction(8, 1))
+    >>> Rules(commission=Fraction(1))
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: commission must be at least 0 and below 1, got 1
+    """
+
+    game: str = "punto-banco"
+    """Name of the rule set (for reports and golden files)."""
+    tableau: Tableau = field(default=STANDARD_TABLEAU)
+    """Who draws a third card."""
+    commission: Fraction = Fraction(1, 20)
+    """Share of a Banker win kept by the house (0.05 = 5 %)."""
+    tie_pays: Fraction = Fraction(8)
+    """Tie pays this many units to one (stake returned besides)."""
+
+    def __post_init__(self) -> None:
+        commission = _as_fraction(self.commission, "commission")
+        tie_pays = _as_fraction(self.tie_pays, "tie pay")
+        if not 0 <= commission < 1:
+            raise RulesError(f"commission must be at least 0 and below 1, got {commission}")
+        if tie_pays < 0:
+            raise RulesError(f"tie pay must not be negative, got {tie_pays}")
+        object.__setattr__(self, "commission", commission)
+        object.__setattr__(self, "tie_pays", tie_pays)
+
+    @property
+    def banker_pays(self) -> Fraction:
+        """What a winning Banker bet pays per unit: 1 less the commission."""
+        return 1 - self.commission
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON form: exact values as fraction strings."""
+        return {
+            "game": self.game,
+            "commission": str(self.commission),
+            "tie_pays": str(self.tie_pays),
+        }
+
+
+def _as_fraction(value: object, what: str) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise RulesError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, int | str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            raise RulesError(f"{what} must be a number such as 0.05 or 1/20, got {value!r}") from None
+    if isinstance(value, float):
+        return Fraction(str(value))
+    raise RulesError(f"{what} must be a number, got {value!r}")
