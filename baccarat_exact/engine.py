@@ -197,7 +197,7 @@ def number_kind(cards: int) -> CountKind:
     Every weight, product and partial sum in :func:`count_columns` is a non-negative
     integer of at most N**6 (the low-half partial sums are at most
     6!/(6-k)! · N**(6-k) ≤ N**6 for N ≥ 6), so float64 is exact while N**6 < 2**53
-    (N ≤ 455, eight decks), int64 while N**6 < 2**63 (N ≤ 1448).
+    (N ≤ 456: eight decks and a few cards more), int64 while N**6 < 2**63 (N ≤ 1448).
 
     >>> number_kind(416), number_kind(468), number_kind(1500)
     ('float64', 'int64', 'object')

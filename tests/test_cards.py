@@ -1,0 +1,54 @@
+"""Card notation: ranks, values, xN multiplicities, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from baccarat_exact.cards import POINT_VALUE, RANKS, Rank, format_cards, parse_cards, parse_rank
+from baccarat_exact.errors import CardError
+
+
+def test_thirteen_ranks_in_order() -> None:
+    assert "".join(r.value for r in RANKS) == "A23456789TJQK"
+
+
+def test_point_values_follow_the_seeds() -> None:
+    # RULES.md: Ace = 1, 2-9 face value, 10/J/Q/K = 0.
+    assert dict(zip("A23456789TJQK", POINT_VALUE)) == {
+        "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+        "T": 0, "J": 0, "Q": 0, "K": 0,
+    }
+    assert Rank.KING.point == 0 and Rank.ACE.point == 1
+
+
+@pytest.mark.parametrize("text", ["10", "t", "T"])
+def test_ten_is_written_three_ways(text: str) -> None:
+    assert parse_rank(text) is Rank.TEN
+
+
+def test_multiplicities_and_separators() -> None:
+    assert parse_cards("5x3 K, 9 a") == (Rank.FIVE,) * 3 + (Rank.KING, Rank.NINE, Rank.ACE)
+    assert parse_cards("10X2") == (Rank.TEN, Rank.TEN)
+    assert parse_cards("") == ()
+
+
+def test_format_round_trips() -> None:
+    cards = parse_cards("5x3 K 9 9 A")
+    assert parse_cards(format_cards(cards)) == cards
+    assert format_cards(cards) == "5x3 K 9x2 A"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Z", "unknown card 'Z'"),
+        ("11", "unknown card '11'"),
+        ("5x0", "N in xN must be 1 or more"),
+        ("5x-2", "N in xN must be 1 or more"),
+        ("5xx", "bad multiplicity"),
+        ("Zx3", "unknown card 'Z'"),
+    ],
+)
+def test_bad_cards_name_the_input(text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        parse_cards(text)

@@ -1,0 +1,133 @@
+"""The six-card-universe engine against the simple reference, and its identities."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baccarat_exact.engine import (
+    build_event_table,
+    compile_columns,
+    count_array,
+    count_columns,
+    event_counts,
+    event_table,
+    number_kind,
+    six_card_total,
+)
+from baccarat_exact.events import EVENTS, N_EVENTS, Event, event_index
+from baccarat_exact.reference import reference_event_probabilities
+from baccarat_exact.rules import STANDARD_TABLEAU, Tableau
+from baccarat_exact.shoe import Shoe
+from tests.strategies import small_shoes
+
+
+def engine_probabilities(shoe: Shoe) -> dict[Event, Fraction]:
+    counts = event_counts(shoe.values)
+    total = six_card_total(shoe.cards)
+    return {EVENTS[i]: Fraction(n, total) for i, n in enumerate(counts) if n}
+
+
+@settings(max_examples=200)
+@given(small_shoes(max_ranks=5, max_each=5))
+def test_engine_equals_reference_on_small_shoes(shoe: Shoe) -> None:
+    assert engine_probabilities(shoe) == reference_event_probabilities(shoe)
+
+
+@settings(max_examples=60)
+@given(st.integers(6, 20).flatmap(lambda n: st.lists(st.integers(0, 12), min_size=n, max_size=n)))
+def test_engine_equals_reference_on_6_to_20_card_shoes(cards: list[int]) -> None:
+    counts = [0] * 13
+    for r in cards:
+        counts[r] += 1
+    if sum(1 for c in counts if c) > 6:  # keep the reference's branching small
+        return
+    shoe = Shoe(counts=tuple(counts))
+    assert engine_probabilities(shoe) == reference_event_probabilities(shoe)
+
+
+def test_engine_equals_reference_on_a_depleted_deck() -> None:
+    shoe = Shoe.from_decks(1).remove("Ax3 2x4 3x4 4x3 6x4 7x2 8x3 9x4 Tx4 Jx4 Q")
+    assert engine_probabilities(shoe) == reference_event_probabilities(shoe)
+
+
+@settings(max_examples=40)
+@given(small_shoes(max_ranks=4, max_each=3))
+def test_infinite_shoe_equals_reference(finite: Shoe) -> None:
+    shoe = Shoe.infinite_shoe(finite.counts)
+    values = [0] * 10
+    for rank_count, point in zip(shoe.counts, (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)):
+        values[point] += rank_count
+    counts = count_columns(values, tuple((e,) for e in range(N_EVENTS)), infinite=True)[0]
+    total = shoe.cards**6
+    engine = {EVENTS[i]: Fraction(n, total) for i, n in enumerate(counts) if n}
+    assert engine == reference_event_probabilities(shoe)
+
+
+@settings(max_examples=30)
+@given(st.lists(st.integers(0, 40), min_size=10, max_size=10).filter(lambda v: sum(v) >= 6))
+def test_counts_sum_to_six_card_sequences(values: list[int]) -> None:
+    assert sum(event_counts(values)) == six_card_total(sum(values))
+
+
+@pytest.mark.parametrize("decks", [1, 8, 27, 60])
+def test_all_number_kinds_agree(decks: int) -> None:
+    values = Shoe.from_decks(decks).remove("5x3 K 9").values
+    columns = tuple((e,) for e in range(N_EVENTS))
+    exact = count_columns(values, columns, kind="object")[0]
+    assert sum(exact) == six_card_total(sum(values))
+    if number_kind(sum(values)) != "object":
+        assert count_columns(values, columns, kind="int64")[0] == exact
+    if number_kind(sum(values)) == "float64":
+        assert count_columns(values, columns, kind="float64")[0] == exact
+    assert count_columns(values, columns)[0] == exact
+
+
+def test_number_kind_bounds() -> None:
+    # float64 exact while N**6 < 2**53, int64 while N**6 < 2**63.
+    assert number_kind(456) == "float64" and 456**6 < 2**53 <= 457**6
+    assert number_kind(457) == "int64"
+    assert number_kind(1448) == "int64" and 1448**6 < 2**63 <= 1449**6
+    assert number_kind(1449) == "object"
+
+
+def test_big_shoe_beyond_int64_is_exact() -> None:
+    values = Shoe.from_decks(40).values  # 2080 cards: Python integers
+    assert number_kind(2080) == "object"
+    assert sum(event_counts(values)) == six_card_total(2080)
+
+
+def test_batch_equals_one_by_one() -> None:
+    rng = np.random.default_rng(7)
+    batch = np.array([32 * 4] + [32] * 9) - rng.integers(0, 12, (1100, 10))
+    columns = ((0, 1, 2), tuple(range(3, 200)), tuple(range(200, 400)))
+    many = count_columns(batch, columns)
+    for i in (0, 1, 511, 512, 513, 1099):
+        assert many[i] == count_columns(batch[i], columns)[0]
+    assert count_array(batch, compile_columns(STANDARD_TABLEAU, columns)).shape == (1100, 3)
+
+
+def test_shipped_table_equals_a_fresh_build() -> None:
+    shipped = event_table(STANDARD_TABLEAU)
+    fresh = build_event_table(STANDARD_TABLEAU)
+    assert all(np.array_equal(a, b) for a, b in zip(shipped.blocks, fresh.blocks))
+    matrix = fresh.matrix()
+    assert matrix.shape == (400, 5005) and matrix.max() <= 720
+    # every ordering of every six-value multiset is counted once: 10**6 sequences
+    assert int(matrix.sum()) == 10**6
+
+
+def test_a_different_tableau_is_a_different_table() -> None:
+    never = Tableau(player=(False,) * 10, banker=tuple((False,) * 11 for _ in range(10)))
+    counts = count_columns(Shoe.from_decks(1).values, tuple((e,) for e in range(N_EVENTS)), never)[0]
+    # Nobody ever draws: every round is a four-card round.
+    assert all(n == 0 for e, n in zip(EVENTS, counts) if e.cards > 4)
+    assert sum(counts) == six_card_total(52)
+
+
+def test_event_index_orders_events() -> None:
+    assert [event_index(*e) for e in EVENTS] == list(range(400))
