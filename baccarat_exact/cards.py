@@ -49,7 +49,7 @@ class Rank(str, Enum):
         return self.value
 
     @property
-    def index(self) -> int:
+    def ordinal(self) -> int:
         """Position 0–12 in ``RANKS`` (Ace first)."""
         return _RANK_INDEX[self]
 

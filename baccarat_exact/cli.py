@@ -34,7 +34,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", help="Print the version and exit.", callback=_version, is_eager=True),
+    version: bool = typer.Option(
+        False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
+    ),
 ) -> None:
     """Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."""
 

@@ -15,14 +15,16 @@ import typer
 from baccarat_exact.errors import BaccaratError
 from baccarat_exact.report import Format, Report, render
 
-__all__ = ["FormatOption", "fail", "handle_errors", "emit"]
+__all__ = ["FormatOption", "emit", "fail", "handle_errors"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 FormatOption = Annotated[
     Format,
-    typer.Option("--format", "-f", help="Output format: table (rounded decimals shown), json or csv (exact)."),
+    typer.Option(
+        "--format", "-f", help="Output format: table (rounded decimals shown), json or csv (exact)."
+    ),
 ]
 
 

@@ -22,8 +22,7 @@ import functools
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -33,10 +32,10 @@ from baccarat_exact.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 
 __all__ = [
     "HALF_MULTISETS",
+    "Compiled",
     "CountKind",
     "EventTable",
     "ValueCounts",
-    "Compiled",
     "compile_columns",
     "count_array",
     "count_columns",
@@ -103,13 +102,14 @@ class EventTable:
     def matrix(self) -> npt.NDArray[np.int64]:
         """The whole table as (400, 5005) int64, columns in block order."""
         parts = [b.reshape(-1, N_EVENTS).astype(np.int64) for b in self.blocks]
-        return np.concatenate(parts, axis=0).T.copy()
+        matrix: npt.NDArray[np.int64] = np.concatenate(parts, axis=0).T.copy()
+        return matrix
 
 
 def _all_sequences() -> npt.NDArray[np.int64]:
     """All 10**6 six-value sequences in deal order P1 B1 P2 B2 C5 C6, as (10**6, 6)."""
-    grid = np.indices((10,) * CARDS).reshape(CARDS, -1).T
-    return grid.astype(np.int64)
+    grid: npt.NDArray[np.int64] = np.indices((10,) * CARDS).reshape(CARDS, -1).T.astype(np.int64)
+    return grid
 
 
 def build_event_table(tableau: Tableau = STANDARD_TABLEAU) -> EventTable:
@@ -166,7 +166,8 @@ def _load_shipped() -> EventTable | None:
 
 def save_event_table(table: EventTable, path: str = _DATA_FILE) -> None:
     """Write the table as the shipped data file (``make data``)."""
-    np.savez_compressed(path, **{f"k{k}": block for k, block in enumerate(table.blocks)})
+    arrays: dict[str, Any] = {f"k{k}": block for k, block in enumerate(table.blocks)}
+    np.savez_compressed(path, **arrays)
 
 
 @functools.cache
@@ -228,10 +229,16 @@ _LEVELS = tuple(
 )
 # For one shoe: column c of the six-value universe is low half _COL_LO[c] × high half _COL_HI[c].
 _COL_LO = np.concatenate(
-    [np.tile(np.arange(HALF_OFFSETS[k], HALF_OFFSETS[k + 1]), _HALF_DIM[CARDS - k]) for k in range(CARDS + 1)]
+    [
+        np.tile(np.arange(HALF_OFFSETS[k], HALF_OFFSETS[k + 1]), _HALF_DIM[CARDS - k])
+        for k in range(CARDS + 1)
+    ]
 )
 _COL_HI = np.concatenate(
-    [np.repeat(np.arange(HALF_OFFSETS[CARDS - k], HALF_OFFSETS[CARDS - k + 1]), _HALF_DIM[k]) for k in range(CARDS + 1)]
+    [
+        np.repeat(np.arange(HALF_OFFSETS[CARDS - k], HALF_OFFSETS[CARDS - k + 1]), _HALF_DIM[k])
+        for k in range(CARDS + 1)
+    ]
 )
 
 
@@ -242,9 +249,9 @@ class Compiled:
 
     columns: tuple[tuple[int, ...], ...]
     """Event indices of each column."""
-    flat: dict[str, npt.NDArray[np.generic]]
+    flat: dict[str, npt.NDArray[Any]]
     """(5005, n_columns) per number kind: one matrix product for a single shoe."""
-    blocks: dict[str, tuple[npt.NDArray[np.generic], ...]]
+    blocks: dict[str, tuple[npt.NDArray[Any], ...]]
     """Per low-half size k, the block contracted over its larger half: shape
     (dim_small · n_columns, dim_large), per number kind, for batches."""
 
@@ -287,14 +294,16 @@ _CHUNK = 512
 _DTYPES: dict[str, type] = {"float64": np.float64, "int64": np.int64, "object": object}
 
 
-def _half_weights(values: npt.NDArray[np.int64], infinite: bool, dtype: type) -> npt.NDArray[np.generic]:
+def _half_weights(
+    values: npt.NDArray[np.int64], infinite: bool, dtype: type
+) -> npt.NDArray[Any]:
     """(462, B) weights of every half-multiset of the values in ``values`` (5, B)."""
     batch = values.shape[1]
     steps = np.repeat(values, CARDS, axis=0)
     if not infinite:
         steps = np.maximum(steps - _STEP_OFFSETS, 0)
     steps = steps.astype(dtype)
-    weights = np.empty((len(HALF_MULTISETS), batch), dtype=dtype)
+    weights: npt.NDArray[Any] = np.empty((len(HALF_MULTISETS), batch), dtype=dtype)
     weights[0] = 1
     for size, (parent, factor) in enumerate(_LEVELS, start=1):
         np.multiply(
@@ -311,7 +320,7 @@ def count_array(
     *,
     infinite: bool = False,
     kind: CountKind | None = None,
-) -> npt.NDArray[np.generic]:
+) -> npt.NDArray[Any]:
     """Exact counts of six-value sequences ending in each column's events, for a batch.
 
     ``values`` is (B, 10) cards per point value (or infinite-shoe weights). Returns a
@@ -335,7 +344,9 @@ def count_array(
         return np.concatenate(parts, axis=0)
     dtype = _DTYPES[kind]
     # Both halves in one pass: low halves in columns 0..B-1, high halves in B..2B-1.
-    halves = _half_weights(np.concatenate([counts[:, :5].T, counts[:, 5:].T], axis=1), infinite, dtype)
+    halves = _half_weights(
+        np.concatenate([counts[:, :5].T, counts[:, 5:].T], axis=1), infinite, dtype
+    )
     lo, hi = halves[:, :batch], halves[:, batch:]
     if batch == 1:
         weights = lo[:, 0].take(_COL_LO) * hi[:, 0].take(_COL_HI)
@@ -350,11 +361,8 @@ def count_array(
             partial = (block @ large).reshape(small.shape[0], n_cols, batch)
             total += (partial * small[:, None, :]).sum(axis=0)
         total = total.T
-    if kind == "float64":
-        return total.astype(np.int64)
-    if kind == "int64":
-        return total
-    return total.astype(object)
+    result: npt.NDArray[Any] = total.astype(np.int64 if kind != "object" else object)
+    return result
 
 
 def count_columns(
@@ -384,4 +392,3 @@ def event_counts(
     True
     """
     return count_columns(np.asarray(values)[None, :], _ALL_EVENTS, tableau, infinite=infinite)[0]
-

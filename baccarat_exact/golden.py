@@ -51,7 +51,9 @@ def load_cases(path: Path) -> list[tuple[str, dict[str, Any]]]:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise GoldenFileError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+        raise GoldenFileError(
+            f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
+        ) from None
     cases = document if isinstance(document, list) else [document]
     if not cases:
         raise GoldenFileError(f"{path}: holds no cases")
@@ -65,7 +67,9 @@ def load_cases(path: Path) -> list[tuple[str, dict[str, Any]]]:
             if key not in case:
                 raise GoldenFileError(f"{path}: case {case_id!r} has no {key!r} key")
         if case["schema"] != 1:
-            raise GoldenFileError(f"{path}: case {case_id!r} has schema {case['schema']!r}; this version reads schema 1")
+            raise GoldenFileError(
+                f"{path}: case {case_id!r} has schema {case['schema']!r}; this version reads schema 1"
+            )
         result.append((case_id, case))
     return result
 

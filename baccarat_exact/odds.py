@@ -75,7 +75,10 @@ def _plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
         tuple(a for a, key in enumerate(keys) if key[0] == o) for o in range(len(Outcome))
     )
     line_atoms = tuple(
-        tuple(tuple(a for a, key in enumerate(keys) if key[1 + b] == li) for li in range(len(bet.lines)))
+        tuple(
+            tuple(a for a, key in enumerate(keys) if key[1 + b] == li)
+            for li in range(len(bet.lines))
+        )
         for b, bet in enumerate(bets)
     )
     return Plan(bets, compile_columns(tableau, atoms), outcome_atoms, line_atoms)
@@ -126,7 +129,9 @@ class BetOdds:
     @property
     def ev(self) -> Fraction:
         """Expected net units per unit staked; the house edge is ``-ev``."""
-        numerator = sum((line.pays * n for line, n in zip(self.bet.lines, self.line_counts)), Fraction(0))
+        numerator = sum(
+            (line.pays * n for line, n in zip(self.bet.lines, self.line_counts)), Fraction(0)
+        )
         return numerator / self.denominator
 
     @property
@@ -250,6 +255,8 @@ def _assemble(shoe: Shoe, rules: Rules, how: Plan, counts: list[int], denominato
     )
 
 
-def atom_counts(values: npt.ArrayLike, how: Plan, *, infinite: bool = False) -> npt.NDArray[np.generic]:
+def atom_counts(
+    values: npt.ArrayLike, how: Plan, *, infinite: bool = False
+) -> npt.NDArray[np.generic]:
     """Counts of each atom of ``how`` for a batch of value-count vectors (B, 10)."""
     return count_array(values, how.compiled, infinite=infinite)

@@ -135,7 +135,9 @@ def render_table(report: Report) -> str:
         parts.append("")
         if table.title:
             parts.append(table.title)
-        body = [[_display(cell, col) for cell, col in zip(row, table.columns)] for row in table.rows]
+        body = [
+            [_display(cell, col) for cell, col in zip(row, table.columns)] for row in table.rows
+        ]
         aligns = ["right" if col.style != "text" else "left" for col in table.columns]
         parts.append(
             tabulate(
@@ -179,7 +181,9 @@ def render_json(report: Report) -> str:
     if report.data is not None:
         return dumps_json(report.data)
     document: dict[str, Any] = {"schema": 1, "report": report.title}
-    document["tables"] = {table.title or f"table{i}": _table_json(table) for i, table in enumerate(report.tables)}
+    document["tables"] = {
+        table.title or f"table{i}": _table_json(table) for i, table in enumerate(report.tables)
+    }
     if report.notes:
         document["notes"] = list(report.notes)
     return dumps_json(document)

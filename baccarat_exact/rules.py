@@ -78,9 +78,13 @@ class Tableau:
 
     def __post_init__(self) -> None:
         if len(self.player) != 10:
-            raise RulesError(f"the player's rule needs 10 entries (totals 0-9), got {len(self.player)}")
+            raise RulesError(
+                f"the player's rule needs 10 entries (totals 0-9), got {len(self.player)}"
+            )
         if len(self.banker) != 10 or any(len(row) != 11 for row in self.banker):
-            raise RulesError("the banker tableau needs 10 rows (totals 0-9) of 11 columns (0-9 and 'stood')")
+            raise RulesError(
+                "the banker tableau needs 10 rows (totals 0-9) of 11 columns (0-9 and 'stood')"
+            )
         if any(not 0 <= t <= 9 for t in self.naturals):
             raise RulesError(f"natural totals must be 0-9, got {self.naturals}")
 
@@ -175,7 +179,9 @@ def _as_fraction(value: object, what: str) -> Fraction:
         try:
             return Fraction(value)
         except ValueError:
-            raise RulesError(f"{what} must be a number such as 0.05 or 1/20, got {value!r}") from None
+            raise RulesError(
+                f"{what} must be a number such as 0.05 or 1/20, got {value!r}"
+            ) from None
     if isinstance(value, float):
         return Fraction(str(value))
     raise RulesError(f"{what} must be a number, got {value!r}")

@@ -69,7 +69,9 @@ class Shoe:
     def from_decks(cls, decks: int) -> Shoe:
         """A full shoe of ``decks`` 52-card decks (4 of each rank per deck)."""
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise ShoeError(f"the number of decks must be a whole number of 1 or more, got {decks!r}")
+            raise ShoeError(
+                f"the number of decks must be a whole number of 1 or more, got {decks!r}"
+            )
         return cls(counts=(4 * decks,) * 13)
 
     @classmethod
@@ -84,12 +86,14 @@ class Shoe:
             vector = [0] * 13
             for key, n in counts.items():
                 rank = key if isinstance(key, Rank) else parse_rank(str(key))
-                vector[rank.index] += n
+                vector[rank.ordinal] += n
             return cls(counts=tuple(vector))
         return cls(counts=tuple(counts))
 
     @classmethod
-    def infinite_shoe(cls, proportions: Mapping[Rank | str, int] | Sequence[int] | None = None) -> Shoe:
+    def infinite_shoe(
+        cls, proportions: Mapping[Rank | str, int] | Sequence[int] | None = None
+    ) -> Shoe:
         """An infinite shoe; by default in the proportions of a standard deck."""
         if proportions is None:
             return cls(counts=(1,) * 13, infinite=True)
@@ -129,8 +133,10 @@ class Shoe:
             try:
                 n = int(value)
             except ValueError:
-                raise ShoeError(f"count of {rank.value} must be a whole number, got {value!r}") from None
-            vector[rank.index] = n
+                raise ShoeError(
+                    f"count of {rank.value} must be a whole number, got {value!r}"
+                ) from None
+            vector[rank.ordinal] = n
         return cls(counts=tuple(vector), infinite=infinite)
 
     # -- views --------------------------------------------------------------------
@@ -143,7 +149,7 @@ class Shoe:
     def count(self, rank: Rank | str) -> int:
         """Cards of one rank."""
         r = rank if isinstance(rank, Rank) else parse_rank(rank)
-        return self.counts[r.index]
+        return self.counts[r.ordinal]
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -187,7 +193,7 @@ class Shoe:
         vector = list(self.counts)
         wanted = [0] * 13
         for rank in ranks:
-            wanted[rank.index] += 1
+            wanted[rank.ordinal] += 1
         for rank, want, have in zip(RANKS, wanted, vector):
             if want > have:
                 raise ShoeError(
@@ -204,7 +210,7 @@ class Shoe:
             raise ShoeError("cannot add cards to an infinite shoe")
         vector = list(self.counts)
         for rank in ranks:
-            vector[rank.index] += 1
+            vector[rank.ordinal] += 1
         return Shoe(counts=tuple(vector))
 
     @staticmethod

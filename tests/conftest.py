@@ -6,10 +6,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-
 settings.register_profile(
     "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-

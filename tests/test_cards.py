@@ -15,8 +15,19 @@ def test_thirteen_ranks_in_order() -> None:
 def test_point_values_follow_the_seeds() -> None:
     # RULES.md: Ace = 1, 2-9 face value, 10/J/Q/K = 0.
     assert dict(zip("A23456789TJQK", POINT_VALUE)) == {
-        "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
-        "T": 0, "J": 0, "Q": 0, "K": 0,
+        "A": 1,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "8": 8,
+        "9": 9,
+        "T": 0,
+        "J": 0,
+        "Q": 0,
+        "K": 0,
     }
     assert Rank.KING.point == 0 and Rank.ACE.point == 1
 

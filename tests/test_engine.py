@@ -123,7 +123,9 @@ def test_shipped_table_equals_a_fresh_build() -> None:
 
 def test_a_different_tableau_is_a_different_table() -> None:
     never = Tableau(player=(False,) * 10, banker=tuple((False,) * 11 for _ in range(10)))
-    counts = count_columns(Shoe.from_decks(1).values, tuple((e,) for e in range(N_EVENTS)), never)[0]
+    counts = count_columns(Shoe.from_decks(1).values, tuple((e,) for e in range(N_EVENTS)), never)[
+        0
+    ]
     # Nobody ever draws: every round is a four-card round.
     assert all(n == 0 for e, n in zip(EVENTS, counts) if e.cards > 4)
     assert sum(counts) == six_card_total(52)

@@ -59,12 +59,16 @@ PUBLISHED_EDGES = [
 ]
 
 
-@pytest.mark.parametrize(("decks", "commission", "tie", "banker", "player", "tie_edge", "places"), PUBLISHED_EDGES)
+@pytest.mark.parametrize(
+    ("decks", "commission", "tie", "banker", "player", "tie_edge", "places"), PUBLISHED_EDGES
+)
 def test_published_house_edges(
     decks: int, commission: Fraction, tie: int, banker: str, player: str, tie_edge: str, places: int
 ) -> None:
     result = odds(Shoe.from_decks(decks), Rules(commission=commission, tie_pays=Fraction(tie)))
-    edges = [f"{float(-result.bet(name).ev) * 100:.{places}f}" for name in ("banker", "player", "tie")]
+    edges = [
+        f"{float(-result.bet(name).ev) * 100:.{places}f}" for name in ("banker", "player", "tie")
+    ]
     assert edges == [banker, player, tie_edge]
 
 
@@ -135,7 +139,11 @@ def test_json_contract_keys() -> None:
     document = odds(Shoe.from_decks(8)).to_dict()
     assert list(document) == ["schema", "shoe", "rules", "total", "outcomes", "bets"]
     assert document["schema"] == 1
-    assert document["shoe"] == {"cards": 416, "infinite": False, "counts": {r: 32 for r in "A23456789TJQK"}}
+    assert document["shoe"] == {
+        "cards": 416,
+        "infinite": False,
+        "counts": {r: 32 for r in "A23456789TJQK"},
+    }
     assert document["total"] == 4_998_398_275_503_360
     assert set(document["outcomes"]) == {"banker", "player", "tie"}
     for entry in document["outcomes"].values():

@@ -30,10 +30,16 @@ def golden_paths(paths: list[Path]) -> list[Path]:
 
 @handle_errors
 def check_command(
-    paths: Annotated[list[Path], typer.Argument(help="Golden files (odds --format json output) or directories of them.")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Golden files (odds --format json output) or directories of them."),
+    ],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")
+    ] = False,
     max_cases: Annotated[
-        int | None, typer.Option("--max-cases", min=1, help="Check at most this many cases (a quick CI run).")
+        int | None,
+        typer.Option("--max-cases", min=1, help="Check at most this many cases (a quick CI run)."),
     ] = None,
 ) -> None:
     """Recompute every case in golden files and compare each exact value.
@@ -53,7 +59,11 @@ def check_command(
             failures += 1
         elif not quiet:
             typer.echo(f"ok   {case_id}: {result.checked} values")
-    status = "all match" if not failures else f"{failures} case{'s' if failures != 1 else ''} differ"
-    typer.echo(f"{len(cases)} case{'s' if len(cases) != 1 else ''}, {checked} exact values: {status}")
+    status = (
+        "all match" if not failures else f"{failures} case{'s' if failures != 1 else ''} differ"
+    )
+    typer.echo(
+        f"{len(cases)} case{'s' if len(cases) != 1 else ''}, {checked} exact values: {status}"
+    )
     if failures:
         raise typer.Exit(1)

@@ -23,7 +23,9 @@ __all__ = ["odds_command", "odds_report"]
 
 def odds_report(result: Odds) -> Report:
     """The outcome and bet tables of ``result``; JSON is ``result.to_dict()``."""
-    denominator = "weights out of (Σ weights)^6" if result.total is None else f"out of {result.total:,}"
+    denominator = (
+        "weights out of (Σ weights)^6" if result.total is None else f"out of {result.total:,}"
+    )
     outcome_rows = tuple(
         (outcome.value, result.counts[outcome] if result.total is not None else None, p, p)
         for outcome in Outcome

@@ -27,7 +27,12 @@ DEFAULT_DECKS = 8
 
 DecksOption = Annotated[
     int | None,
-    typer.Option("--decks", "-d", help="Number of 52-card decks in the shoe [default: 8].", show_default=False),
+    typer.Option(
+        "--decks",
+        "-d",
+        help="Number of 52-card decks in the shoe [default: 8].",
+        show_default=False,
+    ),
 ]
 RemoveOption = Annotated[
     str,
@@ -46,15 +51,24 @@ CountsOption = Annotated[
 ]
 InfiniteOption = Annotated[
     bool,
-    typer.Option("--infinite", help="An infinite shoe: every card drawn with the probabilities of a full deck."),
+    typer.Option(
+        "--infinite",
+        help="An infinite shoe: every card drawn with the probabilities of a full deck.",
+    ),
 ]
 CommissionOption = Annotated[
     str | None,
-    typer.Option("--commission", help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 [default: 5%].", show_default=False),
+    typer.Option(
+        "--commission",
+        help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 [default: 5%].",
+        show_default=False,
+    ),
 ]
 TiePaysOption = Annotated[
     str | None,
-    typer.Option("--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 [default: 8].", show_default=False),
+    typer.Option(
+        "--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 [default: 8].", show_default=False
+    ),
 ]
 
 
@@ -71,23 +85,39 @@ def parse_number(text: str, what: str) -> Fraction:
     try:
         return Fraction(body) * scale
     except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{what} must be a number such as 0.05, 5% or 1/20, got {text!r}") from None
+        raise RulesError(
+            f"{what} must be a number such as 0.05, 5% or 1/20, got {text!r}"
+        ) from None
 
 
 def shoe_from_options(decks: int | None, remove: str, counts: str | None, infinite: bool) -> Shoe:
     """The shoe the options describe; conflicting options are an error."""
-    chosen = [name for name, given in (("--decks", decks is not None), ("--counts", counts is not None), ("--infinite", infinite)) if given]
+    chosen = [
+        name
+        for name, given in (
+            ("--decks", decks is not None),
+            ("--counts", counts is not None),
+            ("--infinite", infinite),
+        )
+        if given
+    ]
     if len(chosen) > 1:
         raise ShoeError(f"{' and '.join(chosen)} conflict: give only one way to build the shoe")
     if infinite:
         if remove.strip():
             raise ShoeError("--remove and --infinite conflict: an infinite shoe never runs out")
         return Shoe.infinite_shoe()
-    shoe = Shoe.parse(counts) if counts is not None else Shoe.from_decks(DEFAULT_DECKS if decks is None else decks)
+    shoe = (
+        Shoe.parse(counts)
+        if counts is not None
+        else Shoe.from_decks(DEFAULT_DECKS if decks is None else decks)
+    )
     return shoe.remove(remove)
 
 
-def rules_from_options(commission: str | None, tie_pays: str | None, base: Rules | None = None) -> Rules:
+def rules_from_options(
+    commission: str | None, tie_pays: str | None, base: Rules | None = None
+) -> Rules:
     """The rules: ``base`` (default punto banco) with the commission and tie pay overridden."""
     rules = base or Rules()
     changes: dict[str, Fraction] = {}

@@ -24,6 +24,8 @@ def rules_command(
     typer.echo(f"Game: {rules.game}")
     typer.echo(rules.tableau.card())
     typer.echo("")
-    typer.echo(f"Banker wins pay {rules.banker_pays} to 1 (commission {rules.commission}); push on a tie.")
+    typer.echo(
+        f"Banker wins pay {rules.banker_pays} to 1 (commission {rules.commission}); push on a tie."
+    )
     typer.echo("Player wins pay 1 to 1; push on a tie.")
     typer.echo(f"Tie pays {rules.tie_pays} to 1.")

@@ -1,0 +1,55 @@
+# baccarat-exact: every task the README and CI use. Needs only python3 (>= 3.10).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export PYTHONHASHSEED := 0
+
+.PHONY: run test lint typecheck pytest golden bench docs data clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+## run: set up .venv and print the exact odds of the 8-deck default
+run: $(VENV)/.installed
+	$(BIN)/baccarat-exact odds
+
+## test: install the test extra and run everything (lint, types, tests, golden files)
+test: $(VENV)/.installed-test lint typecheck pytest golden
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check baccarat_exact tests benchmarks docs
+	$(BIN)/ruff format --check baccarat_exact tests benchmarks docs
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy --strict baccarat_exact
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/pytest
+
+## golden: recompute every golden file with the tool's own check command
+golden: $(VENV)/.installed
+	$(BIN)/baccarat-exact check --quiet tests/golden
+
+## bench: print every figure docs/performance.md records
+bench: $(VENV)/.installed-test
+	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+## docs: regenerate docs/cli.md from the tool's help and real output
+docs: $(VENV)/.installed-test
+	$(BIN)/python docs/gen_cli.py
+
+## data: rebuild the shipped event table (a test checks it equals a fresh build)
+data: $(VENV)/.installed
+	$(BIN)/python -c "from baccarat_exact.engine import build_event_table, save_event_table; save_event_table(build_event_table())"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build *.egg-info

@@ -1,0 +1,236 @@
+"""The command line: every option of odds/check/rules, every input error, the console script."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from baccarat_exact.cli import app, main
+
+runner = CliRunner()
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+    captured = capsys.readouterr()
+    return int(exit_info.value.code or 0), captured.out, captured.err
+
+
+# -- odds ----------------------------------------------------------------------------
+
+
+def test_odds_default_is_eight_decks() -> None:
+    code, out, _ = run("odds")
+    assert code == 0
+    assert "8 decks (416 cards)" in out
+    assert "2,292,252,566,437,888" in out  # published 8-deck Banker count
+    assert "1.0579%" in out and "1.2351%" in out and "14.3596%" in out
+
+
+def test_odds_json_is_the_contract() -> None:
+    code, out, _ = run("odds", "--format", "json")
+    document = json.loads(out)
+    assert code == 0 and document["schema"] == 1 and document["total"] == 4_998_398_275_503_360
+
+
+def test_odds_csv_is_exact() -> None:
+    code, out, _ = run("odds", "-f", "csv", "--decks", "1")
+    blocks = out.strip().split("\n\n")
+    bets = list(csv.DictReader(io.StringIO(blocks[1])))
+    banker = next(row for row in bets if row["bet"] == "banker")
+    assert Fraction(banker["ev"]) == Fraction(-49303, 4873050)  # identity checked in test_odds
+    assert code == 0 and list(bets[0]) == [
+        "bet",
+        "pays",
+        "win",
+        "push",
+        "lose",
+        "ev",
+        "house_edge_float",
+        "surebet",
+    ]
+
+
+def test_odds_remove_counts_and_decks_agree() -> None:
+    _, by_remove, _ = run("odds", "--decks", "1", "--remove", "5x3 K", "-f", "json")
+    counts = "A=4,2=4,3=4,4=4,5=1,6=4,7=4,8=4,9=4,T=4,J=4,Q=4,K=3"
+    _, by_counts, _ = run("odds", "--counts", counts, "-f", "json")
+    assert json.loads(by_remove) == json.loads(by_counts)
+
+
+def test_odds_infinite_commission_and_tie_pays() -> None:
+    code, out, _ = run("odds", "--infinite", "--commission", "4%", "--tie-pays", "9", "-f", "json")
+    document = json.loads(out)
+    assert code == 0 and document["shoe"]["infinite"] is True
+    assert document["rules"] == {"game": "punto-banco", "commission": "1/25", "tie_pays": "9"}
+
+
+def test_odds_output_is_deterministic() -> None:
+    assert (
+        run("odds", "--decks", "6", "--remove", "9x4")[1]
+        == run("odds", "--decks", "6", "--remove", "9x4")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--remove", "Z"], "Error: unknown card 'Z'"),
+        (["--remove", "5x0"], "Error: bad multiplicity in '5x0'"),
+        (["--remove", "5x-1"], "Error: bad multiplicity in '5x-1'"),
+        (
+            ["--decks", "1", "--remove", "5x5"],
+            "Error: cannot remove 5 fives: the shoe holds only 4 fives",
+        ),
+        (["--counts", "A=5"], "Error: the shoe holds 5 cards; a round can need 6"),
+        (["--decks", "0"], "Error: the number of decks must be a whole number of 1 or more"),
+        (["--commission", "1"], "Error: commission must be at least 0 and below 1"),
+        (["--commission", "-5%"], "Error: commission must be at least 0 and below 1"),
+        (["--commission", "abc"], "Error: commission must be a number"),
+        (["--tie-pays", "-1"], "Error: tie pay must not be negative"),
+        (["--decks", "2", "--infinite"], "Error: --decks and --infinite conflict"),
+        (["--decks", "2", "--counts", "A=9"], "Error: --decks and --counts conflict"),
+        (["--infinite", "--remove", "K"], "Error: --remove and --infinite conflict"),
+        (["--counts", "A=x"], "Error: count of A must be a whole number"),
+    ],
+)
+def test_odds_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("odds", *args)
+    assert code == 2
+    assert err.startswith(message)
+    assert err.count("\n") == 1 and "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["odds", "--decks", "x"], "Error: Invalid value for '--decks'"),
+        (["odds", "--format", "xml"], "Error: Invalid value for '--format'"),
+        (["odds", "--nope"], "Error: No such option: --nope"),
+        (["roulette"], "Error: No such command 'roulette'"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run_main(capsys, *args)
+    assert code == 2 and err.startswith(message) and err.count("\n") == 1 and out == ""
+
+
+def test_main_runs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "odds", "--decks", "1", "-f", "json")
+    assert code == 0 and json.loads(out)["shoe"]["cards"] == 52
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "--version")
+    assert code == 0 and out.startswith("baccarat-exact ")
+
+
+# -- check ---------------------------------------------------------------------------
+
+
+def test_check_golden_directory_passes() -> None:
+    code, out, _ = run("check", str(GOLDEN))
+    assert code == 0 and out.strip().endswith("all match")
+
+
+def test_check_quiet_and_max_cases() -> None:
+    code, out, _ = run("check", "--quiet", "--max-cases", "2", str(GOLDEN))
+    assert code == 0 and out.strip().splitlines() == [out.strip()] and out.startswith("2 cases")
+
+
+def test_check_reports_a_difference_and_exits_1(tmp_path: Path) -> None:
+    document = json.loads((GOLDEN / "8-decks.json").read_text())
+    document["outcomes"]["banker"]["count"] = 1
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(document))
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    assert "FAIL tampered: outcomes.banker.count expected 1 got 2292252566437888" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{oops", "not valid JSON"), ('{"schema": 1}', "has no 'shoe' key")],
+)
+def test_check_malformed_file_exits_2(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, _, err = run("check", str(path))
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_check_unreadable_and_empty_dir(tmp_path: Path) -> None:
+    code, _, err = run("check", str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in err
+    code, _, err = run("check", str(tmp_path))
+    assert code == 2 and "no *.json golden files" in err
+
+
+def test_check_reads_what_odds_writes(tmp_path: Path) -> None:
+    _, out, _ = run("odds", "--decks", "2", "--remove", "A 9x3", "--tie-pays", "9", "-f", "json")
+    path = tmp_path / "fresh.json"
+    path.write_text(out)
+    assert run("check", str(path))[0] == 0
+
+
+# -- rules ---------------------------------------------------------------------------
+
+
+def test_rules_prints_the_tableau() -> None:
+    code, out, _ = run("rules")
+    assert code == 0
+    assert "      4  S S D D D D D D S S D" in out
+    assert "Tie pays 8 to 1." in out
+
+
+def test_rules_with_overrides_and_unknown_game() -> None:
+    assert "commission 1/25" in run("rules", "--commission", "0.04")[1]
+    code, _, err = run("rules", "--game", "roulette")
+    assert code == 2 and "unknown game 'roulette'" in err
+
+
+# -- the installed console script ----------------------------------------------------
+
+
+def test_console_script_runs_as_a_process() -> None:
+    script = shutil.which("baccarat-exact", path=str(Path(sys.executable).parent))
+    assert script is not None, "the package's console script is not installed in this environment"
+    done = subprocess.run(
+        [script, "odds", "--decks", "8", "-f", "json"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["outcomes"]["tie"]["count"] == 475_627_426_473_216
+    bad = subprocess.run(
+        [script, "odds", "--remove", "Q x2"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_python_dash_m() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "odds", "--decks", "1", "-f", "csv"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.startswith(
+        "outcome,count,probability,probability_float"
+    )
