@@ -92,18 +92,35 @@ _BLOCK_START = np.cumsum([0] + [_HALF_DIM[k] * _HALF_DIM[CARDS - k] for k in ran
 
 @dataclass(frozen=True, slots=True)
 class EventTable:
-    """``A[e, m]`` for one tableau, as one (dim_hi, dim_lo, 400) block per low-half size k.
+    """``A[e, m]`` for one tableau, stored sparse: the (multiset, event, count) entries
+    that are not zero (139,988 of 400 × 5005 for the standard tableau).
 
-    Entries are orderings of a six-value multiset, at most 6! = 720 (stored as int16).
+    Multisets are numbered in block order (low-half size k, then high half, then low
+    half); counts are orderings of a six-value multiset, at most 6! = 720.
     """
 
-    blocks: tuple[npt.NDArray[np.int16], ...]
+    multisets: npt.NDArray[np.int32]
+    events: npt.NDArray[np.int16]
+    counts: npt.NDArray[np.int16]
 
     def matrix(self) -> npt.NDArray[np.int64]:
-        """The whole table as (400, 5005) int64, columns in block order."""
-        parts = [b.reshape(-1, N_EVENTS).astype(np.int64) for b in self.blocks]
-        matrix: npt.NDArray[np.int64] = np.concatenate(parts, axis=0).T.copy()
-        return matrix
+        """The whole table as a dense (400, 5005) int64 matrix."""
+        dense = np.zeros((N_EVENTS, N_MULTISETS), dtype=np.int64)
+        dense[self.events, self.multisets] = self.counts
+        return dense
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventTable):
+            return NotImplemented
+        return all(
+            np.array_equal(a, b)
+            for a, b in zip(
+                (self.multisets, self.events, self.counts),
+                (other.multisets, other.events, other.counts),
+            )
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _all_sequences() -> npt.NDArray[np.int64]:
@@ -145,12 +162,12 @@ def build_event_table(tableau: Tableau = STANDARD_TABLEAU) -> EventTable:
     dim_lo = np.array(_HALF_DIM)[k]
     column_index = _BLOCK_START[k] + hi * dim_lo + lo
     flat = np.bincount(column_index * N_EVENTS + event, minlength=N_MULTISETS * N_EVENTS)
-    blocks = []
-    for kk in range(CARDS + 1):
-        start, stop = _BLOCK_START[kk] * N_EVENTS, _BLOCK_START[kk + 1] * N_EVENTS
-        block = flat[start:stop].reshape(_HALF_DIM[CARDS - kk], _HALF_DIM[kk], N_EVENTS)
-        blocks.append(block.astype(np.int16))
-    return EventTable(tuple(blocks))
+    nonzero = np.flatnonzero(flat)
+    return EventTable(
+        multisets=(nonzero // N_EVENTS).astype(np.int32),
+        events=(nonzero % N_EVENTS).astype(np.int16),
+        counts=flat[nonzero].astype(np.int16),
+    )
 
 
 _DATA_FILE = os.path.join(os.path.dirname(__file__), "data", "event_table.npz")
@@ -159,15 +176,18 @@ _DATA_FILE = os.path.join(os.path.dirname(__file__), "data", "event_table.npz")
 def _load_shipped() -> EventTable | None:
     try:
         with np.load(_DATA_FILE) as data:
-            return EventTable(tuple(data[f"k{k}"].astype(np.int16) for k in range(CARDS + 1)))
+            return EventTable(
+                multisets=data["multisets"].astype(np.int32),
+                events=data["events"].astype(np.int16),
+                counts=data["counts"].astype(np.int16),
+            )
     except OSError:
         return None
 
 
 def save_event_table(table: EventTable, path: str = _DATA_FILE) -> None:
     """Write the table as the shipped data file (``make data``)."""
-    arrays: dict[str, Any] = {f"k{k}": block for k, block in enumerate(table.blocks)}
-    np.savez_compressed(path, **arrays)
+    np.savez_compressed(path, multisets=table.multisets, events=table.events, counts=table.counts)
 
 
 @functools.cache
@@ -268,11 +288,29 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     Cached: keep the result and pass it to :func:`count_array` for repeated use.
     """
     table = event_table(tableau)
-    select = np.zeros((N_EVENTS, len(columns)), dtype=np.int64)
+    n_cols = len(columns)
+    member = np.full(N_EVENTS, -1, dtype=np.int64)
+    disjoint = True
     for j, events in enumerate(columns):
-        select[list(events), j] = 1
-    summed = [block.astype(np.int64).reshape(-1, N_EVENTS) @ select for block in table.blocks]
-    flat = np.concatenate(summed, axis=0)
+        if (member[list(events)] >= 0).any():
+            disjoint = False
+        member[list(events)] = j
+    if disjoint:  # one pass: each table entry lands in at most one column
+        keep = member[table.events] >= 0
+        slot = table.multisets[keep].astype(np.int64) * n_cols + member[table.events[keep]]
+        flat = np.bincount(slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols)
+    else:
+        flat = np.zeros(N_MULTISETS * n_cols)
+        for j, events in enumerate(columns):
+            inside = np.zeros(N_EVENTS, dtype=bool)
+            inside[list(events)] = True
+            keep = inside[table.events]
+            flat[j::n_cols] = np.bincount(
+                table.multisets[keep], weights=table.counts[keep], minlength=N_MULTISETS
+            )
+    # the float sums are exact: each is at most 6! · 400, far below 2**53
+    flat = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
+    summed = [flat[_BLOCK_START[k] : _BLOCK_START[k + 1]] for k in range(CARDS + 1)]
     blocks = []
     for k, part in enumerate(summed):
         cube = part.reshape(_HALF_DIM[CARDS - k], _HALF_DIM[k], len(columns))  # (hi, lo, col)
@@ -294,9 +332,7 @@ _CHUNK = 512
 _DTYPES: dict[str, type] = {"float64": np.float64, "int64": np.int64, "object": object}
 
 
-def _half_weights(
-    values: npt.NDArray[np.int64], infinite: bool, dtype: type
-) -> npt.NDArray[Any]:
+def _half_weights(values: npt.NDArray[np.int64], infinite: bool, dtype: type) -> npt.NDArray[Any]:
     """(462, B) weights of every half-multiset of the values in ``values`` (5, B)."""
     batch = values.shape[1]
     steps = np.repeat(values, CARDS, axis=0)

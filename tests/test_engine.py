@@ -114,7 +114,7 @@ def test_batch_equals_one_by_one() -> None:
 def test_shipped_table_equals_a_fresh_build() -> None:
     shipped = event_table(STANDARD_TABLEAU)
     fresh = build_event_table(STANDARD_TABLEAU)
-    assert all(np.array_equal(a, b) for a, b in zip(shipped.blocks, fresh.blocks))
+    assert shipped == fresh
     matrix = fresh.matrix()
     assert matrix.shape == (400, 5005) and matrix.max() <= 720
     # every ordering of every six-value multiset is counted once: 10**6 sequences

@@ -9,7 +9,6 @@ import typer
 
 from baccarat_exact.cliutil import handle_errors
 from baccarat_exact.errors import GoldenFileError
-from baccarat_exact.golden import check_case, load_cases
 
 __all__ = ["check_command", "golden_paths"]
 
@@ -46,6 +45,8 @@ def check_command(
 
     Exit code 0 when all match, 1 when any value differs, 2 for a malformed file.
     """
+    from baccarat_exact.golden import check_case, load_cases  # only this command needs it
+
     cases = [case for path in golden_paths(paths) for case in load_cases(path)]
     if max_cases is not None:
         cases = cases[:max_cases]
