@@ -112,12 +112,10 @@ class EventTable:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventTable):
             return NotImplemented
-        return all(
-            np.array_equal(a, b)
-            for a, b in zip(
-                (self.multisets, self.events, self.counts),
-                (other.multisets, other.events, other.counts),
-            )
+        return (
+            np.array_equal(self.multisets, other.multisets)
+            and np.array_equal(self.events, other.events)
+            and np.array_equal(self.counts, other.counts)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -298,7 +296,9 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     if disjoint:  # one pass: each table entry lands in at most one column
         keep = member[table.events] >= 0
         slot = table.multisets[keep].astype(np.int64) * n_cols + member[table.events[keep]]
-        flat = np.bincount(slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols)
+        flat: npt.NDArray[np.float64] = np.bincount(
+            slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
+        )
     else:
         flat = np.zeros(N_MULTISETS * n_cols)
         for j, events in enumerate(columns):
@@ -309,8 +309,8 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
                 table.multisets[keep], weights=table.counts[keep], minlength=N_MULTISETS
             )
     # the float sums are exact: each is at most 6! · 400, far below 2**53
-    flat = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
-    summed = [flat[_BLOCK_START[k] : _BLOCK_START[k + 1]] for k in range(CARDS + 1)]
+    sums = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
+    summed = [sums[_BLOCK_START[k] : _BLOCK_START[k + 1]] for k in range(CARDS + 1)]
     blocks = []
     for k, part in enumerate(summed):
         cube = part.reshape(_HALF_DIM[CARDS - k], _HALF_DIM[k], len(columns))  # (hi, lo, col)
@@ -321,7 +321,7 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     kinds: dict[str, type] = {"float64": np.float64, "int64": np.int64, "object": object}
     return Compiled(
         columns=columns,
-        flat={name: flat.astype(t) for name, t in kinds.items()},
+        flat={name: sums.astype(t) for name, t in kinds.items()},
         blocks={name: tuple(b.astype(t) for b in blocks) for name, t in kinds.items()},
     )
 
