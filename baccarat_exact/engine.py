@@ -296,7 +296,7 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     if disjoint:  # one pass: each table entry lands in at most one column
         keep = member[table.events] >= 0
         slot = table.multisets[keep].astype(np.int64) * n_cols + member[table.events[keep]]
-        flat: npt.NDArray[np.float64] = np.bincount(
+        flat: npt.NDArray[Any] = np.bincount(
             slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
         )
     else:
