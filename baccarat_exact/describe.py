@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from baccarat_exact.cards import RANKS, format_cards
 from baccarat_exact.rules import Rules
 from baccarat_exact.shoe import Shoe
 
@@ -13,17 +14,23 @@ def describe_shoe(shoe: Shoe) -> str:
 
     >>> describe_shoe(Shoe.from_decks(8))
     '8 decks (416 cards)'
-    >>> describe_shoe(Shoe.from_decks(1).remove("K"))
-    '51 cards: A=4,2=4,3=4,4=4,5=4,6=4,7=4,8=4,9=4,T=4,J=4,Q=4,K=3'
+    >>> describe_shoe(Shoe.from_decks(6).remove("5x3 K 9"))
+    '6 decks less 5x3 9 K (307 cards)'
+    >>> describe_shoe(Shoe.from_counts({"9": 6}))
+    '6 cards: A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=6,T=0,J=0,Q=0,K=0'
     """
     if shoe.infinite:
         if len(set(shoe.counts)) == 1:
             return "infinite shoe"
         return f"infinite shoe in proportions {shoe.composition().removeprefix('infinite ')}"
-    first = shoe.counts[0]
-    if first and first % 4 == 0 and all(n == first for n in shoe.counts):
-        decks = first // 4
-        return f"{decks} deck{'s' if decks != 1 else ''} ({shoe.cards} cards)"
+    decks = -(-max(shoe.counts) // 4)
+    missing = [4 * decks - n for n in shoe.counts]
+    name = f"{decks} deck{'s' if decks != 1 else ''}"
+    if not any(missing):
+        return f"{name} ({shoe.cards} cards)"
+    if sum(missing) * 2 <= shoe.cards:
+        dealt = format_cards([rank for rank, n in zip(RANKS, missing) for _ in range(n)])
+        return f"{name} less {dealt} ({shoe.cards} cards)"
     return f"{shoe.cards} cards: {shoe.composition()}"
 
 

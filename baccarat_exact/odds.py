@@ -226,7 +226,7 @@ def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = No
     >>> result = odds(Shoe.from_decks(8))
     >>> result.total, result.counts[Outcome.TIE]
     (4998398275503360, 475627426473216)
-    >>> f"{-result.bet('banker').ev:.4%}"
+    >>> f"{float(-result.bet('banker').ev):.4%}"
     '1.0579%'
     """
     rules = rules if rules is not None else Rules()

@@ -30,7 +30,7 @@ DecksOption = Annotated[
     typer.Option(
         "--decks",
         "-d",
-        help="Number of 52-card decks in the shoe [default: 8].",
+        help="Number of 52-card decks in the shoe (default 8).",
         show_default=False,
     ),
 ]
@@ -60,14 +60,14 @@ CommissionOption = Annotated[
     str | None,
     typer.Option(
         "--commission",
-        help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 [default: 5%].",
+        help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 (default 5%).",
         show_default=False,
     ),
 ]
 TiePaysOption = Annotated[
     str | None,
     typer.Option(
-        "--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 [default: 8].", show_default=False
+        "--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 (default 8).", show_default=False
     ),
 ]
 
