@@ -55,7 +55,12 @@ def command_paths() -> list[str]:
 def run(arguments: str) -> str:
     """Real output of ``baccarat-exact arguments`` (stdout, then stderr), from the repo root."""
     done = subprocess.run(
-        [str(SCRIPT), *shlex.split(arguments)], capture_output=True, text=True, env=ENV, cwd=ROOT, check=False
+        [str(SCRIPT), *shlex.split(arguments)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        check=False,
     )
     text = done.stdout + done.stderr
     return "\n".join(line.rstrip() for line in text.splitlines())

@@ -29,7 +29,9 @@ def test_every_command_has_help_text() -> None:
 
 @pytest.mark.parametrize("path", command_paths())
 def test_every_command_is_in_the_cli_reference(path: str) -> None:
-    assert f"## `baccarat-exact {path}`" in CLI_PAGE, f"run `make docs`: {path} is missing from docs/cli.md"
+    assert f"## `baccarat-exact {path}`" in CLI_PAGE, (
+        f"run `make docs`: {path} is missing from docs/cli.md"
+    )
 
 
 @pytest.mark.parametrize(("args", "output"), EXAMPLE.findall(CLI_PAGE))
