@@ -11,7 +11,11 @@ from collections.abc import Sequence
 import typer
 
 from baccarat_exact import __version__
+from baccarat_exact.commands.bets import bets_command
+from baccarat_exact.commands.breakeven import breakeven_command
 from baccarat_exact.commands.check import check_command
+from baccarat_exact.commands.formula import formula_command
+from baccarat_exact.commands.games import games_command
 from baccarat_exact.commands.odds import odds_command
 from baccarat_exact.commands.rules import rules_command
 
@@ -44,6 +48,10 @@ def _root(
 app.command("odds")(odds_command)
 app.command("check")(check_command)
 app.command("rules")(rules_command)
+app.command("games")(games_command)
+app.command("bets")(bets_command)
+app.command("formula")(formula_command)
+app.command("breakeven")(breakeven_command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -35,5 +35,13 @@ def describe_shoe(shoe: Shoe) -> str:
 
 
 def describe_rules(rules: Rules) -> str:
-    """``punto-banco, commission 1/20, tie pays 8 to 1``."""
-    return f"{rules.game}, commission {rules.commission}, tie pays {rules.tie_pays} to 1"
+    """``punto-banco, commission 1/20, tie pays 8 to 1``, then any special wins.
+
+    >>> from baccarat_exact.games import find_rules
+    >>> describe_rules(find_rules("ez"))
+    'ez, commission 0, tie pays 8 to 1; banker win with three-card 7 pays 0'
+    """
+    text = f"{rules.game}, commission {rules.commission}, tie pays {rules.tie_pays} to 1"
+    for win in rules.special_wins:
+        text += f"; {win.bet} {win.name} pays {win.pays}"
+    return text

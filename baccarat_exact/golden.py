@@ -1,8 +1,9 @@
 """Golden files: stored ``odds --format json`` cases, recomputed and compared exactly.
 
 A file holds one case (a JSON object) or a list of cases. The shoe and rules
-in a case are the inputs; every other value not named ``*_float`` is an
-expected exact result.
+in a case are the inputs, and so are the names of its bets (Banker, Player,
+Tie and any catalogued side bet: see ``baccarat-exact bets``); every other
+value not named ``*_float`` is an expected exact result.
 """
 
 from __future__ import annotations
@@ -10,15 +11,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from baccarat_exact.betstats import odds_document
 from baccarat_exact.errors import BaccaratError, GoldenFileError
 from baccarat_exact.games import find_rules
-from baccarat_exact.odds import odds
 from baccarat_exact.rules import Rules
 from baccarat_exact.shoe import Shoe
+from baccarat_exact.sidebets import find_bet, price_odds
 
 __all__ = ["CaseResult", "Difference", "check_case", "load_cases"]
 
@@ -81,12 +82,12 @@ def _inputs(case_id: str, case: dict[str, Any]) -> tuple[Shoe, Rules]:
         if shoe_part.get("infinite", False):
             shoe = Shoe(counts=shoe.counts, infinite=True)
         base = find_rules(rules_part.get("game", "punto-banco"))
-        rules = Rules(
-            game=base.game,
-            tableau=base.tableau,
-            commission=Fraction(rules_part.get("commission", str(base.commission))),
-            tie_pays=Fraction(rules_part.get("tie_pays", str(base.tie_pays))),
-        )
+        given = {
+            key: rules_part[key]
+            for key in ("commission", "tie_pays", "special_wins")
+            if key in rules_part
+        }
+        rules = Rules.from_dict(given, base)
     except BaccaratError as error:
         raise GoldenFileError(f"case {case_id!r}: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -118,8 +119,10 @@ def _compare(expected: Any, got: Any, key: str) -> Iterator[tuple[bool, Differen
 def check_case(case_id: str, case: dict[str, Any]) -> CaseResult:
     """Recompute one case from its inputs and compare every exact value."""
     shoe, rules = _inputs(case_id, case)
+    names = list(case["bets"]) if isinstance(case["bets"], dict) else []
     try:
-        got = odds(shoe, rules).to_dict()
+        extra = tuple(find_bet(name, rules) for name in names)
+        got = odds_document(price_odds(shoe, rules, extra))
     except BaccaratError as error:
         raise GoldenFileError(f"case {case_id!r}: {error}") from None
     checked, differences = 0, []

@@ -221,7 +221,8 @@ def shoe_weights(shoe: Shoe) -> tuple[tuple[int, ...], int]:
 def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = None) -> Odds:
     """Exact odds of the next round dealt from ``shoe``.
 
-    ``bets`` defaults to Banker, Player and Tie under ``rules``.
+    ``bets`` defaults to Banker, Player and Tie under ``rules``; bets on pairs of the
+    first cards are priced by :func:`baccarat_exact.betprice.price_exactly`.
 
     >>> result = odds(Shoe.from_decks(8))
     >>> result.total, result.counts[Outcome.TIE]
@@ -231,6 +232,10 @@ def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = No
     """
     rules = rules if rules is not None else Rules()
     chosen = tuple(bets) if bets is not None else main_bets(rules)
+    if any(bet.needs_pairs for bet in chosen):  # ranks of the first cards, not only events
+        from baccarat_exact.betprice import price_exactly
+
+        return price_exactly(shoe, rules, chosen)
     how = plan(rules, chosen)
     values, denominator = shoe_weights(shoe)
     counts = count_array(np.asarray(values), how.compiled, infinite=shoe.infinite)[0].tolist()

@@ -7,15 +7,19 @@ with other drawing rules is another table, not another ``if``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from baccarat_exact.errors import RulesError
+from baccarat_exact.events import Event
 
 __all__ = [
     "PLAYER_STOOD",
     "STANDARD_TABLEAU",
     "Rules",
+    "SpecialWin",
     "Tableau",
 ]
 
@@ -123,6 +127,90 @@ STANDARD_TABLEAU = Tableau(
 """Punto banco as the seeds print it, Banker on 0–5 when the Player stood."""
 
 
+_CARD_WORDS = {2: "two-card ", 3: "three-card "}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpecialWin:
+    """A main-bet win that pays other than the bet's usual pay, as data.
+
+    EZ Baccarat's Banker win with a three-card 7 pushes (pays 0); Super 6's Banker
+    win with a 6 pays 1/2.
+
+    >>> SpecialWin(bet="banker", total=7, cards=3, pays=Fraction(0)).name
+    'win with three-card 7'
+    >>> SpecialWin(bet="tie", total=7, pays=Fraction(0))
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: a special win is on 'banker' or 'player', got 'tie'
+    """
+
+    bet: str
+    """``banker`` or ``player``: whose win this is."""
+    total: int
+    """The winning hand's final total, 0–9."""
+    cards: int | None = None
+    """2 or 3 cards in the winning hand; ``None`` for either."""
+    pays: Fraction
+    """Net units paid per unit staked on such a win (0 = push)."""
+
+    def __post_init__(self) -> None:
+        if self.bet not in ("banker", "player"):
+            raise RulesError(f"a special win is on 'banker' or 'player', got {self.bet!r}")
+        if (
+            isinstance(self.total, bool)
+            or not isinstance(self.total, int)
+            or not 0 <= self.total <= 9
+        ):
+            raise RulesError(f"a special win's total must be 0-9, got {self.total!r}")
+        if self.cards not in (None, 2, 3):
+            raise RulesError(f"a special win's hand has 2 or 3 cards, got {self.cards!r}")
+        pays = _as_fraction(self.pays, "special win pay")
+        if pays < -1:
+            raise RulesError(f"a special win cannot lose more than the stake, got {pays}")
+        object.__setattr__(self, "pays", pays)
+
+    @property
+    def name(self) -> str:
+        """The pay line's name, e.g. ``win with three-card 7``."""
+        return f"win with {_CARD_WORDS.get(self.cards or 0, '')}{self.total}"
+
+    def matches(self, event: Event) -> bool:
+        """Whether ``event`` is such a win of this bet."""
+        if self.bet == "banker":
+            total, other, cards = event.banker, event.player, event.banker_cards
+        else:
+            total, other, cards = event.player, event.banker, event.player_cards
+        return total > other and total == self.total and (self.cards is None or cards == self.cards)
+
+    def overlaps(self, other: SpecialWin) -> bool:
+        """Whether some win would match both (ambiguous rules)."""
+        return (
+            self.bet == other.bet
+            and self.total == other.total
+            and (self.cards is None or other.cards is None or self.cards == other.cards)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"bet": self.bet, "total": self.total, "cards": self.cards, "pays": str(self.pays)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SpecialWin:
+        """Read :meth:`to_dict` back."""
+        try:
+            return cls(
+                bet=data["bet"],
+                total=data["total"],
+                cards=data.get("cards"),
+                pays=_as_fraction(data["pays"], "special win pay"),
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise RulesError(
+                f"a special win needs bet, total and pays: {data!r} ({error})"
+            ) from None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """A punto banco game: the tableau and the pays of the three main bets.
@@ -145,8 +233,20 @@ class Rules:
     """Share of a Banker win kept by the house (0.05 = 5 %)."""
     tie_pays: Fraction = Fraction(8)
     """Tie pays this many units to one (stake returned besides)."""
+    special_wins: tuple[SpecialWin, ...] = ()
+    """Banker or Player wins that pay other than usual (EZ, Super 6); none in punto banco."""
 
     def __post_init__(self) -> None:
+        special = tuple(self.special_wins)
+        for i, first in enumerate(special):
+            if not isinstance(first, SpecialWin):
+                raise RulesError(f"special wins must be SpecialWin values, got {first!r}")
+            for second in special[i + 1 :]:
+                if isinstance(second, SpecialWin) and first.overlaps(second):
+                    raise RulesError(
+                        f"special wins {first.name!r} and {second.name!r} of {first.bet} overlap"
+                    )
+        object.__setattr__(self, "special_wins", special)
         commission = _as_fraction(self.commission, "commission")
         tie_pays = _as_fraction(self.tie_pays, "tie pay")
         if not 0 <= commission < 1:
@@ -161,13 +261,38 @@ class Rules:
         """What a winning Banker bet pays per unit: 1 less the commission."""
         return 1 - self.commission
 
-    def to_dict(self) -> dict[str, str]:
-        """The JSON form: exact values as fraction strings."""
-        return {
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: exact values as fraction strings (``special_wins`` only when there are any).
+
+        >>> Rules.from_dict(Rules(tie_pays=Fraction(9)).to_dict()) == Rules(tie_pays=Fraction(9))
+        True
+        """
+        document: dict[str, Any] = {
             "game": self.game,
             "commission": str(self.commission),
             "tie_pays": str(self.tie_pays),
         }
+        if self.special_wins:
+            document["special_wins"] = [win.to_dict() for win in self.special_wins]
+        return document
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: Rules | None = None) -> Rules:
+        """Read :meth:`to_dict` back. The tableau, and any key left out, come from ``base``
+        (default punto banco); pass the named game's rules as ``base``."""
+        base = base if base is not None else cls()
+        special = data.get("special_wins")
+        if special is not None and not isinstance(special, list):
+            raise RulesError(f"special_wins must be a list, got {special!r}")
+        return cls(
+            game=str(data.get("game", base.game)),
+            tableau=base.tableau,
+            commission=_as_fraction(data.get("commission", base.commission), "commission"),
+            tie_pays=_as_fraction(data.get("tie_pays", base.tie_pays), "tie pay"),
+            special_wins=base.special_wins
+            if special is None
+            else tuple(SpecialWin.from_dict(item) for item in special),
+        )
 
 
 def _as_fraction(value: object, what: str) -> Fraction:

@@ -164,3 +164,13 @@ def test_json_infinite_has_null_counts() -> None:
 
 def test_events_cover_every_round() -> None:
     assert len(EVENTS) == 400
+
+
+def test_pair_bets_through_odds_are_priced_by_rank() -> None:
+    # A pair bet depends on ranks, not only on the 400 events: odds() must not treat it
+    # as an event bet. Player Pair probability for d decks: (4d - 1)/(52d - 1) (identity).
+    from baccarat_exact.sidebets import find_bet
+
+    pair = find_bet("player-pair", Rules())
+    result = odds(Shoe.from_decks(8), Rules(), [pair])
+    assert result.bet("player-pair").win == Fraction(4 * 8 - 1, 52 * 8 - 1)

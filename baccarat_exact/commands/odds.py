@@ -2,27 +2,79 @@
 
 from __future__ import annotations
 
+from baccarat_exact.betstats import all_stats, odds_document
 from baccarat_exact.cliutil import FormatOption, emit, handle_errors
 from baccarat_exact.commands.options import (
+    BetOption,
+    BetsFileOption,
     CommissionOption,
     CountsOption,
     DecksOption,
+    GameOption,
     InfiniteOption,
     RemoveOption,
     TiePaysOption,
-    rules_from_options,
+    bets_from_options,
+    game_rules_from_options,
     shoe_from_options,
 )
 from baccarat_exact.describe import describe_rules, describe_shoe
 from baccarat_exact.events import Outcome
-from baccarat_exact.odds import Odds, odds
+from baccarat_exact.odds import Odds
 from baccarat_exact.report import Column, Format, Report, Table
+from baccarat_exact.sidebets import price_odds
 
 __all__ = ["odds_command", "odds_report"]
 
 
+def _stats_tables(result: Odds) -> tuple[Table, Table]:
+    """Every bet's pay lines, and its house edge, hit frequency, variance and element of risk."""
+    stats = all_stats(result.bets)
+    finite = result.total is not None
+    lines = Table(
+        "Pay lines (per unit staked)",
+        (
+            Column("bet"),
+            Column("line"),
+            Column("pays", "fraction"),
+            Column("count", "int"),
+            Column("≈ probability", "decimal", 6, key="probability"),
+            Column("≈ return", "decimal", 6, key="return"),
+        ),
+        tuple(
+            (
+                s.name,
+                line.name,
+                line.pays,
+                line.count if finite else None,
+                line.probability,
+                line.pays * line.probability,
+            )
+            for s in stats
+            for line in s.lines
+        ),
+    )
+    summary = Table(
+        "Bet statistics (per unit staked)",
+        (
+            Column("bet"),
+            Column("≈ house edge", "percent", 4, key="house_edge"),
+            Column("≈ hit frequency", "decimal", 6, key="hit_frequency"),
+            Column("≈ variance", "decimal", 4, key="variance"),
+            Column("≈ std dev", "decimal", 4, key="std_dev_float"),
+            Column("≈ element of risk", "percent", 4, key="element_of_risk"),
+        ),
+        tuple(
+            (s.name, s.house_edge, s.hit_frequency, s.variance, s.std_dev, s.element_of_risk)
+            for s in stats
+        ),
+    )
+    return lines, summary
+
+
 def odds_report(result: Odds) -> Report:
-    """The outcome and bet tables of ``result``; JSON is ``result.to_dict()``."""
+    """The outcome and bet tables of ``result``, then every bet's pay lines and
+    statistics; JSON is :func:`~baccarat_exact.betstats.odds_document`."""
     denominator = (
         "weights out of (Σ weights)^6" if result.total is None else f"out of {result.total:,}"
     )
@@ -60,14 +112,26 @@ def odds_report(result: Odds) -> Report:
         ),
         bet_rows,
     )
+    notes = [
+        "≈ columns are rounded; --format json or csv gives every value exactly.",
+        "surebet: probability of winning over 90 % (the house's bonus-money rule).",
+    ]
+    for win in result.rules.special_wins:
+        notes.append(f"{result.rules.game}: a {win.bet} {win.name} pays {win.pays} to 1.")
+    counts = result.shoe.counts
+    whole_decks = counts[0] % 4 == 0 and len(set(counts)) == 1
+    if any(bet.bet.needs_pairs for bet in result.bets) and not (
+        result.shoe.infinite or whole_decks
+    ):
+        notes.append(
+            "Pair bets: a depleted shoe's cards of a rank are read as spread over the suits "
+            "as evenly as they go (docs/bets.md)."
+        )
     return Report(
         title=f"Exact odds: {describe_shoe(result.shoe)}; {describe_rules(result.rules)}",
-        tables=(outcomes, bets),
-        notes=(
-            "≈ columns are rounded; --format json or csv gives every value exactly.",
-            "surebet: probability of winning over 90 % (the house's bonus-money rule).",
-        ),
-        data=result.to_dict(),
+        tables=(outcomes, bets, *_stats_tables(result)),
+        notes=tuple(notes),
+        data=odds_document(result),
     )
 
 
@@ -77,14 +141,20 @@ def odds_command(
     remove: RemoveOption = "",
     counts: CountsOption = None,
     infinite: InfiniteOption = False,
+    game: GameOption = "punto-banco",
     commission: CommissionOption = None,
     tie_pays: TiePaysOption = None,
+    bet: BetOption = None,
+    bets_file: BetsFileOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
-    """Exact odds of the next round: outcome probabilities and the EV of Banker, Player and Tie.
+    """Exact odds of the next round: outcome probabilities and the EV of Banker, Player and Tie,
+    plus any side bets (--bet, --bets-file, the game's own), with each bet's pay lines,
+    house edge, hit frequency, variance and element of risk.
 
     Every probability is counted exactly over all six-card sequences the shoe can deal.
     """
     shoe = shoe_from_options(decks, remove, counts, infinite)
-    rules = rules_from_options(commission, tie_pays)
-    emit(odds_report(odds(shoe, rules)), fmt)
+    rules = game_rules_from_options(game, commission, tie_pays)
+    extra = bets_from_options(rules, bet, bets_file, game)
+    emit(odds_report(price_odds(shoe, rules, extra)), fmt)

@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from baccarat_exact.bets import Bet
+from baccarat_exact.custom_bets import load_bets
 from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.games import find_game, find_rules
 from baccarat_exact.rules import Rules
 from baccarat_exact.shoe import Shoe
+from baccarat_exact.sidebets import find_bet, unique_bets
 
 __all__ = [
+    "BetOption",
+    "BetsFileOption",
     "CommissionOption",
     "CountsOption",
     "DecksOption",
+    "GameOption",
     "InfiniteOption",
     "RemoveOption",
     "TiePaysOption",
+    "bets_from_options",
+    "game_rules_from_options",
     "parse_number",
     "rules_from_options",
     "shoe_from_options",
@@ -71,6 +82,32 @@ TiePaysOption = Annotated[
     ),
 ]
 
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Rule variant: punto-banco, tie-9, ez, super-6 (list: `baccarat-exact games`).",
+    ),
+]
+BetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bet",
+        "-b",
+        help="Also price this side bet; repeat for more (list: `baccarat-exact bets`).",
+        show_default=False,
+    ),
+]
+BetsFileOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--bets-file",
+        help="Also price the bets defined in this TOML file; repeatable (docs/custom-bets.md).",
+        show_default=False,
+    ),
+]
+
 
 def parse_number(text: str, what: str) -> Fraction:
     """Read an exact number: ``0.05``, ``1/20``, ``5%`` or ``8``.
@@ -120,16 +157,31 @@ def rules_from_options(
 ) -> Rules:
     """The rules: ``base`` (default punto banco) with the commission and tie pay overridden."""
     rules = base or Rules()
-    changes: dict[str, Fraction] = {}
-    if commission is not None:
-        changes["commission"] = parse_number(commission, "commission")
-    if tie_pays is not None:
-        changes["tie_pays"] = parse_number(tie_pays, "tie pay")
-    if not changes:
+    if commission is None and tie_pays is None:
         return rules
-    return Rules(
-        game=rules.game,
-        tableau=rules.tableau,
-        commission=changes.get("commission", rules.commission),
-        tie_pays=changes.get("tie_pays", rules.tie_pays),
+    return replace(
+        rules,
+        commission=rules.commission
+        if commission is None
+        else parse_number(commission, "commission"),
+        tie_pays=rules.tie_pays if tie_pays is None else parse_number(tie_pays, "tie pay"),
     )
+
+
+def game_rules_from_options(game: str, commission: str | None, tie_pays: str | None) -> Rules:
+    """The named game's rules with the commission and tie pay overridden."""
+    return rules_from_options(commission, tie_pays, find_rules(game))
+
+
+def bets_from_options(
+    rules: Rules,
+    names: list[str] | None = None,
+    files: list[Path] | None = None,
+    game: str | None = None,
+) -> tuple[Bet, ...]:
+    """The bets to price besides Banker, Player and Tie: the game's own side bets,
+    then ``--bet`` names, then the bets of ``--bets-file`` files (repeats dropped)."""
+    wanted = [*(find_game(game).side_bets if game else ()), *(names or ())]
+    chosen = [find_bet(name, rules) for name in wanted]
+    chosen.extend(load_bets(files or []))
+    return unique_bets(chosen)

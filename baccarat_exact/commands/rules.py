@@ -28,4 +28,7 @@ def rules_command(
         f"Banker wins pay {rules.banker_pays} to 1 (commission {rules.commission}); push on a tie."
     )
     typer.echo("Player wins pay 1 to 1; push on a tie.")
+    for win in rules.special_wins:
+        what = "pushes" if win.pays == 0 else f"pays {win.pays} to 1"
+        typer.echo(f"Except: a {win.bet.capitalize()} {win.name} {what}.")
     typer.echo(f"Tie pays {rules.tie_pays} to 1.")

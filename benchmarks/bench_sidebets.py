@@ -1,0 +1,79 @@
+"""Speed of pricing every built-in side bet at once against the three main bets alone.
+
+One 8-deck shoe state (seeded): ``price(shoe, rules, side_bets)`` — all value-based side
+bets in one engine pass, the pair bets from the closed-form pair-state counts — against
+``price(shoe, rules, main_bets)``. The issue asks for at most 3×. Runs are interleaved and
+the best of many repeats is reported (the machine is shared), with the median beside it.
+
+    .venv/bin/python benchmarks/bench_sidebets.py [--repeats 60] [--calls 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from baccarat_exact.bets import main_bets
+from baccarat_exact.cards import RANKS
+from baccarat_exact.odds import odds
+from baccarat_exact.rules import Rules
+from baccarat_exact.shoe import Shoe
+from baccarat_exact.sidebets import SIDE_BET_NAMES, find_bet, price, price_odds
+
+
+def _per_call(func: Callable[[], object], calls: int) -> float:
+    start = time.perf_counter()
+    for _ in range(calls):
+        func()
+    return (time.perf_counter() - start) / calls
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=60)
+    parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    dealt = [rng.choice(RANKS) for _ in range(60)]
+    shoe = Shoe.from_decks(8).remove(dealt)
+    rules = Rules()
+    main_only = main_bets(rules)
+    side = tuple(find_bet(name) for name in SIDE_BET_NAMES)
+    pair_bets = sum(bet.needs_pairs for bet in side)
+
+    cases: dict[str, Callable[[], object]] = {
+        "main bets (price)": lambda: price(shoe, rules, main_only),
+        "all side bets (price)": lambda: price(shoe, rules, side),
+        "main + side bets (price_odds)": lambda: price_odds(shoe, rules, side),
+        "main bets (odds.odds)": lambda: odds(shoe, rules),
+    }
+    for func in cases.values():  # warm the plan caches
+        func()
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(args.repeats):
+        for name, func in cases.items():
+            times[name].append(_per_call(func, args.calls))
+
+    print(f"shoe: 8 decks less {len(dealt)} random cards (seed {args.seed}), {shoe.cards} cards")
+    print(f"side bets: {len(side)} ({len(side) - pair_bets} value-based, {pair_bets} pair bets)")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    )
+    print(f"{'case':32} {'best µs':>9} {'median µs':>10}")
+    for name, samples in times.items():
+        print(f"{name:32} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
+    best = min(times["all side bets (price)"]) / min(times["main bets (price)"])
+    median = statistics.median(times["all side bets (price)"]) / statistics.median(
+        times["main bets (price)"]
+    )
+    print(f"ratio all side bets / main bets: {best:.2f}x best, {median:.2f}x median (limit 3x)")
+
+
+if __name__ == "__main__":
+    main()
