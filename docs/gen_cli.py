@@ -27,9 +27,14 @@ EXAMPLES: dict[str, list[str]] = {
         'odds --decks 6 --remove "5x3 K 9"',
         "odds --decks 1 --commission 4% --tie-pays 9 --format csv",
         "odds --infinite --format json",
+        "odds --game ez --bet player-pair --bet dragon-bonus-player",
     ],
+    "games": ["games"],
+    "bets": ["bets --decks 6"],
     "check": ["check tests/golden"],
     "rules": ["rules"],
+    "formula": ["formula tie --terms 3", 'formula player-pair --remove "Kx5"'],
+    "breakeven": ["breakeven", "breakeven tie --decks d"],
 }
 
 
