@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import typer
 
 from baccarat_exact import __version__
+from baccarat_exact.blackjack.cli import app as blackjack_app
 from baccarat_exact.commands.bets import bets_command
 from baccarat_exact.commands.breakeven import breakeven_command
 from baccarat_exact.commands.check import check_command
@@ -52,6 +53,11 @@ app.command("games")(games_command)
 app.command("bets")(bets_command)
 app.command("formula")(formula_command)
 app.command("breakeven")(breakeven_command)
+app.add_typer(
+    blackjack_app,
+    name="blackjack",
+    help="The casino's blackjack (seed 003): dealer odds, hand decisions, house edge.",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,0 +1,86 @@
+"""Blackjack of the seed casino (``seeds/003``), computed exactly.
+
+The dealer takes one card and no hole card and stands on soft 17; blackjack pays
+3:2; a pair splits once; the first three cards 7 7 7 pay 3:2 at once (Triple
+Seven). Every probability and expected value is an exact Fraction; a float mode
+exists for speed and says so.
+
+>>> from baccarat_exact.blackjack import BlackjackRules, analyze_hand
+>>> analyze_hand("T 6", "T", rules=BlackjackRules(decks=1, triple_seven=False)).best
+'hit'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from baccarat_exact.blackjack.dealer import (
+        DealerChart,
+        DealerDistribution,
+        dealer_chart,
+        dealer_distribution,
+    )
+    from baccarat_exact.blackjack.edge import EdgeResult, basic_strategy, edge, strategy_value
+    from baccarat_exact.blackjack.hand import HandAnalysis, analyze_hand
+    from baccarat_exact.blackjack.rules import (
+        RULESETS,
+        SEED_RULES,
+        US_RULES,
+        BlackjackRules,
+        DealerBlackjackTakes,
+        find_rules,
+    )
+    from baccarat_exact.blackjack.strategy import BasicStrategy, Move
+
+# Names are loaded from their modules on first use (PEP 562), so that mounting the
+# blackjack commands does not import the solvers into every baccarat command.
+_HOME = {
+    "DealerChart": "dealer",
+    "DealerDistribution": "dealer",
+    "dealer_chart": "dealer",
+    "dealer_distribution": "dealer",
+    "EdgeResult": "edge",
+    "basic_strategy": "edge",
+    "edge": "edge",
+    "strategy_value": "edge",
+    "HandAnalysis": "hand",
+    "analyze_hand": "hand",
+    "RULESETS": "rules",
+    "SEED_RULES": "rules",
+    "US_RULES": "rules",
+    "BlackjackRules": "rules",
+    "DealerBlackjackTakes": "rules",
+    "find_rules": "rules",
+    "BasicStrategy": "strategy",
+    "Move": "strategy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        return getattr(importlib.import_module(f"baccarat_exact.blackjack.{_HOME[name]}"), name)
+    raise AttributeError(f"module 'baccarat_exact.blackjack' has no attribute {name!r}")
+
+
+__all__ = [
+    "RULESETS",
+    "SEED_RULES",
+    "US_RULES",
+    "BasicStrategy",
+    "BlackjackRules",
+    "DealerBlackjackTakes",
+    "DealerChart",
+    "DealerDistribution",
+    "EdgeResult",
+    "HandAnalysis",
+    "Move",
+    "analyze_hand",
+    "basic_strategy",
+    "dealer_chart",
+    "dealer_distribution",
+    "edge",
+    "find_rules",
+    "strategy_value",
+]

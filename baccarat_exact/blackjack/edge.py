@@ -1,0 +1,273 @@
+"""The value of a round: composition-dependent optimal play and the derived basic strategy.
+
+For every up card one :class:`UpCardSolver` computes the optimal value and the
+basic strategy's value from the same cached dealer distributions; the round's
+value is their average weighted by the up card's probability. Flipping each rule
+option on its own and solving again prices the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.blackjack.graph import StateGraph
+from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, Counts, shoe_counts
+from baccarat_exact.blackjack.rules import BlackjackRules, OptionFlip, option_flips
+from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
+from baccarat_exact.errors import ShoeError
+from baccarat_exact.shoe import Shoe
+
+__all__ = [
+    "EdgeResult",
+    "OptionValue",
+    "UpCardEdge",
+    "basic_strategy",
+    "edge",
+    "solvers",
+    "strategy_value",
+]
+
+Value = Fraction | float
+"""An exact Fraction, or a float in float mode."""
+
+_DealerCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Counts, tuple[Number, ...]]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpCardEdge:
+    """One up card's share of the round."""
+
+    up: int
+    probability: Fraction
+    """Chance of this up card."""
+    optimal: Value
+    """Player's expected net win given this up card, composition-dependent optimal play."""
+    basic: Value
+    """The same under the derived basic strategy."""
+
+    @property
+    def optimal_contribution(self) -> Value:
+        """``probability × optimal``: this up card's part of the round's value."""
+        return self.probability * self.optimal
+
+    @property
+    def basic_contribution(self) -> Value:
+        """``probability × basic``."""
+        return self.probability * self.basic
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionValue:
+    """The change in the player's value when one rule option flips."""
+
+    flip: OptionFlip
+    optimal: Value
+    """Player's value after the flip, optimal play."""
+    basic: Value
+    optimal_change: Value
+    """``optimal`` minus the unflipped value (positive: the flip helps the player)."""
+    basic_change: Value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EdgeResult:
+    """The round's value for a shoe and rules, per up card, with the basic strategy used."""
+
+    rules: BlackjackRules
+    shoe: Shoe
+    exact: bool
+    up_cards: tuple[UpCardEdge, ...]
+    optimal: Value
+    """Player's expected net win per round (per original unit staked), optimal play."""
+    basic: Value
+    """The same under the derived basic strategy."""
+    strategy: BasicStrategy
+    options: tuple[OptionValue, ...] = ()
+
+    @property
+    def house_edge_optimal(self) -> Value:
+        """House edge against optimal play: ``-optimal``."""
+        return -self.optimal
+
+    @property
+    def house_edge_basic(self) -> Value:
+        """House edge against the basic strategy: ``-basic``."""
+        return -self.basic
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document (``schema`` 1): exact values as ``"p/q"``, decimals in ``*_float``."""
+
+        def pair(name: str, value: Value) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            if isinstance(value, Fraction):
+                out[name] = str(value)
+            out[f"{name}_float"] = float(value)
+            return out
+
+        return {
+            "schema": 1,
+            "report": "blackjack edge",
+            "arithmetic": "exact" if self.exact else "float",
+            "rules": self.rules.to_dict(),
+            "shoe": self.shoe.as_mapping(),
+            **pair("player_ev_optimal", self.optimal),
+            **pair("player_ev_basic", self.basic),
+            **pair("house_edge_optimal", self.house_edge_optimal),
+            **pair("house_edge_basic", self.house_edge_basic),
+            "up_cards": [
+                {
+                    "up": SLOT_LABELS[u.up],
+                    "probability": str(u.probability),
+                    **pair("ev_optimal", u.optimal),
+                    **pair("ev_basic", u.basic),
+                    **pair("contribution_optimal", u.optimal_contribution),
+                    **pair("contribution_basic", u.basic_contribution),
+                }
+                for u in self.up_cards
+            ],
+            "option_values": [
+                {
+                    "option": o.flip.option,
+                    "change": o.flip.change,
+                    **pair("player_ev_optimal", o.optimal),
+                    **pair("player_ev_basic", o.basic),
+                    **pair("change_optimal", o.optimal_change),
+                    **pair("change_basic", o.basic_change),
+                }
+                for o in self.options
+            ],
+        }
+
+
+def solvers(
+    shoe: Shoe, rules: BlackjackRules, *, exact: bool = True, caches: _DealerCaches | None = None
+) -> list[tuple[Fraction, UpCardSolver]]:
+    """One solver per up card the shoe can show, with the up card's probability.
+
+    ``caches`` shares dealer distributions between solvers of the same shoe and dealer rule
+    (they do not depend on the player's options).
+    """
+    counts = shoe_counts(shoe)
+    n_cards = sum(counts)
+    if n_cards == 0:
+        raise ShoeError("the shoe is empty")
+    found: list[tuple[Fraction, UpCardSolver]] = []
+    for up in range(SLOTS):
+        if not counts[up]:
+            continue
+        after = (
+            counts if shoe.infinite else tuple(c - (slot == up) for slot, c in enumerate(counts))
+        )
+        key = (after, up, rules.dealer_hits_soft_17, shoe.infinite, exact)
+        cache = None if caches is None else caches.setdefault(key, {})
+        solver = UpCardSolver(
+            after, up, rules, infinite=shoe.infinite, exact=exact, dealer_cache=cache
+        )
+        found.append((Fraction(counts[up], n_cards), solver))
+    return found
+
+
+def _as_value(solver: UpCardSolver, numerator: Number) -> Value:
+    """A value numerator over the deal weights' total × ``D_2 · S`` as a Fraction (or float)."""
+    if solver.exact:
+        return Fraction(
+            int(numerator), solver.deal_total_int() * int(solver.unit(2)) * int(solver.scale)
+        )
+    return float(numerator)
+
+
+def _solve(
+    shoe: Shoe, rules: BlackjackRules, exact: bool, caches: _DealerCaches
+) -> tuple[tuple[UpCardEdge, ...], BasicStrategy]:
+    ups: list[UpCardEdge] = []
+    plays = [UpCardPlay.starting(up) for up in range(SLOTS)]
+    for probability, solver in solvers(shoe, rules, exact=exact, caches=caches):
+        graph = StateGraph(solver)
+        optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
+        play, basic = derive_play(graph)
+        plays[solver.up] = play
+        ups.append(
+            UpCardEdge(
+                up=solver.up,
+                probability=probability,
+                optimal=optimal,
+                basic=_as_value(solver, basic),
+            )
+        )
+    return tuple(ups), BasicStrategy(rules=rules, plays=tuple(plays))
+
+
+def _total(ups: tuple[UpCardEdge, ...], attribute: str) -> Value:
+    total: Value = Fraction(0)
+    for u in ups:
+        total = total + u.probability * getattr(u, attribute)
+    return total
+
+
+def edge(
+    shoe: Shoe | None = None,
+    rules: BlackjackRules | None = None,
+    *,
+    exact: bool = True,
+    options: bool | Sequence[str] = False,
+) -> EdgeResult:
+    """The value of a round from ``shoe`` (default: a fresh shoe of ``rules.decks``).
+
+    With ``options`` (True, or the names of some options) each rule option is also flipped
+    on its own and priced: both values, the strategy re-derived for the flipped rules.
+    """
+    rules = rules or BlackjackRules()
+    shoe = shoe or Shoe.from_decks(rules.decks)
+    caches: _DealerCaches = {}
+    ups, strategy = _solve(shoe, rules, exact, caches)
+    optimal, basic = _total(ups, "optimal"), _total(ups, "basic")
+    values: list[OptionValue] = []
+    if options:
+        wanted = None if options is True else set(options)
+        for flip in option_flips(rules):
+            if wanted is not None and flip.option not in wanted:
+                continue
+            flipped, _ = _solve(shoe, flip.rules, exact, caches)
+            opt, bas = _total(flipped, "optimal"), _total(flipped, "basic")
+            values.append(
+                OptionValue(
+                    flip=flip,
+                    optimal=opt,
+                    basic=bas,
+                    optimal_change=opt - optimal,
+                    basic_change=bas - basic,
+                )
+            )
+    return EdgeResult(
+        rules=rules,
+        shoe=shoe,
+        exact=exact,
+        up_cards=ups,
+        optimal=optimal,
+        basic=basic,
+        strategy=strategy,
+        options=tuple(values),
+    )
+
+
+def basic_strategy(
+    shoe: Shoe | None = None, rules: BlackjackRules | None = None, *, exact: bool = True
+) -> tuple[BasicStrategy, Value]:
+    """The derived basic strategy and its value per round."""
+    rules = rules or BlackjackRules()
+    shoe = shoe or Shoe.from_decks(rules.decks)
+    ups, strategy = _solve(shoe, rules, exact, {})
+    return strategy, _total(ups, "basic")
+
+
+def strategy_value(shoe: Shoe, strategy: BasicStrategy, *, exact: bool = True) -> Value:
+    """The value per round of a given chart (e.g. one derived for other rules or shoe)."""
+    total: Value = Fraction(0)
+    for probability, solver in solvers(shoe, strategy.rules, exact=exact):
+        play = strategy.plays[solver.up]
+        total = total + probability * _as_value(solver, evaluate_play(StateGraph(solver), play))
+    return total

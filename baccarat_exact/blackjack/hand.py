@@ -1,0 +1,178 @@
+"""One hand's decision: exact values of stand, hit, double and split against an up card.
+
+The cards already seen — the up card and the hand — come out of the shoe; hitting
+is valued with the best composition-dependent play after every card. With a hole
+card the values are given that the dealer has no blackjack (he has peeked).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.blackjack.hands import (
+    SEVEN,
+    SLOTS,
+    add_card,
+    hand_counts,
+    hand_total,
+    hard_total,
+    is_blackjack,
+    parse_hand,
+    parse_up,
+    shoe_counts,
+    slot_of,
+)
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.solver import UpCardSolver
+from baccarat_exact.cards import Rank, format_cards
+from baccarat_exact.errors import CardError
+from baccarat_exact.shoe import Shoe
+
+__all__ = ["ACTIONS", "HandAnalysis", "analyze_hand"]
+
+ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split")
+"""The player's moves, in the order reports list them."""
+
+Value = Fraction | float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandAnalysis:
+    """Values of each allowed move for one hand against one up card (per original unit)."""
+
+    rules: BlackjackRules
+    shoe: Shoe
+    """The shoe before the up card and the hand were dealt."""
+    hand: tuple[Rank, ...]
+    up: Rank
+    values: dict[str, Value]
+    """Move → expected net win; a blackjack has the single entry ``"blackjack"``."""
+    exact: bool
+    given_no_dealer_blackjack: bool
+    """True with a hole card: the dealer has peeked, so the values assume he has no blackjack."""
+
+    @property
+    def best(self) -> str:
+        """The move with the highest value (the first listed on a tie)."""
+        return max(self.values, key=lambda move: self.values[move])
+
+    @property
+    def total(self) -> tuple[int, bool]:
+        """The hand's total and whether it is soft."""
+        return hand_total(hand_counts(self.hand))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document (``schema`` 1)."""
+        moves = []
+        for move, value in self.values.items():
+            entry: dict[str, Any] = {"move": move}
+            if isinstance(value, Fraction):
+                entry["ev"] = str(value)
+            entry["ev_float"] = float(value)
+            entry["best"] = move == self.best
+            moves.append(entry)
+        total, soft = self.total
+        return {
+            "schema": 1,
+            "report": "blackjack hand",
+            "arithmetic": "exact" if self.exact else "float",
+            "rules": self.rules.to_dict(),
+            "hand": " ".join(rank.value for rank in self.hand),
+            "total": total,
+            "soft": soft,
+            "up": self.up.value,
+            "given_no_dealer_blackjack": self.given_no_dealer_blackjack,
+            "best": self.best,
+            "moves": moves,
+        }
+
+
+def analyze_hand(
+    hand: str | Sequence[Rank],
+    up: str | Rank,
+    shoe: Shoe | None = None,
+    rules: BlackjackRules | None = None,
+    *,
+    exact: bool = True,
+) -> HandAnalysis:
+    """Values of stand, hit, double (two cards) and split (a pair) for ``hand`` against ``up``.
+
+    ``shoe`` is the shoe before the up card and the hand came out of it (default: a
+    fresh shoe of ``rules.decks``).
+
+    >>> a = analyze_hand("T 6", "T", Shoe.from_decks(6), BlackjackRules(triple_seven=False))
+    >>> a.best, float(a.values["stand"]) < float(a.values["hit"])
+    ('hit', True)
+    """
+    rules = rules or BlackjackRules()
+    shoe = shoe or Shoe.from_decks(rules.decks)
+    ranks = parse_hand(hand) if isinstance(hand, str) else tuple(hand)
+    if len(ranks) < 2:
+        raise CardError(
+            f"a hand needs at least two cards, got {len(ranks)}: {format_cards(ranks)!r}"
+        )
+    up_rank = parse_up(up) if isinstance(up, str) else up
+    counts_hand = hand_counts(ranks)
+    text = " ".join(rank.value for rank in ranks)
+    if not shoe.infinite:
+        shoe.remove((up_rank, *ranks))  # refuses cards the shoe does not hold, naming them
+    after_up = shoe if shoe.infinite else shoe.remove((up_rank,))
+    if hard_total(counts_hand) > 21:
+        raise CardError(
+            f"the hand {text!r} is already busted ({hard_total(counts_hand)}): nothing to decide"
+        )
+    if rules.triple_seven and len(ranks) == 3 and counts_hand[SEVEN] == 3:
+        raise CardError(f"the hand {text!r} is a Triple Seven: paid at once, nothing to decide")
+    up_slot = slot_of(up_rank)
+    solver = UpCardSolver(
+        shoe_counts(after_up), up_slot, rules, infinite=shoe.infinite, exact=exact
+    )
+    r = len(ranks)
+    values: dict[str, Value]
+    if is_blackjack(counts_hand):
+        numerators = {"blackjack": solver.k_bj * solver.no_blackjack(counts_hand, 2)}
+    else:
+        if not exact:
+            starts = [(counts_hand, -1)]
+            pair = [slot for slot in range(SLOTS) if counts_hand[slot] == 2 and r == 2]
+            if pair:
+                first = add_card((0,) * SLOTS, pair[0])
+                starts += [(add_card(first, card), pair[0]) for card in range(SLOTS)]
+            solver.prefetch_states(solver.reachable(starts))
+        numerators = solver.actions(counts_hand)
+    given = rules.hole_card and solver.bj_slot >= 0
+    values = {}
+    for move in (*ACTIONS, "blackjack"):
+        if move not in numerators:
+            continue
+        if exact:
+            value: Value = solver.value_of(numerators[move], r)
+            if given:
+                value /= Fraction(int(solver.no_blackjack(counts_hand, r)), int(solver.unit(r)))
+        else:
+            value = float(numerators[move])
+            if given:
+                value /= float(solver.no_blackjack(counts_hand, r))
+        values[move] = value
+    return HandAnalysis(
+        rules=rules,
+        shoe=shoe,
+        hand=ranks,
+        up=up_rank,
+        values=values,
+        exact=exact,
+        given_no_dealer_blackjack=given,
+    )
+
+
+def describe_hand(ranks: Sequence[Rank]) -> str:
+    """The cards as dealt and their total.
+
+    >>> describe_hand(parse_hand("A 7"))
+    'A 7 (soft 18)'
+    """
+    total, soft = hand_total(hand_counts(ranks))
+    return f"{' '.join(rank.value for rank in ranks)} ({'soft' if soft else 'hard'} {total})"

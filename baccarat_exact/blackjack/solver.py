@@ -1,0 +1,442 @@
+"""Exact values of every player hand against one up card (the composition-dependent engine).
+
+One :class:`UpCardSolver` holds a shoe (the up card already out), the up card
+and the rules. A player *state* is his hand (a count vector) and, for a split
+hand, the slot of the pair card that went to the other hand (``extra``, else -1).
+Every value is a **numerator over a common denominator**: a state whose player
+cards ``R`` number ``r`` has its values over ``D_r · S``, where
+
+    D_r = ff(N - r, M - r)  (N ** (M - r) for an infinite shoe)
+
+with ``M`` the most cards a round can take and ``S`` the pay scale (a multiple of
+2 and of every pay's denominator). Then ``D_r = (N - r) · D_{r+1}``, so a hit is
+``Σ_w (n_w - R_w) · value(hand + w)`` — integers only, no Fraction in the loops.
+In float mode the same code runs on plain probabilities (``D_r = 1``, ``S = 1``).
+
+Split hands are played by the best strategy for the hand's own cards, the up card
+and both pair cards (not the other hand's cards); by symmetry of the deal the split
+is then worth exactly twice the first hand (docs/blackjack.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from baccarat_exact.blackjack.dealer import (
+    BLACKJACK,
+    BUST,
+    dealer_numerators,
+    dealer_table,
+    falling,
+    restricted_table,
+)
+from baccarat_exact.blackjack.hands import (
+    ACE,
+    SEVEN,
+    SLOT_LABELS,
+    SLOTS,
+    TEN,
+    Counts,
+    add_card,
+    hand_total,
+    hard_total,
+    is_blackjack,
+    points,
+    successors,
+)
+from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.errors import ShoeError
+
+__all__ = ["ROUND_POINTS", "Number", "UpCardSolver", "require_round_depth"]
+
+Number = float
+"""A value numerator: an ``int`` in exact mode (mypy reads int as float), a float in float mode."""
+
+ROUND_POINTS = 88
+"""Hard points (aces 1) a round can take from the shoe after the up card: two split hands of
+at most 31 each and at most 26 more for the dealer; a shoe holding this many never runs out."""
+
+_MOST_PLAYER_CARDS = 22
+"""Most cards a standing player state can hold, the other split card included (22 aces)."""
+
+
+def require_round_depth(counts: Counts, what: str = "a round of blackjack") -> None:
+    """Refuse a shoe that might run out during a round (fewer than ``ROUND_POINTS`` points)."""
+    if points(counts) < ROUND_POINTS:
+        raise ShoeError(
+            f"the shoe is too small for {what}: after the up card it holds {points(counts)} points "
+            f"(aces 1), and a round can take {ROUND_POINTS}"
+        )
+
+
+class UpCardSolver:
+    """Values of stand, hit, double and split for every hand against one up card.
+
+    >>> from baccarat_exact.blackjack.rules import BlackjackRules
+    >>> solver = UpCardSolver((24,) * 9 + (95,), 9, BlackjackRules(triple_seven=False))
+    >>> solver.value_of(solver.stand((0, 0, 0, 0, 0, 0, 0, 0, 0, 2), -1), 2) > 0
+    True
+    """
+
+    def __init__(
+        self,
+        counts: Counts,
+        up: int,
+        rules: BlackjackRules,
+        *,
+        infinite: bool = False,
+        exact: bool = True,
+        dealer_cache: dict[Counts, tuple[Number, ...]] | None = None,
+    ) -> None:
+        if not infinite:
+            require_round_depth(counts)
+        self.counts = counts
+        self.up = up
+        self.rules = rules
+        self.infinite = infinite
+        self.exact = exact
+        self.n_cards = sum(counts)
+        self.table = dealer_table(up, rules.dealer_hits_soft_17)
+        if not infinite:
+            self.table = restricted_table(self.table, tuple(min(n, 11) for n in counts))
+        most = _MOST_PLAYER_CARDS + self.table.longest
+        self.budget = most if infinite else min(most, self.n_cards)
+        self.scale: Number = rules.pay_scale if exact else 1.0
+        self.bj_slot = TEN if up == ACE else ACE if up == TEN else -1
+        self._units = [self._make_unit(r) for r in range(self.budget + 1)]
+        self._dealer: dict[Counts, tuple[Number, ...]] = (
+            {} if dealer_cache is None else dealer_cache
+        )
+        self._after: dict[tuple[Counts, int], Number] = {}
+        self._hit: dict[tuple[Counts, int], Number] = {}
+        self._split: dict[int, Number] = {}
+        # pay constants scaled to the numerator unit
+        self.k_one = self.scale
+        self.k_bj = self._pay(rules.blackjack_pays)
+        self.k_t7 = self._pay(rules.triple_seven_pays)
+
+    # -- arithmetic -------------------------------------------------------------------
+
+    def _pay(self, pay: Fraction) -> Number:
+        if self.exact:
+            return int(pay * self.rules.pay_scale)
+        return float(pay)
+
+    def _make_unit(self, r: int) -> Number:
+        if not self.exact:
+            return 1.0
+        if self.infinite:
+            power: int = self.n_cards ** (self.budget - r)
+            return power
+        return falling(self.n_cards - r, self.budget - r)
+
+    def unit(self, r: int) -> Number:
+        """The denominator ``D_r`` of a state with ``r`` player cards (1.0 in float mode)."""
+        return self._units[r]
+
+    def weight(self, removed: Counts, r: int, slot: int) -> Number:
+        """Weight of drawing ``slot`` next, given the player's cards ``removed`` (``r`` of them)."""
+        left = self.counts[slot] if self.infinite else self.counts[slot] - removed[slot]
+        if self.exact:
+            return left
+        return left / (self.n_cards if self.infinite else self.n_cards - r)
+
+    def value_of(self, numerator: Number, r: int) -> Fraction:
+        """A state value as an exact Fraction (exact mode only)."""
+        if not self.exact:
+            raise TypeError("value_of needs exact mode; use float_of")
+        return Fraction(int(numerator), int(self.unit(r)) * int(self.scale))
+
+    def float_of(self, numerator: Number, r: int) -> float:
+        """A state value as a float (either mode)."""
+        if self.exact:
+            return float(self.value_of(numerator, r))
+        return float(numerator)
+
+    # -- the dealer -------------------------------------------------------------------
+
+    def removed(self, hand: Counts, extra: int) -> Counts:
+        """Player cards out of the shoe: the hand, plus the other pair card for a split hand."""
+        return hand if extra < 0 else add_card(hand, extra)
+
+    def dealer(self, removed: Counts) -> tuple[Number, ...]:
+        """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``."""
+        key = (sum(removed),) if self.infinite else removed  # an infinite shoe never changes
+        cached = self._dealer.get(key)
+        if cached is not None:
+            return cached
+        if not self.exact:
+            self.prefetch([removed])
+            return self._dealer[key]
+        r = sum(removed)
+        shoe = self.counts if self.infinite else tuple(c - k for c, k in zip(self.counts, removed))
+        numerators: tuple[Number, ...] = tuple(
+            dealer_numerators(
+                self.table,
+                shoe,
+                budget=self.budget - r,
+                infinite=self.infinite,
+                bust_by_complement=True,
+            )
+        )
+        self._dealer[key] = numerators
+        return numerators
+
+    def prefetch(self, removals: Iterable[Counts]) -> None:
+        """Compute the dealer for many removals at once (vectorised in float mode)."""
+        if self.infinite:
+            removals = [(0,) * (SLOTS - 1) + (r,) for r in {sum(removed) for removed in removals}]
+        keyed = {((sum(r),) if self.infinite else r): r for r in removals}
+        wanted = [removed for key, removed in keyed.items() if key not in self._dealer]
+        if not wanted:
+            return
+        if self.exact:
+            for removed in wanted:
+                self.dealer(removed)
+            return
+        from baccarat_exact.blackjack.fastdealer import dealer_probabilities
+
+        rows = dealer_probabilities(self.table, self.counts, wanted, self.infinite)
+        for removed, row in zip(wanted, rows):
+            self._dealer[(sum(removed),) if self.infinite else removed] = row
+
+    def no_blackjack(self, removed: Counts, r: int) -> Number:
+        """Numerator over ``D_r`` of the chance that the dealer has no blackjack."""
+        if self.bj_slot < 0:
+            return self.unit(r)
+        tens = self.weight(removed, r, self.bj_slot)
+        if self.exact:
+            return self.unit(r) - tens * self.unit(r + 1)
+        return 1.0 - tens
+
+    # -- values of actions ----------------------------------------------------------------
+
+    def bj_loss(self, stake: int, extra: int) -> Number:
+        """What a dealer blackjack takes from a hand of ``stake`` units (0 with a hole card:
+        the round never got this far)."""
+        if self.rules.hole_card:
+            return 0
+        if self.rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL:
+            return stake * self.k_one
+        if extra < 0:
+            return self.k_one
+        return self.k_one // 2 if self.exact else self.k_one / 2
+
+    def stand(self, hand: Counts, extra: int, stake: int = 1) -> Number:
+        """Standing with ``hand`` (not a blackjack): numerator over ``D_r · S``."""
+        n = self.dealer(self.removed(hand, extra))
+        total, _ = hand_total(hand)
+        # n[0..4] are dealer totals 17..21
+        if total < 17:
+            margin = n[BUST] - (n[0] + n[1] + n[2] + n[3] + n[4])
+        else:
+            beaten = total - 17  # dealer totals below the player's: indexes < beaten
+            margin = n[BUST] + sum(n[:beaten]) - sum(n[beaten + 1 : 5])
+        result = stake * self.k_one * margin
+        loss = self.bj_loss(stake, extra)
+        if loss:
+            result -= loss * n[BLACKJACK]
+        return result
+
+    def is_triple_seven(self, hand: Counts, extra: int, doubled: bool) -> bool:
+        """Whether ``hand`` (just completed by a third card) is a paid Triple Seven."""
+        rules = self.rules
+        if not rules.triple_seven or hand[SEVEN] != 3 or sum(hand) != 3:
+            return False
+        if extra >= 0 and not rules.triple_seven_on_split:
+            return False
+        return not doubled or rules.triple_seven_on_double
+
+    def triple_seven(self, hand: Counts, extra: int, stake: int) -> Number:
+        """A Triple Seven's pay, over ``D_r`` (with a hole card only when the dealer has no blackjack)."""
+        removed = self.removed(hand, extra)
+        r = sum(removed)
+        base = self.no_blackjack(removed, r) if self.rules.hole_card else self.unit(r)
+        return stake * self.k_t7 * base
+
+    def bust(self, removed: Counts, r: int, stake: int = 1, extra: int = -1) -> Number:
+        """A busted hand: its stake is lost. With a hole card this happens only when the dealer
+        has no blackjack; when a dealer blackjack takes the original stake only, the busted
+        stake is lost only when he has none, and the hand's share of the original otherwise."""
+        rules = self.rules
+        if rules.hole_card:
+            return -stake * self.k_one * self.no_blackjack(removed, r)
+        if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL or self.bj_slot < 0:
+            return -stake * self.k_one * self._units[r]
+        no_bj = self.no_blackjack(removed, r)
+        return -stake * self.k_one * no_bj - self.bj_loss(stake, extra) * (self._units[r] - no_bj)
+
+    def after_card(self, hand: Counts, extra: int) -> Number:
+        """Value of a hand that just took a card by hitting: bust, Triple Seven or the best of
+        stand and hit (memoised)."""
+        key = (hand, extra)
+        cached = self._after.get(key)
+        if cached is not None:
+            return cached
+        removed = self.removed(hand, extra)
+        if hard_total(hand) > 21:
+            value = self.bust(removed, sum(removed), 1, extra)
+        elif self.is_triple_seven(hand, extra, doubled=False):
+            value = self.triple_seven(hand, extra, 1)
+        else:
+            value = max(self.stand(hand, extra), self.hit(hand, extra))
+        self._after[key] = value
+        return value
+
+    def hit(self, hand: Counts, extra: int) -> Number:
+        """Hitting, then playing on as well as the cards allow (composition-dependent)."""
+        key = (hand, extra)
+        cached = self._hit.get(key)
+        if cached is not None:
+            return cached
+        removed = self.removed(hand, extra)
+        r = sum(removed)
+        after = successors(hand)
+        total: Number = 0
+        for slot in range(SLOTS):
+            w = self.weight(removed, r, slot)
+            if not w:
+                continue
+            card = after[slot]
+            if hard_total(card) > 21:
+                total += w * self.bust(successors(removed)[slot], r + 1, 1, extra)
+            else:
+                total += w * self.after_card(card, extra)
+        self._hit[key] = total
+        return total
+
+    def double(self, hand: Counts, extra: int) -> Number:
+        """Doubling: twice the stake, exactly one more card."""
+        removed = self.removed(hand, extra)
+        r = sum(removed)
+        total: Number = 0
+        for slot in range(SLOTS):
+            w = self.weight(removed, r, slot)
+            if not w:
+                continue
+            card = add_card(hand, slot)
+            if hard_total(card) > 21:
+                outcome = self.bust(add_card(removed, slot), r + 1, 2, extra)
+            elif self.is_triple_seven(card, extra, doubled=True):
+                outcome = self.triple_seven(card, extra, 2)
+            else:
+                outcome = self.stand(card, extra, 2)
+            total += w * outcome
+        return total
+
+    def split_hand(self, hand: Counts, extra: int) -> Number:
+        """Best value of a split hand's first two cards (stand, hit, double if allowed)."""
+        if extra == ACE and not self.rules.hit_split_aces:
+            return self.stand(hand, extra)
+        best = max(self.stand(hand, extra), self.hit(hand, extra))
+        if self.rules.double_after_split:
+            best = max(best, self.double(hand, extra))
+        return best
+
+    def split(self, slot: int) -> Number:
+        """Splitting a pair of ``slot``: twice the value of the first hand, over ``D_2 · S``."""
+        cached = self._split.get(slot)
+        if cached is not None:
+            return cached
+        pair = add_card(add_card((0,) * SLOTS, slot), slot)
+        first = add_card((0,) * SLOTS, slot)
+        total: Number = 0
+        for card in range(SLOTS):
+            w = self.weight(pair, 2, card)
+            if w:
+                total += w * self.split_hand(add_card(first, card), slot)
+        self._split[slot] = 2 * total
+        return 2 * total
+
+    def actions(self, hand: Counts) -> dict[str, Number]:
+        """Values of every allowed action for an unsplit hand (over ``D_r · S``).
+
+        Two cards: stand, hit, double, and split for a pair; more cards: stand and hit.
+        With a hole card the values are joint with "the dealer has no blackjack".
+        """
+        values: dict[str, Number] = {"stand": self.stand(hand, -1), "hit": self.hit(hand, -1)}
+        if sum(hand) == 2:
+            values["double"] = self.double(hand, -1)
+            pair = [slot for slot in range(SLOTS) if hand[slot] == 2]
+            if pair:
+                values["split"] = self.split(pair[0])
+        return values
+
+    def initial(self, hand: Counts) -> Number:
+        """Value of a two-card starting hand under the best play, over ``D_2 · S``; includes the
+        player's blackjack and, with a hole card, the loss to a peeked dealer blackjack."""
+        if is_blackjack(hand):
+            return self.k_bj * self.no_blackjack(hand, 2)
+        best = max(self.actions(hand).values())
+        return best + self.peek_loss(hand)
+
+    def peek_loss(self, hand: Counts) -> Number:
+        """With a hole card: the original stake lost to a dealer blackjack found by the peek
+        (nothing for a player blackjack, which pushes)."""
+        if not self.rules.hole_card or self.bj_slot < 0 or is_blackjack(hand):
+            return 0
+        return -self.k_one * (self.unit(2) - self.no_blackjack(hand, 2))
+
+    def deal_weight(self, hand: Counts) -> Number:
+        """Weight of being dealt the two-card ``hand``; weights of all hands sum to ``deal_total``."""
+        slots = [slot for slot in range(SLOTS) for _ in range(hand[slot])]
+        a, b = slots
+        na, nb = self.counts[a], self.counts[b]
+        w = 2 * na * nb if a != b else na * na if self.infinite else na * (na - 1)
+        if self.exact:
+            return w
+        return w / self.deal_total_int()
+
+    def deal_total_int(self) -> int:
+        """``N (N - 1)`` (``N²`` for an infinite shoe): the two-card deal weights' total."""
+        return self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1)
+
+    def two_card_hands(self) -> list[Counts]:
+        """Every two-card hand the shoe can deal."""
+        hands = []
+        for a in range(SLOTS):
+            for b in range(a, SLOTS):
+                hand = add_card(add_card((0,) * SLOTS, a), b)
+                if self.infinite:
+                    possible = self.counts[a] > 0 and self.counts[b] > 0
+                else:
+                    possible = all(have >= need for have, need in zip(self.counts, hand))
+                if possible:
+                    hands.append(hand)
+        return hands
+
+    def reachable(self, starts: Iterable[tuple[Counts, int]]) -> set[tuple[Counts, int]]:
+        """Every state a hand can pass through from ``starts`` (hand, extra), by hitting on."""
+        seen: set[tuple[Counts, int]] = set()
+        stack = list(starts)
+        while stack:
+            hand, extra = stack.pop()
+            if (hand, extra) in seen or hard_total(hand) > 21:
+                continue
+            seen.add((hand, extra))
+            if sum(hand) >= 3 and self.is_triple_seven(hand, extra, doubled=False):
+                continue
+            removed = self.removed(hand, extra)
+            r = sum(removed)
+            for slot in range(SLOTS):
+                if self.weight(removed, r, slot):
+                    stack.append((add_card(hand, slot), extra))
+        return seen
+
+    def prefetch_states(self, states: Iterable[tuple[Counts, int]]) -> None:
+        """Compute the dealer for every state that may stand (vectorised in float mode)."""
+        self.prefetch(self.removed(hand, extra) for hand, extra in states if hard_total(hand) <= 21)
+
+    def expected_value(self) -> Fraction | float:
+        """The round's value for this up card under composition-dependent optimal play."""
+        total: Number = 0
+        for hand in self.two_card_hands():
+            total += self.deal_weight(hand) * self.initial(hand)
+        if self.exact:
+            return Fraction(int(total), self.deal_total_int() * int(self.unit(2)) * int(self.scale))
+        return float(total)
+
+    def describe_up(self) -> str:
+        """The up card's label."""
+        return SLOT_LABELS[self.up]

@@ -1,0 +1,130 @@
+"""Speed of the blackjack engine: the figures of issue 6's Speed section.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 3 minutes)
+    .venv/bin/python benchmarks/bench_blackjack.py --quick    # skip the deck-scaling table
+
+Every timing starts from cold caches (the dealer tables are rebuilt); the command
+timings also run the CLI in a fresh interpreter, as a user would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from functools import partial
+from typing import TypeVar
+
+from typer.testing import CliRunner
+
+from baccarat_exact.blackjack import dealer, graph, hands
+from baccarat_exact.blackjack.cli import app
+from baccarat_exact.blackjack.edge import edge
+from baccarat_exact.blackjack.hand import analyze_hand
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.shoe import Shoe
+
+T = TypeVar("T")
+
+HANDS = (("T 6", "T"), ("7 7", "6"), ("2 3", "2"), ("A A", "2"))
+"""Hands for ``blackjack hand``; A A vs 2 is the largest (every hand with two aces, and a split)."""
+
+
+def cold() -> None:
+    """Forget every cached table, so a timing includes building them."""
+    for cached in (
+        dealer.dealer_table,
+        dealer.dealer_distribution,
+        dealer.restricted_table,
+        graph.hands_within,
+        hands.hard_total,
+        hands.hand_total,
+        hands.successors,
+    ):
+        cached.cache_clear()
+
+
+def timed(work: Callable[[], T]) -> tuple[T, float]:
+    cold()
+    start = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - start
+
+
+def command_seconds(*args: str) -> float:
+    """Wall time of ``baccarat-exact blackjack ARGS`` in a fresh interpreter (startup included)."""
+    code = "import sys; from baccarat_exact.blackjack.cli import app; app(sys.argv[1:])"
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the scaling with decks")
+    args = parser.parse_args()
+    rules = BlackjackRules()
+    six = Shoe.from_decks(6)
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"rules: {rules.summary()}")
+    print()
+
+    _, seconds = timed(lambda: dealer.dealer_chart(six))
+    print(f"dealer, 6 decks, all 10 up cards, exact (library):  {seconds:6.3f} s")
+    runner = CliRunner()
+    _, seconds = timed(lambda: runner.invoke(app, ["dealer", "--decks", "6"]))
+    print(f"dealer, 6 decks, exact (command, in process):        {seconds:6.3f} s")
+    print(
+        f"dealer, 6 decks, exact (command, fresh interpreter): {command_seconds('dealer'):6.3f} s"
+    )
+    for cards, up in HANDS:
+        analysis, seconds = timed(partial(analyze_hand, cards, up, six, rules))
+        print(f"hand {cards} vs {up}, 6 decks, exact: {seconds:6.3f} s   best {analysis.best}")
+    print(
+        f"hand A A vs 2, exact (command, fresh interpreter):   {command_seconds('hand', 'A A', '--up', '2'):6.3f} s"
+    )
+    print()
+
+    exact, exact_seconds = timed(lambda: edge(six, rules))
+    rounded, float_seconds = timed(lambda: edge(six, rules, exact=False))
+    assert isinstance(exact.optimal, Fraction) and isinstance(exact.basic, Fraction)
+    print(f"edge, 6 decks, exact, optimal + basic strategy: {exact_seconds:6.2f} s")
+    print(f"   player EV optimal {float(exact.optimal):+.10%}   basic {float(exact.basic):+.10%}")
+    print(f"edge, 6 decks, --float:                         {float_seconds:6.2f} s")
+    print(
+        f"   |float - exact|: optimal {abs(float(exact.optimal) - float(rounded.optimal)):.1e}, "
+        f"basic {abs(float(exact.basic) - float(rounded.basic)):.1e}"
+    )
+    print(f"edge, 6 decks, exact (command, fresh interpreter): {command_seconds('edge'):6.2f} s")
+    print(
+        f"edge, 6 decks, --float (command, fresh interpreter): {command_seconds('edge', '--float'):6.2f} s"
+    )
+    if args.quick:
+        return
+    result, seconds = timed(partial(edge, six, rules, options=True))
+    print(f"edge --option-values, 6 decks, exact ({len(result.options)} flips): {seconds:6.2f} s")
+    result, seconds = timed(partial(edge, six, rules, exact=False, options=True))
+    print(f"edge --option-values, 6 decks, --float:           {seconds:6.2f} s")
+    print()
+    print("scaling with decks (seed rules, optimal + basic strategy):")
+    print("decks   exact s   float s   player EV optimal")
+    for decks in (1, 2, 4, 6, 8):
+        shoe = Shoe.from_decks(decks)
+        result, exact_seconds = timed(partial(edge, shoe, rules))
+        _, float_seconds = timed(partial(edge, shoe, rules, exact=False))
+        print(
+            f"{decks:5d} {exact_seconds:9.2f} {float_seconds:9.2f}   {float(result.optimal):+.8%}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""``baccarat-exact blackjack``: one smoke test per command, bad input, help text."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+import pytest
+import typer
+import typer.main
+from typer.testing import CliRunner
+
+from baccarat_exact.blackjack.cli import app
+
+runner = CliRunner()
+TINY = ["--counts", "A=3,5=3,6=4,7=4,9=2,T=8"]
+"""A 24-card shoe: every command runs on it in well under a second."""
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.stdout
+
+
+def test_rules_lists_every_option() -> None:
+    out = run("rules", "--h17", "--blackjack-pays", "6:5")
+    assert "H17" in out and "BJ 6:5" in out
+    doc = json.loads(run("rules", "--format", "json"))
+    assert doc["schema"] == 1
+
+
+def test_dealer_table_json_and_csv() -> None:
+    out = run("dealer", "--decks", "1")
+    assert "Dealer (stands on soft 17): 1 deck (52 cards)" in out and "blackjack" in out
+    doc = json.loads(run("dealer", "--decks", "1", "--up", "T", "--format", "json"))
+    (row,) = doc["up_cards"]
+    assert row["outcomes"]["blackjack"] == "4/51" and row["probability"] == "4/13"
+    rows = list(csv.reader(io.StringIO(run("dealer", "--decks", "2", "--h17", "--format", "csv"))))
+    assert rows[0][:3] == ["up", "P(up)", "17"]
+    assert sum(Fraction(cell) for cell in rows[1][2:]) == 1
+
+
+def test_hand_decision() -> None:
+    out = run("hand", "T 6", "--up", "T")
+    assert "Best: HIT." in out  # two-card 16 against a ten: hit, in every published six-deck chart
+    doc = json.loads(run("hand", "7,7", "--up", "6", "--format", "json", *TINY))
+    assert doc["hand"] == "7 7" and {m["move"] for m in doc["moves"]} == {
+        "stand",
+        "hit",
+        "double",
+        "split",
+    }
+    assert sum(m["best"] for m in doc["moves"]) == 1
+    peek = json.loads(run("hand", "T 6", "--up", "A", "--hole-card", "--float", "--format", "json"))
+    assert peek["given_no_dealer_blackjack"] and peek["arithmetic"] == "float"
+    assert all("ev" not in m for m in peek["moves"])
+
+
+def test_edge_and_option_values() -> None:
+    out = run("edge", *TINY, "--option-values")
+    assert "composition-dependent optimal" in out and "Value of each rule option" in out
+    doc = json.loads(run("edge", *TINY, "--format", "json"))
+    assert Fraction(doc["player_ev_optimal"]) >= Fraction(doc["player_ev_basic"])
+    assert [row["up"] for row in doc["up_cards"]] == ["A", "5", "6", "7", "9", "T"]
+    rows = list(csv.reader(io.StringIO(run("edge", *TINY, "--format", "csv"))))
+    assert rows[1][0] == "composition-dependent optimal" and "/" in rows[1][1]
+
+
+def test_strategy_chart() -> None:
+    out = run("strategy", *TINY, "--das")
+    assert "pair A,A" in out and "hard 16" in out
+    doc = json.loads(run("strategy", *TINY, "--float", "--format", "json"))
+    assert doc["arithmetic"] == "float" and "player_ev_basic" not in doc
+    assert len(doc["chart"]) == 38
+    assert all(set(row) == set("23456789TA") for row in doc["chart"].values())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["hand", "T Z", "--up", "5"], "unknown card 'Z'"),
+        (["hand", "7 7 7", "--up", "7", "--decks", "1", "--remove", "7"], "cannot remove 4 sevens"),
+        (["dealer", "--decks", "0"], "decks must be a whole number of 1 or more, got 0"),
+        (["dealer", "--decks", "1", "--remove", "Ax5"], "cannot remove 5 aces"),
+        (["hand", "9", "--up", "5"], "a hand needs at least two cards"),
+        (["hand", "K Q 5", "--up", "5"], "already busted"),
+        (["hand", "7 7 7", "--up", "5"], "Triple Seven"),
+        (["hand", "9 5", "--up", "5 6"], "the up card is one card"),
+        (["dealer", "--counts", "T=1"], "too small"),
+        (["edge", "--counts", "T=5,9=3"], "too small"),
+        (["edge", "--decks", "2", "--counts", "T=40"], "conflict"),
+        (["rules", "--dealer-bj-takes", "half"], "'all' or 'original'"),
+        (["rules", "--blackjack-pays", "lots"], "blackjack pay must be a number"),
+        (["strategy", "--rules", "atlantis"], "unknown blackjack rule set"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_every_command_and_option_has_help() -> None:
+    group = typer.main.get_command(app)
+    commands = getattr(group, "commands", {})
+    assert set(commands) == {"rules", "dealer", "hand", "edge", "strategy"}
+    for name, command in commands.items():
+        assert command.help and command.help.strip(), name
+        for param in command.params:
+            assert getattr(param, "help", None), (name, param.name)

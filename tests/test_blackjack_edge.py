@@ -1,0 +1,159 @@
+"""The value of a round: the reference, exact vs float, optimal vs basic, published figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from baccarat_exact.blackjack import reference
+from baccarat_exact.blackjack.edge import EdgeResult, edge
+from baccarat_exact.blackjack.hands import TEN, Counts, points
+from baccarat_exact.blackjack.rules import US_RULES, BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.shoe import Shoe
+
+
+def _shoe(counts: Counts) -> Shoe:
+    return Shoe.from_counts([*counts[:9], counts[9], 0, 0, 0])
+
+
+@pytest.fixture(scope="module")
+def one_deck() -> EdgeResult:
+    return edge(Shoe.from_decks(1), BlackjackRules(decks=1))
+
+
+@pytest.fixture(scope="module")
+def one_deck_float() -> EdgeResult:
+    return edge(Shoe.from_decks(1), BlackjackRules(decks=1), exact=False)
+
+
+def test_float_mode_agrees_with_exact_to_1e_12(
+    one_deck: EdgeResult, one_deck_float: EdgeResult
+) -> None:
+    assert isinstance(one_deck.optimal, Fraction) and isinstance(one_deck_float.optimal, float)
+    assert abs(float(one_deck.optimal) - one_deck_float.optimal) < 1e-12
+    assert abs(float(one_deck.basic) - one_deck_float.basic) < 1e-12
+    for exact, rounded in zip(one_deck.up_cards, one_deck_float.up_cards):
+        assert abs(float(exact.optimal) - rounded.optimal) < 1e-12
+        assert abs(float(exact.basic) - rounded.basic) < 1e-12
+
+
+def test_optimal_play_is_at_least_the_basic_strategy(one_deck: EdgeResult) -> None:
+    assert one_deck.optimal >= one_deck.basic
+    for up in one_deck.up_cards:
+        assert up.optimal >= up.basic
+
+
+def test_up_card_shares_add_up(one_deck: EdgeResult) -> None:
+    assert sum(up.probability for up in one_deck.up_cards) == 1
+    assert sum(up.optimal_contribution for up in one_deck.up_cards) == one_deck.optimal
+    assert sum(up.basic_contribution for up in one_deck.up_cards) == one_deck.basic
+    assert one_deck.house_edge_optimal == -one_deck.optimal
+
+
+@st.composite
+def tiny_shoes(draw: st.DrawFn) -> Counts:
+    """About 20 cards of three values and tens: small enough for the card-by-card reference."""
+    values = draw(st.lists(st.integers(0, 8), min_size=3, max_size=3, unique=True))
+    counts = [0] * 10
+    for slot in values:
+        counts[slot] = draw(st.integers(1, 4))
+    counts[TEN] = draw(st.integers(5, 8))
+    shoe = tuple(counts)
+    assume(points(shoe) >= 88 + 11)
+    return shoe
+
+
+RULE_SETS = [
+    BlackjackRules(),
+    BlackjackRules(hole_card=True, double_after_split=True, dealer_hits_soft_17=True),
+    BlackjackRules(
+        dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
+        hit_split_aces=False,
+        triple_seven_on_split=True,
+    ),
+    BlackjackRules(
+        double_after_split=True, triple_seven_on_double=False, blackjack_pays=Fraction(6, 5)
+    ),
+]
+
+
+@settings(max_examples=6, deadline=None)
+@given(tiny_shoes(), st.sampled_from(RULE_SETS))
+def test_the_round_matches_the_card_by_card_reference(
+    counts: Counts, rules: BlackjackRules
+) -> None:
+    result = edge(_shoe(counts), rules)
+    assert result.optimal == reference.round_value(counts, rules)
+    assert result.optimal >= result.basic
+
+
+def test_original_stake_only_is_worth_a_peek_without_triple_seven() -> None:
+    """A no-hole-card game where a dealer blackjack takes the original stake only is the hole-card
+    game in disguise: the player's moves never change what he loses to a blackjack (an identity)."""
+    shoe = _shoe((2, 0, 0, 3, 3, 0, 4, 0, 2, 8))
+    original = DealerBlackjackTakes.ORIGINAL
+    enhc = edge(
+        shoe,
+        BlackjackRules(
+            triple_seven=False, double_after_split=True, dealer_blackjack_takes=original
+        ),
+    )
+    peek = edge(shoe, BlackjackRules(triple_seven=False, double_after_split=True, hole_card=True))
+    assert enhc.optimal == peek.optimal
+    assert enhc.basic == peek.basic
+
+
+def test_infinite_shoe_has_nothing_to_gain_from_composition() -> None:
+    """With an infinite shoe every hand of a total plays alike: the best play is total-dependent."""
+    result = edge(Shoe.infinite_shoe(), BlackjackRules())
+    assert result.optimal == result.basic
+    assert all(up.optimal == up.basic for up in result.up_cards)
+
+
+@pytest.fixture(scope="module")
+def us_six_decks() -> EdgeResult:
+    """6 decks, S17, hole card, no double after split, one card to split aces, split once, no
+    Triple Seven: the base game of the published rule effects below (float: agrees with exact to 1e-12)."""
+    base = BlackjackRules(hole_card=True, hit_split_aces=False, triple_seven=False)
+    return edge(
+        Shoe.from_decks(6),
+        base,
+        exact=False,
+        options=("dealer_hits_soft_17", "double_after_split", "hole_card"),
+    )
+
+
+def _change(result: EdgeResult, option: str) -> float:
+    (value,) = [o for o in result.options if o.flip.option == option]
+    return float(value.basic_change)
+
+
+def test_published_effect_of_hitting_soft_17(us_six_decks: EdgeResult) -> None:
+    # blackjackreview.com "Blackjack Rule Variations and Odds" (6-deck base game): H17 −0.20 %;
+    # blackjackinfo.com "Rule Variations": "adds about 0.2% to the house advantage".
+    assert -0.0024 <= _change(us_six_decks, "dealer_hits_soft_17") <= -0.0018
+
+
+def test_published_effect_of_double_after_split(us_six_decks: EdgeResult) -> None:
+    # blackjackreview.com (6-deck base game): DAS +0.14 %; thecolorofblackjack.com (1-deck base): +0.13 %.
+    # With a single split allowed (no resplit) the gain is a little smaller.
+    assert 0.0011 <= _change(us_six_decks, "double_after_split") <= 0.0015
+
+
+def test_published_effect_of_no_hole_card(us_six_decks: EdgeResult) -> None:
+    # Wizard of Odds, "Blackjack Rule Variations" (wizardofodds.com/games/blackjack/rule-variations/):
+    # European no hole card (doubles and splits lost to a dealer blackjack) −0.11 %, quoted "about 0.1 %".
+    assert -0.0014 <= _change(us_six_decks, "hole_card") <= -0.0008
+
+
+def test_published_house_edge_of_a_us_six_deck_game(us_six_decks: EdgeResult) -> None:
+    # blackjackreview.com "Blackjack Rule Variations and Odds": 6 decks, double any two, no DAS,
+    # resplit except aces, S17, no surrender: player −0.56 %; DAS +0.14 %; no resplitting −0.04 %.
+    # So 6 decks S17 DAS split once (US_RULES) ≈ −0.46 %, an estimate good to a few hundredths.
+    (das,) = [o for o in us_six_decks.options if o.flip.option == "double_after_split"]
+    assert das.flip.rules == US_RULES
+    assert -0.0049 <= float(das.basic) <= -0.0043
+    assert float(das.optimal) >= float(das.basic)

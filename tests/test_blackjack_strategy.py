@@ -1,0 +1,119 @@
+"""The derived basic strategy: a published chart, local optimality, the chart's own rules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from baccarat_exact.blackjack.edge import basic_strategy, edge, solvers, strategy_value
+from baccarat_exact.blackjack.graph import StateGraph
+from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN, hand_counts, parse_hand
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.strategy import (
+    BasicStrategy,
+    Move,
+    UpCardPlay,
+    derive_play,
+    evaluate_play,
+)
+from baccarat_exact.shoe import Shoe
+
+
+@pytest.fixture(scope="module")
+def seed_chart() -> BasicStrategy:
+    strategy, _ = basic_strategy(Shoe.from_decks(6), BlackjackRules(), exact=False)
+    return strategy
+
+
+# blackjack-player.org, "Multi Hand Blackjack Rules" (http://blackjack-player.org/multi-hand-blackjack.htm):
+# a no-hole-card game (5 decks, S17, doubles and splits lost to a dealer blackjack, no double
+# after split, no resplitting, split aces may draw). Its hard totals and pairs, columns 2-9, T, A.
+# Its doubling is limited to 9-11, so its soft rows are not comparable; the rows below are.
+PUBLISHED_HARD = {
+    **{total: "S S S S S S S S S S" for total in range(17, 22)},
+    **{total: "S S S S S H H H H H" for total in range(13, 17)},
+    12: "H H S S S H H H H H",
+    11: "Dh Dh Dh Dh Dh Dh Dh Dh H H",
+    10: "Dh Dh Dh Dh Dh Dh Dh Dh H H",
+    9: "H Dh Dh Dh Dh H H H H H",
+    **{total: "H H H H H H H H H H" for total in range(5, 9)},
+}
+PUBLISHED_PAIRS = {
+    "A": "P P P P P P P P P P",
+    "T": "S S S S S S S S S S",
+    "9": "P P P P P S P P S S",
+    "8": "P P P P P P P P H H",
+    "7": "P P P P P P H H H H",
+    "6": "H P P P P H H H H H",
+    "5": "D D D D D D D D H H",
+    "4": "H H H H H H H H H H",
+    "3": "H H P P P P H H H H",
+    "2": "H H P P P P H H H H",
+}
+
+
+def test_seed_chart_matches_a_published_no_hole_card_chart(seed_chart: BasicStrategy) -> None:
+    rows = dict(seed_chart.chart())
+    for total, cells in PUBLISHED_HARD.items():
+        assert " ".join(rows[f"hard {total}"]) == cells, total
+    for pair, cells in PUBLISHED_PAIRS.items():
+        assert " ".join(rows[f"pair {pair},{pair}"]) == cells, pair
+
+
+def test_chart_shape(seed_chart: BasicStrategy) -> None:
+    chart = seed_chart.chart()
+    assert len(chart) == 18 + 10 + 10
+    assert all(len(cells) == 10 for _, cells in chart)
+    assert {cell for _, cells in chart for cell in cells} <= {"H", "S", "Dh", "Ds", "D", "P"}
+
+
+def test_moves_follow_the_chart_and_the_rules(seed_chart: BasicStrategy) -> None:
+    rules = seed_chart.rules
+    eleven = hand_counts(parse_hand("5 6"))
+    assert seed_chart.move(5, eleven) is Move.DOUBLE
+    three_card_eleven = hand_counts(parse_hand("2 3 6"))
+    assert seed_chart.move(5, three_card_eleven) is Move.HIT  # three cards cannot double
+    assert seed_chart.move(5, eleven, extra=4) is Move.HIT  # no double after split: the total's hit
+    das = BasicStrategy(rules=replace(rules, double_after_split=True), plays=seed_chart.plays)
+    assert das.move(5, eleven, extra=4) is Move.DOUBLE
+    one_card = BasicStrategy(rules=replace(rules, hit_split_aces=False), plays=seed_chart.plays)
+    assert one_card.move(5, hand_counts(parse_hand("A 5")), extra=ACE) is Move.STAND
+    assert seed_chart.move(TEN, hand_counts(parse_hand("8 8"))) is Move.HIT
+    assert seed_chart.move(5, hand_counts(parse_hand("8 8"))) is Move.SPLIT
+    assert seed_chart.plays[5].pairs[SEVEN] is Move.SPLIT
+
+
+def test_no_single_cell_change_improves_the_chart() -> None:
+    """The derivation's promise, checked by brute force against two up cards of a 1-deck shoe."""
+    rules = BlackjackRules(decks=1, double_after_split=True)
+    for _, solver in solvers(Shoe.from_decks(1), rules):
+        if solver.up not in (5, TEN):
+            continue
+        graph = StateGraph(solver)
+        play, value = derive_play(graph)
+        assert evaluate_play(graph, play) == value
+        for key in {graph.states[i].key for members in graph.by_class.values() for i in members}:
+            flipped = play.hits ^ {key}
+            assert evaluate_play(graph, replace(play, hits=flipped)) <= value, key
+            doubled = play.doubles ^ {key}
+            assert evaluate_play(graph, replace(play, doubles=doubled)) <= value, key
+        for slot in graph.pairs:
+            for move in Move:
+                pairs = tuple(move if s == slot else m for s, m in enumerate(play.pairs))
+                assert evaluate_play(graph, replace(play, pairs=pairs)) <= value, (slot, move)
+
+
+def test_a_chart_can_be_valued_on_another_shoe() -> None:
+    shoe = Shoe.parse("A=3,5=3,6=4,7=4,9=2,T=8")
+    result = edge(shoe, BlackjackRules())
+    assert strategy_value(shoe, result.strategy) == result.basic
+    # the same chart on a shoe it was not derived for is worth no more than that shoe's own chart
+    other = Shoe.parse("A=3,5=4,6=3,7=4,9=3,T=8")
+    assert strategy_value(other, result.strategy) <= edge(other, BlackjackRules()).basic
+
+
+def test_starting_chart_is_a_plain_stiff_strategy() -> None:
+    play = UpCardPlay.starting(TEN)
+    assert play.hit_stand((False, 16)) is Move.HIT and play.hit_stand((False, 17)) is Move.STAND
+    assert play.cell((True, 18)) == "S" and not play.doubles
