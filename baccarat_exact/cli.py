@@ -15,10 +15,13 @@ from baccarat_exact.blackjack.cli import app as blackjack_app
 from baccarat_exact.commands.bets import bets_command
 from baccarat_exact.commands.breakeven import breakeven_command
 from baccarat_exact.commands.check import check_command
+from baccarat_exact.commands.eor import eor_command
 from baccarat_exact.commands.formula import formula_command
 from baccarat_exact.commands.games import games_command
 from baccarat_exact.commands.odds import odds_command
 from baccarat_exact.commands.rules import rules_command
+from baccarat_exact.commands.simulate import simulate_command
+from baccarat_exact.commands.track import track_command
 
 __all__ = ["app", "main"]
 
@@ -51,6 +54,9 @@ app.command("check")(check_command)
 app.command("rules")(rules_command)
 app.command("games")(games_command)
 app.command("bets")(bets_command)
+app.command("eor")(eor_command)
+app.command("simulate")(simulate_command)
+app.command("track")(track_command)
 app.command("formula")(formula_command)
 app.command("breakeven")(breakeven_command)
 app.add_typer(

@@ -1,1 +1,15 @@
-"""Analyses built on the engine: formulas in the number of decks, break-even pays, and more."""
+"""Analyses built on the engine: formulas in the number of decks, break-even pays, and card removal.
+
+- :mod:`.formulas`, :mod:`.rational`, :mod:`.breakeven` — exact formulas in the number
+  of decks and break-even pays (docs/formulas.md);
+- :mod:`.pricing` — exact prices of many shoe states at once (the engine's batch path);
+- :mod:`.eor` — exact effect of removal of each rank on each bet;
+- :mod:`.counting` — linear counts from the effects (Thorp's method), betting correlation;
+- :mod:`.simulate` and :mod:`.estimates` — shoe simulation: exact values at every hand,
+  simulation estimates (kept in their own types) over shoes;
+- :mod:`.track` — live tracking of dealt rounds;
+- :mod:`.plots` — charts (the optional ``plot`` extra).
+
+Import from the modules themselves (``from baccarat_exact.analysis.eor import
+effect_of_removal``); this package imports nothing, so the command line starts fast.
+"""

@@ -1,0 +1,228 @@
+"""Linear card counts from the effects of removal (Thorp's method).
+
+A linear count gives every card a point value (a *tag*); the running count is
+the sum of the tags of the cards seen, and the *true count* is the running
+count per 52 cards still unseen. Thorp's method makes the tags proportional to
+the effects of removal and scales them to small integers; a good count has a
+*betting correlation* (the card-weighted correlation of its tags with the
+exact effects) close to 1.
+
+The linear model behind the break-even true count: removing a set R of m
+cards from a shoe of N changes a bet's EV by about ``(N−1)/(N−m) · Σ_R EOR``,
+so with tags ``p ≈ EOR / β`` the EV at true count TC is about
+``EV + β·(N−1)/52 · TC``. Counts are tags per point value (all 10-value cards
+share one tag).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from baccarat_exact.analysis.eor import EffectOfRemoval
+from baccarat_exact.cards import parse_rank
+from baccarat_exact.errors import BaccaratError, CardError
+
+__all__ = [
+    "CountError",
+    "CountFit",
+    "CountSystem",
+    "derive_count",
+    "fit_count",
+    "parse_count",
+]
+
+DEFAULT_LEVEL = 2
+"""Largest tag of a derived count: ±2 keeps it easy and is already close to the best fit."""
+
+_VALUE_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
+_VALUE_LABEL = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 0: "T"}
+
+
+class CountError(BaccaratError):
+    """A count that cannot be read, e.g. ``--count "A:x"``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountSystem:
+    """A linear count: one integer tag per point value (index 0 = T, J, Q, K).
+
+    >>> parse_count("A:1, 4:2, 6:-2, T:-1").label()
+    'A:+1 2:0 3:0 4:+2 5:0 6:-2 7:0 8:0 9:0 T:-1'
+    """
+
+    name: str
+    tags: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.tags) != 10:
+            raise CountError(f"a count needs 10 tags (values 0-9), got {len(self.tags)}")
+
+    def tag_of_value(self, value: int) -> int:
+        """The tag of a card of point value ``value``."""
+        return self.tags[value]
+
+    def rank_tags(self) -> tuple[int, ...]:
+        """Tags of the 13 ranks A..K."""
+        from baccarat_exact.cards import POINT_VALUE
+
+        return tuple(self.tags[v] for v in POINT_VALUE)
+
+    def label(self) -> str:
+        """``A:+1 2:+1 … T:0`` (the form ``--count`` reads)."""
+        return " ".join(
+            f"{_VALUE_LABEL[v]}:{self.tags[v]:+d}" if self.tags[v] else f"{_VALUE_LABEL[v]}:0"
+            for v in _VALUE_ORDER
+        )
+
+    def in_order(self) -> tuple[int, ...]:
+        """Tags in display order A 2 … 9 T."""
+        return tuple(self.tags[v] for v in _VALUE_ORDER)
+
+
+def parse_count(text: str, name: str = "your count") -> CountSystem:
+    """Read ``"A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1"``; values not named get 0.
+
+    Keys are ranks (``A``, ``2``–``9``, ``T``/``10``, ``J``, ``Q``, ``K``, or ``0``
+    for the 10-value cards); every 10-value rank shares one tag.
+
+    >>> parse_count("A:1,A:2")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.analysis.counting.CountError: the tag of A is given twice in 'A:1,A:2'
+    """
+    tags = [0] * 10
+    seen: set[int] = set()
+    items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    if not items:
+        raise CountError(f"a count needs tags such as 'A:1,2:1,...', got {text!r}")
+    for item in items:
+        key, sep, points = item.partition(":")
+        if not sep:
+            key, sep, points = item.partition("=")
+        if not sep:
+            raise CountError(f"expected CARD:TAG such as 4:+2, got {item!r} in {text!r}")
+        try:
+            value = 0 if key.strip() == "0" else parse_rank(key).point
+        except CardError as error:
+            raise CountError(f"{error}, in count {text!r}") from None
+        if value in seen:
+            raise CountError(f"the tag of {_VALUE_LABEL[value]} is given twice in {text!r}")
+        seen.add(value)
+        try:
+            tags[value] = int(points)
+        except ValueError:
+            raise CountError(
+                f"the tag of {key.strip()} must be a whole number, got {points!r} in {text!r}"
+            ) from None
+    return CountSystem(name=name, tags=tuple(tags))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountFit:
+    """How well a count tracks one bet in one shoe (from the exact effects of removal)."""
+
+    count: CountSystem
+    bet: str
+    imbalance: int
+    """Σ cards · tag over the shoe: 0 for a balanced count."""
+    correlation: float | None
+    """Betting correlation: card-weighted correlation of the tags with the EORs."""
+    slope: Fraction
+    """β: EOR ≈ β · (tag − mean tag), least squares over the cards of the shoe (exact)."""
+    ev_per_true_count: float
+    """β·(N−1)/52: predicted change of the EV per unit of true count."""
+    ev: Fraction
+    """The bet's EV for the shoe itself (true count 0)."""
+    mean_tag: Fraction
+    """Card-weighted mean tag (0 when balanced); subtracted per card seen."""
+
+    @property
+    def break_even(self) -> float | None:
+        """The true count at which the predicted EV reaches 0 (None if the count has no slope)."""
+        if self.ev_per_true_count == 0:
+            return None
+        return -float(self.ev) / self.ev_per_true_count
+
+    def favourable(self, true_count: float) -> bool:
+        """Whether the linear model predicts a positive EV at ``true_count``."""
+        return float(self.ev) + self.ev_per_true_count * true_count > 0
+
+
+def _weights(eor: EffectOfRemoval, bet: int) -> tuple[list[int], list[Fraction]]:
+    cards, effects = [], []
+    for n, effect in eor.value_effects(bet):
+        cards.append(n)
+        effects.append(effect if effect is not None else Fraction(0))
+    return cards, effects
+
+
+def fit_count(eor: EffectOfRemoval, bet: int, count: CountSystem) -> CountFit:
+    """Betting correlation, slope and break-even true count of ``count`` for bet ``bet``."""
+    cards, effects = _weights(eor, bet)
+    total = sum(cards)
+    tags = count.tags
+    imbalance = sum(n * t for n, t in zip(cards, tags))
+    mean = Fraction(imbalance, total)
+    centred = [t - mean for t in tags]
+    sxy = sum((n * c * e for n, c, e in zip(cards, centred, effects)), Fraction(0))
+    sxx = sum((n * c * c for n, c in zip(cards, centred)), Fraction(0))
+    syy = sum((n * e * e for n, e in zip(cards, effects)), Fraction(0))
+    correlation = None if sxx == 0 or syy == 0 else float(sxy) / math.sqrt(float(sxx) * float(syy))
+    slope = sxy / sxx if sxx else Fraction(0)
+    return CountFit(
+        count=count,
+        bet=eor.bets[bet].name,
+        imbalance=imbalance,
+        correlation=correlation,
+        slope=slope,
+        ev_per_true_count=float(slope * (eor.shoe.cards - 1) / 52),
+        ev=eor.evs[bet],
+        mean_tag=mean,
+    )
+
+
+def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> CountSystem:
+    """Thorp's count for bet ``bet``: tags proportional to its EORs, integers up to ±``level``.
+
+    Among the integer vectors next to ``level · EOR / max|EOR|`` it picks the
+    balanced one (Σ cards · tag = 0 over the shoe) with the highest betting
+    correlation; if none is balanced, the least unbalanced.
+    """
+    if level < 1:
+        raise CountError(f"a count level must be 1 or more, got {level}")
+    cards, effects = _weights(eor, bet)
+    name = f"{eor.bets[bet].name} (level {level})"
+    largest = max(abs(e) for e in effects)
+    if largest == 0:
+        return CountSystem(name=name, tags=(0,) * 10)
+    target = [float(e / largest) * level for e in effects]
+    choices = []
+    for v, t in enumerate(target):
+        if cards[v] == 0:
+            choices.append(np.array([0]))
+            continue
+        low, high = max(-level, math.floor(t) - 1), min(level, math.ceil(t) + 1)
+        choices.append(np.arange(low, high + 1))
+    n = np.array(cards, dtype=np.float64)
+    e = np.array([float(x / largest) for x in effects])
+    # Σ n·p, Σ n·p² and Σ n·e·p over every vector of the grid, built one value at a time
+    # (each is a sum of per-value terms), so the grid itself is never materialised.
+    total = np.zeros(1)
+    square = np.zeros(1)
+    cross = np.zeros(1)
+    for v, options in enumerate(choices):
+        total = (total[:, None] + n[v] * options[None, :]).reshape(-1)
+        square = (square[:, None] + n[v] * options[None, :] ** 2).reshape(-1)
+        cross = (cross[:, None] + n[v] * e[v] * options[None, :]).reshape(-1)
+    imbalance = np.abs(np.rint(total))
+    spread = square - total**2 / n.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
+    best = int(np.lexsort((-correlation, imbalance))[0])
+    position = np.unravel_index(best, tuple(len(options) for options in choices))
+    return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))

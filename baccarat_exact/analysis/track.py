@@ -1,0 +1,168 @@
+"""Live tracking: remove dealt rounds from the shoe and price the next round exactly.
+
+Each input line is one round in deal order — Player, Banker, Player, Banker,
+then any third cards (``5 K 9 2 7``) — checked against the drawing tableau, or
+``burn`` followed by cards taken out unplayed (burn cards, cards seen
+elsewhere). Blank lines and ``#`` comments are skipped. A bad line yields a
+:class:`TrackProblem` naming its line number and leaves the shoe as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from baccarat_exact.analysis.pricing import price_shoes
+from baccarat_exact.bets import Bet, main_bets
+from baccarat_exact.cards import Rank, parse_cards
+from baccarat_exact.errors import BaccaratError, ShoeError
+from baccarat_exact.events import Event
+from baccarat_exact.odds import SUREBET
+from baccarat_exact.rules import PLAYER_STOOD, Rules, Tableau
+from baccarat_exact.shoe import Shoe
+
+__all__ = ["BetState", "TrackProblem", "TrackStep", "read_round", "track"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetState:
+    """One bet's exact value for the next round."""
+
+    bet: str
+    ev: Fraction
+    win: Fraction
+    """Probability that the bet wins."""
+
+    @property
+    def positive(self) -> bool:
+        """Whether the EV is above zero."""
+        return self.ev > 0
+
+    @property
+    def surebet(self) -> bool:
+        """Whether the bet wins with probability over 90 % (the seeds' surebet rule)."""
+        return self.win > SUREBET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackStep:
+    """The shoe after one input line, and the exact odds of the next round."""
+
+    line: int
+    """Input line number (0: the shoe before any line)."""
+    kind: Literal["start", "round", "burn"]
+    cards: tuple[Rank, ...]
+    event: Event | None
+    """How the round ended (rounds only)."""
+    shoe: Shoe
+    bets: tuple[BetState, ...] | None
+    """None once fewer than 6 cards are left (no round can be priced)."""
+
+    @property
+    def round_text(self) -> str:
+        """``Player 4 Banker 1`` for a round, ``burn`` or ``start`` otherwise."""
+        if self.event is None:
+            return self.kind
+        return f"Player {self.event.player} Banker {self.event.banker}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackProblem:
+    """A line that could not be used; the shoe is unchanged."""
+
+    line: int
+    text: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def read_round(cards: Sequence[Rank], tableau: Tableau) -> Event:
+    """Check that ``cards`` (deal order) are one complete round, and how it ended.
+
+    >>> from baccarat_exact.rules import STANDARD_TABLEAU
+    >>> read_round(parse_cards("5 K 9 2 7 3"), STANDARD_TABLEAU)
+    Event(player=1, banker=5, player_cards=3, banker_cards=3)
+    """
+    text = " ".join(rank.value for rank in cards)
+    if len(cards) < 4:
+        raise BaccaratError(
+            f"a round needs at least 4 cards (Player, Banker, Player, Banker), got {text!r}"
+        )
+    values = [rank.point for rank in cards]
+    player, banker = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
+    player_draws = banker_draws = False
+    if player not in tableau.naturals and banker not in tableau.naturals:
+        player_draws = tableau.player[player]
+        if player_draws and len(values) < 5:
+            raise BaccaratError(
+                f"{text!r} is not a whole round: the Player draws a third card on {player}"
+            )
+        banker_draws = tableau.banker[banker][values[4] if player_draws else PLAYER_STOOD]
+    needed = 4 + player_draws + banker_draws
+    if len(values) != needed:
+        raise BaccaratError(
+            f"{text!r} is not one round: with Player {player} and Banker {banker} on the first "
+            f"four cards the tableau deals {needed} cards, not {len(values)}"
+        )
+    final_player = (player + values[4]) % 10 if player_draws else player
+    final_banker = (banker + values[-1]) % 10 if banker_draws else banker
+    return Event(final_player, final_banker, 2 + player_draws, 2 + banker_draws)
+
+
+def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetState, ...] | None:
+    if shoe.cards < 6:
+        return None
+    prices = price_shoes([shoe], rules, bets)
+    return tuple(
+        BetState(bet=bet.name, ev=prices.ev(0, b), win=prices.win(0, b))
+        for b, bet in enumerate(bets)
+    )
+
+
+def track(
+    lines: Iterable[str],
+    shoe: Shoe,
+    rules: Rules | None = None,
+    bets: Sequence[Bet] | None = None,
+) -> Iterator[TrackStep | TrackProblem]:
+    """Yield the starting state, then one step (or problem) per round or burn line.
+
+    :raises ShoeError: for an infinite shoe (cards cannot be taken out of it).
+    """
+    rules = rules if rules is not None else Rules()
+    chosen = tuple(bets) if bets is not None else main_bets(rules)
+    if shoe.infinite:
+        raise ShoeError("tracking removes dealt cards, so it needs a finite shoe")
+    yield TrackStep(
+        line=0, kind="start", cards=(), event=None, shoe=shoe, bets=_prices(shoe, rules, chosen)
+    )
+    for number, raw in enumerate(lines, start=1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        kind: Literal["round", "burn"] = "round"
+        body = text
+        if text.lower().startswith("burn"):
+            kind, body = "burn", text[4:].strip(" :")
+        try:
+            cards = parse_cards(body)
+            event = read_round(cards, rules.tableau) if kind == "round" else None
+            if kind == "burn" and not cards:
+                raise BaccaratError("'burn' needs the cards burned, e.g. 'burn 7 K'")
+            after = shoe.remove(cards)
+        except BaccaratError as error:
+            yield TrackProblem(line=number, text=raw.rstrip("\n"), message=str(error))
+            continue
+        shoe = after
+        yield TrackStep(
+            line=number,
+            kind=kind,
+            cards=cards,
+            event=event,
+            shoe=shoe,
+            bets=_prices(shoe, rules, chosen),
+        )

@@ -1,0 +1,88 @@
+"""Issue 4: ``simulate --shoes 1000 --decks 8`` with the main bets and a few side bets,
+and how its time grows with the number of shoes and of bets.
+
+The command is timed as a whole process (best of 3, start-up included), with
+``--jobs 1`` and ``--jobs 2``; the growth figures time the library call
+``simulate()`` in this process (seed 1, standard burn, cut card 16).
+
+Run: ``.venv/bin/python benchmarks/bench_simulate.py``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baccarat_exact.analysis.simulate import SimulationSettings, simulate
+from baccarat_exact.bets import main_bets
+from baccarat_exact.rules import Rules
+from baccarat_exact.sidebets import find_bet
+from benchmarks._machine import machine
+
+BIN = Path(sys.executable).parent
+SIDE = ("dragon-7", "panda-8", "dragon-bonus-banker", "player-pair")
+TARGET = 10.0
+
+
+def command(jobs: int) -> tuple[float, str]:
+    args = [str(BIN / "baccarat-exact"), "simulate", "--shoes", "1000", "--decks", "8", "-q"]
+    args += [f"--bet={name}" for name in SIDE] + ["--jobs", str(jobs)]
+    best, out = float("inf"), ""
+    for _ in range(3):
+        start = time.perf_counter()
+        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+        best = min(best, time.perf_counter() - start)
+    return best, out
+
+
+def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
+    rules = Rules()
+    bets = (*main_bets(rules), *(find_bet(name, rules) for name in names))
+    settings = SimulationSettings(shoes=shoes, seed=1, bets=bets)
+    start = time.perf_counter()
+    result = simulate(settings, jobs=jobs)
+    return time.perf_counter() - start, result.hands
+
+
+def main() -> None:
+    print(machine())
+    for jobs in (1, 2):
+        seconds, out = command(jobs)
+        dealt = next(line for line in out.splitlines() if line.startswith("hands dealt"))
+        print(
+            f"simulate --shoes 1000 --decks 8, main bets + {', '.join(SIDE)} (7 bets), --jobs {jobs}: "
+            f"{seconds:.2f} s whole process ({dealt.split()[-1]} hands priced exactly); target < {TARGET:.0f} s"
+        )
+    simulate(SimulationSettings(shoes=5, seed=1))  # warm: tables loaded, columns compiled
+    print("growth with shoes (7 bets as above, library call, one process):")
+    for shoes in (250, 500, 1000, 2000, 4000):
+        seconds, hands = library(shoes, SIDE)
+        print(f"  {shoes:>5} shoes: {seconds:6.2f} s  ({hands / seconds:,.0f} hands/s)")
+    seconds, hands = library(4000, SIDE, jobs=2)
+    print(f"   4000 shoes, --jobs 2: {seconds:6.2f} s  ({hands / seconds:,.0f} hands/s)")
+    print("growth with bets (1000 shoes, one process):")
+    value_bets = (
+        "dragon-7",
+        "panda-8",
+        "dragon-bonus-banker",
+        "dragon-bonus-player",
+        "big",
+        "small",
+        "egalite-0",
+        "egalite-5",
+        "super-6",
+    )
+    for extra in (0, 1, 3, 5, 9):
+        seconds, _ = library(1000, value_bets[:extra])
+        print(f"  {3 + extra:>2} value-based bets: {seconds:6.2f} s")
+    for pairs in (("player-pair",), ("player-pair", "banker-pair", "perfect-pair")):
+        seconds, _ = library(1000, pairs)
+        print(f"  3 main + {len(pairs)} pair bet(s) ({', '.join(pairs)}): {seconds:6.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""Linear counts: parsing, Thorp's derivation (checked by exhaustive search), betting
+correlation by identities, and a published balanced count."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from baccarat_exact.analysis.counting import (
+    CountError,
+    CountSystem,
+    derive_count,
+    fit_count,
+    parse_count,
+)
+from baccarat_exact.analysis.eor import EffectOfRemoval, RemovalRow, effect_of_removal
+from baccarat_exact.bets import main_bets
+from baccarat_exact.cards import RANKS
+from baccarat_exact.rules import Rules
+from baccarat_exact.shoe import Shoe
+
+
+@pytest.fixture(scope="module")
+def eight() -> EffectOfRemoval:
+    return effect_of_removal(Shoe.from_decks(8))
+
+
+def test_parse_count_reads_tags_per_value() -> None:
+    count = parse_count("A:1, 2:+1 3=1 4:2 5:-1 6:-2 7:-1 8:-1 10:0")
+    assert count.in_order() == (1, 1, 1, 2, -1, -2, -1, -1, 0, 0)
+    assert count.tag_of_value(0) == 0 and count.rank_tags()[RANKS.index(RANKS[12])] == 0
+    assert parse_count("K:-2").tags[0] == -2  # any 10-value rank names the 10-value tag
+    assert parse_count(count.label()) == CountSystem(name="your count", tags=count.tags)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "needs tags"),
+        ("A1", "expected CARD:TAG"),
+        ("A:x", "whole number, got 'x'"),
+        ("Z:1", "unknown card 'Z'"),
+        ("T:1,K:2", "the tag of T is given twice"),
+    ],
+)
+def test_parse_count_errors_quote_the_input(text: str, message: str) -> None:
+    with pytest.raises(CountError, match=message):
+        parse_count(text)
+
+
+def _exhaustive_best(eor: EffectOfRemoval, bet: int) -> tuple[int, ...]:
+    """Best balanced count with tags in {-1, 0, 1}, by trying all 3**10 of them."""
+    cards, effects = zip(*((n, float(e or 0)) for n, e in eor.value_effects(bet)))
+    best, best_tags = -2.0, tuple([0] * 10)
+    for tags in itertools.product((-1, 0, 1), repeat=10):
+        if sum(n * t for n, t in zip(cards, tags)) != 0 or not any(tags):
+            continue
+        spread = sum(n * t * t for n, t in zip(cards, tags))
+        score = sum(n * t * e for n, t, e in zip(cards, tags, effects)) / math.sqrt(spread)
+        if score > best + 1e-12:
+            best, best_tags = score, tags
+    return best_tags
+
+
+@pytest.mark.parametrize("bet", [0, 1, 2])
+def test_level_one_count_is_the_best_balanced_one(eight: EffectOfRemoval, bet: int) -> None:
+    assert derive_count(eight, bet, level=1).tags == _exhaustive_best(eight, bet)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_derived_counts_are_balanced_small_and_well_correlated(
+    eight: EffectOfRemoval, level: int
+) -> None:
+    for bet in range(3):
+        count = derive_count(eight, bet, level)
+        fit = fit_count(eight, bet, count)
+        assert fit.imbalance == 0 and fit.mean_tag == 0
+        assert max(abs(t) for t in count.tags) <= level
+        assert fit.correlation is not None and fit.correlation > 0.85
+
+
+def test_correlation_grows_with_the_level(eight: EffectOfRemoval) -> None:
+    for bet in range(3):
+        one, three = (
+            fit_count(eight, bet, derive_count(eight, bet, lv)).correlation for lv in (1, 3)
+        )
+        assert one is not None and three is not None and three >= one
+
+
+def _artificial(effects_by_value: list[Fraction]) -> EffectOfRemoval:
+    """An EffectOfRemoval of a full 1-deck shoe with chosen effects per value (1..9, then 0)."""
+    rows = []
+    for value, effect in zip([1, 2, 3, 4, 5, 6, 7, 8, 9, 0], effects_by_value):
+        ranks = tuple(r for r in RANKS if r.point == value)
+        rows.append(
+            RemovalRow(
+                ranks=ranks,
+                value=value,
+                cards=4 * len(ranks),
+                effects=(effect,),
+                win_effects=(effect,),
+            )
+        )
+    bet = main_bets(Rules())[0]
+    return EffectOfRemoval(
+        shoe=Shoe.from_decks(1),
+        rules=Rules(),
+        bets=(bet,),
+        evs=(Fraction(-1, 100),),
+        wins=(Fraction(1, 2),),
+        rows=tuple(rows),
+    )
+
+
+def test_a_count_proportional_to_the_effects_correlates_perfectly() -> None:
+    tags = parse_count("A:0,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,T:-2")  # balanced for full decks
+    k = Fraction(3, 1000)
+    eor = _artificial([k * t for t in tags.in_order()])
+    fit = fit_count(eor, 0, tags)
+    assert fit.correlation == pytest.approx(1.0, abs=1e-12)
+    assert fit.slope == k  # exact least squares
+    assert fit.ev_per_true_count == pytest.approx(float(k) * 51 / 52)
+    assert fit.break_even == pytest.approx(0.01 / (float(k) * 51 / 52))
+    assert derive_count(eor, 0, 2).tags == tags.tags  # reachable at level 2, so found
+
+
+def test_correlation_is_invariant_to_scale_and_flips_with_sign(eight: EffectOfRemoval) -> None:
+    count = derive_count(eight, 0, 2)
+    doubled = CountSystem(name="x", tags=tuple(2 * t for t in count.tags))
+    negated = CountSystem(name="y", tags=tuple(-t for t in count.tags))
+    base = fit_count(eight, 0, count).correlation
+    assert base is not None
+    assert fit_count(eight, 0, doubled).correlation == pytest.approx(base)
+    assert fit_count(eight, 0, negated).correlation == pytest.approx(-base)
+
+
+def test_correlation_matches_numpy(eight: EffectOfRemoval) -> None:
+    """Betting correlation = Pearson correlation over the 416 cards of the shoe."""
+    count = parse_count("A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1")
+    fit = fit_count(eight, 1, count)
+    tags, effects = [], []
+    for row in eight.rows:
+        assert row.effects is not None
+        tags += [count.tag_of_value(row.value)] * row.cards
+        effects += [float(row.effects[1])] * row.cards
+    assert fit.correlation == pytest.approx(float(np.corrcoef(tags, effects)[0, 1]), abs=1e-12)
+
+
+def test_published_ten_count_is_balanced(eight: EffectOfRemoval) -> None:
+    """JSTAT's balanced Ten count for baccarat, tags (0,1,1,1,1,1,1,1,1,-2) for A..9 and
+    tens, as quoted by E. Jacobson, "Baccarat Tie Bet Flimflam" (888casino.com blog)."""
+    ten_count = parse_count("A:0,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,T:-2")
+    for bet in range(3):
+        assert fit_count(eight, bet, ten_count).imbalance == 0
+
+
+def test_an_unbalanced_count_is_centred() -> None:
+    eor = effect_of_removal(Shoe.from_decks(1))
+    fit = fit_count(eor, 0, parse_count("4:1"))
+    assert fit.imbalance == 4 and fit.mean_tag == Fraction(4, 52)
+
+
+def test_level_must_be_positive(eight: EffectOfRemoval) -> None:
+    with pytest.raises(CountError, match="level must be 1 or more"):
+        derive_count(eight, 0, 0)
+
+
+def test_dragon_7_count_is_the_published_one() -> None:
+    """Thorp's method at level 2 finds Eliot Jacobson's Dragon 7 count: 4-7 count -1,
+    8 and 9 count +2, the rest 0 (tracking sheet at discountgambling.net/2011/10/04/
+    baccarat-dragon-7-tracking-sheet/, after Jacobson's "Card Counting the Dragon Side Bet
+    in EZ Baccarat", Wizard of Odds, 2011)."""
+    from baccarat_exact.sidebets import find_bet
+
+    rules = Rules()
+    bets = (*main_bets(rules), find_bet("dragon-7", rules))
+    eor = effect_of_removal(Shoe.from_decks(8), rules, bets)
+    dragon = derive_count(eor, 3, level=2)
+    assert dragon.in_order() == (0, 0, 0, -1, -1, -1, -1, 2, 2, 0)
+    fit = fit_count(eor, 3, dragon)
+    assert fit.correlation is not None and fit.correlation > 0.95
