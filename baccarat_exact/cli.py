@@ -1,37 +1,49 @@
 """The ``baccarat-exact`` command line: a thin typer layer over the library.
 
-Each command lives in ``baccarat_exact/commands/`` and is mounted here.
+Each command lives in its own module (``baccarat_exact/commands/``, and
+``baccarat_exact/blackjack/cli.py`` for the ``blackjack`` group); ``COMMANDS``
+says where. :func:`main` mounts only the command it is asked to run, so one
+command never pays for importing and building the others (start-up time,
+docs/performance.md); ``app`` is the whole tree, for help, tests and docs.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 
 from baccarat_exact import __version__
-from baccarat_exact.blackjack.cli import app as blackjack_app
-from baccarat_exact.commands.bets import bets_command
-from baccarat_exact.commands.breakeven import breakeven_command
-from baccarat_exact.commands.check import check_command
-from baccarat_exact.commands.eor import eor_command
-from baccarat_exact.commands.formula import formula_command
-from baccarat_exact.commands.games import games_command
-from baccarat_exact.commands.odds import odds_command
-from baccarat_exact.commands.rules import rules_command
-from baccarat_exact.commands.simulate import simulate_command
-from baccarat_exact.commands.track import track_command
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "GROUPS", "build_app", "main"]  # and `app`, built on first use
 
-app = typer.Typer(
-    name="baccarat-exact",
-    help="Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "odds": ("baccarat_exact.commands.odds", "odds_command"),
+    "check": ("baccarat_exact.commands.check", "check_command"),
+    "rules": ("baccarat_exact.commands.rules", "rules_command"),
+    "games": ("baccarat_exact.commands.games", "games_command"),
+    "bets": ("baccarat_exact.commands.bets", "bets_command"),
+    "eor": ("baccarat_exact.commands.eor", "eor_command"),
+    "simulate": ("baccarat_exact.commands.simulate", "simulate_command"),
+    "track": ("baccarat_exact.commands.track", "track_command"),
+    "formula": ("baccarat_exact.commands.formula", "formula_command"),
+    "breakeven": ("baccarat_exact.commands.breakeven", "breakeven_command"),
+}
+"""Command name → (module, function), in the order help lists them."""
+
+GROUPS: dict[str, tuple[str, str, str]] = {
+    "blackjack": (
+        "baccarat_exact.blackjack.cli",
+        "app",
+        "The casino's blackjack (seed 003): dealer odds, hand decisions, house edge.",
+    ),
+}
+"""Group name → (module, typer app, help)."""
+
+_HELP = "Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."
 
 
 def _version(value: bool) -> None:
@@ -40,7 +52,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
@@ -49,27 +60,50 @@ def _root(
     """Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."""
 
 
-app.command("odds")(odds_command)
-app.command("check")(check_command)
-app.command("rules")(rules_command)
-app.command("games")(games_command)
-app.command("bets")(bets_command)
-app.command("eor")(eor_command)
-app.command("simulate")(simulate_command)
-app.command("track")(track_command)
-app.command("formula")(formula_command)
-app.command("breakeven")(breakeven_command)
-app.add_typer(
-    blackjack_app,
-    name="blackjack",
-    help="The casino's blackjack (seed 003): dealer odds, hand decisions, house edge.",
-)
+def build_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or with just the command or group ``only``."""
+    app = typer.Typer(
+        name="baccarat-exact",
+        help=_HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.callback()(_root)
+    for name, (module, function) in COMMANDS.items():
+        if only in (None, name):
+            app.command(name)(getattr(importlib.import_module(module), function))
+    for name, (module, attribute, help_text) in GROUPS.items():
+        if only in (None, name):
+            app.add_typer(
+                getattr(importlib.import_module(module), attribute), name=name, help=help_text
+            )
+    return app
+
+
+_APP: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command tree, built on first use."""
+    global _APP
+    if name == "app":
+        if _APP is None:
+            _APP = build_app()
+        return _APP
+    raise AttributeError(f"module 'baccarat_exact.cli' has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point: a usage error is one ``Error:`` line and exit code 2."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    target = (
+        build_app(args[0])
+        if args and (args[0] in COMMANDS or args[0] in GROUPS)
+        else __getattr__("app")
+    )
     try:
-        code = app(args=list(argv) if argv is not None else None, standalone_mode=False)
+        code = target(args=args, standalone_mode=False)
     except Exception as error:  # typer's usage errors carry format_message and exit_code
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
             raise

@@ -23,11 +23,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baccarat_exact.analysis.pricing import price_batch, value_matrix
-from baccarat_exact.analysis.simulate import BurnRule, deal_shoe, one_blas_thread
+from baccarat_exact.analysis.simulate import BurnRule, deal_shoe
 from baccarat_exact.bets import main_bets
 from baccarat_exact.odds import atom_counts, plan
 from baccarat_exact.rules import Rules
 from baccarat_exact.shoe import Shoe
+from baccarat_exact.tuning import one_blas_thread
 from benchmarks._machine import machine
 
 TARGET = 200_000

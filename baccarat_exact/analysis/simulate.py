@@ -12,8 +12,7 @@ combined in shoe order, so a seed gives the same numbers whatever ``jobs``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -36,6 +35,7 @@ from baccarat_exact.events import event_index
 from baccarat_exact.pairs import even_suits
 from baccarat_exact.rules import PLAYER_STOOD, Rules, Tableau
 from baccarat_exact.shoe import Shoe
+from baccarat_exact.tuning import keep_freed_memory, one_blas_thread
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult
@@ -173,72 +173,6 @@ class _Job:
     first: int
     last: int
     keep_hands: bool
-
-
-_BLAS_THREAD_CALLS = (
-    ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
-    ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
-    ("openblas_get_num_threads", "openblas_set_num_threads"),
-)
-
-
-@contextmanager
-def one_blas_thread() -> Iterator[None]:
-    """Run the engine's many small matrix products on one OpenBLAS thread.
-
-    OpenBLAS's own threads cost more than they save on these products (about 5×
-    slower on the 2-core machine of docs/performance.md); processes (``jobs``)
-    parallelise instead. Uses the OpenBLAS numpy loaded, if any; else does nothing.
-    """
-    import ctypes
-
-    calls = None
-    try:
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            paths = {
-                line.split()[-1] for line in maps if "openblas" in line.lower() and ".so" in line
-            }
-        for path in sorted(paths):
-            library = ctypes.CDLL(path)
-            for get, put in _BLAS_THREAD_CALLS:
-                if hasattr(library, get) and hasattr(library, put):
-                    calls = (getattr(library, get), getattr(library, put))
-                    break
-            if calls:
-                break
-    except OSError:
-        calls = None
-    if calls is None:
-        yield
-        return
-    before = int(calls[0]())
-    calls[1](1)
-    try:
-        yield
-    finally:
-        calls[1](before)
-
-
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
-
-
-def keep_freed_memory() -> None:
-    """Let glibc keep the engine's freed temporaries instead of returning them at once.
-
-    Each batch allocates and frees a few MB of temporaries; glibc's default trimming
-    gives that memory back to the system after every batch and takes it again page by
-    page, which cost about half of a simulation's time in page faults (measured:
-    docs/performance.md). Heap blocks up to 32 MB and 256 MB of free heap are kept.
-    Does nothing where there is no glibc ``mallopt``.
-    """
-    import ctypes
-
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return
-    mallopt(_M_MMAP_THRESHOLD, 32 << 20)
-    mallopt(_M_TRIM_THRESHOLD, 256 << 20)
 
 
 def _simulate_chunk(job: _Job) -> ChunkTotals:

@@ -5,17 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat_exact.bets import Bet
-from baccarat_exact.custom_bets import load_bets
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.games import find_game, find_rules
 from baccarat_exact.rules import Rules
 from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import find_bet, unique_bets
+
+if TYPE_CHECKING:
+    from baccarat_exact.bets import Bet
 
 __all__ = [
     "BetOption",
@@ -182,6 +182,11 @@ def bets_from_options(
     """The bets to price besides Banker, Player and Tie: the game's own side bets,
     then ``--bet`` names, then the bets of ``--bets-file`` files (repeats dropped)."""
     wanted = [*(find_game(game).side_bets if game else ()), *(names or ())]
+    if not wanted and not files:
+        return ()
+    from baccarat_exact.custom_bets import load_bets  # the catalogue and TOML reader load on use
+    from baccarat_exact.sidebets import find_bet, unique_bets
+
     chosen = [find_bet(name, rules) for name in wanted]
     chosen.extend(load_bets(files or []))
     return unique_bets(chosen)

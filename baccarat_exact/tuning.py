@@ -1,0 +1,78 @@
+"""Process-level tuning of the engine's batch path: the allocator and BLAS threads.
+
+Both were measured (docs/performance.md): each batch allocates and frees a few MB of
+temporaries, and OpenBLAS's threads cost more than they save on the engine's small
+matrix products. Neither changes a result; both only change how fast it comes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+__all__ = ["keep_freed_memory", "one_blas_thread"]
+
+_BLAS_THREAD_CALLS = (
+    ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+    ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
+    ("openblas_get_num_threads", "openblas_set_num_threads"),
+)
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """Run the engine's many small matrix products on one OpenBLAS thread.
+
+    OpenBLAS's own threads cost more than they save on these products (about 5×
+    slower on the 2-core machine of docs/performance.md); processes (``jobs``)
+    parallelise instead. Uses the OpenBLAS numpy loaded, if any; else does nothing.
+    """
+    import ctypes
+
+    calls = None
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            paths = {
+                line.split()[-1] for line in maps if "openblas" in line.lower() and ".so" in line
+            }
+        for path in sorted(paths):
+            library = ctypes.CDLL(path)
+            for get, put in _BLAS_THREAD_CALLS:
+                if hasattr(library, get) and hasattr(library, put):
+                    calls = (getattr(library, get), getattr(library, put))
+                    break
+            if calls:
+                break
+    except OSError:
+        calls = None
+    if calls is None:
+        yield
+        return
+    before = int(calls[0]())
+    calls[1](1)
+    try:
+        yield
+    finally:
+        calls[1](before)
+
+
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def keep_freed_memory() -> None:
+    """Let glibc keep the engine's freed temporaries instead of returning them at once.
+
+    Each batch allocates and frees a few MB of temporaries; glibc's default trimming
+    gives that memory back to the system after every batch and takes it again page by
+    page, which cost about half of a simulation's time in page faults (measured:
+    docs/performance.md). Heap blocks up to 32 MB and 256 MB of free heap are kept.
+    Does nothing where there is no glibc ``mallopt``.
+    """
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+    mallopt(_M_TRIM_THRESHOLD, 256 << 20)
