@@ -12,10 +12,12 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q baccarat_exact
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q baccarat_exact
 	touch $@ $(VENV)/.installed
 
 ## run: set up .venv and print the exact odds of the 8-deck default
