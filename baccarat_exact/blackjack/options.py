@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, find_rules
-from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.errors import RulesError
 from baccarat_exact.shoe import Shoe
 
 __all__ = [
@@ -38,7 +38,7 @@ DecksOption = Annotated[
     typer.Option(
         "--decks",
         "-d",
-        help="Decks in a fresh shoe [default: 6, the seed casino's reading].",
+        help="Decks in a fresh shoe (default: 6, the seed casino's reading).",
         show_default=False,
     ),
 ]
@@ -72,14 +72,14 @@ RulesOption = Annotated[
 H17Option = Annotated[
     bool | None,
     typer.Option(
-        "--h17/--s17", help="Dealer hits / stands on soft 17 [seed: stands].", show_default=False
+        "--h17/--s17", help="Dealer hits / stands on soft 17 (seed: stands).", show_default=False
     ),
 ]
 HoleCardOption = Annotated[
     bool | None,
     typer.Option(
         "--hole-card/--no-hole-card",
-        help="Dealer takes a hole card and peeks for blackjack (US) / one card only [seed: no hole card].",
+        help="Dealer takes a hole card and peeks for blackjack (US) / one card only (seed: no hole card).",
         show_default=False,
     ),
 ]
@@ -87,21 +87,21 @@ DealerTakesOption = Annotated[
     str | None,
     typer.Option(
         "--dealer-bj-takes",
-        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only [seed: all].",
+        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only (seed: all).",
         show_default=False,
     ),
 ]
 DasOption = Annotated[
     bool | None,
     typer.Option(
-        "--das/--no-das", help="Double after split allowed [seed: no].", show_default=False
+        "--das/--no-das", help="Double after split allowed (seed: no).", show_default=False
     ),
 ]
 HitSplitAcesOption = Annotated[
     bool | None,
     typer.Option(
         "--hit-split-aces/--one-card-split-aces",
-        help="Split aces may be hit / get one card each [seed: may be hit].",
+        help="Split aces may be hit / get one card each (seed: may be hit).",
         show_default=False,
     ),
 ]
@@ -109,7 +109,7 @@ TripleSevenOption = Annotated[
     bool | None,
     typer.Option(
         "--triple-seven/--no-triple-seven",
-        help="Triple Seven bonus on or off [seed: on].",
+        help="Triple Seven bonus on or off (seed: on).",
         show_default=False,
     ),
 ]
@@ -117,7 +117,7 @@ SevenDoubleOption = Annotated[
     bool | None,
     typer.Option(
         "--triple-seven-double/--no-triple-seven-double",
-        help="Triple Seven counts when the third 7 comes on a double [seed reading: yes].",
+        help="Triple Seven counts when the third 7 comes on a double (seed reading: yes).",
         show_default=False,
     ),
 ]
@@ -125,7 +125,7 @@ SevenSplitOption = Annotated[
     bool | None,
     typer.Option(
         "--triple-seven-split/--no-triple-seven-split",
-        help="Triple Seven counts on split hands [seed reading: no].",
+        help="Triple Seven counts on split hands (seed reading: no).",
         show_default=False,
     ),
 ]
@@ -133,14 +133,14 @@ BjPaysOption = Annotated[
     str | None,
     typer.Option(
         "--blackjack-pays",
-        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … [seed: 3/2].",
+        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (seed: 3/2).",
         show_default=False,
     ),
 ]
 SevenPaysOption = Annotated[
     str | None,
     typer.Option(
-        "--triple-seven-pays", help="What a Triple Seven pays to 1 [seed: 3/2].", show_default=False
+        "--triple-seven-pays", help="What a Triple Seven pays to 1 (seed: 3/2).", show_default=False
     ),
 ]
 FloatOption = Annotated[
@@ -219,20 +219,7 @@ def shoe_from_options(
     rules: BlackjackRules, remove: str, counts: str | None, infinite: bool, decks_given: bool
 ) -> Shoe:
     """The shoe: ``rules.decks`` fresh decks, an explicit composition or an infinite shoe, less ``remove``."""
-    chosen = [
-        name
-        for name, given in (
-            ("--decks", decks_given),
-            ("--counts", counts is not None),
-            ("--infinite", infinite),
-        )
-        if given
-    ]
-    if len(chosen) > 1:
-        raise ShoeError(f"{' and '.join(chosen)} conflict: give only one way to build the shoe")
-    if infinite:
-        if remove.strip():
-            raise ShoeError("--remove and --infinite conflict: an infinite shoe never runs out")
-        return Shoe.infinite_shoe()
-    shoe = Shoe.parse(counts) if counts is not None else Shoe.from_decks(rules.decks)
-    return shoe.remove(remove)
+    from baccarat_exact.commands.options import shoe_from_options as baccarat_shoe
+
+    decks = rules.decks if decks_given else None
+    return baccarat_shoe(decks, remove, counts, infinite, default_decks=rules.decks)

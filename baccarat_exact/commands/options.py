@@ -127,8 +127,15 @@ def parse_number(text: str, what: str) -> Fraction:
         ) from None
 
 
-def shoe_from_options(decks: int | None, remove: str, counts: str | None, infinite: bool) -> Shoe:
-    """The shoe the options describe; conflicting options are an error."""
+def shoe_from_options(
+    decks: int | None,
+    remove: str,
+    counts: str | None,
+    infinite: bool,
+    default_decks: int = DEFAULT_DECKS,
+) -> Shoe:
+    """The shoe the options describe (``default_decks`` when no shoe option is given);
+    conflicting options are an error."""
     chosen = [
         name
         for name, given in (
@@ -147,7 +154,7 @@ def shoe_from_options(decks: int | None, remove: str, counts: str | None, infini
     shoe = (
         Shoe.parse(counts)
         if counts is not None
-        else Shoe.from_decks(DEFAULT_DECKS if decks is None else decks)
+        else Shoe.from_decks(default_decks if decks is None else decks)
     )
     return shoe.remove(remove)
 
