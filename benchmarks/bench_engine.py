@@ -99,7 +99,9 @@ def process(runs: int = 21) -> None:
         return statistics.median(times)
 
     # bytecode compiled, as any installed package has it (this sandbox sets PYTHONDONTWRITEBYTECODE)
-    subprocess.run([str(BIN / "python"), "-m", "compileall", "-q", str(ROOT / "baccarat_exact")], check=True)
+    subprocess.run(
+        [str(BIN / "python"), "-m", "compileall", "-q", str(ROOT / "baccarat_exact")], check=True
+    )
     base = median_of([str(BIN / "python"), "-c", "import numpy, typer"])
     tool = median_of([str(BIN / "baccarat-exact"), "odds"])
     print(
