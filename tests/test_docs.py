@@ -37,3 +37,11 @@ def test_every_command_is_in_the_cli_reference(path: str) -> None:
 @pytest.mark.parametrize(("args", "output"), EXAMPLE.findall(CLI_PAGE))
 def test_cli_reference_examples_show_real_output(args: str, output: str) -> None:
     assert run(args).rstrip() == output.rstrip(), f"run `make docs`: output of {args!r} changed"
+
+
+def test_readme_shows_the_real_output_of_make_run() -> None:
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("`make run` prints:\n\n```text\n", 1)[1].split("```", 1)[0]
+    assert shown.rstrip() == run("odds").rstrip(), (
+        "README: paste the current `baccarat-exact odds` output"
+    )
