@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: run test lint typecheck pytest golden bench docs data clean
+.PHONY: run test check lint typecheck pytest golden bench docs data clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ run: $(VENV)/.installed
 
 ## test: install the test extra and run everything (lint, types, tests, golden files)
 test: $(VENV)/.installed-test lint typecheck pytest golden
+
+## check: the same as test (the name other projects use)
+check: test
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check baccarat_exact tests benchmarks docs
