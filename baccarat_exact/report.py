@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -211,8 +210,3 @@ def render(report: Report, fmt: Format | str) -> str:
     if name == "csv":
         return render_csv(report)
     raise ValueError(f"unknown format {fmt!r}: use table, json or csv")
-
-
-def rows_of(items: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
-    """Freeze a list of rows for a :class:`Table`."""
-    return tuple(tuple(row) for row in items)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from baccarat_exact.cards import POINT_VALUE, RANKS, Rank, Value, parse_cards, parse_rank
+from baccarat_exact.cards import POINT_VALUE, RANKS, Rank, parse_cards, parse_rank
 from baccarat_exact.errors import CardError, ShoeError
 
 __all__ = ["Shoe"]
@@ -158,10 +158,6 @@ class Shoe:
         for n, point in zip(self.counts, POINT_VALUE):
             by_value[point] += n
         return tuple(by_value)
-
-    def value_count(self, value: Value) -> int:
-        """Cards of one point value."""
-        return self.values[value]
 
     def as_mapping(self) -> dict[str, int]:
         """Counts keyed by rank symbol, in order A..K (the JSON form)."""
