@@ -5,13 +5,13 @@
 Fraction(-...)
 """
 
-from baccarat_exact.bets import Bet, PayLine, main_bets
-from baccarat_exact.cards import RANKS, Rank, parse_cards
 from baccarat_exact.errors import BaccaratError, CardError, GoldenFileError, RulesError, ShoeError
-from baccarat_exact.events import EVENTS, Event, Outcome
-from baccarat_exact.odds import BetOdds, Odds, odds
-from baccarat_exact.rules import STANDARD_TABLEAU, Rules, Tableau
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.bets import Bet, PayLine, main_bets
+from baccarat_exact.model.cards import RANKS, Rank, parse_cards
+from baccarat_exact.model.events import EVENTS, Event, Outcome
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import BetOdds, Odds, odds
 
 __version__ = "0.1.0"
 

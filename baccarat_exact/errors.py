@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-__all__ = ["BaccaratError", "CardError", "GoldenFileError", "RulesError", "ShoeError"]
+__all__ = [
+    "BaccaratError",
+    "BetsFileError",
+    "CardError",
+    "CountError",
+    "FormulaError",
+    "GoldenFileError",
+    "PlotError",
+    "RulesError",
+    "ShoeError",
+    "SimulationError",
+]
 
 
 class BaccaratError(ValueError):
@@ -23,3 +34,32 @@ class RulesError(BaccaratError):
 
 class GoldenFileError(BaccaratError):
     """A golden file that cannot be read or does not hold cases in the expected form."""
+
+
+class BetsFileError(BaccaratError):
+    """A bets file that cannot be read: bad TOML, an unknown condition, a bad pay."""
+
+
+class PlotError(BaccaratError):
+    """A plot that cannot be made: matplotlib missing, or the file cannot be written."""
+
+
+class SimulationError(BaccaratError):
+    """Simulation settings that cannot be dealt (no shoes, a cut card outside the shoe…)."""
+
+
+class CountError(BaccaratError):
+    """A count that cannot be read, e.g. ``--count "A:x"``."""
+
+
+class FormulaError(BaccaratError):
+    """A formula that cannot be formed (an unbounded limit, a bet without event lines)."""
+
+
+class RoundError(BaccaratError):
+    """Cards that are not a round the tableau deals: too few, or more than it takes."""
+
+    def __init__(self, message: str, needed: int | None = None) -> None:
+        super().__init__(message)
+        self.needed = needed
+        """Cards the round needs when it was cut short (None: not that kind of problem)."""

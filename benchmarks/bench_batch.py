@@ -22,12 +22,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baccarat_exact.analysis.pricing import price_batch, value_matrix
-from baccarat_exact.analysis.simulate import BurnRule, deal_shoe
-from baccarat_exact.bets import main_bets
-from baccarat_exact.odds import atom_counts, plan
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.analysis.dealing import BurnRule, deal_shoe
+from baccarat_exact.engine.counting import value_counts as value_matrix
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import atom_counts, plan, price_batch
 from baccarat_exact.tuning import one_blas_thread
 from benchmarks._machine import machine
 

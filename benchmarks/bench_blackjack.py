@@ -25,11 +25,11 @@ from typing import TypeVar
 from typer.testing import CliRunner
 
 from baccarat_exact.blackjack import dealer, graph, hands
-from baccarat_exact.blackjack.cli import app
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hand import analyze_hand
 from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.cli.blackjack import app
+from baccarat_exact.model.shoe import Shoe
 
 T = TypeVar("T")
 
@@ -60,7 +60,7 @@ def timed(work: Callable[[], T]) -> tuple[T, float]:
 
 def command_seconds(*args: str) -> float:
     """Wall time of ``baccarat-exact blackjack ARGS`` in a fresh interpreter (startup included)."""
-    code = "import sys; from baccarat_exact.blackjack.cli import app; app(sys.argv[1:])"
+    code = "import sys; from baccarat_exact.cli.blackjack import app; app(sys.argv[1:])"
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
     return time.perf_counter() - start

@@ -15,10 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baccarat_exact import Rules, Shoe, odds
-from baccarat_exact.cards import RANKS
-from baccarat_exact.engine import build_event_table, event_table
-from baccarat_exact.reference import reference_event_probabilities
+from baccarat_exact.engine.tables import build_event_table, event_table
+from baccarat_exact.model.cards import RANKS
 from benchmarks._machine import machine
+from tests.reference import reference_event_probabilities
 
 BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,9 +26,9 @@ import numpy as np
 from baccarat_exact import Rules, Shoe
 from baccarat_exact.analysis import formulas
 from baccarat_exact.analysis.rational import Polynomial, interpolate, multiply, polynomial_sum
-from baccarat_exact.engine import HALF_MULTISETS, HALF_OFFSETS, count_array, event_table
-from baccarat_exact.events import EVENTS, Outcome
-from baccarat_exact.odds import plan
+from baccarat_exact.engine.counting import HALF_MULTISETS, HALF_OFFSETS, count_array, event_table
+from baccarat_exact.model.events import EVENTS, Outcome
+from baccarat_exact.pricing import plan
 from benchmarks._machine import machine
 
 BIN = Path(sys.executable).parent

@@ -1,8 +1,8 @@
 """Speed of pricing every built-in side bet at once against the three main bets alone.
 
-One 8-deck shoe state (seeded): ``price(shoe, rules, side_bets)`` — all value-based side
+One 8-deck shoe state (seeded): ``odds(shoe, rules, side_bets).bets`` — all value-based side
 bets in one engine pass, the pair bets from the closed-form pair-state counts — against
-``price(shoe, rules, main_bets)``. The issue asks for at most 3×. Runs are interleaved and
+``odds(shoe, rules, main_bets).bets``. The issue asks for at most 3×. Runs are interleaved and
 the best of many repeats is reported (the machine is shared), with the median beside it.
 
     .venv/bin/python benchmarks/bench_sidebets.py [--repeats 60] [--calls 200]
@@ -17,12 +17,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from baccarat_exact.bets import main_bets
-from baccarat_exact.cards import RANKS
-from baccarat_exact.odds import odds
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import SIDE_BET_NAMES, find_bet, price, price_odds
+from baccarat_exact.model.bets import main_bets, with_main_bets
+from baccarat_exact.model.cards import RANKS
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 
 def _per_call(func: Callable[[], object], calls: int) -> float:
@@ -48,9 +48,9 @@ def main() -> None:
     pair_bets = sum(bet.needs_pairs for bet in side)
 
     cases: dict[str, Callable[[], object]] = {
-        "main bets (price)": lambda: price(shoe, rules, main_only),
-        "all side bets (price)": lambda: price(shoe, rules, side),
-        "main + side bets (price_odds)": lambda: price_odds(shoe, rules, side),
+        "main bets (price)": lambda: odds(shoe, rules, main_only).bets,
+        "all side bets (price)": lambda: odds(shoe, rules, side).bets,
+        "main + side bets (price_odds)": lambda: odds(shoe, rules, with_main_bets(rules, side)),
         "main bets (odds.odds)": lambda: odds(shoe, rules),
     }
     for func in cases.values():  # warm the plan caches

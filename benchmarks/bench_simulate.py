@@ -17,10 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baccarat_exact.analysis.simulate import SimulationSettings, simulate
-from baccarat_exact.bets import main_bets
-from baccarat_exact.rules import Rules
-from baccarat_exact.sidebets import find_bet
+from baccarat_exact.analysis.dealing import SimulationSettings
+from baccarat_exact.analysis.simulate import simulate
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.rules import Rules
 from benchmarks._machine import machine
 
 BIN = Path(sys.executable).parent

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from baccarat_exact.betstats import bet_stats
 from baccarat_exact.cli import app
-from baccarat_exact.games import GAMES
-from baccarat_exact.odds import BetOdds
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import SIDE_BETS, price
+from baccarat_exact.model.catalogue import SIDE_BETS
+from baccarat_exact.model.games import GAMES
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import BetOdds, odds
+from baccarat_exact.stats import bet_stats
 
 PAGE = Path(__file__).parent / "bets.md"
 DECKS = 8
@@ -78,9 +78,9 @@ def render() -> str:
         "*special wins* — Banker or Player wins that pay other than usual, each a pay line of",
         "its own. Every variant takes `--commission` and `--tie-pays`.",
     ]
-    standard = price(shoe, GAMES["punto-banco"].rules)
+    standard = odds(shoe, GAMES["punto-banco"].rules).bets
     for game in GAMES.values():
-        results = price(shoe, game.rules)
+        results = odds(shoe, game.rules).bets
         out += ["", f"### `{game.name}` — {game.title}", "", game.summary, ""]
         if game.aliases:
             out += ["Also accepted: " + ", ".join(f"`{a}`" for a in game.aliases) + ".", ""]
@@ -114,7 +114,7 @@ def render() -> str:
         "A side bet is a pay table: value-based bets are pay tables over the 400 final events",
         "(both totals, both hands' cards), pair bets over the first two cards of each hand.",
     ]
-    side = price(shoe, None, [entry.bet for entry in SIDE_BETS.values()])
+    side = odds(shoe, None, [entry.bet for entry in SIDE_BETS.values()]).bets
     for entry, result in zip(SIDE_BETS.values(), side):
         out += ["", f"### `{entry.name}` — {entry.title}", "", entry.rule, ""]
         if entry.aliases:
@@ -125,13 +125,19 @@ def render() -> str:
         "## Suits",
         "",
         "Pair bets need ranks, and Perfect Pair bets suits, of the first two cards of each",
-        "hand. A shoe of d full decks holds d cards of each rank and suit. A shoe given by rank",
-        "counts (`--remove`, `--counts`) says nothing about suits: its n cards of a rank are",
-        "read as spread over the four suits as evenly as they go (n = 4q + t: t suits hold",
-        "q + 1 cards, the others q). That is exact for whole decks and assumes nothing about",
-        "which suits were dealt. The library takes explicit suits",
-        "(`price(shoe, rules, bets, suits=...)`, 13 rows of 4 counts) when they are known;",
-        "an infinite shoe deals every suit of a rank equally often.",
+        "hand. A shoe of d full decks holds d cards of each rank and suit. Cards taken out",
+        'with their suit (`--remove "As Kh"`) leave those suits; cards taken out without',
+        'one (`--remove "A K"`) are cards of unknown suit, and a suited bet is priced as',
+        "the exact average over every equally likely set of cards they can have been — not",
+        "on an assumed spread (docs/method.md). A composition can give suits",
+        '(`--counts "As=3,Ah=2,..."`); one given by rank counts only that is not whole',
+        'decks (`--counts "A=5,..."`) says nothing of suits, so a suited bet on it is',
+        "refused with one line, while every other bet is priced as usual. An infinite shoe",
+        "deals every suit of a rank equally often.",
+        "",
+        "Where a suited bet averages over unknown suits, its lines' six-card counts need not",
+        'be whole numbers: `--format json` gives them as exact fractions (`"p/q"`); the',
+        "probabilities are exact either way.",
         "",
         "## Commands",
         "",

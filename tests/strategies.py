@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
 
 
 @st.composite

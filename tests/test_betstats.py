@@ -7,14 +7,15 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from baccarat_exact.betstats import bet_stats, odds_document, stats_dict
-from baccarat_exact.events import EVENTS
-from baccarat_exact.games import find_rules
-from baccarat_exact.odds import odds
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import SIDE_BET_NAMES, find_bet, price, price_odds
+from baccarat_exact.model.bets import with_main_bets
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
+from baccarat_exact.model.events import EVENTS
+from baccarat_exact.model.games import find_rules
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from baccarat_exact.stats import bet_stats, odds_document, stats_dict
+from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 
 EIGHT_DECKS = Shoe.from_decks(8)
@@ -24,7 +25,7 @@ def test_big_tiger_matches_jacobson() -> None:
     # https://advancedadvantageplay.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet :
     # house edge 15.2533%, standard deviation 6.519, hit percentage 1.662%; variance 42.503
     # (https://advancedadvantageplay.com/side-bets/baccarat-side-bets/).
-    stats = bet_stats(price(EIGHT_DECKS, None, [find_bet("big-tiger")])[0])
+    stats = bet_stats(odds(EIGHT_DECKS, None, [find_bet("big-tiger")]).bets[0])
     assert round(float(stats.house_edge) * 100, 4) == 15.2533
     assert round(stats.std_dev, 3) == 6.519
     assert round(float(stats.hit_frequency) * 100, 3) == 1.662
@@ -34,7 +35,7 @@ def test_big_tiger_matches_jacobson() -> None:
 def test_pairs_hit_frequency_matches_jacobson() -> None:
     # https://www.888casino.com/blog/side-bets/computer-perfect-play-against-the-baccarat-pairs-bet/ :
     # "The hit frequency is 7.470%".
-    stats = bet_stats(price(EIGHT_DECKS, None, [find_bet("player-pair")])[0])
+    stats = bet_stats(odds(EIGHT_DECKS, None, [find_bet("player-pair")]).bets[0])
     assert round(float(stats.hit_frequency) * 100, 3) == 7.470
 
 
@@ -56,7 +57,7 @@ def test_variance_against_the_reference(shoe: Shoe) -> None:
         find_bet(name, find_rules("ez")) for name in ("banker", "player", "tie", *SIDE_BET_NAMES)
     ]
     bets = [bet for bet in bets if not bet.needs_pairs]
-    for result in price(shoe, find_rules("ez"), bets):
+    for result in odds(shoe, find_rules("ez"), bets).bets:
         pay = {e: line.pays for line in result.bet.lines for e in line.events}
         mean = sum((pay[EVENTS.index(e)] * p for e, p in probs.items()), Fraction(0))
         square = sum((pay[EVENTS.index(e)] ** 2 * p for e, p in probs.items()), Fraction(0))
@@ -68,7 +69,9 @@ def test_variance_against_the_reference(shoe: Shoe) -> None:
 
 
 def test_identities_on_eight_decks() -> None:
-    for result in price(EIGHT_DECKS, Rules(), [find_bet(n) for n in ("banker", *SIDE_BET_NAMES)]):
+    for result in odds(
+        EIGHT_DECKS, Rules(), [find_bet(n) for n in ("banker", *SIDE_BET_NAMES)]
+    ).bets:
         stats = bet_stats(result)
         assert sum(line.probability for line in stats.lines) == 1
         assert stats.hit_frequency == result.win and stats.push == result.push
@@ -79,7 +82,13 @@ def test_identities_on_eight_decks() -> None:
 
 
 def test_json_extends_schema_1() -> None:
-    document = odds_document(price_odds(EIGHT_DECKS, find_rules("ez"), [find_bet("perfect-pair")]))
+    document = odds_document(
+        odds(
+            EIGHT_DECKS,
+            find_rules("ez"),
+            with_main_bets(find_rules("ez"), [find_bet("perfect-pair")]),
+        )
+    )
     assert list(document) == ["schema", "shoe", "rules", "total", "outcomes", "bets"]
     banker = document["bets"]["banker"]
     assert list(banker)[:6] == ["win", "push", "lose", "ev", "ev_float", "surebet"]
@@ -99,12 +108,12 @@ def test_json_extends_schema_1() -> None:
 
 
 def test_infinite_shoe_lines_have_no_counts() -> None:
-    entry = stats_dict(price(Shoe.infinite_shoe(), None, [find_bet("big")])[0], counts=False)
+    entry = stats_dict(odds(Shoe.infinite_shoe(), None, [find_bet("big")]).bets[0], counts=False)
     assert all(line["count"] is None for line in entry["lines"])
     assert sum(Fraction(line["probability"]) for line in entry["lines"]) == 1
 
 
 @pytest.mark.parametrize("name", ["banker", "small"])
 def test_merged_lines_keep_their_order(name: str) -> None:
-    stats = bet_stats(price(EIGHT_DECKS, None, [find_bet(name)])[0])
+    stats = bet_stats(odds(EIGHT_DECKS, None, [find_bet(name)]).bets[0])
     assert [line.name for line in stats.lines] == [line.name for line in find_bet(name).lines]

@@ -12,7 +12,7 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
-from baccarat_exact.blackjack.cli import app
+from baccarat_exact.cli.blackjack import app
 
 runner = CliRunner()
 TINY = ["--counts", "A=3,5=3,6=4,7=4,9=2,T=8"]

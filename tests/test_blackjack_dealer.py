@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.blackjack import reference
 from baccarat_exact.blackjack.dealer import (
     BUST,
     OUTCOMES,
@@ -20,7 +19,8 @@ from baccarat_exact.blackjack.dealer import (
 )
 from baccarat_exact.blackjack.hands import ACE, TEN, Counts, points
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
+from tests import blackjack_reference as reference
 
 
 def _as_reference(counts: Counts, up: int, hits_soft_17: bool) -> tuple[Fraction, ...]:

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.blackjack import reference
 from baccarat_exact.blackjack.edge import EdgeResult, edge
 from baccarat_exact.blackjack.hands import TEN, Counts, points
 from baccarat_exact.blackjack.rules import US_RULES, BlackjackRules, DealerBlackjackTakes
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
+from tests import blackjack_reference as reference
 
 
 def _shoe(counts: Counts) -> Shoe:

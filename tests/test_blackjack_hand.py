@@ -8,7 +8,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.blackjack import reference
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hand import analyze_hand
 from baccarat_exact.blackjack.hands import (
@@ -23,7 +22,8 @@ from baccarat_exact.blackjack.hands import (
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
 from baccarat_exact.blackjack.solver import UpCardSolver
 from baccarat_exact.errors import CardError, ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
+from tests import blackjack_reference as reference
 
 
 def _shoe(counts: Counts) -> Shoe:

@@ -19,9 +19,9 @@ from baccarat_exact.blackjack.hands import (
     subtract,
     successors,
 )
-from baccarat_exact.cards import RANKS, Rank
 from baccarat_exact.errors import CardError, ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import RANKS, Rank
+from baccarat_exact.model.shoe import Shoe
 
 
 def test_every_ten_valued_rank_shares_the_ten_slot() -> None:

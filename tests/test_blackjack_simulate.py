@@ -8,9 +8,9 @@ import pytest
 
 from baccarat_exact.blackjack.edge import basic_strategy
 from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.blackjack.simulate import SimulationEstimate, simulate
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
+from tests.blackjack_simulate import SimulationEstimate, simulate
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from baccarat_exact.blackjack.strategy import (
     derive_play,
     evaluate_play,
 )
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
 
 
 @pytest.fixture(scope="module")

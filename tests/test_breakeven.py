@@ -15,9 +15,8 @@ from baccarat_exact.analysis.breakeven import (
     pay_symbol,
 )
 from baccarat_exact.analysis.formulas import find_bets
-from baccarat_exact.bets import Bet, PayLine, player_bet
 from baccarat_exact.errors import RulesError
-from baccarat_exact.sidebets import price
+from baccarat_exact.model.bets import Bet, PayLine, player_bet
 
 SHOES = {
     "8 decks": Shoe.from_decks(8),
@@ -156,7 +155,7 @@ def test_any_line_at_its_break_even_pay_gives_ev_zero(bet: str, line: str) -> No
     chosen = find_bets([bet], Rules())[0]
     fair = breakeven(shoe, bets=[chosen]).bets[0].line(line).fair_pay
     assert fair is not None
-    (result,) = price(shoe, Rules(), [_with_pay(chosen, line, fair.value)])
+    (result,) = odds(shoe, Rules(), [_with_pay(chosen, line, fair.value)]).bets
     assert result.ev == 0
 
 

@@ -17,9 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.cli import app, main
-from baccarat_exact.engine import six_card_total
-from baccarat_exact.odds import odds
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.engine.counting import six_card_total
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 runner = CliRunner()
 

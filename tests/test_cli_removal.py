@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.cli import app, main
-from baccarat_exact.commands.simulate import _progress
-from baccarat_exact.odds import odds
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import find_bet, price
+from baccarat_exact.cli.simulate import _progress
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -158,7 +158,7 @@ def test_simulate_json_and_side_bets() -> None:
         "Exact EV before every hand, averaged over the hands dealt (simulation estimate ± 1 SE)"
     ]
     assert code == 0 and [row["bet"] for row in per_hand] == ["banker", "player", "tie", "dragon-7"]
-    (dragon,) = price(Shoe.from_decks(8), bets=[find_bet("dragon-7")])
+    (dragon,) = odds(Shoe.from_decks(8), bets=[find_bet("dragon-7")]).bets
     assert Fraction(per_hand[3]["full_shoe_ev"]) == dragon.ev
     assert isinstance(per_hand[0]["mean_ev_float"], float)
 

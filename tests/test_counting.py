@@ -18,10 +18,10 @@ from baccarat_exact.analysis.counting import (
     parse_count,
 )
 from baccarat_exact.analysis.eor import EffectOfRemoval, RemovalRow, effect_of_removal
-from baccarat_exact.bets import main_bets
-from baccarat_exact.cards import RANKS
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.cards import RANKS
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +174,7 @@ def test_dragon_7_count_is_the_published_one() -> None:
     8 and 9 count +2, the rest 0 (tracking sheet at discountgambling.net/2011/10/04/
     baccarat-dragon-7-tracking-sheet/, after Jacobson's "Card Counting the Dragon Side Bet
     in EZ Baccarat", Wizard of Odds, 2011)."""
-    from baccarat_exact.sidebets import find_bet
+    from baccarat_exact.model.catalogue import find_bet
 
     rules = Rules()
     bets = (*main_bets(rules), find_bet("dragon-7", rules))

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_exact.betstats import bet_stats
-from baccarat_exact.custom_bets import BetsFileError, load_bets, parse_bets, read_bets_file
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import find_bet, price
+from baccarat_exact.errors import BetsFileError
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.custom_bets import load_bets, parse_bets, read_bets_file
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from baccarat_exact.stats import bet_stats
 from tests.test_pairs import _event, _physical, _state
 
 DOCS = Path(__file__).parent.parent / "docs"
@@ -52,7 +54,7 @@ def test_recreated_bets_are_identical(source: str) -> None:
     for custom, builtin in recreated:
         assert replace(custom, name=builtin.name) == builtin  # type: ignore[type-var]
         for shoe in (EIGHT_DECKS, SMALL, Shoe.infinite_shoe()):
-            mine, theirs = price(shoe, None, [custom, builtin])  # type: ignore[list-item]
+            mine, theirs = odds(shoe, None, [custom, builtin]).bets  # type: ignore[list-item]
             assert mine.line_counts == theirs.line_counts and mine.ev == theirs.ev
             assert bet_stats(mine).variance == bet_stats(theirs).variance
 
@@ -65,7 +67,7 @@ def test_a_bet_only_a_user_writes_matches_its_published_figures() -> None:
         '[[bet]]\nname = "eights-and-nines"\n[[bet.line]]\nname = "win"\npays = 20\n'
         "when = { player_total = [8, 9], banker_total = [8, 9] }\n"
     )
-    stats = bet_stats(price(EIGHT_DECKS, None, [bet.bet])[0])
+    stats = bet_stats(odds(EIGHT_DECKS, None, [bet.bet]).bets[0])
     assert round(float(stats.house_edge) * 100, 3) == 7.372
     assert round(float(stats.variance), 3) == 18.594
 
@@ -90,7 +92,7 @@ def test_pair_and_round_conditions_together_match_a_direct_enumeration() -> None
         (0, 0, 0, 0)
     ] * 4
     rows += [(1, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)]
-    shoe = Shoe(counts=tuple(sum(r) for r in rows))
+    shoe = Shoe.from_suits(rows)
     wins = pushes = total = 0
     for six in itertools.permutations(_physical(rows), 6):
         total += 1
@@ -99,7 +101,7 @@ def test_pair_and_round_conditions_together_match_a_direct_enumeration() -> None
             player, banker = divmod(event // 4, 10)
             wins += player > banker
             pushes += player <= banker
-    (result,) = price(shoe, None, [bet.bet], suits=rows)
+    (result,) = odds(shoe, None, [bet.bet]).bets
     assert result.win == Fraction(wins, total) and result.push == Fraction(pushes, total)
     assert [line.name for line in bet_stats(result).lines] == ["pair wins", "pair", "lose"]
 
@@ -117,7 +119,7 @@ def test_a_line_that_is_not_a_product_is_split_and_shown_merged() -> None:
         """
     )
     assert [line.name for line in bet.bet.lines] == ["pair wins", "lose", "lose"]
-    (result,) = price(EIGHT_DECKS, None, [bet.bet])
+    (result,) = odds(EIGHT_DECKS, None, [bet.bet]).bets
     stats = bet_stats(result)
     assert [line.name for line in stats.lines] == ["pair wins", "lose"]
     assert stats.lines[1].probability == 1 - stats.hit_frequency

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.cli import app
-from baccarat_exact.custom_bets import CONDITIONS
+from baccarat_exact.model.custom_bets import CONDITIONS
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.cards import RANKS, Rank
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.events import Outcome
-from baccarat_exact.odds import odds
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import RANKS, Rank
+from baccarat_exact.model.events import Outcome
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 
 EIGHT = Shoe.from_decks(8)

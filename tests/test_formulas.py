@@ -19,13 +19,13 @@ from baccarat_exact.analysis.formulas import (
     min_decks,
     probability_formula,
 )
-from baccarat_exact.analysis.rational import FormulaError, RationalFunction, lowest_terms
-from baccarat_exact.bets import Bet, PayLine, events_where
-from baccarat_exact.cards import RANKS, Rank, parse_cards
-from baccarat_exact.engine import six_card_total
-from baccarat_exact.errors import RulesError
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.sidebets import SIDE_BET_NAMES, price
+from baccarat_exact.analysis.rational import RationalFunction, lowest_terms
+from baccarat_exact.engine.counting import six_card_total
+from baccarat_exact.errors import FormulaError, RulesError
+from baccarat_exact.model.bets import Bet, PayLine, TableauTest, events_where
+from baccarat_exact.model.cards import RANKS, Rank, parse_cards
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES
+from tests.reference import reference_event_probabilities
 
 D = decks_symbol()
 
@@ -176,7 +176,7 @@ def test_formula_for_a_tiny_shoe_equals_the_simple_reference() -> None:
 
 
 def test_any_event_based_bet_has_a_formula() -> None:
-    natural = events_where(lambda e: e.natural)
+    natural = events_where(TableauTest(lambda e, t: t.natural(e)))
     bet = Bet(
         name="natural",
         lines=(
@@ -247,7 +247,7 @@ def test_every_catalogue_bet_formula_equals_the_pricer_for_1_to_8_decks() -> Non
     bets = find_bets(list(SIDE_BET_NAMES), rules)
     formulas = deck_formulas(rules, bets)
     for d in range(1, 9):
-        for formula, priced in zip(formulas.bets, price(Shoe.from_decks(d), rules, bets)):
+        for formula, priced in zip(formulas.bets, odds(Shoe.from_decks(d), rules, bets).bets):
             assert formula.ev(d) == priced.ev, (d, formula.name)
             for line, (_, _, probability) in zip(formula.lines, priced.lines, strict=True):
                 assert line.probability(d) == probability, (d, formula.name, line.name)

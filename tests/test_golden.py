@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from baccarat_exact.errors import GoldenFileError
-from baccarat_exact.golden import check_case, load_cases
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.report.check import check_case, load_cases
+from tests.reference import reference_event_probabilities
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 
 from baccarat_exact import Outcome, Rules, Shoe, odds
-from baccarat_exact.engine import six_card_total
+from baccarat_exact.engine.counting import six_card_total
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.events import EVENTS
-from baccarat_exact.reference import reference_event_probabilities
+from baccarat_exact.model.events import EVENTS
+from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 
 # Published counts of six-card sequences per outcome.
@@ -103,9 +103,14 @@ def test_removing_nothing_changes_nothing() -> None:
 
 
 def test_how_a_shoe_is_built_does_not_matter() -> None:
+    """The same cards give the same odds; only the suit knowledge recorded differs (the
+    removed cards' suits are unknown; the explicit composition gives ranks only)."""
     minus = Shoe.from_decks(8).remove("5x3 K 9 A")
     explicit = Shoe.parse("A=31,2=32,3=32,4=32,5=29,6=32,7=32,8=32,9=31,T=32,J=32,Q=32,K=31")
-    assert odds(minus).to_dict() == odds(explicit).to_dict()
+    first, second = odds(minus).to_dict(), odds(explicit).to_dict()
+    assert first["shoe"].pop("suits")["A"] == [8, 8, 8, 8]
+    assert second["shoe"].pop("suits")["A"] is None
+    assert first == second
 
 
 def test_ten_value_ranks_are_interchangeable() -> None:
@@ -143,6 +148,7 @@ def test_json_contract_keys() -> None:
         "cards": 416,
         "infinite": False,
         "counts": {r: 32 for r in "A23456789TJQK"},
+        "suits": {r: [8, 8, 8, 8] for r in "A23456789TJQK"},
     }
     assert document["total"] == 4_998_398_275_503_360
     assert set(document["outcomes"]) == {"banker", "player", "tie"}
@@ -169,7 +175,7 @@ def test_events_cover_every_round() -> None:
 def test_pair_bets_through_odds_are_priced_by_rank() -> None:
     # A pair bet depends on ranks, not only on the 400 events: odds() must not treat it
     # as an event bet. Player Pair probability for d decks: (4d - 1)/(52d - 1) (identity).
-    from baccarat_exact.sidebets import find_bet
+    from baccarat_exact.model.catalogue import find_bet
 
     pair = find_bet("player-pair", Rules())
     result = odds(Shoe.from_decks(8), Rules(), [pair])

@@ -11,15 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.bets import NO_PAIR, PAIR, SUITED_PAIR
-from baccarat_exact.cards import POINT_VALUE
-from baccarat_exact.engine import event_counts, six_card_total
+from baccarat_exact.engine.counting import event_counts, six_card_total
+from baccarat_exact.engine.pairs import joint_counts, pair_state_counts, pair_terms
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.events import event_index
-from baccarat_exact.pairs import even_suits, joint_counts, pair_state_counts, suits_of
-from baccarat_exact.rules import STANDARD_TABLEAU
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import find_bet, price
+from baccarat_exact.model.bets import NO_PAIR, PAIR, SUITED_PAIR
+from baccarat_exact.model.cards import POINT_VALUE
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.events import event_index
+from baccarat_exact.model.rules import STANDARD_TABLEAU
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 
 @st.composite
@@ -37,7 +38,7 @@ def suited_shoes(
     for rank, suit in cards:
         suits[rank][suit] += 1
     rows = [(r[0], r[1], r[2], r[3]) for r in suits]
-    return Shoe(counts=tuple(sum(r) for r in rows)), rows
+    return Shoe.from_suits(rows), rows
 
 
 def _physical(rows: list[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
@@ -82,7 +83,7 @@ def test_pair_states_match_a_direct_enumeration(
         p1, b1, p2, b2 = first_four
         expected[3 * _state(p1, p2) + _state(b1, b2)] += 1
     rest = (len(cards) - 4) * (len(cards) - 5)
-    counts, total = pair_state_counts(shoe, rows)
+    counts, total = pair_state_counts(pair_terms(shoe))
     assert list(counts) == [n * rest for n in expected]
     assert total == six_card_total(len(cards))
 
@@ -96,14 +97,14 @@ def test_joint_table_matches_a_direct_enumeration(
     expected = [[0] * 400 for _ in range(9)]
     for six in itertools.permutations(_physical(rows), 6):
         expected[3 * _state(six[0], six[2]) + _state(six[1], six[3])][_event(six)] += 1
-    table, total = joint_counts(shoe, STANDARD_TABLEAU, rows)
+    table, total = joint_counts(pair_terms(shoe), STANDARD_TABLEAU)
     assert table == expected and total == sum(map(sum, expected))
 
 
 def test_eight_deck_perfect_pairs_match_wizard_of_odds() -> None:
     # https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver2/ (8 decks):
     # two perfect pairs 2,101,008, one 244,747,776, none 7,132,734,336 of 7,379,583,120.
-    counts, total = pair_state_counts(Shoe.from_decks(8))
+    counts, total = pair_state_counts(pair_terms(Shoe.from_decks(8)))
     both = counts[3 * SUITED_PAIR + SUITED_PAIR]
     one = sum(
         counts[3 * p + b]
@@ -119,7 +120,7 @@ def test_player_pair_matches_jacobsons_formula() -> None:
     # Eliot Jacobson, "Beating the Lucky Pairs baccarat side bet" (888casino blog): the pair
     # probability is S/T with S = sum over ranks of C(N_k, 2), T = C(N, 2).
     for shoe in (Shoe.from_decks(8), Shoe.from_decks(6).remove("Kx5 7x3 A")):
-        (pair,) = price(shoe, None, [find_bet("player-pair")])
+        (pair,) = odds(shoe, None, [find_bet("player-pair")]).bets
         s = sum(comb(n, 2) for n in shoe.counts)
         assert pair.win == Fraction(s, comb(shoe.cards, 2))
         assert pair.ev == (11 * s - (comb(shoe.cards, 2) - s)) / Fraction(comb(shoe.cards, 2))
@@ -127,8 +128,8 @@ def test_player_pair_matches_jacobsons_formula() -> None:
 
 def test_joint_rows_and_columns_add_up() -> None:
     shoe = Shoe.from_decks(1).remove("Kx3 5 5 9")
-    table, total = joint_counts(shoe)
-    states, _ = pair_state_counts(shoe)
+    table, total = joint_counts(pair_terms(shoe))
+    states, _ = pair_state_counts(pair_terms(shoe))
     assert [sum(row) for row in table] == list(states)
     columns = [sum(table[s][e] for s in range(9)) for e in range(400)]
     assert columns == event_counts(shoe.values) and sum(columns) == total
@@ -136,38 +137,41 @@ def test_joint_rows_and_columns_add_up() -> None:
 
 def test_infinite_shoe_pairs() -> None:
     # With replacement: P(same rank) = sum of p_r^2 = 1/13; suited given same rank = 1/4.
-    counts, total = pair_state_counts(Shoe.infinite_shoe())
+    counts, total = pair_state_counts(pair_terms(Shoe.infinite_shoe()))
     player_pair = sum(counts[3 * p + b] for p in (PAIR, SUITED_PAIR) for b in range(3))
     player_suited = sum(counts[3 * SUITED_PAIR + b] for b in range(3))
     assert Fraction(player_pair, total) == Fraction(1, 13)
     assert Fraction(player_suited, total) == Fraction(1, 52)
-    table, joint_total = joint_counts(Shoe.infinite_shoe())
+    table, joint_total = joint_counts(pair_terms(Shoe.infinite_shoe()))
     assert joint_total == total and [sum(row) for row in table] == list(counts)
 
 
-def test_even_suits_reading() -> None:
-    assert even_suits(Shoe.from_decks(8))[5] == (8, 8, 8, 8)
-    assert even_suits(Shoe.from_counts({"A": 7, "K": 1})) == ((2, 2, 2, 1),) + ((0,) * 4,) * 11 + (
-        (1, 0, 0, 0),
+def test_whole_decks_have_every_suit_and_no_expectation() -> None:
+    terms = pair_terms(Shoe.from_decks(2))
+    assert terms.weight == 1
+    assert pair_state_counts(terms) == pair_state_counts(
+        pair_terms(Shoe.from_suits([[2] * 4] * 13))
     )
-    full = Shoe.from_decks(2)
-    assert pair_state_counts(full, [(2, 2, 2, 2)] * 13) == pair_state_counts(full)
 
 
-@pytest.mark.parametrize(
-    ("suits", "message"),
-    [
-        ([(1, 1, 1, 1)] * 12, "13 rows"),
-        ([(1, 1, 1)] * 13, "13 rows"),
-        ([(4, 4, 4, 5)] + [(4, 4, 4, 4)] * 12, "suits of A add up to 17 but the shoe holds 16"),
-        ([(-1, 5, 4, 8)] + [(4, 4, 4, 4)] * 12, "must be whole numbers of 0 or more"),
-    ],
-)
-def test_bad_suits(suits: list[tuple[int, ...]], message: str) -> None:
-    with pytest.raises(ShoeError, match=message):
-        suits_of(Shoe.from_decks(4), suits)
+def test_suits_of_a_rank_known_by_count_only_are_refused() -> None:
+    shoe = Shoe.from_counts({"A": 3, "K": 5})
+    with pytest.raises(ShoeError, match="gives A K by count only"):
+        pair_terms(shoe)
+    with pytest.raises(ShoeError, match="by count only"):
+        odds(shoe, None, [find_bet("perfect-pair")])
+    odds(shoe, None, [find_bet("player-pair")])  # no suits needed: priced
 
 
-def test_explicit_suits_need_a_finite_shoe() -> None:
-    with pytest.raises(ShoeError, match="need a finite shoe"):
-        suits_of(Shoe.infinite_shoe(), [(1, 1, 1, 1)] * 13)
+def test_suit_blind_terms_ignore_suits() -> None:
+    shoe = Shoe.from_decks(2).remove("Ax3 Ks")
+    blind, suited = pair_terms(shoe, suits=False), pair_terms(shoe)
+    merged = [  # a pair of either kind, per hand
+        [sum(counts[3 * p + b] for p in ps for b in bs) for ps, bs in _HANDS]
+        for counts in (pair_state_counts(blind)[0], pair_state_counts(suited)[0])
+    ]
+    assert Fraction(merged[0][0], blind.weight) == Fraction(merged[1][0], suited.weight)
+    assert merged[0][1] * suited.weight == merged[1][1] * blind.weight
+
+
+_HANDS = (((PAIR, SUITED_PAIR), range(3)), ((NO_PAIR,), (PAIR, SUITED_PAIR)))

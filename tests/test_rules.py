@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from baccarat_exact.errors import RulesError
-from baccarat_exact.rules import STANDARD_TABLEAU, Rules, Tableau
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
 
 # RULES.md (from seeds/000 and the table in seeds/004): banker total -> player's third
 # card values on which the Banker draws.

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from baccarat_exact.cards import Rank
 from baccarat_exact.errors import CardError, ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import Rank
+from baccarat_exact.model.shoe import Shoe
 
 
 def test_decks() -> None:

@@ -8,23 +8,20 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from baccarat_exact.bets import main_bets
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.events import EVENTS
-from baccarat_exact.odds import odds
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import (
+from baccarat_exact.model.bets import main_bets, unique_bets, with_main_bets
+from baccarat_exact.model.catalogue import (
     BET_NAMES,
     MAIN_BET_NAMES,
     SIDE_BET_NAMES,
     SIDE_BETS,
     find_bet,
-    price,
-    price_odds,
-    unique_bets,
 )
+from baccarat_exact.model.events import EVENTS
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 
 EIGHT_DECKS = Shoe.from_decks(8)
@@ -157,7 +154,7 @@ PUBLISHED_EDGES: dict[str, tuple[str, float, int]] = {
 
 @pytest.fixture(scope="module")
 def eight_decks() -> dict[str, object]:
-    results = price(EIGHT_DECKS, Rules(), [find_bet(name) for name in SIDE_BET_NAMES])
+    results = odds(EIGHT_DECKS, Rules(), [find_bet(name) for name in SIDE_BET_NAMES]).bets
     return {result.name: result for result in results}
 
 
@@ -188,7 +185,7 @@ def test_value_bets_agree_with_the_reference(shoe: Shoe) -> None:
     """Every value-based side bet, line by line, against the card-by-card reference."""
     probs = reference_event_probabilities(shoe)
     value_bets = [find_bet(name) for name in SIDE_BET_NAMES if not find_bet(name).needs_pairs]
-    for result in price(shoe, Rules(), value_bets):
+    for result in odds(shoe, Rules(), value_bets).bets:
         for line, (_, _, p) in zip(result.bet.lines, result.lines):
             expected = sum((probs.get(EVENTS[e], Fraction(0)) for e in line.events), Fraction(0))
             assert p == expected, (result.name, line.name)
@@ -199,7 +196,7 @@ def test_value_bets_agree_with_the_reference(shoe: Shoe) -> None:
 def test_infinite_shoe_agrees_with_the_reference(shoe: Shoe) -> None:
     infinite = Shoe(counts=shoe.counts, infinite=True)
     probs = reference_event_probabilities(infinite)
-    (dragon,) = price(infinite, Rules(), [find_bet("dragon-7")])
+    (dragon,) = odds(infinite, Rules(), [find_bet("dragon-7")]).bets
     expected = sum(
         (
             p
@@ -217,13 +214,15 @@ def test_every_bet_sums_to_one(eight_decks: dict[str, object]) -> None:
 
 
 def test_price_defaults_and_order() -> None:
-    assert [r.ev for r in price(EIGHT_DECKS)] == [r.ev for r in odds(EIGHT_DECKS).bets]
+    assert [r.ev for r in odds(EIGHT_DECKS).bets] == [r.ev for r in odds(EIGHT_DECKS).bets]
     bets = [find_bet("big"), find_bet("player-pair"), find_bet("banker")]
-    assert [r.name for r in price(EIGHT_DECKS, None, bets)] == ["big", "player-pair", "banker"]
+    assert [r.name for r in odds(EIGHT_DECKS, None, bets).bets] == ["big", "player-pair", "banker"]
 
 
 def test_price_odds_shares_the_outcome_counts() -> None:
-    both = price_odds(EIGHT_DECKS, Rules(), [find_bet("dragon-7"), find_bet("tie")])
+    both = odds(
+        EIGHT_DECKS, Rules(), with_main_bets(Rules(), [find_bet("dragon-7"), find_bet("tie")])
+    )
     plain = odds(EIGHT_DECKS)
     assert both.counts == plain.counts and both.total == plain.total == TOTAL_8
     assert [b.name for b in both.bets] == ["banker", "player", "tie", "dragon-7"]
@@ -252,4 +251,4 @@ def test_a_name_clash_is_an_error() -> None:
 
 def test_six_cards_are_needed() -> None:
     with pytest.raises(ShoeError, match="holds 5 cards"):
-        price(Shoe.from_counts({"A": 5}), None, [find_bet("player-pair")])
+        odds(Shoe.from_counts({"A": 5}), None, [find_bet("player-pair")])

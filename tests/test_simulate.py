@@ -10,24 +10,19 @@ import numpy as np
 import pytest
 from sympy.utilities.iterables import multiset_permutations
 
+from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings, deal_shoe
 from baccarat_exact.analysis.estimates import SimulationResult, _mean, _ratio
-from baccarat_exact.analysis.pricing import price_batch
-from baccarat_exact.analysis.simulate import (
-    BurnRule,
-    SimulationError,
-    SimulationSettings,
-    deal_shoe,
-    simulate,
-)
-from baccarat_exact.bets import main_bets
-from baccarat_exact.cards import POINT_VALUE, RANKS, Rank
-from baccarat_exact.commands.simulate import simulation_report
-from baccarat_exact.events import EVENTS, Event, event_index
-from baccarat_exact.odds import odds
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.report import render
-from baccarat_exact.rules import STANDARD_TABLEAU, Rules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.analysis.simulate import simulate
+from baccarat_exact.cli.simulate import simulation_report
+from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.cards import POINT_VALUE, RANKS, Rank
+from baccarat_exact.model.events import EVENTS, Event, event_index
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds, price_batch
+from baccarat_exact.report.render import render
+from tests.reference import reference_event_probabilities
 
 
 def ranks(text: str) -> list[int]:
@@ -287,8 +282,9 @@ def test_jobs_must_be_positive() -> None:
 
 
 def test_pair_bets_in_a_batch_equal_the_side_bet_pricing() -> None:
-    """price_batch's pair path (with the suits left) equals sidebets.price shoe by shoe."""
-    from baccarat_exact.sidebets import find_bet, price
+    """price_batch's pair path (with the suits left) equals odds() shoe by shoe."""
+    from baccarat_exact.model.catalogue import find_bet
+    from baccarat_exact.pricing import odds
 
     rules = Rules()
     bets = (*main_bets(rules), find_bet("perfect-pair", rules), find_bet("player-pair", rules))
@@ -304,7 +300,6 @@ def test_pair_bets_in_a_batch_equal_the_side_bet_pricing() -> None:
     ranks = suits.sum(axis=2)
     prices = price_batch(ranks, rules, bets, suits=suits)
     for i in range(len(ranks)):
-        shoe = Shoe(counts=tuple(int(n) for n in ranks[i]))
-        expected = price(shoe, rules, bets, suits=suits[i].tolist())
+        expected = odds(Shoe.from_suits(suits[i].tolist()), rules, bets).bets
         assert [prices.ev(i, b) for b in range(len(bets))] == [e.ev for e in expected]
         assert [prices.win(i, b) for b in range(len(bets))] == [e.win for e in expected]

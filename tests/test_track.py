@@ -9,15 +9,15 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
-from baccarat_exact.analysis.simulate import BurnRule, deal_shoe
+from baccarat_exact.analysis.dealing import BurnRule, deal_shoe
 from baccarat_exact.analysis.track import TrackProblem, TrackStep, read_round, track
-from baccarat_exact.cards import RANKS, parse_cards
 from baccarat_exact.cli import app
 from baccarat_exact.errors import BaccaratError, ShoeError
-from baccarat_exact.events import EVENTS, Event
-from baccarat_exact.odds import odds
-from baccarat_exact.rules import STANDARD_TABLEAU
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import RANKS, parse_cards
+from baccarat_exact.model.events import EVENTS, Event
+from baccarat_exact.model.rules import STANDARD_TABLEAU
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 runner = CliRunner()
 EIGHT = Shoe.from_decks(8)

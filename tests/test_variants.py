@@ -8,13 +8,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from baccarat_exact.bets import main_bets
 from baccarat_exact.errors import RulesError
-from baccarat_exact.games import GAMES, RULESETS, find_game, find_rules
-from baccarat_exact.reference import reference_event_probabilities
-from baccarat_exact.rules import Rules, SpecialWin
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import price
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.games import GAMES, RULESETS, find_game, find_rules
+from baccarat_exact.model.rules import Rules, SpecialWin
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 
 EIGHT_DECKS = Shoe.from_decks(8)
@@ -24,7 +24,7 @@ TIE_8 = 475_627_426_473_216  # Wizard of Odds, https://wizardofodds.com/games/ba
 
 def _banker(game: str) -> dict[str, tuple[Fraction, int]]:
     rules = find_rules(game)
-    (result,) = price(EIGHT_DECKS, rules, [main_bets(rules)[0]])
+    (result,) = odds(EIGHT_DECKS, rules, [main_bets(rules)[0]]).bets
     return {name: (pays, count) for (name, pays, _), count in zip(result.lines, result.line_counts)}
 
 
@@ -35,7 +35,7 @@ def test_ez_banker_matches_wizard_of_odds() -> None:
     lines = _banker("ez")
     assert lines["win with three-card 7"] == (0, 112_633_011_329_024)
     assert lines["win"][0] == 1 and lines["push"] == (0, TIE_8)
-    (result,) = price(EIGHT_DECKS, find_rules("ez"), [main_bets(find_rules("ez"))[0]])
+    (result,) = odds(EIGHT_DECKS, find_rules("ez"), [main_bets(find_rules("ez"))[0]]).bets
     assert round(float(-result.ev) * 100, 4) == 1.0183
     assert result.denominator == TOTAL_8
 
@@ -46,13 +46,13 @@ def test_super_6_banker_matches_wizard_of_odds() -> None:
     lines = _banker("super-6")
     assert lines["win with 6"] == (Fraction(1, 2), 269_232_304_455_680)
     rules = find_rules("super-6")
-    (result,) = price(EIGHT_DECKS, rules, [main_bets(rules)[0]])
+    (result,) = odds(EIGHT_DECKS, rules, [main_bets(rules)[0]]).bets
     assert round(float(result.ev), 6) == -0.014581
 
 
 def test_tie_9_matches_the_published_tie_count() -> None:
     # Tie pays 9 to 1: EV = 10 P(tie) - 1 with the published tie count; "4.84%" (Wizard of Odds).
-    tie = price(EIGHT_DECKS, find_rules("tie-9"))[2]
+    tie = odds(EIGHT_DECKS, find_rules("tie-9")).bets[2]
     assert tie.ev == 10 * Fraction(TIE_8, TOTAL_8) - 1
     assert round(float(-tie.ev) * 100, 2) == 4.84
 
@@ -61,8 +61,8 @@ def test_tie_9_matches_the_published_tie_count() -> None:
 def test_variants_leave_the_player_bet_alone(game: str) -> None:
     # Wizard of Odds appendix 6: "The house edge on the player and tie bets are the same as
     # regular baccarat" (1.24%).
-    player = price(EIGHT_DECKS, find_rules(game))[1]
-    assert player.ev == price(EIGHT_DECKS)[1].ev
+    player = odds(EIGHT_DECKS, find_rules(game)).bets[1]
+    assert player.ev == odds(EIGHT_DECKS).bets[1].ev
     assert round(float(-player.ev) * 100, 2) == 1.24
 
 
@@ -138,7 +138,7 @@ def test_variant_main_bets_agree_with_the_reference(shoe: Shoe) -> None:
     }
     for game, lines in conditions.items():
         rules = find_rules(game)
-        banker = price(shoe, rules)[0]
+        banker = odds(shoe, rules).bets[0]
         got = {name: p for name, _, p in banker.lines}
         for name, condition in lines.items():
             assert got[name] == sum((p for e, p in probs.items() if condition(e)), Fraction(0))

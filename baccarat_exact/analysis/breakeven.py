@@ -26,12 +26,12 @@ from baccarat_exact.analysis.rational import (
     lowest_terms,
     polynomial_sum,
 )
-from baccarat_exact.bets import Bet, main_bets
-from baccarat_exact.cards import Rank
 from baccarat_exact.errors import RulesError
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import price
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.cards import Card, Rank
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 
 __all__ = [
     "BetBreakEven",
@@ -95,7 +95,7 @@ class BreakEven:
     rules: Rules
     shoe: Shoe | None
     """The shoe; None when the values are functions of d ("d decks less ``removed``")."""
-    removed: tuple[Rank, ...]
+    removed: tuple[Card, ...]
     min_decks: int | None
     """With a symbolic d: the smallest d the formulas hold for."""
     bets: tuple[BetBreakEven, ...]
@@ -171,7 +171,7 @@ def breakeven(
     shoe: Shoe | None = None,
     rules: Rules | None = None,
     bets: Sequence[Bet] | None = None,
-    removed: str | Sequence[Rank] = "",
+    removed: str | Sequence[Card | Rank] = "",
 ) -> BreakEven:
     """Break-even pays of ``bets`` (default Banker, Player, Tie; any catalogue or pay-table
     bet) for ``shoe``, or, when ``shoe`` is None, for "d decks less ``removed``" as
@@ -210,7 +210,7 @@ def breakeven(
             _bet_breakeven(
                 b.bet, [_constant(n) for n in b.line_counts], _constant(b.denominator), rules
             )
-            for b in price(shoe, rules, chosen)
+            for b in odds(shoe, rules, chosen).bets
         ),
     )
 

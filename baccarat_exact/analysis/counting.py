@@ -24,11 +24,10 @@ from fractions import Fraction
 import numpy as np
 
 from baccarat_exact.analysis.eor import EffectOfRemoval
-from baccarat_exact.cards import parse_rank
-from baccarat_exact.errors import BaccaratError, CardError
+from baccarat_exact.errors import CardError, CountError
+from baccarat_exact.model.cards import parse_rank
 
 __all__ = [
-    "CountError",
     "CountFit",
     "CountSystem",
     "derive_count",
@@ -41,10 +40,6 @@ DEFAULT_LEVEL = 2
 
 _VALUE_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 _VALUE_LABEL = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 0: "T"}
-
-
-class CountError(BaccaratError):
-    """A count that cannot be read, e.g. ``--count "A:x"``."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,7 +63,7 @@ class CountSystem:
 
     def rank_tags(self) -> tuple[int, ...]:
         """Tags of the 13 ranks A..K."""
-        from baccarat_exact.cards import POINT_VALUE
+        from baccarat_exact.model.cards import POINT_VALUE
 
         return tuple(self.tags[v] for v in POINT_VALUE)
 
@@ -93,7 +88,7 @@ def parse_count(text: str, name: str = "your count") -> CountSystem:
     >>> parse_count("A:1,A:2")
     Traceback (most recent call last):
     ...
-    baccarat_exact.analysis.counting.CountError: the tag of A is given twice in 'A:1,A:2'
+    baccarat_exact.errors.CountError: the tag of A is given twice in 'A:1,A:2'
     """
     tags = [0] * 10
     seen: set[int] = set()

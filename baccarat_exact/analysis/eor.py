@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.pricing import price_batch
-from baccarat_exact.bets import Bet, main_bets
-from baccarat_exact.cards import RANKS, Rank
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.cards import RANKS, Rank, parse_rank
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import price_batch
 
 __all__ = ["EffectOfRemoval", "RemovalRow", "effect_of_removal"]
 
@@ -75,7 +75,7 @@ class EffectOfRemoval:
     def effect(self, rank: Rank | str, bet: str | int = 0) -> Fraction:
         """The EOR of one card of ``rank`` on ``bet`` (name or position)."""
         b = self.bet_index(bet) if isinstance(bet, str) else bet
-        wanted = rank if isinstance(rank, Rank) else Rank(str(rank).upper().replace("10", "T"))
+        wanted = rank if isinstance(rank, Rank) else parse_rank(str(rank))
         for row in self.rows:
             if wanted in row.ranks:
                 if row.effects is None:
@@ -129,7 +129,7 @@ class EffectOfRemoval:
             }
         return {
             "schema": SCHEMA,
-            "shoe": {"cards": self.shoe.cards, "counts": self.shoe.as_mapping()},
+            "shoe": self.shoe.to_dict(),
             "rules": self.rules.to_dict(),
             "bets": bets,
         }
@@ -154,7 +154,7 @@ def effect_of_removal(
             f"effect of removal needs at least 7 cards (6 left after removing one), the shoe holds {shoe.cards}"
         )
     present = [rank for rank in RANKS if shoe.count(rank)]
-    states = [shoe.counts] + [shoe.remove(rank).counts for rank in present]
+    states = [shoe] + [shoe.remove(rank) for rank in present]  # one card of unknown suit
     prices = price_batch(states, rules, chosen)
     n_bets = len(chosen)
     evs = tuple(prices.ev(0, b) for b in range(n_bets))

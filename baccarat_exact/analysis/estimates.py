@@ -17,8 +17,8 @@ import numpy.typing as npt
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
+    from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.eor import EffectOfRemoval
-    from baccarat_exact.analysis.simulate import SimulationSettings
 
 __all__ = ["BetEstimates", "ChunkTotals", "DepthRow", "Estimate", "SimulationResult", "summarise"]
 

@@ -19,6 +19,7 @@ that need it, so importing this module stays cheap.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from baccarat_exact.analysis.rational import (
-    FormulaError,
     Polynomial,
     RationalFunction,
     decks_symbol,
@@ -38,20 +38,20 @@ from baccarat_exact.analysis.rational import (
     polynomial_sum,
     scale,
 )
-from baccarat_exact.bets import Bet, main_bets
-from baccarat_exact.cards import RANKS, Rank, format_cards, parse_cards
-from baccarat_exact.engine import count_array, six_card_total
-from baccarat_exact.events import Outcome
-from baccarat_exact.odds import odds, plan
-from baccarat_exact.rules import Rules
-from baccarat_exact.shoe import Shoe
-from baccarat_exact.sidebets import find_bet, price
+from baccarat_exact.engine.counting import count_array, six_card_total
+from baccarat_exact.errors import FormulaError
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.cards import Card, Rank, format_cards, parse_cards
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.events import Outcome
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds, plan
 
 __all__ = [
     "DEGREE",
     "BetFormula",
     "DeckFormulas",
-    "FormulaError",
     "Limit",
     "LineFormula",
     "RationalFunction",
@@ -118,7 +118,8 @@ class DeckFormulas:
     """Formulas for the shoes "d decks less ``removed``", valid for every d ≥ ``min_decks``."""
 
     rules: Rules
-    removed: tuple[Rank, ...]
+    removed: tuple[Card, ...]
+    """Cards taken out of every shoe (a card without a suit: one of unknown suit)."""
     min_decks: int
     """Smallest d whose shoe holds the removed cards and at least six cards."""
     total: Polynomial
@@ -142,20 +143,23 @@ class DeckFormulas:
     @property
     def removed_text(self) -> str:
         """The removed cards in card notation (empty when none)."""
-        return format_cards(sorted(self.removed, key=RANKS.index))
+        return format_cards(self.removed)
 
     def shoe(self, decks: int) -> Shoe:
         """The shoe the formulas describe at ``decks`` decks."""
         return Shoe.from_decks(decks).remove(self.removed)
 
 
-def min_decks(removed: Sequence[Rank]) -> int:
+def min_decks(removed: Sequence[Card | Rank]) -> int:
     """Smallest number of decks that holds ``removed`` and still deals a round (6 cards).
 
-    >>> min_decks(parse_cards("5x5")), min_decks(()), min_decks(parse_cards("Ax4 2x4 3x4"))
-    (2, 1, 1)
+    >>> min_decks(parse_cards("5x5")), min_decks(()), min_decks(parse_cards("Ax4 2x4 As As"))
+    (2, 1, 2)
     """
-    needed = max([1] + [-(-removed.count(rank) // 4) for rank in RANKS])
+    cards = [Card(card) if isinstance(card, Rank) else card for card in removed]
+    by_rank = Counter(card.rank for card in cards)
+    by_suit = Counter(card for card in cards if card.suit is not None)
+    needed = max([1, *(-(-n // 4) for n in by_rank.values()), *by_suit.values()])
     while 52 * needed - len(removed) < DEGREE:
         needed += 1
     return needed
@@ -164,7 +168,7 @@ def min_decks(removed: Sequence[Rank]) -> int:
 def deck_formulas(
     rules: Rules | None = None,
     bets: Sequence[Bet] | None = None,
-    removed: str | Sequence[Rank] = "",
+    removed: str | Sequence[Card | Rank] = "",
 ) -> DeckFormulas:
     """Every outcome probability and bet EV of "d decks less ``removed``" as a function of d.
 
@@ -179,32 +183,47 @@ def deck_formulas(
     """
     rules = rules if rules is not None else Rules()
     chosen = tuple(bets) if bets is not None else main_bets(rules)
-    ranks = parse_cards(removed) if isinstance(removed, str) else tuple(removed)
-    return _deck_formulas(rules, chosen, tuple(sorted(ranks, key=RANKS.index)))
+    cards = parse_cards(removed) if isinstance(removed, str) else tuple(removed)
+    given = [Card(card) if isinstance(card, Rank) else card for card in cards]
+    ordered = sorted(
+        given, key=lambda c: (c.rank.ordinal, -1 if c.suit is None else c.suit.ordinal)
+    )
+    suited = [bet.name for bet in chosen if bet.needs_suits]
+    if suited and any(card.suit is None for card in ordered):
+        raise FormulaError(
+            f"{', '.join(suited)} look at suits: as formulas in d they need the suit of every "
+            "removed card (write As rather than A)"
+        )
+    return _deck_formulas(rules, chosen, tuple(ordered))
 
 
 @functools.lru_cache(maxsize=32)
-def _deck_formulas(rules: Rules, bets: tuple[Bet, ...], removed: tuple[Rank, ...]) -> DeckFormulas:
+def _deck_formulas(rules: Rules, bets: tuple[Bet, ...], removed: tuple[Card, ...]) -> DeckFormulas:
     first = min_decks(removed)
     nodes = list(range(first, first + DEGREE + 2))  # 7 to interpolate, 1 to confirm
     shoes = [Shoe.from_decks(d).remove(removed) for d in nodes]
     total = six_card_total_polynomial(len(removed))
     by_value = tuple(bet for bet in bets if not bet.needs_pairs)
-    how = plan(rules, by_value)
+    how = plan(rules.tableau, by_value)
     values = np.array([shoe.values for shoe in shoes], dtype=np.int64)
     engine = [[int(c) for c in row] for row in count_array(values, how.compiled).tolist()]
-    atoms = [_fit(nodes, column, "an engine count") for column in zip(*engine)]
-    if polynomial_sum(atoms) != total:  # pragma: no cover - an identity
-        raise FormulaError("the atom counts do not add up to N(N-1)…(N-5)")
+    columns = [_fit(nodes, column, "an engine count") for column in zip(*engine)]
     counts: dict[int, tuple[Polynomial, ...]] = {}
-    for bet, line_atoms in zip(by_value, how.line_atoms):
-        counts[id(bet)] = tuple(polynomial_sum(atoms[a] for a in members) for members in line_atoms)
+    for bet, (_, spec) in zip(by_value, how.items):
+        lines = [columns[c] for (c,) in spec]
+        rest = polynomial_sum((total, *(scale(line, Fraction(-1)) for line in lines)))
+        counts[id(bet)] = (*lines, rest)
     with_pairs = tuple(bet for bet in bets if bet.needs_pairs)
-    for bet, lines in zip(with_pairs, _priced_counts(shoes, rules, with_pairs)):
-        counts[id(bet)] = tuple(_fit(nodes, column, f"a count of {bet.name!r}") for column in lines)
+    for bet, by_line in zip(with_pairs, _priced_counts(shoes, rules, with_pairs)):
+        what = f"a count of {bet.name!r}"
+        counts[id(bet)] = tuple(_fit(nodes, column, what) for column in by_line)
+    banker, player = columns[0], columns[1]
+    tie = polynomial_sum((total, scale(banker, Fraction(-1)), scale(player, Fraction(-1))))
     outcomes = tuple(
-        (outcome, lowest_terms(polynomial_sum(atoms[a] for a in how.outcome_atoms[i]), total))
-        for i, outcome in enumerate(Outcome)
+        (outcome, lowest_terms(count, total))
+        for outcome, count in zip(
+            (Outcome.BANKER, Outcome.PLAYER, Outcome.TIE), (banker, player, tie)
+        )
     )
     return DeckFormulas(
         rules=rules,
@@ -231,14 +250,14 @@ def _priced_counts(
     """For each pair bet, each line's six-card count at each shoe (the side-bet pricer)."""
     if not bets:
         return []
-    per_shoe = [price(shoe, rules, bets) for shoe in shoes]
+    per_shoe = [odds(shoe, rules, bets).bets for shoe in shoes]
     counts: list[list[list[int]]] = [[[] for _ in bet.lines] for bet in bets]
     for shoe, results in zip(shoes, per_shoe):
         total = six_card_total(shoe.cards)
         for b, result in enumerate(results):
             for line, count in enumerate(result.line_counts):
                 scaled, rest = divmod(count * total, result.denominator)
-                if rest:  # pragma: no cover - the pricer counts six-card sequences
+                if rest:  # pragma: no cover - suited bets need suited removals (checked)
                     raise FormulaError(f"the counts of {result.name!r} are not six-card counts")
                 counts[b][line].append(scaled)
     return counts
@@ -288,7 +307,7 @@ def limits(formulas: DeckFormulas) -> tuple[Limit, ...]:
     (True, Limit(bet='outcome', quantity='P(banker)', formula=Fraction(2212744, 4826809), engine=Fraction(2212744, 4826809)))
     """
     infinite = odds(Shoe.infinite_shoe(), formulas.rules)
-    priced = price(Shoe.infinite_shoe(), formulas.rules, [f.bet for f in formulas.bets])
+    priced = odds(Shoe.infinite_shoe(), formulas.rules, [f.bet for f in formulas.bets]).bets
     rows = [
         Limit(
             bet="outcome",

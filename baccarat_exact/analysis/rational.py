@@ -14,11 +14,10 @@ from fractions import Fraction
 from math import gcd, lcm
 from typing import Any, TypeAlias
 
-from baccarat_exact.errors import BaccaratError
+from baccarat_exact.errors import FormulaError
 
 __all__ = [
     "ZERO",
-    "FormulaError",
     "Polynomial",
     "RationalFunction",
     "decks_symbol",
@@ -35,10 +34,6 @@ Polynomial: TypeAlias = tuple[Fraction, ...]
 """Coefficients of a polynomial in d, constant term first (index = power of d)."""
 
 ZERO: Polynomial = (Fraction(0),)
-
-
-class FormulaError(BaccaratError):
-    """A formula that cannot be formed (an unbounded limit, a bet without event lines)."""
 
 
 # -- polynomials (exact, constant term first) -------------------------------------------

@@ -1,10 +1,11 @@
 """Live tracking: remove dealt rounds from the shoe and price the next round exactly.
 
 Each input line is one round in deal order — Player, Banker, Player, Banker,
-then any third cards (``5 K 9 2 7``) — checked against the drawing tableau, or
-``burn`` followed by cards taken out unplayed (burn cards, cards seen
-elsewhere). Blank lines and ``#`` comments are skipped. A bad line yields a
-:class:`TrackProblem` naming its line number and leaves the shoe as it was.
+then any third cards (``5 K 9 2 7``, suits optional: ``5h Ks 9c 2d 7s``) —
+checked against the drawing tableau, or ``burn`` followed by cards taken out
+unplayed (burn cards, cards seen elsewhere). Blank lines and ``#`` comments are
+skipped. A bad line yields a :class:`TrackProblem` naming its line number and
+leaves the shoe as it was.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from baccarat_exact.analysis.pricing import price_shoes
-from baccarat_exact.bets import Bet, main_bets
-from baccarat_exact.cards import Rank, parse_cards
-from baccarat_exact.errors import BaccaratError, ShoeError
-from baccarat_exact.events import Event
-from baccarat_exact.odds import SUREBET
-from baccarat_exact.rules import PLAYER_STOOD, Rules, Tableau
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.errors import BaccaratError, RoundError, ShoeError
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.cards import Card, parse_cards
+from baccarat_exact.model.deal import ROUND_CARDS, deal
+from baccarat_exact.model.events import Event
+from baccarat_exact.model.rules import Rules, Tableau
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import BetOdds, odds
 
 __all__ = ["BetState", "TrackProblem", "TrackStep", "read_round", "track"]
 
@@ -34,16 +35,18 @@ class BetState:
     ev: Fraction
     win: Fraction
     """Probability that the bet wins."""
+    surebet: bool
+    """Whether the bet wins with probability over 90 % (:data:`~baccarat_exact.pricing.SUREBET`)."""
+
+    @classmethod
+    def of(cls, result: BetOdds) -> BetState:
+        """The state of a priced bet."""
+        return cls(bet=result.name, ev=result.ev, win=result.win, surebet=result.surebet)
 
     @property
     def positive(self) -> bool:
         """Whether the EV is above zero."""
         return self.ev > 0
-
-    @property
-    def surebet(self) -> bool:
-        """Whether the bet wins with probability over 90 % (the seeds' surebet rule)."""
-        return self.win > SUREBET
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,7 +56,7 @@ class TrackStep:
     line: int
     """Input line number (0: the shoe before any line)."""
     kind: Literal["start", "round", "burn"]
-    cards: tuple[Rank, ...]
+    cards: tuple[Card, ...]
     event: Event | None
     """How the round ended (rounds only)."""
     shoe: Shoe
@@ -80,47 +83,38 @@ class TrackProblem:
         return f"line {self.line}: {self.message}"
 
 
-def read_round(cards: Sequence[Rank], tableau: Tableau) -> Event:
+def read_round(cards: Sequence[Card], tableau: Tableau) -> Event:
     """Check that ``cards`` (deal order) are one complete round, and how it ended.
 
-    >>> from baccarat_exact.rules import STANDARD_TABLEAU
+    >>> from baccarat_exact.model.rules import STANDARD_TABLEAU
     >>> read_round(parse_cards("5 K 9 2 7 3"), STANDARD_TABLEAU)
     Event(player=1, banker=5, player_cards=3, banker_cards=3)
     """
-    text = " ".join(rank.value for rank in cards)
-    if len(cards) < 4:
-        raise BaccaratError(
-            f"a round needs at least 4 cards (Player, Banker, Player, Banker), got {text!r}"
-        )
-    values = [rank.point for rank in cards]
-    player, banker = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
-    player_draws = banker_draws = False
-    if player not in tableau.naturals and banker not in tableau.naturals:
-        player_draws = tableau.player[player]
-        if player_draws and len(values) < 5:
+    text = " ".join(str(card) for card in cards)
+    values = [card.point for card in cards]
+    try:
+        played = deal(values, tableau)
+    except RoundError as error:
+        if error.needed == 4:
             raise BaccaratError(
-                f"{text!r} is not a whole round: the Player draws a third card on {player}"
-            )
-        banker_draws = tableau.banker[banker][values[4] if player_draws else PLAYER_STOOD]
-    needed = 4 + player_draws + banker_draws
-    if len(values) != needed:
+                f"a round needs at least 4 cards (Player, Banker, Player, Banker), got {text!r}"
+            ) from None
+        if error.needed == 5:
+            raise BaccaratError(f"{text!r} is not a whole round: {error}") from None
+        played = deal([*values, *[0] * ROUND_CARDS], tableau)
+    if played.cards != len(values):
         raise BaccaratError(
-            f"{text!r} is not one round: with Player {player} and Banker {banker} on the first "
-            f"four cards the tableau deals {needed} cards, not {len(values)}"
+            f"{text!r} is not one round: with Player {played.player_two_card} and Banker "
+            f"{played.banker_two_card} on the first four cards the tableau deals "
+            f"{played.cards} cards, not {len(values)}"
         )
-    final_player = (player + values[4]) % 10 if player_draws else player
-    final_banker = (banker + values[-1]) % 10 if banker_draws else banker
-    return Event(final_player, final_banker, 2 + player_draws, 2 + banker_draws)
+    return played.event
 
 
 def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetState, ...] | None:
-    if shoe.cards < 6:
+    if shoe.cards < ROUND_CARDS:
         return None
-    prices = price_shoes([shoe], rules, bets)
-    return tuple(
-        BetState(bet=bet.name, ev=prices.ev(0, b), win=prices.win(0, b))
-        for b, bet in enumerate(bets)
-    )
+    return tuple(BetState.of(result) for result in odds(shoe, rules, bets).bets)
 
 
 def track(

@@ -24,7 +24,7 @@ from typing import Any
 
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts, points, shoe_counts
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
     "BLACKJACK",

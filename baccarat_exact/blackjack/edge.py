@@ -19,7 +19,7 @@ from baccarat_exact.blackjack.rules import BlackjackRules, OptionFlip, option_fl
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
     "EdgeResult",

@@ -27,9 +27,9 @@ from baccarat_exact.blackjack.hands import (
 )
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import UpCardSolver
-from baccarat_exact.cards import Rank, format_cards
 from baccarat_exact.errors import CardError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import Rank, format_cards
+from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["ACTIONS", "HandAnalysis", "analyze_hand"]
 

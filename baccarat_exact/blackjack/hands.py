@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TypeAlias
 
-from baccarat_exact.cards import RANKS, Rank, parse_cards
 from baccarat_exact.errors import CardError, ShoeError
-from baccarat_exact.shoe import Shoe
+from baccarat_exact.model.cards import RANKS, Rank, parse_ranks
+from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
     "ACE",
@@ -86,7 +86,7 @@ def parse_hand(text: str) -> tuple[Rank, ...]:
     ...
     baccarat_exact.errors.CardError: a hand needs at least two cards, got 1: '9'
     """
-    ranks = parse_cards(text)
+    ranks = parse_ranks(text)
     if len(ranks) < 2:
         raise CardError(f"a hand needs at least two cards, got {len(ranks)}: {text!r}")
     return ranks
@@ -98,7 +98,7 @@ def parse_up(text: str) -> Rank:
     >>> parse_up("q")
     <Rank.QUEEN: 'Q'>
     """
-    ranks = parse_cards(text)
+    ranks = parse_ranks(text)
     if len(ranks) != 1:
         raise CardError(f"the up card is one card, got {len(ranks)}: {text!r}")
     return ranks[0]

@@ -1,0 +1,130 @@
+"""Dealing shuffled shoes as a casino does: the settings of a simulation, the burn and
+the cut card, and where each round of a shoe starts and ends (:func:`deal_shoe`).
+
+Every round is played by :func:`~baccarat_exact.model.deal.deal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from baccarat_exact.analysis.counting import DEFAULT_LEVEL, CountSystem
+from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.cards import POINT_VALUE
+from baccarat_exact.model.deal import ROUND_CARDS, deal
+from baccarat_exact.model.events import event_index
+from baccarat_exact.model.rules import Rules, Tableau
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = ["BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
+
+
+class BurnRule(str, Enum):
+    """What the dealer burns at the start of each shoe."""
+
+    standard = "standard"
+    """Turn the first card face up and burn that many more face down (10-value cards: 10)."""
+    none = "none"
+    """Burn nothing."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SimulationSettings:
+    """Everything that determines a simulation's result (with the seed)."""
+
+    shoe: Shoe = field(default_factory=lambda: Shoe.from_decks(8))
+    """The full shoe each shuffle starts from."""
+    rules: Rules = field(default_factory=Rules)
+    bets: tuple[Bet, ...] = ()
+    """Bets to price at every hand (empty: Banker, Player, Tie)."""
+    shoes: int = 1000
+    seed: int = 0
+    burn: BurnRule = BurnRule.standard
+    cut_card: int = 16
+    """Cards behind the cut card. When it comes out the hand is finished and one
+    more is dealt (if it is the first card of a hand, that hand is the last)."""
+    count: CountSystem | None = None
+    """The count of the counting player; None: each bet's own derived count."""
+    level: int = DEFAULT_LEVEL
+    """Largest tag of the derived counts."""
+    threshold: float | None = None
+    """Bet when the true count is at least this; None: the break-even of the linear model."""
+
+    def __post_init__(self) -> None:
+        if self.shoe.infinite:
+            raise SimulationError("a simulation deals real shoes: give a finite shoe")
+        if self.shoes < 1:
+            raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
+        if not 0 <= self.cut_card <= self.shoe.cards:
+            raise SimulationError(
+                f"--cut-card must be between 0 and {self.shoe.cards} (cards behind it), got {self.cut_card}"
+            )
+        if self.shoe.cards < ROUND_CARDS:
+            raise SimulationError(
+                f"the shoe holds {self.shoe.cards} cards; a round can need {ROUND_CARDS}"
+            )
+        suited = [bet.name for bet in self.chosen_bets if bet.needs_suits]
+        if suited and not self.shoe.suits_exact:
+            raise SimulationError(
+                f"{', '.join(suited)} look at suits, and a simulation deals real cards: give a "
+                "shoe whose suits are known (--decks, or --counts with suits such as Ks=8)"
+            )
+        if not 0 <= self.seed < 2**63:
+            raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
+
+    @property
+    def chosen_bets(self) -> tuple[Bet, ...]:
+        """The bets priced: ``bets`` or the three main bets."""
+        return self.bets or main_bets(self.rules)
+
+    def card_identities(self) -> tuple[int, ...]:
+        """Cards of each (rank, suit), index 4·rank + suit, that each shuffle deals. Where
+        the shoe gives a rank by count only, its cards take suits in turn: no bet priced
+        here looks at suits then (checked when the settings are made)."""
+        cards: list[int] = []
+        for n, row in zip(self.shoe.counts, self.shoe.suit_rows()):
+            if row is not None and sum(row) == n:
+                cards.extend(row)
+            else:
+                cards.extend(n // 4 + (1 if s < n % 4 else 0) for s in range(4))
+        return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DealtShoe:
+    """How one shuffled shoe was dealt."""
+
+    hands: tuple[tuple[int, int, int], ...]
+    """(first card, one past the last card, event index) of each hand, by position."""
+    hidden: frozenset[int]
+    """Positions burned face down (never seen by the table)."""
+
+
+def deal_shoe(order: Sequence[int], tableau: Tableau, burn: BurnRule, cut_card: int) -> DealtShoe:
+    """Deal a shoe whose cards (rank indices 0–12, top first) are ``order``.
+
+    Burn: the first card is turned up and as many cards as its value (10 for a
+    10-value card) are burned face down. A hand is dealt while at least 6 cards
+    are left; after a hand that started at or past the cut card the shoe ends.
+    """
+    values = [POINT_VALUE[r] for r in order]
+    size = len(values)
+    cut = size - cut_card
+    position = 0
+    hidden: frozenset[int] = frozenset()
+    if burn is BurnRule.standard and size:
+        burned = values[0] or 10
+        hidden = frozenset(range(1, min(1 + burned, size)))
+        position = min(1 + burned, size)
+    hands = []
+    while size - position >= ROUND_CARDS:
+        start = position
+        played = deal(values[start : start + ROUND_CARDS], tableau)
+        position = start + played.cards
+        hands.append((start, position, event_index(*played.event)))
+        if start >= cut:
+            break
+    return DealtShoe(hands=tuple(hands), hidden=hidden)

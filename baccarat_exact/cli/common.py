@@ -1,0 +1,52 @@
+"""Shared pieces of the typer layer: the ``--format`` option and error handling.
+
+Every command body runs under :func:`handle_errors`, which turns the package's
+input errors into one line on stderr and exit code 2 (DESIGN.md contracts).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+
+from baccarat_exact.errors import BaccaratError
+from baccarat_exact.report.render import Format, Report, render
+
+__all__ = ["FormatOption", "emit", "fail", "handle_errors"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+FormatOption = Annotated[
+    Format,
+    typer.Option(
+        "--format", "-f", help="Output format: table (rounded decimals shown), json or csv (exact)."
+    ),
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``Error: message`` on stderr and return the Exit to raise."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Run a command body; an input error becomes one stderr line and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except BaccaratError as error:
+            raise fail(str(error)) from None
+
+    return wrapper
+
+
+def emit(report: Report, fmt: Format) -> None:
+    """Write a report to stdout in the chosen format."""
+    typer.echo(render(report, fmt), nl=False)

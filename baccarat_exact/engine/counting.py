@@ -1,0 +1,327 @@
+"""Exact counting over the six-card universe (docs/method.md).
+
+The number of ordered ways to draw a multiset of values {k_v} from a shoe {n_v}
+is Π_v ff(n_v, k_v) (falling factorials). With ``A[e, m]`` = how many orderings
+of the six-value multiset m end in event e (:mod:`.tables`)::
+
+    count[e] = Σ_m A[e, m] · Π_v ff(n_v, m_v)        (exact integers)
+
+Evaluation splits each multiset into a low half (values 0–4) and a high half
+(values 5–9): the weight of m is W_lo(m_lo) · W_hi(m_hi), and for each size k of
+the low half the sum is one dense matrix product, so many shoes at once are a
+handful of BLAS calls. Arithmetic is float64 only while every intermediate is
+an integer below 2**53 (proved by :func:`number_kind`), int64 below 2**63,
+and Python integers beyond: the one integer-kind policy of the package.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.engine.tables import (
+    BLOCK_START,
+    CARDS,
+    HALF_DIM,
+    HALF_LOOKUP,
+    HALF_MULTISETS,
+    HALF_OFFSETS,
+    N_MULTISETS,
+    event_table,
+)
+from baccarat_exact.model.cards import POINT_VALUE
+from baccarat_exact.model.events import N_EVENTS
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Tableau
+
+__all__ = [
+    "INT64_LIMIT",
+    "Compiled",
+    "CountKind",
+    "ValueCounts",
+    "compile_columns",
+    "count_array",
+    "count_columns",
+    "event_counts",
+    "fits_int64",
+    "number_kind",
+    "six_card_total",
+    "value_counts",
+]
+
+ValueCounts: TypeAlias = Sequence[int]
+"""Cards (or infinite-shoe weights) of each point value 0–9."""
+
+CountKind: TypeAlias = Literal["float64", "int64", "object"]
+
+_FLOAT_LIMIT = 2**53
+INT64_LIMIT = 2**63
+"""Integers below this fit numpy's int64 exactly."""
+
+
+def fits_int64(*bounds: int) -> bool:
+    """Whether integers bounded in absolute value by every one of ``bounds`` fit int64."""
+    return all(abs(b) < INT64_LIMIT for b in bounds)
+
+
+# (13, 10) 0/1 matrix summing rank counts into point-value counts.
+_RANK_TO_VALUE = np.zeros((13, 10), dtype=np.int64)
+for _rank, _value in enumerate(POINT_VALUE):
+    _RANK_TO_VALUE[_rank, _value] = 1
+
+
+def value_counts(ranks: npt.ArrayLike) -> npt.NDArray[Any]:
+    """(B, 10) cards of each point value 0–9 from (B, 13) cards of each rank A..K
+    (int64 while the counts fit, else Python integers)."""
+    array = np.asarray(ranks)
+    if array.dtype == object:
+        return np.asarray(array.reshape(-1, 13) @ _RANK_TO_VALUE.astype(object))
+    return np.asarray(array.astype(np.int64).reshape(-1, 13) @ _RANK_TO_VALUE)
+
+
+def six_card_total(cards: int) -> int:
+    """N(N-1)…(N-5): ordered six-card sequences from a shoe of N cards.
+
+    >>> six_card_total(416)
+    4998398275503360
+    """
+    total = 1
+    for i in range(CARDS):
+        total *= cards - i
+    return total
+
+
+def number_kind(cards: int) -> CountKind:
+    """The cheapest exact arithmetic for a shoe of ``cards`` cards (or total weight).
+
+    Every weight, product and partial sum in :func:`count_columns` is a non-negative
+    integer of at most N**6 (the low-half partial sums are at most
+    6!/(6-k)! · N**(6-k) ≤ N**6 for N ≥ 6), so float64 is exact while N**6 < 2**53
+    (N ≤ 456: eight decks and a few cards more), int64 while N**6 < 2**63 (N ≤ 1448).
+
+    >>> number_kind(416), number_kind(468), number_kind(1500)
+    ('float64', 'int64', 'object')
+    """
+    bound = max(cards, CARDS) ** CARDS
+    if bound < _FLOAT_LIMIT:
+        return "float64"
+    if bound < INT64_LIMIT:
+        return "int64"
+    return "object"
+
+
+# Tree over half-multisets: each one of size s ≥ 1 is its parent (one copy of its
+# highest value fewer) times the factor n_v - (m_v - 1) (finite) or n_v (weights).
+_PARENT = np.zeros(len(HALF_MULTISETS), dtype=np.intp)
+_FACTOR = np.zeros(len(HALF_MULTISETS), dtype=np.intp)
+for _i, _m in enumerate(HALF_MULTISETS.tolist()):
+    if sum(_m):
+        _v = max(v for v in range(5) if _m[v])
+        _p = list(_m)
+        _p[_v] -= 1
+        _PARENT[_i] = HALF_OFFSETS[sum(_p)] + HALF_LOOKUP[sum(c * 7**j for j, c in enumerate(_p))]
+        _FACTOR[_i] = _v * CARDS + _m[_v] - 1
+_STEP_OFFSETS = np.tile(np.arange(CARDS), 5)[:, None]
+_LEVELS = tuple(
+    (_PARENT[HALF_OFFSETS[s] : HALF_OFFSETS[s + 1]], _FACTOR[HALF_OFFSETS[s] : HALF_OFFSETS[s + 1]])
+    for s in range(1, CARDS + 1)
+)
+# For one shoe: column c of the six-value universe is low half _COL_LO[c] × high half _COL_HI[c].
+_COL_LO = np.concatenate(
+    [
+        np.tile(np.arange(HALF_OFFSETS[k], HALF_OFFSETS[k + 1]), HALF_DIM[CARDS - k])
+        for k in range(CARDS + 1)
+    ]
+)
+_COL_HI = np.concatenate(
+    [
+        np.repeat(np.arange(HALF_OFFSETS[CARDS - k], HALF_OFFSETS[CARDS - k + 1]), HALF_DIM[k])
+        for k in range(CARDS + 1)
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Compiled:
+    """The event table of one tableau summed into columns (sets of events), in the
+    layouts the single-shoe and batch paths use. Made by :func:`compile_columns`."""
+
+    columns: tuple[tuple[int, ...], ...]
+    """Event indices of each column."""
+    flat: npt.NDArray[np.int64]
+    """(5005, n_columns): one matrix product for a single shoe."""
+    blocks: tuple[npt.NDArray[np.int64], ...]
+    """Per low-half size k, the block contracted over its larger half: shape
+    (dim_small · n_columns, dim_large), for batches."""
+    _as_kind: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+
+    def flat_as(self, kind: CountKind) -> npt.NDArray[Any]:
+        """``flat`` in the dtype of a number kind (converted once, on first use)."""
+        key = ("flat", kind)
+        if key not in self._as_kind:
+            self._as_kind[key] = self.flat.astype(_DTYPES[kind])
+        result: npt.NDArray[Any] = self._as_kind[key]
+        return result
+
+    def blocks_as(self, kind: CountKind) -> tuple[npt.NDArray[Any], ...]:
+        """``blocks`` in the dtype of a number kind (converted once, on first use)."""
+        key = ("blocks", kind)
+        if key not in self._as_kind:
+            self._as_kind[key] = tuple(b.astype(_DTYPES[kind]) for b in self.blocks)
+        result: tuple[npt.NDArray[Any], ...] = self._as_kind[key]
+        return result
+
+
+def _contract_high(k: int) -> bool:
+    """Whether block k is contracted over the high half (the larger one)."""
+    return HALF_DIM[CARDS - k] >= HALF_DIM[k]
+
+
+@functools.cache
+def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> Compiled:
+    """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices).
+
+    Cached: keep the result and pass it to :func:`count_array` for repeated use.
+    """
+    table = event_table(tableau)
+    n_cols = len(columns)
+    member = np.full(N_EVENTS, -1, dtype=np.int64)
+    disjoint = True
+    for j, events in enumerate(columns):
+        if (member[list(events)] >= 0).any():
+            disjoint = False
+        member[list(events)] = j
+    if disjoint:  # one pass: each table entry lands in at most one column
+        keep = member[table.events] >= 0
+        slot = table.multisets[keep].astype(np.int64) * n_cols + member[table.events[keep]]
+        flat: npt.NDArray[Any] = np.bincount(
+            slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
+        )
+    else:
+        flat = np.zeros(N_MULTISETS * n_cols)
+        for j, events in enumerate(columns):
+            inside = np.zeros(N_EVENTS, dtype=bool)
+            inside[list(events)] = True
+            keep = inside[table.events]
+            flat[j::n_cols] = np.bincount(
+                table.multisets[keep], weights=table.counts[keep], minlength=N_MULTISETS
+            )
+    # the float sums are exact: each is at most 6! · 400, far below 2**53
+    sums = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
+    summed = [sums[BLOCK_START[k] : BLOCK_START[k + 1]] for k in range(CARDS + 1)]
+    blocks = []
+    for k, part in enumerate(summed):
+        cube = part.reshape(HALF_DIM[CARDS - k], HALF_DIM[k], len(columns))  # (hi, lo, col)
+        if not _contract_high(k):
+            cube = cube.transpose(1, 0, 2)  # (lo, hi, col)
+        large, small = cube.shape[0], cube.shape[1]
+        blocks.append(np.ascontiguousarray(cube.reshape(large, small * len(columns)).T))
+    return Compiled(columns=columns, flat=sums, blocks=tuple(blocks))
+
+
+_CHUNK = 512
+"""Shoes per batch step: keeps the working set in cache (measured in benchmarks/)."""
+
+_DTYPES: dict[str, type] = {"float64": np.float64, "int64": np.int64, "object": object}
+
+
+def _half_weights(values: npt.NDArray[np.int64], infinite: bool, dtype: type) -> npt.NDArray[Any]:
+    """(462, B) weights of every half-multiset of the values in ``values`` (5, B)."""
+    batch = values.shape[1]
+    steps = np.repeat(values, CARDS, axis=0)
+    if not infinite:
+        steps = np.maximum(steps - _STEP_OFFSETS, 0)
+    steps = steps.astype(dtype)
+    weights: npt.NDArray[Any] = np.empty((len(HALF_MULTISETS), batch), dtype=dtype)
+    weights[0] = 1
+    for size, (parent, factor) in enumerate(_LEVELS, start=1):
+        np.multiply(
+            weights.take(parent, axis=0),
+            steps.take(factor, axis=0),
+            out=weights[HALF_OFFSETS[size] : HALF_OFFSETS[size + 1]],
+        )
+    return weights
+
+
+def count_array(
+    values: npt.ArrayLike,
+    compiled: Compiled,
+    *,
+    infinite: bool = False,
+    kind: CountKind | None = None,
+) -> npt.NDArray[Any]:
+    """Exact counts of six-value sequences ending in each column's events, for a batch.
+
+    ``values`` is (B, 10) cards per point value (or infinite-shoe weights). Returns a
+    (B, len(columns)) array of exact integers: int64 while they fit (float64 and int64
+    kinds), else Python ints (dtype object). For a finite shoe of N cards, the counts
+    of a partition of the events sum to N(N-1)…(N-5); for weights w, to (Σw)**6.
+    """
+    counts = np.asarray(values, dtype=np.int64)
+    if counts.ndim == 1:
+        counts = counts[None, :]
+    if counts.ndim != 2 or counts.shape[1] != 10:
+        raise ValueError(f"expected 10 value counts per shoe, got shape {counts.shape}")
+    if kind is None:
+        kind = number_kind(int(counts.sum(axis=1).max(initial=0)))
+    batch = counts.shape[0]
+    if batch > _CHUNK:
+        parts = [
+            count_array(counts[i : i + _CHUNK], compiled, infinite=infinite, kind=kind)
+            for i in range(0, batch, _CHUNK)
+        ]
+        return np.concatenate(parts, axis=0)
+    dtype = _DTYPES[kind]
+    # Both halves in one pass: low halves in columns 0..B-1, high halves in B..2B-1.
+    halves = _half_weights(
+        np.concatenate([counts[:, :5].T, counts[:, 5:].T], axis=1), infinite, dtype
+    )
+    lo, hi = halves[:, :batch], halves[:, batch:]
+    if batch == 1:
+        weights = lo[:, 0].take(_COL_LO) * hi[:, 0].take(_COL_HI)
+        total = (weights @ compiled.flat_as(kind))[None, :]
+    else:
+        n_cols = len(compiled.columns)
+        total = np.zeros((n_cols, batch), dtype=dtype)
+        for k, block in enumerate(compiled.blocks_as(kind)):
+            hi_k = hi[HALF_OFFSETS[CARDS - k] : HALF_OFFSETS[CARDS - k + 1]]
+            lo_k = lo[HALF_OFFSETS[k] : HALF_OFFSETS[k + 1]]
+            large, small = (hi_k, lo_k) if _contract_high(k) else (lo_k, hi_k)
+            partial = (block @ large).reshape(small.shape[0], n_cols, batch)
+            total += (partial * small[:, None, :]).sum(axis=0)
+        total = total.T
+    result: npt.NDArray[Any] = total.astype(np.int64 if kind != "object" else object)
+    return result
+
+
+def count_columns(
+    values: npt.ArrayLike,
+    columns: tuple[tuple[int, ...], ...],
+    tableau: Tableau = STANDARD_TABLEAU,
+    *,
+    infinite: bool = False,
+    kind: CountKind | None = None,
+) -> list[list[int]]:
+    """:func:`count_array` for ``columns`` of events, as lists of Python ints."""
+    array = count_array(values, compile_columns(tableau, columns), infinite=infinite, kind=kind)
+    return [[int(x) for x in row] for row in array.tolist()]
+
+
+_ALL_EVENTS = tuple((e,) for e in range(N_EVENTS))
+
+
+def event_counts(
+    values: ValueCounts, tableau: Tableau = STANDARD_TABLEAU, *, infinite: bool = False
+) -> list[int]:
+    """Exact count of six-value sequences for each of the 400 events, for one shoe.
+
+    >>> from baccarat_exact.model.shoe import Shoe
+    >>> counts = event_counts(Shoe.from_decks(1).values)
+    >>> sum(counts) == six_card_total(52)
+    True
+    """
+    return count_columns(np.asarray(values)[None, :], _ALL_EVENTS, tableau, infinite=infinite)[0]

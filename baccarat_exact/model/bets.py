@@ -1,0 +1,318 @@
+"""Bets as pay tables over the 400 final events (and, for pair bets, the first two cards).
+
+A :class:`Bet` is a list of :class:`PayLine`s: disjoint sets of events, each with
+what it pays per unit staked (net: 1 is even money, 0 a push, -1 the stake lost).
+The three main bets are built from the :class:`~baccarat_exact.model.rules.Rules`
+(special wins such as EZ's three-card-7 push are lines of their own);
+side bets are more pay tables of the same kind.
+
+Pair bets also look at the first two cards of each hand: a line may cover only
+some :data:`PAIR_STATES` (no pair, pair, suited pair, for Player and Banker).
+A line covers the cells ``events × pairs``; every bet's lines split all
+9 × 400 cells between them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple, TypeAlias
+
+from baccarat_exact.errors import RulesError
+from baccarat_exact.model.events import EVENTS, N_EVENTS, Event, Outcome
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, SpecialWin, Tableau
+
+__all__ = [
+    "ALL_EVENTS",
+    "ANY_PAIRS",
+    "NO_PAIR",
+    "PAIR",
+    "PAIR_STATES",
+    "SUITED_PAIR",
+    "Bet",
+    "EventCondition",
+    "PairState",
+    "PayLine",
+    "TableauTest",
+    "banker_bet",
+    "events_where",
+    "first_match_bet",
+    "main_bets",
+    "pairs_where",
+    "player_bet",
+    "tie_bet",
+    "unique_bets",
+    "with_main_bets",
+]
+
+NO_PAIR, PAIR, SUITED_PAIR = 0, 1, 2
+"""A hand's first two cards: different ranks; same rank, different suits; same rank and suit."""
+
+
+class PairState(NamedTuple):
+    """The first two cards of both hands, as far as pair bets care."""
+
+    player: int
+    """NO_PAIR, PAIR or SUITED_PAIR."""
+    banker: int
+    """NO_PAIR, PAIR or SUITED_PAIR."""
+
+
+PAIR_STATES: tuple[PairState, ...] = tuple(PairState(p, b) for p in range(3) for b in range(3))
+"""The 9 pair states; index ``3 * player + banker``."""
+
+ALL_EVENTS: frozenset[int] = frozenset(range(N_EVENTS))
+"""Every event index."""
+ANY_PAIRS: frozenset[int] = frozenset(range(len(PAIR_STATES)))
+"""Every pair state: a line that does not look at pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableauTest:
+    """An event test that also reads the tableau (which totals are naturals)::
+
+    TableauTest(lambda event, tableau: tableau.natural(event, "player"))
+    """
+
+    test: Callable[[Event, Tableau], bool]
+
+    def __call__(self, event: Event, tableau: Tableau) -> bool:
+        return self.test(event, tableau)
+
+
+EventCondition: TypeAlias = Callable[[Event], bool] | TableauTest
+"""A test on the final event; a :class:`TableauTest` when it depends on the tableau."""
+
+
+def events_where(condition: EventCondition, tableau: Tableau = STANDARD_TABLEAU) -> frozenset[int]:
+    """Indices of the events for which ``condition`` holds (under ``tableau``).
+
+    >>> len(events_where(lambda e: e.outcome is Outcome.TIE))
+    40
+    >>> len(events_where(TableauTest(lambda e, t: t.natural(e, "player"))))
+    20
+    """
+    if isinstance(condition, TableauTest):
+        return frozenset(i for i, event in enumerate(EVENTS) if condition(event, tableau))
+    return frozenset(i for i, event in enumerate(EVENTS) if condition(event))
+
+
+def pairs_where(condition: Callable[[PairState], bool]) -> frozenset[int]:
+    """Indices of the pair states for which ``condition`` holds.
+
+    >>> sorted(pairs_where(lambda s: s.player != NO_PAIR))
+    [3, 4, 5, 6, 7, 8]
+    """
+    return frozenset(i for i, state in enumerate(PAIR_STATES) if condition(state))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayLine:
+    """One line of a pay table: the events it covers and its net pay per unit."""
+
+    name: str
+    """What the line is, e.g. ``"win"``, ``"push"``, ``"win by 9"``."""
+    pays: Fraction
+    """Net units won per unit staked: positive a win, 0 a push, -1 the stake lost."""
+    events: frozenset[int]
+    """Indices into ``EVENTS`` of the rounds this line pays on."""
+    pairs: frozenset[int] = field(default=ANY_PAIRS)
+    """Indices into ``PAIR_STATES`` it pays on too (default: whatever the first cards)."""
+
+    def cells(self) -> frozenset[int]:
+        """The (pair state, event) cells it covers, as ``state * N_EVENTS + event``."""
+        return frozenset(s * N_EVENTS + e for s in self.pairs for e in self.events)
+
+    @property
+    def kind(self) -> str:
+        """``win``, ``push`` or ``lose``, from the sign of the pay."""
+        if self.pays > 0:
+            return "win"
+        return "push" if self.pays == 0 else "lose"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet:
+    """A bet: a name and a pay table whose lines split the events between them.
+
+    >>> banker_bet(Rules()).lines[0]
+    PayLine(name='win', pays=Fraction(19, 20), events=frozenset({...}))
+    """
+
+    name: str
+    lines: tuple[PayLine, ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+    needs_pairs: bool = field(init=False, repr=False, compare=False)
+    """Whether some line looks at the first two cards (ranks, suits) of a hand."""
+    needs_events: bool = field(init=False, repr=False, compare=False)
+    """Whether some line looks at how the round ended (else: a pure pair bet)."""
+    needs_suits: bool = field(init=False, repr=False, compare=False)
+    """Whether some line tells a suited pair from an unsuited one (Perfect Pair)."""
+
+    def __post_init__(self) -> None:
+        for line in self.lines:
+            if line.pays < -1:
+                raise RulesError(f"bet {self.name!r}: line {line.name!r} loses more than the stake")
+        object.__setattr__(self, "lines", tuple(self.lines))
+        object.__setattr__(self, "_hash", hash((self.name, self.lines)))
+        pairs = any(line.pairs != ANY_PAIRS for line in self.lines)
+        object.__setattr__(self, "needs_pairs", pairs)
+        object.__setattr__(
+            self, "needs_events", any(line.events != ALL_EVENTS for line in self.lines)
+        )
+        covered: set[int] = set()
+        for line in self.lines:
+            cells = line.cells() if pairs else line.events
+            if cells & covered:
+                raise RulesError(f"bet {self.name!r}: line {line.name!r} overlaps an earlier line")
+            covered |= cells
+        if len(covered) != N_EVENTS * (len(PAIR_STATES) if pairs else 1):
+            raise RulesError(f"bet {self.name!r}: its lines must cover every round")
+        object.__setattr__(self, "needs_suits", pairs and not _suit_blind(self.lines))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _suit_blind(lines: Sequence[PayLine]) -> bool:
+    """Whether no line tells a suited pair from an unsuited one of the same hand."""
+    blind = [3 * min(p, PAIR) + min(b, PAIR) for p, b in PAIR_STATES]
+    return all((s in line.pairs) == (blind[s] in line.pairs) for line in lines for s in range(9))
+
+
+PairTest = Callable[[PairState], bool]
+Alternative = tuple[EventCondition | None, PairTest | None]
+"""Rounds where the event test and the pair test both hold (None: any)."""
+
+
+def first_match_bet(
+    name: str,
+    lines: Sequence[tuple[str, Fraction, Sequence[Alternative]]],
+    *,
+    otherwise: Fraction = Fraction(-1),
+    otherwise_name: str = "lose",
+    tableau: Tableau = STANDARD_TABLEAU,
+) -> Bet:
+    """A bet from a pay table read top-down: each round pays on the first line it
+    matches (a line matches when any of its alternatives does); the rest pay ``otherwise``.
+
+    A line whose rounds are not events × pair states becomes several pay lines of
+    the same name and pay.
+
+    >>> bet = first_match_bet("p8", [("win", Fraction(25), [(lambda e: e.player == 8, None)])])
+    >>> [(line.name, len(line.events)) for line in bet.lines]
+    [('win', 40), ('lose', 360)]
+    """
+    taken: set[int] = set()
+    built: list[PayLine] = []
+    everything = frozenset(range(len(PAIR_STATES) * N_EVENTS))
+    for line_name, pays, alternatives in (*lines, (otherwise_name, otherwise, [(None, None)])):
+        cells: set[int] = set()
+        for event_test, pair_test in alternatives:
+            events = events_where(event_test, tableau) if event_test else ALL_EVENTS
+            pairs = pairs_where(pair_test) if pair_test else ANY_PAIRS
+            cells |= {s * N_EVENTS + e for s in pairs for e in events}
+        cells -= taken
+        taken |= cells
+        if not cells and line_name == otherwise_name and taken == everything:
+            break
+        built.extend(_products(line_name, Fraction(pays), cells))
+    return Bet(name=name, lines=tuple(built))
+
+
+def _products(name: str, pays: Fraction, cells: set[int]) -> list[PayLine]:
+    """Cells as pay lines, each events × pair states (states grouped by their events)."""
+    by_events: dict[frozenset[int], set[int]] = {}
+    for state in range(len(PAIR_STATES)):
+        events = frozenset(c - state * N_EVENTS for c in cells if c // N_EVENTS == state)
+        if events:
+            by_events.setdefault(events, set()).add(state)
+    if not by_events:
+        return [PayLine(name=name, pays=pays, events=frozenset())]
+    return [
+        PayLine(name=name, pays=pays, events=ev, pairs=frozenset(st))
+        for ev, st in by_events.items()
+    ]
+
+
+def _line(name: str, pays: Fraction | int, condition: Callable[[Event], bool]) -> PayLine:
+    return PayLine(name=name, pays=Fraction(pays), events=events_where(condition))
+
+
+def _win_lines(bet: str, usual: Fraction | int, wins: Outcome, rules: Rules) -> tuple[PayLine, ...]:
+    """The usual win line, then one line per special win of ``bet`` in ``rules``."""
+    special: tuple[SpecialWin, ...] = tuple(w for w in rules.special_wins if w.bet == bet)
+
+    def usual_win(e: Event) -> bool:
+        return e.outcome is wins and not any(w.matches(e) for w in special)
+
+    return (_line("win", usual, usual_win), *(_line(w.name, w.pays, w.matches) for w in special))
+
+
+def banker_bet(rules: Rules) -> Bet:
+    """Banker: wins 1 less the commission (or a special win's pay), pushes on a tie.
+
+    >>> from baccarat_exact.model.games import find_rules
+    >>> [(line.name, str(line.pays)) for line in banker_bet(find_rules("ez")).lines]
+    [('win', '1'), ('win with three-card 7', '0'), ('push', '0'), ('lose', '-1')]
+    """
+    return Bet(
+        name="banker",
+        lines=(
+            *_win_lines("banker", rules.banker_pays, Outcome.BANKER, rules),
+            _line("push", 0, lambda e: e.outcome is Outcome.TIE),
+            _line("lose", -1, lambda e: e.outcome is Outcome.PLAYER),
+        ),
+    )
+
+
+def player_bet(rules: Rules) -> Bet:
+    """Player: wins 1 to 1 (or a special win's pay), pushes on a tie."""
+    return Bet(
+        name="player",
+        lines=(
+            *_win_lines("player", rules.player_pays, Outcome.PLAYER, rules),
+            _line("push", 0, lambda e: e.outcome is Outcome.TIE),
+            _line("lose", -1, lambda e: e.outcome is Outcome.BANKER),
+        ),
+    )
+
+
+def tie_bet(rules: Rules) -> Bet:
+    """Tie: pays ``rules.tie_pays`` to 1 when the totals are equal."""
+    return Bet(
+        name="tie",
+        lines=(
+            _line("win", rules.tie_pays, lambda e: e.outcome is Outcome.TIE),
+            _line("lose", -1, lambda e: e.outcome is not Outcome.TIE),
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def main_bets(rules: Rules) -> tuple[Bet, Bet, Bet]:
+    """Banker, Player and Tie under ``rules`` (cached: rules are frozen)."""
+    return banker_bet(rules), player_bet(rules), tie_bet(rules)
+
+
+def unique_bets(bets: Iterable[Bet]) -> tuple[Bet, ...]:
+    """``bets`` without repeats, in order; two different bets under one name are an error.
+
+    >>> [bet.name for bet in unique_bets((*main_bets(Rules()), tie_bet(Rules())))]
+    ['banker', 'player', 'tie']
+    """
+    seen: dict[str, Bet] = {}
+    for bet in bets:
+        if bet.name in seen:
+            if seen[bet.name] != bet:
+                raise RulesError(f"two different bets are named {bet.name!r}: rename one")
+            continue
+        seen[bet.name] = bet
+    return tuple(seen.values())
+
+
+def with_main_bets(rules: Rules, bets: Iterable[Bet] = ()) -> tuple[Bet, ...]:
+    """Banker, Player and Tie under ``rules``, then ``bets`` (repeats dropped)."""
+    return unique_bets((*main_bets(rules), *bets))

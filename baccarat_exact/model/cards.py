@@ -1,0 +1,230 @@
+"""Ranks, suits, baccarat point values and the card notation ``"5x3 K 9 As Th"``.
+
+Cards are written ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` is accepted for ``T``,
+any case), each optionally followed by a suit ``s h d c`` (or ``♠ ♥ ♦ ♣``) and
+by ``xN`` for N copies: ``5x3``, ``Qsx2``, ``10c``. A card written without a suit
+is a card *of unknown suit*: its rank is known, its suit is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from enum import Enum, unique
+from typing import NamedTuple, TypeAlias
+
+from baccarat_exact.errors import CardError
+
+__all__ = [
+    "POINT_VALUE",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Rank",
+    "Suit",
+    "Value",
+    "count_cards",
+    "format_cards",
+    "parse_card_counts",
+    "parse_cards",
+    "parse_rank",
+    "parse_ranks",
+    "parse_suit",
+]
+
+Value: TypeAlias = int
+"""A baccarat point value, 0–9 (Ace 1, 2–9 face value, ten and pictures 0)."""
+
+
+@unique
+class Rank(str, Enum):
+    """A card rank; its value is the one-character symbol used in card notation."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def ordinal(self) -> int:
+        """Position 0–12 in ``RANKS`` (Ace first)."""
+        return _RANK_INDEX[self]
+
+    @property
+    def point(self) -> Value:
+        """Baccarat point value: Ace 1, 2–9 face value, T J Q K 0."""
+        return POINT_VALUE[_RANK_INDEX[self]]
+
+
+@unique
+class Suit(str, Enum):
+    """A card suit; its value is the letter used in card notation."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def ordinal(self) -> int:
+        """Position 0–3 in ``SUITS`` (s h d c)."""
+        return _SUIT_INDEX[self]
+
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+"""The 13 ranks in the order A 2 … 9 T J Q K, the order of every count vector."""
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+"""The 4 suits in the order s h d c, the order of every suit vector."""
+
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+
+POINT_VALUE: tuple[Value, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+"""Baccarat point value of each rank, indexed like ``RANKS``."""
+
+_SUIT_SYMBOLS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_SUIT_SYMBOLS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
+
+
+class Card(NamedTuple):
+    """A card: its rank and, when known, its suit (``None``: a card of unknown suit).
+
+    >>> Card(Rank.ACE, Suit.SPADES), str(Card(Rank.TEN))
+    (Card(rank=<Rank.ACE: 'A'>, suit=<Suit.SPADES: 's'>), 'T')
+    """
+
+    rank: Rank
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        return self.rank.value + (self.suit.value if self.suit is not None else "")
+
+    @property
+    def point(self) -> Value:
+        """Baccarat point value of the rank."""
+        return self.rank.point
+
+
+_RANK_TEXT = "use A 2 3 4 5 6 7 8 9 T J Q K (10 for T), optionally a suit s h d c"
+_TOKEN = re.compile(
+    r"^(?P<rank>10|[2-9AaTtJjQqKk])(?P<suit>[sShHdDcC♠♥♦♣♤♡♢♧])?(?:[xX](?P<copies>[-+]?\d+))?$"
+)
+
+
+def parse_rank(text: str) -> Rank:
+    """Read one rank symbol (``A``, ``2``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``).
+
+    >>> parse_rank("10")
+    <Rank.TEN: 'T'>
+    >>> parse_rank("z")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.CardError: unknown card 'z': use A 2 3 4 5 6 7 8 9 T J Q K (10 for T), optionally a suit s h d c
+    """
+    token = text.strip().upper()
+    if token == "10":
+        token = "T"
+    try:
+        return Rank(token)
+    except ValueError:
+        raise CardError(f"unknown card {text.strip()!r}: {_RANK_TEXT}") from None
+
+
+def parse_suit(text: str) -> Suit:
+    """Read one suit: ``s h d c`` (any case) or ``♠ ♥ ♦ ♣``.
+
+    >>> parse_suit("♥"), parse_suit("S")
+    (<Suit.HEARTS: 'h'>, <Suit.SPADES: 's'>)
+    """
+    letter = _SUIT_SYMBOLS.get(text.strip().lower())
+    if letter is None:
+        raise CardError(f"unknown suit {text.strip()!r}: use s h d c (or ♠ ♥ ♦ ♣)")
+    return Suit(letter)
+
+
+def _parse_token(token: str) -> tuple[Card, int]:
+    match = _TOKEN.match(token)
+    if match is None:
+        head = re.split(r"[xX]", token, maxsplit=1)[0]
+        if head and head != token:
+            _parse_token(head)  # names an unknown card first, if it is one
+            raise CardError(f"bad multiplicity in {token!r}: write xN with N a whole number")
+        suitless = head[:-1] if len(head) > 1 and head[-1].lower() in _SUIT_SYMBOLS else head
+        parse_rank(suitless)
+        raise CardError(f"unknown card {token!r}: {_RANK_TEXT}")
+    rank = parse_rank(match["rank"])
+    suit = parse_suit(match["suit"]) if match["suit"] else None
+    copies = 1 if match["copies"] is None else int(match["copies"])
+    if copies < 1:
+        raise CardError(f"bad multiplicity in {token!r}: N in xN must be 1 or more")
+    return Card(rank, suit), copies
+
+
+def parse_card_counts(text: str) -> tuple[tuple[Card, int], ...]:
+    """Read card notation as (card, copies) pairs in order, without expanding ``xN``.
+
+    >>> [(str(card), n) for card, n in parse_card_counts("5x3 Qsx2 10c")]
+    [('5', 3), ('Qs', 2), ('Tc', 1)]
+    """
+    return tuple(_parse_token(token) for token in text.replace(",", " ").split())
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards such as ``"5x3 K 9 As"`` (commas also separate), in order.
+
+    >>> [str(card) for card in parse_cards("5x2 k, 10♥")]
+    ['5', '5', 'K', 'Th']
+    >>> parse_cards("5x0")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.CardError: bad multiplicity in '5x0': N in xN must be 1 or more
+    """
+    return tuple(card for card, n in parse_card_counts(text) for _ in range(n))
+
+
+def parse_ranks(text: str) -> tuple[Rank, ...]:
+    """The ranks of the cards in ``text`` (suits, where given, are read and dropped).
+
+    >>> [str(rank) for rank in parse_ranks("A Kh 9x2")]
+    ['A', 'K', '9', '9']
+    """
+    return tuple(card.rank for card in parse_cards(text))
+
+
+def count_cards(cards: Iterable[Card | Rank]) -> tuple[tuple[Card, int], ...]:
+    """Cards (or ranks: cards of unknown suit) as (card, copies) pairs, runs merged."""
+    pairs: list[tuple[Card, int]] = []
+    for item in cards:
+        card = Card(item) if isinstance(item, Rank) else item
+        if not isinstance(card, Card):
+            raise CardError(f"expected a Card or a Rank, got {item!r}")
+        if pairs and pairs[-1][0] == card:
+            pairs[-1] = (card, pairs[-1][1] + 1)
+        else:
+            pairs.append((card, 1))
+    return tuple(pairs)
+
+
+def format_cards(cards: Sequence[Card | Rank]) -> str:
+    """Write cards (or ranks) back in card notation, runs compressed with ``xN``.
+
+    >>> format_cards(parse_cards("5 5 5 K 9 As As"))
+    '5x3 K 9 Asx2'
+    """
+    return " ".join(str(card) if n == 1 else f"{card}x{n}" for card, n in count_cards(cards))

@@ -1,0 +1,322 @@
+"""Bets the user writes down: a TOML file of pay tables over conditions on the round.
+
+A file holds one or more ``[[bet]]`` tables; each has a ``name`` and a list of
+``[[bet.line]]``\\ s read top-down (the first line a round matches pays; rounds
+that match no line pay ``otherwise``, by default -1: the stake is lost)::
+
+    [[bet]]
+    name = "my-dragon-7"
+    [[bet.line]]
+    name = "win"
+    pays = 40
+    when = { winner = "banker", banker_cards = 3, banker_total = 7 }
+
+``when`` is a table of conditions that must all hold, or a list of such tables
+of which any may hold; without ``when`` a line matches every round. The
+conditions are in :data:`CONDITIONS`; docs/custom-bets.md teaches the format.
+Every mistake is a :class:`BetsFileError` naming the file, the bet and the line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from baccarat_exact.errors import BetsFileError, RulesError
+from baccarat_exact.model.bets import (
+    NO_PAIR,
+    SUITED_PAIR,
+    Alternative,
+    Bet,
+    EventCondition,
+    PairState,
+    TableauTest,
+    first_match_bet,
+)
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.events import Event
+from baccarat_exact.model.exact import exact_number
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Tableau
+
+if sys.version_info >= (3, 11):  # pragma: no cover - depends on the interpreter
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+
+__all__ = ["CONDITIONS", "CustomBet", "load_bets", "parse_bets", "read_bets_file"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CustomBet:
+    """A bet read from a file, with where it came from."""
+
+    name: str
+    title: str
+    bet: Bet
+    source: str
+    """The file it was read from."""
+
+
+_WINNERS = ("banker", "player", "tie")
+
+CONDITIONS: dict[str, str] = {
+    "winner": 'who wins: "banker", "player" or "tie" (or a list)',
+    "player_total": "the Player's final total, 0-9 (or a list)",
+    "banker_total": "the Banker's final total, 0-9 (or a list)",
+    "player_cards": "cards in the Player's hand, 2 or 3",
+    "banker_cards": "cards in the Banker's hand, 2 or 3",
+    "cards": "cards dealt in the round, 4, 5 or 6 (or a list)",
+    "natural": "true: a hand holds a two-card 8 or 9 (the round ends on four cards)",
+    "player_natural": "true: the Player holds a two-card 8 or 9",
+    "banker_natural": "true: the Banker holds a two-card 8 or 9",
+    "margin": "the difference between the totals, 0-9 (or a list)",
+    "player_three_card_total": "the Player drew a third card and ends on this total, 0-9",
+    "banker_three_card_total": "the Banker drew a third card and ends on this total, 0-9",
+    "player_pair": "true: the Player's first two cards are of one rank (suited or not)",
+    "banker_pair": "true: the Banker's first two cards are of one rank (suited or not)",
+    "player_suited_pair": "true: the Player's first two cards are of one rank and one suit",
+    "banker_suited_pair": "true: the Banker's first two cards are of one rank and one suit",
+}
+"""Every condition a ``when`` table may use, with what it means."""
+
+_RANGES: dict[str, range] = {
+    "player_total": range(10),
+    "banker_total": range(10),
+    "player_cards": range(2, 4),
+    "banker_cards": range(2, 4),
+    "cards": range(4, 7),
+    "margin": range(10),
+    "player_three_card_total": range(10),
+    "banker_three_card_total": range(10),
+}
+
+_EVENT_VALUE: dict[str, Callable[[Event], int]] = {
+    "player_total": lambda e: e.player,
+    "banker_total": lambda e: e.banker,
+    "player_cards": lambda e: e.player_cards,
+    "banker_cards": lambda e: e.banker_cards,
+    "cards": lambda e: e.cards,
+    "margin": lambda e: e.margin,
+    "player_three_card_total": lambda e: e.player if e.player_cards == 3 else -1,
+    "banker_three_card_total": lambda e: e.banker if e.banker_cards == 3 else -1,
+}
+
+_EVENT_FLAG: dict[str, str | None] = {
+    "natural": None,
+    "player_natural": "player",
+    "banker_natural": "banker",
+}
+"""Natural conditions: the hand whose natural counts (None: either), read from the tableau."""
+
+_PAIR_FLAG: dict[str, Callable[[PairState], bool]] = {
+    "player_pair": lambda s: s.player != NO_PAIR,
+    "banker_pair": lambda s: s.banker != NO_PAIR,
+    "player_suited_pair": lambda s: s.player == SUITED_PAIR,
+    "banker_suited_pair": lambda s: s.banker == SUITED_PAIR,
+}
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_BET_KEYS = {"name", "title", "line", "otherwise"}
+_LINE_KEYS = {"name", "pays", "when"}
+
+
+class _Where:
+    """Builds error messages that name the file, the bet and the line."""
+
+    def __init__(self, source: str, bet: str | None = None, line: str | None = None) -> None:
+        self.source, self.bet, self.line = source, bet, line
+
+    def error(self, message: str) -> BetsFileError:
+        parts = [self.source]
+        if self.bet is not None:
+            parts.append(f"bet {self.bet}")
+        if self.line is not None:
+            parts.append(self.line)
+        return BetsFileError(", ".join(parts) + ": " + message)
+
+
+def _is_builtin(name: str) -> bool:
+    try:
+        find_bet(name)
+    except RulesError:
+        return False
+    return True
+
+
+def _pays(value: Any, where: _Where, what: str = "pays") -> Fraction:
+    try:
+        pays = exact_number(value, what, example='40, 0.54 or "1/2"')
+    except RulesError as error:
+        raise where.error(str(error)) from None
+    if pays < -1:
+        raise where.error(f"{what} {value} loses more than the stake: the least is -1")
+    return pays
+
+
+def _values(key: str, value: Any, where: _Where) -> frozenset[int]:
+    items = value if isinstance(value, list) else [value]
+    allowed = _RANGES[key]
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int) or item not in allowed:
+            low, high = allowed[0], allowed[-1]
+            raise where.error(
+                f"{key} must be a whole number {low}-{high} (or a list of them), got {value!r}"
+            )
+    if not items:
+        raise where.error(f"{key} lists no values")
+    return frozenset(items)
+
+
+def _alternative(when: Any, where: _Where) -> Alternative:
+    if not isinstance(when, Mapping):
+        raise where.error(f"when must be a table of conditions (or a list of tables), got {when!r}")
+    event_tests: list[EventCondition] = []
+    pair_tests: list[Callable[[PairState], bool]] = []
+    for key, value in when.items():
+        if key == "winner":
+            names = value if isinstance(value, list) else [value]
+            if not names or any(not isinstance(n, str) or n.lower() not in _WINNERS for n in names):
+                raise where.error(
+                    f'winner must be "banker", "player" or "tie" (or a list), got {value!r}'
+                )
+            wanted = frozenset(n.lower() for n in names)
+            event_tests.append(lambda e, w=wanted: e.outcome.value in w)  # type: ignore[misc]
+        elif key in _RANGES:
+            allowed = _values(key, value, where)
+            get = _EVENT_VALUE[key]
+            event_tests.append(lambda e, a=allowed, g=get: g(e) in a)  # type: ignore[misc]
+        elif key in _EVENT_FLAG or key in _PAIR_FLAG:
+            if not isinstance(value, bool):
+                raise where.error(f"{key} must be true or false, got {value!r}")
+            if key in _EVENT_FLAG:
+                hand = _EVENT_FLAG[key]
+                event_tests.append(
+                    TableauTest(lambda e, t, h=hand, v=value: t.natural(e, h) is v)  # type: ignore[misc]
+                )
+            else:
+                pflag = _PAIR_FLAG[key]
+                pair_tests.append(lambda s, f=pflag, v=value: f(s) is v)  # type: ignore[misc]
+        else:
+            known = ", ".join(CONDITIONS)
+            raise where.error(f"unknown condition {key!r}; known conditions: {known}")
+
+    def event_test(e: Event, tableau: Tableau) -> bool:
+        return all(
+            test(e, tableau) if isinstance(test, TableauTest) else test(e) for test in event_tests
+        )
+
+    def pair_test(s: PairState) -> bool:
+        return all(test(s) for test in pair_tests)
+
+    return (TableauTest(event_test) if event_tests else None, pair_test if pair_tests else None)
+
+
+def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Alternative]]:
+    where = _Where(where.source, where.bet, f"line {index}")
+    if not isinstance(raw, Mapping):
+        raise where.error("each [[bet.line]] must be a table")
+    unknown = set(raw) - _LINE_KEYS
+    if unknown:
+        raise where.error(f"unknown key {sorted(unknown)[0]!r}; a line has name, pays and when")
+    name = raw.get("name", f"line {index}")
+    if not isinstance(name, str) or not name.strip():
+        raise where.error(f"name must be text, got {name!r}")
+    if "name" in raw:
+        where.line = f"line {index} ({name})"
+    if "pays" not in raw:
+        raise where.error(
+            "no pays: write what the line pays to 1, e.g. pays = 40 (0 a push, -1 a loss)"
+        )
+    pays = _pays(raw["pays"], where)
+    when = raw.get("when", {})
+    tables = when if isinstance(when, list) else [when]
+    if not tables:
+        raise where.error("when is an empty list: give at least one table of conditions")
+    return name.strip(), pays, [_alternative(table, where) for table in tables]
+
+
+def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
+    where = _Where(source, f"#{index}")
+    if not isinstance(raw, Mapping):
+        raise where.error("each [[bet]] must be a table")
+    name = raw.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise where.error(f"name must be lowercase letters, digits and '-', got {name!r}")
+    where = _Where(source, repr(name))
+    if _is_builtin(name):
+        raise where.error(
+            "the name is a built-in bet's (see `baccarat-exact bets`): choose another"
+        )
+    unknown = set(raw) - _BET_KEYS
+    if unknown:
+        raise where.error(
+            f"unknown key {sorted(unknown)[0]!r}; a bet has name, title, otherwise and line"
+        )
+    title = raw.get("title", name)
+    if not isinstance(title, str):
+        raise where.error(f"title must be text, got {title!r}")
+    otherwise = _pays(raw.get("otherwise", -1), where, "otherwise")
+    lines = raw.get("line")
+    if not isinstance(lines, list) or not lines:
+        raise where.error("no lines: add [[bet.line]] tables with name, pays and when")
+    parsed = [_line(i, line, where) for i, line in enumerate(lines, start=1)]
+    rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
+    bet = first_match_bet(name, parsed, otherwise=otherwise, otherwise_name=rest, tableau=tableau)
+    return CustomBet(name=name, title=title, bet=bet, source=source)
+
+
+def parse_bets(
+    text: str, source: str = "<bets>", tableau: Tableau = STANDARD_TABLEAU
+) -> tuple[CustomBet, ...]:
+    """Read bets from TOML text; ``source`` names it in error messages, ``tableau`` says
+    which two-card totals are naturals.
+
+    >>> bet, = parse_bets('[[bet]]\\nname = "p8"\\n[[bet.line]]\\npays = 25\\nwhen = {player_total = 8}')
+    >>> [(line.name, str(line.pays), len(line.events)) for line in bet.bet.lines]
+    [('line 1', '25', 40), ('lose', '-1', 360)]
+    >>> parse_bets('[[bet]]\\nname = "x"\\n[[bet.line]]\\npays = 2\\nwhen = {winer = "tie"}', "b.toml")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.BetsFileError: b.toml, bet 'x', line 1: unknown condition 'winer'; ...
+    """
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise BetsFileError(f"{source}: not valid TOML: {error}") from None
+    unknown = set(document) - {"bet"}
+    if unknown:
+        raise BetsFileError(
+            f"{source}: unknown top-level key {sorted(unknown)[0]!r}; write [[bet]] tables"
+        )
+    raw = document.get("bet")
+    if not isinstance(raw, list) or not raw:
+        raise BetsFileError(f"{source}: no bets: write one or more [[bet]] tables")
+    bets = [_bet(i, item, source, tableau) for i, item in enumerate(raw, start=1)]
+    seen: set[str] = set()
+    for bet in bets:
+        if bet.name in seen:
+            raise BetsFileError(f"{source}: bet {bet.name!r} is defined twice")
+        seen.add(bet.name)
+    return tuple(bets)
+
+
+def read_bets_file(path: str | Path, tableau: Tableau = STANDARD_TABLEAU) -> tuple[CustomBet, ...]:
+    """Read the bets in a TOML file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise BetsFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise BetsFileError(f"{path}: not UTF-8 text") from None
+    return parse_bets(text, str(path), tableau)
+
+
+def load_bets(paths: Sequence[str | Path], tableau: Tableau = STANDARD_TABLEAU) -> tuple[Bet, ...]:
+    """The bets of every file in ``paths``, in order."""
+    return tuple(custom.bet for path in paths for custom in read_bets_file(path, tableau))

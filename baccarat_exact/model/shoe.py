@@ -1,0 +1,539 @@
+"""The shoe: the cards left by rank, what is known of their suits, or an infinite shoe.
+
+A finite shoe knows, for each rank, how many cards are left and — where it is
+known — the cards of each suit it *started* from, before cards of unknown suit
+(``--remove "A"``: an ace, suit not seen) were taken out. The suits of those
+cards are not assumed: a bet that looks at suits is priced as the exact
+expectation over every equally likely way they can have fallen
+(docs/method.md). A rank given by count alone (``--counts "K=5"``) has no
+starting point; its suits are unknown and a suited bet on it is refused.
+
+A composition given by rank counts only that is exactly d whole decks (every
+rank 4d cards) is read as d decks: d cards of each rank and suit.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from math import gcd
+from typing import Any, TypeAlias
+
+from baccarat_exact.errors import CardError, ShoeError
+from baccarat_exact.model.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    count_cards,
+    format_cards,
+    parse_card_counts,
+    parse_rank,
+    parse_suit,
+)
+
+__all__ = ["Shoe", "SuitRow"]
+
+SuitRow: TypeAlias = tuple[int, int, int, int]
+"""Cards of one rank in each suit, in the order s h d c."""
+
+_RANK_NAMES = {
+    Rank.ACE: ("ace", "aces"),
+    Rank.TWO: ("two", "twos"),
+    Rank.THREE: ("three", "threes"),
+    Rank.FOUR: ("four", "fours"),
+    Rank.FIVE: ("five", "fives"),
+    Rank.SIX: ("six", "sixes"),
+    Rank.SEVEN: ("seven", "sevens"),
+    Rank.EIGHT: ("eight", "eights"),
+    Rank.NINE: ("nine", "nines"),
+    Rank.TEN: ("ten", "tens"),
+    Rank.JACK: ("jack", "jacks"),
+    Rank.QUEEN: ("queen", "queens"),
+    Rank.KING: ("king", "kings"),
+}
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
+_SUIT_NAMES[Suit.CLUBS] = "clubs"
+
+
+def _count_of(rank: Rank, n: int, suit: Suit | None = None) -> str:
+    singular, plural = _RANK_NAMES[rank]
+    words = f"{n} {singular if n == 1 else plural}"
+    return words if suit is None else f"{words} of {_SUIT_NAMES[suit]}"
+
+
+def _whole_number(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ShoeError(f"{what} must be a whole number, got {value!r}")
+    if value < 0:
+        raise ShoeError(f"{what} must not be negative, got {value}")
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_rows(decks: int) -> tuple[SuitRow, ...]:
+    return ((decks, decks, decks, decks),) * 13
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoe:
+    """Cards left in the shoe by rank (A 2 … 9 T J Q K), with what is known of their suits;
+    or an infinite shoe.
+
+    A finite shoe is dealt without replacement. An infinite shoe (``infinite=True``)
+    deals every card with the fixed probability ``counts[r] / sum(counts)``, every
+    suit of a rank equally often: the limit of ever more decks of that composition.
+
+    >>> Shoe.from_decks(8).cards
+    416
+    >>> Shoe.from_decks(1).remove("5x3 K 9")
+    Shoe.parse('1 deck less 5x3 9 K')
+    >>> Shoe.from_decks(2).remove("As Ah").suit_rows()[0]
+    (1, 1, 2, 2)
+    """
+
+    counts: tuple[int, ...]
+    """Cards of each rank, in the order of ``RANKS``; proportions when infinite."""
+    suits: tuple[SuitRow | None, ...] | None = None
+    """Per rank, the cards of each suit (s h d c) the rank started from before cards of
+    unknown suit were taken out; ``None`` for a rank known by count only. Left out:
+    d decks when the counts are d whole decks, else every rank by count only."""
+    infinite: bool = False
+    """Whether cards are dealt with fixed probabilities (never run out)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = tuple(self.counts)
+        if len(counts) != 13:
+            raise ShoeError(f"expected 13 counts (A..K), got {len(counts)}: {self.counts!r}")
+        for rank, n in zip(RANKS, counts):
+            _whole_number(n, f"count of {rank.value}")
+        object.__setattr__(self, "counts", counts)
+        if self.infinite:
+            if self.suits is not None:
+                raise ShoeError("an infinite shoe deals every suit of a rank alike: give no suits")
+            if sum(counts) == 0:
+                raise ShoeError(
+                    "an infinite shoe needs at least one rank with a positive proportion"
+                )
+        else:
+            object.__setattr__(self, "suits", self._checked_suits(counts))
+        object.__setattr__(self, "_hash", hash((counts, self.suits, self.infinite)))
+
+    def _checked_suits(self, counts: tuple[int, ...]) -> tuple[SuitRow | None, ...]:
+        if self.suits is None:
+            first = counts[0]
+            if first % 4 == 0 and all(n == first for n in counts):
+                return _deck_rows(first // 4)
+            return (None,) * 13
+        rows = tuple(self.suits)
+        if len(rows) != 13:
+            raise ShoeError(f"expected 13 suit rows (A..K), got {len(rows)}")
+        checked: list[SuitRow | None] = []
+        for rank, row, n in zip(RANKS, rows, counts):
+            if row is None:
+                checked.append(None)
+                continue
+            cells = tuple(row)
+            if len(cells) != 4:
+                raise ShoeError(f"suits of {rank.value} need 4 counts (s h d c), got {row!r}")
+            for suit, m in zip(SUITS, cells):
+                _whole_number(m, f"count of {rank.value}{suit.value}")
+            if sum(cells) < n:
+                raise ShoeError(
+                    f"{rank.value} holds {n} cards but its suits add up to only {sum(cells)}"
+                )
+            checked.append((cells[0], cells[1], cells[2], cells[3]))
+        return tuple(checked)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    # -- constructors -------------------------------------------------------------
+
+    @classmethod
+    def from_decks(cls, decks: int) -> Shoe:
+        """A full shoe of ``decks`` 52-card decks (one card of each rank and suit per deck)."""
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise ShoeError(
+                f"the number of decks must be a whole number of 1 or more, got {decks!r}"
+            )
+        return cls(counts=(4 * decks,) * 13)
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[Rank | Card | str, int] | Sequence[int]) -> Shoe:
+        """A shoe of explicit composition: 13 counts A..K, or a mapping from ranks
+        (``"K"``: by count only) or suited cards (``"Ks"``) to counts; ranks not named
+        hold no cards.
+
+        >>> Shoe.from_counts({"A": 2, "10": 3}).cards
+        5
+        >>> Shoe.from_counts({"As": 2, "Ah": 1}).suit_rows()[0]
+        (2, 1, 0, 0)
+        """
+        if not isinstance(counts, Mapping):
+            return cls(counts=tuple(counts))
+        by_rank: dict[Rank, int] = {}
+        by_suit: dict[Rank, list[int]] = {}
+        for key, n in counts.items():
+            card = _key_card(key)
+            _whole_number(n, f"count of {card}")
+            if card.suit is None:
+                if card.rank in by_rank:
+                    raise ShoeError(f"rank {card.rank.value} is given twice")
+                by_rank[card.rank] = n
+            else:
+                row = by_suit.setdefault(card.rank, [-1, -1, -1, -1])
+                if row[card.suit.ordinal] >= 0:
+                    raise ShoeError(f"card {card} is given twice")
+                row[card.suit.ordinal] = n
+        for rank in by_rank.keys() & by_suit.keys():
+            raise ShoeError(
+                f"rank {rank.value} is given both by count ({rank.value}=…) and by suit "
+                f"({rank.value}s=…): give one or the other"
+            )
+        vector = [by_rank.get(rank, 0) for rank in RANKS]
+        if not by_suit:
+            return cls(counts=tuple(vector))
+        rows: list[SuitRow | None] = []
+        for rank in RANKS:
+            if rank in by_suit:
+                cells = [max(m, 0) for m in by_suit[rank]]
+                rows.append((cells[0], cells[1], cells[2], cells[3]))
+                vector[rank.ordinal] = sum(cells)
+            elif rank in by_rank and by_rank[rank] > 0:
+                rows.append(None)
+            else:
+                rows.append((0, 0, 0, 0))
+        return cls(counts=tuple(vector), suits=tuple(rows))
+
+    @classmethod
+    def from_suits(cls, rows: Sequence[Sequence[int]]) -> Shoe:
+        """A shoe whose every card's suit is known: 13 rows (A..K) of 4 counts (s h d c).
+
+        >>> Shoe.from_suits([[1, 0, 0, 0]] * 13).cards
+        13
+        """
+        suits = tuple(tuple(row) for row in rows)
+        if len(suits) != 13 or any(len(row) != 4 for row in suits):
+            raise ShoeError("suits must be 13 rows (A..K) of 4 counts (s h d c)")
+        return cls(
+            counts=tuple(sum(row) for row in suits),
+            suits=tuple((r[0], r[1], r[2], r[3]) for r in suits),
+        )
+
+    @classmethod
+    def infinite_shoe(
+        cls, proportions: Mapping[Rank | Card | str, int] | Sequence[int] | None = None
+    ) -> Shoe:
+        """An infinite shoe; by default in the proportions of a standard deck."""
+        if proportions is None:
+            return cls(counts=(1,) * 13, infinite=True)
+        return cls(counts=cls.from_counts(proportions).counts, infinite=True)
+
+    @classmethod
+    def parse(cls, text: str) -> Shoe:
+        """Read a shoe: ``"8 decks"`` or ``"8 decks less 5x3 As"``; a composition
+        ``"A=32,Ks=8,…"`` (ranks by count, or cards by suit; ``10`` for ``T``; what is not
+        named holds none), optionally followed by ``less CARDS`` for cards of unknown suit
+        taken out; or ``infinite`` and optional proportions.
+
+        >>> Shoe.parse("infinite") == Shoe.infinite_shoe()
+        True
+        >>> Shoe.parse("2 decks less A Ks") == Shoe.from_decks(2).remove("A Ks")
+        True
+        >>> Shoe.parse("A=4,Z=3")
+        Traceback (most recent call last):
+        ...
+        baccarat_exact.errors.CardError: unknown card 'Z': use A 2 3 4 5 6 7 8 9 T J Q K (10 for T), optionally a suit s h d c
+        """
+        body = text.strip()
+        infinite = False
+        if body.lower().startswith("infinite"):
+            infinite = True
+            body = body[len("infinite") :].strip(" :")
+            if not body:
+                return cls.infinite_shoe()
+        body, _, less = body.partition(" less ")
+        decks = re.fullmatch(r"(\d+)\s+decks?", body.strip(), re.IGNORECASE)
+        if decks and not infinite:
+            return cls.from_decks(int(decks.group(1))).remove(less)
+        items: dict[Card, int] = {}
+        for item in re.split(r"[,\s]+", body):
+            if not item:
+                continue
+            if "=" not in item:
+                raise ShoeError(f"expected RANK=COUNT (or CARD=COUNT), got {item!r} in {text!r}")
+            key, _, value = item.partition("=")
+            card = _key_card(key)
+            if card in items:
+                what = "card" if card.suit is not None else "rank"
+                raise ShoeError(f"{what} {card} is given twice in {text!r}")
+            try:
+                items[card] = int(value)
+            except ValueError:
+                raise ShoeError(f"count of {card} must be a whole number, got {value!r}") from None
+        shoe = cls.from_counts(items)  # type: ignore[arg-type]
+        if infinite:
+            return cls(counts=shoe.counts, infinite=True)
+        return shoe.remove(less)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Shoe:
+        """Read :meth:`to_dict` back (documents without ``suits`` read ranks by count).
+
+        >>> shoe = Shoe.from_decks(1).remove("As K")
+        >>> Shoe.from_dict(shoe.to_dict()) == shoe
+        True
+        """
+        if not isinstance(data, Mapping) or not isinstance(data.get("counts"), Mapping):
+            raise ShoeError("a shoe needs counts: an object of rank -> number of cards")
+        counts = [0] * 13
+        for key, n in data["counts"].items():
+            counts[parse_rank(str(key)).ordinal] = _whole_number(n, f"count of {key}")
+        infinite = data.get("infinite", False)
+        if not isinstance(infinite, bool):
+            raise ShoeError(f"infinite must be true or false, got {infinite!r}")
+        suits = data.get("suits")
+        if suits is None or infinite:
+            return cls(counts=tuple(counts), infinite=infinite)
+        if not isinstance(suits, Mapping):
+            raise ShoeError("suits must be an object of rank -> [s, h, d, c] counts (or null)")
+        rows: list[SuitRow | None] = [(0, 0, 0, 0)] * 13
+        for key, row in suits.items():
+            rank = parse_rank(str(key))
+            if row is None:
+                rows[rank.ordinal] = None
+            elif isinstance(row, list) and len(row) == 4:
+                cells = [_whole_number(m, f"count of {rank.value} by suit") for m in row]
+                rows[rank.ordinal] = (cells[0], cells[1], cells[2], cells[3])
+            else:
+                raise ShoeError(f"suits of {rank.value} must be [s, h, d, c] counts, got {row!r}")
+        return cls(counts=tuple(counts), suits=tuple(rows))
+
+    # -- views --------------------------------------------------------------------
+
+    @property
+    def cards(self) -> int:
+        """Number of cards in a finite shoe (for an infinite one, the sum of the proportions)."""
+        return sum(self.counts)
+
+    def count(self, rank: Rank | str) -> int:
+        """Cards of one rank."""
+        r = rank if isinstance(rank, Rank) else parse_rank(rank)
+        return self.counts[r.ordinal]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Cards of each baccarat point value 0–9 (value 0 = T, J, Q and K together)."""
+        c = self.counts
+        return (c[9] + c[10] + c[11] + c[12], *c[:9])
+
+    def suit_rows(self) -> tuple[SuitRow | None, ...]:
+        """Per rank, the suit counts it started from (before cards of unknown suit left),
+        or ``None`` where known by count only; an infinite shoe: each rank's proportion
+        in every suit."""
+        if self.infinite:
+            return tuple((n, n, n, n) for n in self.reduced().counts)
+        assert self.suits is not None
+        return self.suits
+
+    def unknown_out(self, rank: Rank | str) -> int:
+        """Cards of ``rank`` of unknown suit taken out of its suit counts (0 where none
+        were, or where the rank is known by count only)."""
+        r = rank if isinstance(rank, Rank) else parse_rank(rank)
+        row = None if self.suits is None else self.suits[r.ordinal]
+        return 0 if row is None else sum(row) - self.counts[r.ordinal]
+
+    def count_only_ranks(self) -> tuple[Rank, ...]:
+        """Ranks of two or more cards whose suits are not known at all (a suited bet on
+        them has nothing to average over)."""
+        if self.infinite or self.suits is None:
+            return ()
+        return tuple(
+            rank for rank, row, n in zip(RANKS, self.suits, self.counts) if row is None and n > 1
+        )
+
+    @property
+    def suits_exact(self) -> bool:
+        """Whether the suit of every card left is known (no averaging needed)."""
+        if self.infinite:
+            return True
+        assert self.suits is not None
+        return all(
+            (row is not None and sum(row) == n) or n == 0 for row, n in zip(self.suits, self.counts)
+        )
+
+    def reduced(self) -> Shoe:
+        """An infinite shoe's proportions divided by their greatest common divisor
+        (the same shoe, the smallest weights); a finite shoe is returned as it is.
+
+        >>> Shoe.infinite_shoe([4] * 13).reduced() == Shoe.infinite_shoe()
+        True
+        """
+        if not self.infinite:
+            return self
+        divisor = functools.reduce(gcd, self.counts)
+        if divisor == 1:
+            return self
+        return Shoe(counts=tuple(n // divisor for n in self.counts), infinite=True)
+
+    def as_mapping(self) -> dict[str, int]:
+        """Counts keyed by rank symbol, in order A..K (the JSON form)."""
+        return {rank.value: n for rank, n in zip(RANKS, self.counts)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: cards, counts by rank and, per rank, the suit counts it started
+        from before cards of unknown suit left (``null``: known by count only)."""
+        document: dict[str, Any] = {
+            "cards": None if self.infinite else self.cards,
+            "infinite": self.infinite,
+            "counts": self.as_mapping(),
+        }
+        if not self.infinite and self.suits is not None:
+            document["suits"] = {
+                rank.value: None if row is None else list(row)
+                for rank, row in zip(RANKS, self.suits)
+            }
+        return document
+
+    def deck_form(self) -> tuple[int, tuple[Card, ...]] | None:
+        """``(d, cards)`` when this shoe is d whole decks less ``cards`` (suited cards
+        where their suit is known, cards of unknown suit otherwise), else ``None``."""
+        if self.infinite or self.suits is None or any(row is None for row in self.suits):
+            return None
+        rows = [row for row in self.suits if row is not None]
+        decks = max(max(row) for row in rows)
+        if decks == 0:
+            return None
+        out: list[Card] = []
+        for rank, row, n in zip(RANKS, rows, self.counts):
+            for suit, m in zip(SUITS, row):
+                out.extend([Card(rank, suit)] * (decks - m))
+            out.extend([Card(rank)] * (sum(row) - n))
+        out.sort(key=lambda card: (card.suit is not None, card.rank.ordinal, str(card)))
+        return decks, tuple(out)
+
+    def composition(self) -> str:
+        """The shoe as :meth:`parse` reads it back."""
+        if self.infinite:
+            body = ",".join(f"{rank.value}={n}" for rank, n in zip(RANKS, self.counts))
+            return f"infinite {body}"
+        form = self.deck_form()
+        if form is not None and len(form[1]) * 2 <= self.cards:
+            decks, out = form
+            name = f"{decks} deck{'s' if decks != 1 else ''}"
+            return f"{name} less {format_cards(out)}" if out else name
+        assert self.suits is not None
+        items: list[str] = []
+        unknown: list[Card] = []
+        for rank, row, n in zip(RANKS, self.suits, self.counts):
+            if row is None:
+                items.append(f"{rank.value}={n}")
+                continue
+            items.extend(f"{rank.value}{suit.value}={m}" for suit, m in zip(SUITS, row) if m)
+            unknown.extend([Card(rank)] * (sum(row) - n))
+        if all(row is None for row in self.suits):
+            return ",".join(items)
+        body = ",".join(items) or "A=0"
+        return f"{body} less {format_cards(unknown)}" if unknown else body
+
+    def __repr__(self) -> str:
+        return f"Shoe.parse({self.composition()!r})"
+
+    # -- changes ------------------------------------------------------------------
+
+    def remove(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
+        """The shoe left after dealing ``cards`` (card notation, a card, a rank or several);
+        a card without a suit is one of unknown suit.
+
+        >>> Shoe.from_decks(1).remove("5x5")
+        Traceback (most recent call last):
+        ...
+        baccarat_exact.errors.ShoeError: cannot remove 5 fives: the shoe holds only 4 fives
+        """
+        counted = _counted(cards)
+        if not counted:
+            return self
+        if self.infinite:
+            raise ShoeError("cannot remove cards from an infinite shoe: it never runs out")
+        assert self.suits is not None
+        by_rank = [0] * 13
+        by_suit: dict[tuple[int, int], int] = {}
+        for card, n in counted:
+            by_rank[card.rank.ordinal] += n
+            if card.suit is not None:
+                key = (card.rank.ordinal, card.suit.ordinal)
+                by_suit[key] = by_suit.get(key, 0) + n
+        for rank, want, have in zip(RANKS, by_rank, self.counts):
+            if want > have:
+                raise ShoeError(
+                    f"cannot remove {_count_of(rank, want)}: the shoe holds only {_count_of(rank, have)}"
+                )
+        rows = list(self.suits)
+        for (r, s), want in sorted(by_suit.items()):
+            row = rows[r]
+            if row is None:
+                continue  # a rank known by count only stays so
+            if want > row[s]:
+                raise ShoeError(
+                    f"cannot remove {_count_of(RANKS[r], want, SUITS[s])}: the shoe holds "
+                    f"at most {row[s]}"
+                )
+            cells = list(row)
+            cells[s] -= want
+            rows[r] = (cells[0], cells[1], cells[2], cells[3])
+        counts = tuple(have - want for have, want in zip(self.counts, by_rank))
+        return Shoe(counts=counts, suits=tuple(rows))
+
+    def add(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
+        """The shoe with ``cards`` put back (the inverse of :meth:`remove`). Putting back a
+        card of unknown suit where none was taken out leaves that rank known by count only."""
+        counted = _counted(cards)
+        if not counted:
+            return self
+        if self.infinite:
+            raise ShoeError("cannot add cards to an infinite shoe")
+        assert self.suits is not None
+        counts = list(self.counts)
+        rows = list(self.suits)
+        for card, n in counted:
+            r = card.rank.ordinal
+            counts[r] += n
+            row = rows[r]
+            if row is None:
+                continue
+            if card.suit is not None:
+                cells = list(row)
+                cells[card.suit.ordinal] += n
+                rows[r] = (cells[0], cells[1], cells[2], cells[3])
+            elif sum(row) < counts[r]:
+                rows[r] = None
+        return Shoe(counts=tuple(counts), suits=tuple(rows))
+
+
+def _key_card(key: Rank | Card | str) -> Card:
+    if isinstance(key, Card):
+        return key
+    if isinstance(key, Rank):
+        return Card(key)
+    text = str(key).strip()
+    if len(text) > 1 and text[-1].lower() in "shdc♠♥♦♣" and text.upper() != "10":
+        return Card(parse_rank(text[:-1]), parse_suit(text[-1]))
+    return Card(parse_rank(text))
+
+
+def _counted(cards: str | Card | Rank | Iterable[Card | Rank]) -> tuple[tuple[Card, int], ...]:
+    if isinstance(cards, str):
+        return parse_card_counts(cards)
+    if isinstance(cards, Rank):
+        return ((Card(cards), 1),)
+    if isinstance(cards, Card):
+        return ((cards, 1),)
+    try:
+        return count_cards(cards)
+    except TypeError:
+        raise CardError(f"expected cards, got {cards!r}") from None

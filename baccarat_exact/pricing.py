@@ -1,0 +1,598 @@
+"""The pricer: these bets, on this shoe (or these shoe states), under these rules, exactly.
+
+One planner and one cache serve every question. :func:`plan` turns a tuple of
+bets into what must be counted: one engine column per distinct pay line of the
+value-based bets (plus Banker and Player wins, for the outcomes), the pair
+states pure pair bets read, and the joint (pair state × event) table for bets
+that look at both. Then
+
+* :func:`odds` prices one shoe and returns an :class:`Odds` of exact
+  ``Fraction``\\ s — the library's friendly face, and what the CLI calls;
+* :func:`price_batch` prices many shoe states at once (the engine's batch path)
+  and returns :class:`Prices`: every bet's exact EV numerator, win count and
+  denominator as integer arrays, for effect of removal, simulation and tracking.
+
+Every count is of six-card sequences (infinite shoe: weights) out of the same
+denominator; a bet whose counts are expectations over unknown suits carries a
+``weight`` (:mod:`baccarat_exact.engine.pairs`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.engine.counting import (
+    Compiled,
+    compile_columns,
+    count_array,
+    fits_int64,
+    six_card_total,
+    value_counts,
+)
+from baccarat_exact.engine.pairs import (
+    PairTerms,
+    exact_suit_terms,
+    joint_counts,
+    pair_state_counts,
+    pair_terms,
+    suit_blind_terms,
+)
+from baccarat_exact.errors import ShoeError
+from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.deal import ROUND_CARDS
+from baccarat_exact.model.events import EVENTS, Outcome
+from baccarat_exact.model.rules import Rules, Tableau
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = [
+    "SUREBET",
+    "BetOdds",
+    "Odds",
+    "Plan",
+    "Prices",
+    "is_surebet",
+    "odds",
+    "plan",
+    "price_batch",
+    "require_round",
+]
+
+SUREBET = Fraction(9, 10)
+"""A bet is a *surebet* when its probability of winning is over 90 %: the house's rule
+against placing bonus money on near-certain bets (docs/rules.md)."""
+
+SCHEMA = 1
+
+_Count = TypeVar("_Count", int, "npt.NDArray[Any]")
+
+
+def is_surebet(wins: _Count, denominator: _Count) -> Any:
+    """Whether ``wins / denominator`` is over :data:`SUREBET`, decided on integers
+    (works elementwise on arrays)."""
+    return wins * SUREBET.denominator > denominator * SUREBET.numerator
+
+
+def require_round(cards: int) -> None:
+    """Refuse a finite shoe that cannot deal a whole round (a round can take 6 cards).
+
+    >>> require_round(5)
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.ShoeError: the shoe holds 5 cards; a round can need 6, so at least 6 must be left
+    """
+    if cards < ROUND_CARDS:
+        raise ShoeError(
+            f"the shoe holds {cards} card{'s' if cards != 1 else ''}; "
+            f"a round can need {ROUND_CARDS}, so at least {ROUND_CARDS} must be left"
+        )
+
+
+# -- results --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BetOdds:
+    """One bet's exact result: each pay line's count, and from them the probabilities,
+    win/push/lose and EV as exact fractions (computed when read).
+
+    Counts and denominator are six-card sequences (infinite shoe: weights) times
+    ``weight``; the weight is 1 unless the bet's counts are expectations over
+    cards of unknown suit (:attr:`expected_counts` are then fractions).
+    """
+
+    bet: Bet
+    line_counts: tuple[int, ...]
+    denominator: int
+    weight: int = 1
+
+    def __repr__(self) -> str:
+        return (
+            f"BetOdds(bet={self.bet.name!r}, line_counts={self.line_counts!r}, "
+            f"denominator={self.denominator!r}, weight={self.weight!r})"
+        )
+
+    @property
+    def name(self) -> str:
+        """The bet's name."""
+        return self.bet.name
+
+    @property
+    def expected_counts(self) -> tuple[int | Fraction, ...]:
+        """Six-card sequences ending on each line: integers, or exact expectations over
+        unknown suits (fractions) when :attr:`weight` is not 1."""
+        if self.weight == 1:
+            return self.line_counts
+        return tuple(Fraction(n, self.weight) for n in self.line_counts)
+
+    @property
+    def lines(self) -> tuple[tuple[str, Fraction, Fraction], ...]:
+        """(line name, net pay, probability) for each pay line."""
+        return tuple(
+            (line.name, line.pays, Fraction(n, self.denominator))
+            for line, n in zip(self.bet.lines, self.line_counts)
+        )
+
+    def _share(self, kind: str) -> Fraction:
+        n = sum(c for line, c in zip(self.bet.lines, self.line_counts) if line.kind == kind)
+        return Fraction(n, self.denominator)
+
+    @property
+    def win(self) -> Fraction:
+        """Probability that the bet wins (any line with a positive pay)."""
+        return self._share("win")
+
+    @property
+    def push(self) -> Fraction:
+        """Probability that the stake is returned."""
+        return self._share("push")
+
+    @property
+    def lose(self) -> Fraction:
+        """Probability that the bet loses (any line with a negative pay)."""
+        return self._share("lose")
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected net units per unit staked; the house edge is ``-ev``."""
+        numerator = sum(
+            (line.pays * n for line, n in zip(self.bet.lines, self.line_counts)), Fraction(0)
+        )
+        return numerator / self.denominator
+
+    @property
+    def surebet(self) -> bool:
+        """Whether the probability of winning is over 90 % (:data:`SUREBET`)."""
+        wins = sum(c for line, c in zip(self.bet.lines, self.line_counts) if line.pays > 0)
+        return bool(is_surebet(wins, self.denominator))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (schema 1)."""
+        ev = self.ev
+        return {
+            "win": str(self.win),
+            "push": str(self.push),
+            "lose": str(self.lose),
+            "ev": str(ev),
+            "ev_float": float(ev),
+            "surebet": self.surebet,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """Exact odds of one shoe under one set of rules."""
+
+    shoe: Shoe
+    rules: Rules
+    total: int | None
+    """Six-card sequences the shoe can deal, N(N-1)…(N-5); None for an infinite shoe."""
+    denominator: int
+    """What every outcome count is out of: ``total``, or (Σ weights)**6 for an infinite shoe."""
+    counts: dict[Outcome, int]
+    """Six-card sequences (infinite: weights) ending in each outcome."""
+    bets: tuple[BetOdds, ...]
+
+    def probability(self, outcome: Outcome | str) -> Fraction:
+        """P(outcome) as an exact fraction."""
+        return Fraction(self.counts[Outcome(outcome)], self.denominator)
+
+    def bet(self, name: str) -> BetOdds:
+        """The result for one bet by name.
+
+        :raises KeyError: naming the bets there are, when none is called ``name``.
+        """
+        for result in self.bets:
+            if result.name == name:
+                return result
+        known = ", ".join(result.name for result in self.bets)
+        raise KeyError(f"no bet {name!r} was priced; the bets are {known}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON document (schema 1): exact values as ``"p/q"`` strings."""
+        outcomes = {}
+        for outcome in Outcome:
+            p = self.probability(outcome)
+            outcomes[outcome.value] = {
+                "count": None if self.total is None else self.counts[outcome],
+                "probability": str(p),
+                "probability_float": float(p),
+            }
+        return {
+            "schema": SCHEMA,
+            "shoe": self.shoe.to_dict(),
+            "rules": self.rules.to_dict(),
+            "total": self.total,
+            "outcomes": outcomes,
+            "bets": {result.name: result.to_dict() for result in self.bets},
+        }
+
+
+# -- the plan -------------------------------------------------------------------------
+
+_VALUE, _PAIRS, _JOINT = 0, 1, 2
+_OUTCOME_EVENTS = tuple(
+    frozenset(i for i, e in enumerate(EVENTS) if e.outcome is o)
+    for o in (Outcome.BANKER, Outcome.PLAYER)
+)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Plan:
+    """How to price a tuple of bets under one tableau (made by :func:`plan`, cached).
+
+    Value-based bets read engine columns: one per distinct pay line except each bet's
+    last (the rest), after two columns for Banker and Player wins. Pure pair bets read
+    the pair-state counts; bets on pairs and the round together, the joint table.
+    """
+
+    bets: tuple[Bet, ...]
+    tableau: Tableau
+    compiled: Compiled
+    items: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
+    """Per bet: how it is priced and, per line, its columns (value) or pair states (pairs)."""
+    pairs: bool
+    joint: bool
+    suits: bool
+    """Whether some bet tells a suited pair from an unsuited one."""
+    scales: tuple[int, ...]
+    """Per bet: the least common denominator of its pays."""
+    value_bets: tuple[int, ...]
+    """Positions of the value-based bets."""
+    value_pays: npt.NDArray[np.int64]
+    """(columns + 1, value bets): EV numerator (× scale) per column count, last row per
+    denominator (each bet's last line pays on the rest)."""
+    value_wins: npt.NDArray[np.int64]
+    """(columns + 1, value bets): win count per column count, last row per denominator."""
+    largest_pay: int
+
+
+def _scale(bet: Bet) -> int:
+    return math.lcm(*(line.pays.denominator for line in bet.lines))
+
+
+@functools.lru_cache(maxsize=256)
+def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
+    """How to price ``bets`` under ``tableau``: the one planner, cached by value."""
+    index: dict[frozenset[int], int] = {}
+    for events in _OUTCOME_EVENTS:
+        index.setdefault(events, len(index))
+    items: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
+    for bet in bets:
+        if not bet.needs_pairs:
+            own = tuple((index.setdefault(line.events, len(index)),) for line in bet.lines[:-1])
+            items.append((_VALUE, own))
+        elif not bet.needs_events:
+            items.append((_PAIRS, tuple(tuple(sorted(line.pairs)) for line in bet.lines)))
+        else:
+            items.append((_JOINT, ()))
+    scales = tuple(_scale(bet) for bet in bets)
+    value_bets = tuple(b for b, (kind, _) in enumerate(items) if kind == _VALUE)
+    pays = np.zeros((len(index) + 1, len(value_bets)), dtype=np.int64)
+    wins = np.zeros_like(pays)
+    for j, b in enumerate(value_bets):
+        lines, columns = bets[b].lines, items[b][1]
+        last_pay, last_win = int(lines[-1].pays * scales[b]), int(lines[-1].pays > 0)
+        for line, (column,) in zip(lines, columns):
+            pays[column, j] += int(line.pays * scales[b]) - last_pay
+            wins[column, j] += int(line.pays > 0) - last_win
+        pays[-1, j], wins[-1, j] = last_pay, last_win
+    largest = max(
+        (abs(int(line.pays * s)) for bet, s in zip(bets, scales) for line in bet.lines), default=0
+    )
+    return Plan(
+        bets=bets,
+        tableau=tableau,
+        compiled=compile_columns(tableau, tuple(tuple(sorted(events)) for events in index)),
+        items=tuple(items),
+        pairs=any(kind == _PAIRS for kind, _ in items),
+        joint=any(kind == _JOINT for kind, _ in items),
+        suits=any(bet.needs_suits for bet in bets),
+        scales=scales,
+        value_bets=value_bets,
+        value_pays=pays,
+        value_wins=wins,
+        largest_pay=largest,
+    )
+
+
+# -- one shoe -------------------------------------------------------------------------
+
+_DEFAULT_RULES = Rules()
+
+
+def _engine_input(shoe: Shoe) -> tuple[tuple[int, ...], int]:
+    """Value counts the engine takes and what its counts are out of."""
+    if shoe.infinite:
+        reduced = shoe.reduced()
+        return reduced.values, reduced.cards**6
+    require_round(shoe.cards)
+    return shoe.values, six_card_total(shoe.cards)
+
+
+def _reduced(bet: Bet, counts: Sequence[int], denominator: int, weight: int) -> BetOdds:
+    """A bet's result with its weight made as small as its counts allow (1 when whole)."""
+    if weight != 1:
+        common = math.gcd(weight, *counts)
+        if common > 1:
+            counts = [n // common for n in counts]
+            denominator, weight = denominator // common, weight // common
+    return BetOdds(bet, tuple(counts), denominator, weight)
+
+
+def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int], int, int]]:
+    """Line counts (× weight), denominator (× weight) and weight of every pair bet."""
+    found: dict[int, tuple[Sequence[int], int, int]] = {}
+    if how.pairs:
+        states, total = pair_state_counts(terms)
+        for b, (kind, spec) in enumerate(how.items):
+            if kind == _PAIRS:
+                counts = [sum(states[s] for s in line) for line in spec]
+                found[b] = (counts, total, terms.weight)
+    if how.joint:
+        table, total = joint_counts(terms, how.tableau)
+        for b, (kind, _) in enumerate(how.items):
+            if kind == _JOINT:
+                counts = [
+                    sum(table[s][e] for s in line.pairs for e in line.events)
+                    for line in how.bets[b].lines
+                ]
+                found[b] = (counts, total, terms.weight)
+    return found
+
+
+def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = None) -> Odds:
+    """Exact odds of the next round dealt from ``shoe``: the outcome probabilities and
+    every bet's result (default: Banker, Player and Tie under ``rules``; any mix of main,
+    side, pair and user-defined bets).
+
+    >>> result = odds(Shoe.from_decks(8))
+    >>> result.total, result.counts[Outcome.TIE]
+    (4998398275503360, 475627426473216)
+    >>> f"{float(-result.bet('banker').ev):.4%}"
+    '1.0579%'
+    """
+    rules = rules if rules is not None else _DEFAULT_RULES
+    chosen = main_bets(rules) if bets is None else tuple(bets)
+    how = plan(rules.tableau, chosen)
+    values, denominator = _engine_input(shoe)
+    row = count_array(values, how.compiled, infinite=shoe.infinite)[0].tolist()
+    paired = _pair_results(how, pair_terms(shoe, how.suits)) if how.pairs or how.joint else {}
+    results: list[BetOdds] = []
+    for b, (bet, (kind, spec)) in enumerate(zip(chosen, how.items)):
+        if kind == _VALUE:
+            counts = [row[c] for (c,) in spec]
+            counts.append(denominator - sum(counts))
+            results.append(BetOdds(bet, tuple(counts), denominator))
+        else:
+            results.append(_reduced(bet, *paired[b]))
+    banker, player = row[0], row[1]
+    return Odds(
+        shoe=shoe,
+        rules=rules,
+        total=None if shoe.infinite else denominator,
+        denominator=denominator,
+        counts={
+            Outcome.BANKER: banker,
+            Outcome.PLAYER: player,
+            Outcome.TIE: denominator - banker - player,
+        },
+        bets=tuple(results),
+    )
+
+
+# -- many shoe states -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prices:
+    """Exact prices of a batch of shoe states for some bets.
+
+    Row i, bet b: EV = ``numerators[i, b] / (scales[b] · denominators[i, b])``,
+    P(win) = ``wins[i, b] / denominators[i, b]``, all exact integers (int64 arrays
+    while they fit, Python ints in object arrays beyond).
+    """
+
+    bets: tuple[Bet, ...]
+    numerators: npt.NDArray[Any]
+    wins: npt.NDArray[Any]
+    denominators: npt.NDArray[Any]
+    scales: tuple[int, ...]
+
+    def __len__(self) -> int:
+        return int(self.denominators.shape[0])
+
+    def ev(self, row: int, bet: int) -> Fraction:
+        """The exact EV of bet ``bet`` in shoe state ``row``."""
+        scale = self.scales[bet] * int(self.denominators[row, bet])
+        return Fraction(int(self.numerators[row, bet]), scale)
+
+    def win(self, row: int, bet: int) -> Fraction:
+        """The exact probability that bet ``bet`` wins in shoe state ``row``."""
+        return Fraction(int(self.wins[row, bet]), int(self.denominators[row, bet]))
+
+    def positive(self) -> npt.NDArray[np.bool_]:
+        """(B, n_bets): whether each EV is above zero (decided on exact integers)."""
+        return np.asarray(self.numerators > 0, dtype=np.bool_)
+
+    def surebet(self) -> npt.NDArray[np.bool_]:
+        """(B, n_bets): P(win) over 90 %, decided exactly (:func:`is_surebet`)."""
+        return np.asarray(is_surebet(self.wins, self.denominators), dtype=np.bool_)
+
+    def ev_float(self) -> npt.NDArray[np.float64]:
+        """(B, n_bets) EVs as floats, for aggregation and display only."""
+        if self.numerators.dtype == object or self.denominators.dtype == object:
+            rows = [
+                [int(n) / (s * int(d)) for n, s, d in zip(num, self.scales, den)]
+                for num, den in zip(self.numerators.tolist(), self.denominators.tolist())
+            ]
+            return np.array(rows, dtype=np.float64).reshape(self.numerators.shape)
+        den = self.denominators.astype(np.float64) * np.array(self.scales, dtype=np.float64)
+        return np.asarray(self.numerators.astype(np.float64) / den, dtype=np.float64)
+
+
+def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """N(N-1)…(N-5) for each N, as int64 when every one fits, else Python ints."""
+    largest = int(cards.max(initial=0))
+    if cards.dtype != object and fits_int64(largest**6):
+        total = np.ones_like(cards, dtype=np.int64)
+        for i in range(ROUND_CARDS):
+            total = total * (cards - i)
+        return total
+    return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
+
+
+def _value_prices(
+    how: Plan, ranks: npt.NDArray[Any]
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
+    """The value-based bets of ``how``: one engine batch, then one product per array."""
+    counts: npt.NDArray[Any] = count_array(value_counts(ranks), how.compiled)
+    cards = ranks.sum(axis=1)
+    totals = _six_card_totals(cards)
+    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5)
+    bound = 3 * max(how.largest_pay, 1) * six_card_total(max(int(cards.max(initial=0)), 6))
+    columns = np.concatenate([counts, totals[:, None]], axis=1)
+    if counts.dtype != object and totals.dtype != object and fits_int64(bound):
+        numerators, wins = columns @ how.value_pays, columns @ how.value_wins
+    else:
+        columns = columns.astype(object)
+        numerators = columns @ how.value_pays.astype(object)
+        wins = columns @ how.value_wins.astype(object)
+        totals = totals.astype(object)
+    denominators = np.repeat(totals[:, None], len(how.value_bets), axis=1)
+    return numerators, wins, denominators
+
+
+def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
+    """int64 when every value fits, else Python ints (dtype object)."""
+    largest = max((abs(x) for row in rows for x in row), default=0)
+    return np.array(rows, dtype=np.int64 if fits_int64(largest) else object)
+
+
+def _pair_prices(
+    how: Plan, terms: Sequence[PairTerms]
+) -> tuple[tuple[int, ...], list[npt.NDArray[Any]]]:
+    """The pair bets of ``how``, state by state: numerators, wins and denominators."""
+    columns = tuple(b for b, (kind, _) in enumerate(how.items) if kind != _VALUE)
+    numerators, wins, denominators = [], [], []
+    for state in terms:
+        found = _pair_results(how, state)
+        num_row, win_row, den_row = [], [], []
+        for b in columns:
+            counts, total, _ = found[b]
+            lines = how.bets[b].lines
+            num_row.append(
+                sum(int(line.pays * how.scales[b]) * n for line, n in zip(lines, counts))
+            )
+            win_row.append(sum(n for line, n in zip(lines, counts) if line.pays > 0))
+            den_row.append(total)
+        numerators.append(num_row)
+        wins.append(win_row)
+        denominators.append(den_row)
+    return columns, [_as_array(rows) for rows in (numerators, wins, denominators)]
+
+
+def price_batch(
+    states: Sequence[Shoe] | npt.ArrayLike,
+    rules: Rules | None = None,
+    bets: Sequence[Bet] | None = None,
+    *,
+    suits: npt.ArrayLike | None = None,
+) -> Prices:
+    """Exact prices of every bet in every shoe state: finite :class:`Shoe`\\ s, or a
+    (B, 13) array of cards per rank with, where some bet looks at suits, ``suits``
+    (B, 13, 4): the cards left of each rank and suit.
+
+    Value-based bets go through the engine's batch path; pair bets through the pair
+    counts, state by state, with what each state knows of its suits.
+
+    >>> prices = price_batch([Shoe.from_decks(8).counts])
+    >>> prices.ev(0, 0)  # banker, 8 decks
+    Fraction(-114753351728, 10847218479825)
+    """
+    rules = rules if rules is not None else _DEFAULT_RULES
+    chosen = main_bets(rules) if bets is None else tuple(bets)
+    how = plan(rules.tableau, chosen)
+    shoes: Sequence[Shoe] | None = None
+    if isinstance(states, Sequence) and states and isinstance(states[0], Shoe):
+        shoes = [state for state in states if isinstance(state, Shoe)]
+        if any(shoe.infinite for shoe in shoes):
+            raise ShoeError("pricing shoe states deals cards out of them: give finite shoes")
+        ranks = _rank_array([shoe.counts for shoe in shoes])
+    else:
+        ranks = _rank_array(states)  # type: ignore[arg-type]  # not a list of shoes
+    cards = ranks.sum(axis=1)
+    if cards.size:
+        require_round(int(cards.min()))
+    parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    if how.value_bets:
+        parts.append((how.value_bets, _value_prices(how, ranks)))
+    if how.pairs or how.joint:
+        terms = _batch_terms(how, ranks, shoes, suits)
+        columns, arrays = _pair_prices(how, terms)
+        parts.append((columns, tuple(arrays)))
+    if len(parts) == 1 and parts[0][0] == tuple(range(len(chosen))):
+        numerators, wins, denominators = parts[0][1]
+    else:
+        mixed = any(array.dtype == object for _, arrays in parts for array in arrays)
+        dtype: type = object if mixed else np.int64
+        shape = (len(ranks), len(chosen))
+        numerators, wins, denominators = (np.zeros(shape, dtype=dtype) for _ in range(3))
+        for columns, (num, win, den) in parts:
+            numerators[:, columns] = num
+            wins[:, columns] = win
+            denominators[:, columns] = den
+    return Prices(chosen, numerators, wins, denominators, how.scales)
+
+
+def _rank_array(states: npt.ArrayLike) -> npt.NDArray[Any]:
+    """(B, 13) cards per rank: int64 while every sum fits, else Python integers."""
+    ranks = np.asarray(states, dtype=object).reshape(-1, 13)
+    largest = max((abs(int(n)) for n in ranks.reshape(-1).tolist()), default=0)
+    return ranks.astype(np.int64) if fits_int64(13 * largest) else ranks
+
+
+def _batch_terms(
+    how: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.ArrayLike | None,
+) -> list[PairTerms]:
+    """Each state's per-rank pair terms, from what it knows of its suits."""
+    if shoes is not None:
+        return [pair_terms(shoe, how.suits) for shoe in shoes]
+    if not how.suits:
+        return [suit_blind_terms(row) for row in ranks.tolist()]
+    if suits is None:
+        raise ShoeError("suits matter to a bet here: give the cards left by rank and suit")
+    rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
+    if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
+        raise ShoeError("the suits given do not add up to the cards left of each rank")
+    return [exact_suit_terms(state) for state in rows]

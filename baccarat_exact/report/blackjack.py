@@ -1,0 +1,225 @@
+"""Reports of the blackjack commands: library results → :class:`Report` (no arithmetic here).
+
+The table format shows rounded decimals (exact fractions of a 6-deck shoe run to
+dozens of digits); CSV keeps every value exact as ``p/q``; JSON is each result's
+own ``to_dict()`` document with exact strings and ``*_float`` decimals.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
+from baccarat_exact.blackjack.edge import EdgeResult, Value
+from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
+from baccarat_exact.blackjack.hands import SLOT_LABELS
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.report.render import Cell, Column, Format, Report, Table
+
+__all__ = [
+    "dealer_report",
+    "describe_shoe",
+    "edge_report",
+    "hand_report",
+    "rules_report",
+    "strategy_report",
+]
+
+Style = Literal["text", "int", "fraction", "decimal", "percent", "bool"]
+
+ROUNDED = "Decimals are rounded; --format json or csv gives every value exactly."
+FLOAT_NOTE = "Float arithmetic (--float): values agree with the exact ones to about 1e-12."
+
+
+def describe_shoe(shoe: Shoe) -> str:
+    """``"6 decks (312 cards)"``-style words for a shoe."""
+    if shoe.infinite:
+        return "infinite shoe"
+    decks, left = divmod(shoe.cards, 52)
+    if not left and shoe.counts == (4 * decks,) * 13:
+        return f"{decks} deck{'s' if decks != 1 else ''} ({shoe.cards} cards)"
+    return f"a shoe of {shoe.cards} cards ({shoe.composition()})"
+
+
+def _style(fmt: Format | str, exact: bool, display: Style = "percent") -> Style:
+    """Exact fractions for CSV, rounded decimals for the table."""
+    name = fmt.value if isinstance(fmt, Format) else fmt
+    return "fraction" if name == "csv" and exact else display
+
+
+def rules_report(rules: BlackjackRules) -> Report:
+    """The rules as a table: option, value, seed default, meaning."""
+    table = Table(
+        "Options",
+        (Column("option"), Column("value"), Column("seed"), Column("meaning")),
+        tuple(rules.describe()),
+    )
+    notes = (
+        "No insurance, no surrender; a pair (two cards of equal value, T J Q K alike) may be split once.",
+        "A two-card 21 after a split is 21, not a blackjack. Dealer blackjack vs player blackjack: push.",
+        "A blackjack's and a Triple Seven's pay are on the hand's stake; Triple Seven ends the hand at once.",
+    )
+    return Report(title=f"Blackjack rules: {rules.summary()}", tables=(table,), notes=notes)
+
+
+def dealer_report(chart: DealerChart, fmt: Format | str) -> Report:
+    """The dealer's final-hand distribution per up card."""
+    style = _style(fmt, True, "decimal")
+    columns = (
+        Column("up"),
+        Column("P(up)", style, 6),
+        *(Column(name, style, 6) for name in OUTCOMES),
+    )
+    rows: list[tuple[Cell, ...]] = [
+        (SLOT_LABELS[dist.up], p_up, *dist.probabilities) for p_up, dist in chart.rows
+    ]
+    rule = "hits soft 17" if chart.hits_soft_17 else "stands on soft 17"
+    table = Table("Dealer's final hand by up card", columns, tuple(rows))
+    notes = (
+        "The up card is out of the shoe; blackjack = the up card and the next card make 21 (before any peek).",
+        ROUNDED,
+    )
+    return Report(
+        title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
+        tables=(table,),
+        notes=notes,
+        data=chart.to_dict(),
+    )
+
+
+def hand_report(analysis: HandAnalysis, fmt: Format | str) -> Report:
+    """Values of every move for one hand."""
+    style = _style(fmt, analysis.exact, "decimal")
+    rows: list[tuple[Cell, ...]] = []
+    for move, value in analysis.values.items():
+        rows.append((move, value, move == analysis.best))
+    table = Table(
+        "Expected net win per original unit",
+        (Column("move"), Column("EV", style, 6), Column("best", "bool")),
+        tuple(rows),
+    )
+    notes = [
+        f"Best: {analysis.best.upper()}.",
+        "hit: the best composition-dependent play after every card; "
+        "split: once, each hand played from its own cards and the pair.",
+    ]
+    if analysis.given_no_dealer_blackjack:
+        notes.append("Hole card: the dealer has peeked; values are given that he has no blackjack.")
+    notes.append(FLOAT_NOTE if not analysis.exact else ROUNDED)
+    return Report(
+        title=(
+            f"Hand {describe_hand(analysis.hand)} vs up card {analysis.up.value}: "
+            f"{describe_shoe(analysis.shoe)}; {analysis.rules.summary(decks=False)}"
+        ),
+        tables=(table,),
+        notes=tuple(notes),
+        data=analysis.to_dict(),
+    )
+
+
+def edge_report(result: EdgeResult, fmt: Format | str) -> Report:
+    """Player value and house edge: totals, per up card, and (if computed) per rule option."""
+    style = _style(fmt, result.exact)
+    totals = Table(
+        "The round (per original unit staked)",
+        (Column("play"), Column("player EV", style, 4), Column("house edge", style, 4)),
+        (
+            ("composition-dependent optimal", result.optimal, -result.optimal),
+            ("basic strategy (derived)", result.basic, -result.basic),
+        ),
+    )
+    per_up = Table(
+        "By up card",
+        (
+            Column("up"),
+            Column("P(up)", _style(fmt, True, "decimal"), 6),
+            Column("EV optimal", style, 4),
+            Column("EV basic", style, 4),
+            Column("share optimal", style, 4),
+            Column("share basic", style, 4),
+        ),
+        tuple(
+            (
+                SLOT_LABELS[u.up],
+                u.probability,
+                u.optimal,
+                u.basic,
+                u.optimal_contribution,
+                u.basic_contribution,
+            )
+            for u in result.up_cards
+        ),
+    )
+    tables = [totals, per_up]
+    if result.options:
+        tables.append(
+            Table(
+                "Value of each rule option (change in player EV when it flips; house edge moves the other way)",
+                (
+                    Column("option"),
+                    Column("flip"),
+                    Column("Δ EV optimal", style, 4),
+                    Column("Δ EV basic", style, 4),
+                ),
+                tuple(
+                    (o.flip.option, o.flip.change, o.optimal_change, o.basic_change)
+                    for o in result.options
+                ),
+            )
+        )
+    notes = [
+        "share = P(up) × EV: the up card's part of the round's value.",
+        "Split hands are played from their own cards and the pair; the basic strategy is the chart of "
+        "`blackjack strategy` for these rules and this shoe.",
+        FLOAT_NOTE if not result.exact else ROUNDED,
+    ]
+    return Report(
+        title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
+        tables=tuple(tables),
+        notes=tuple(notes),
+        data=result.to_dict(),
+    )
+
+
+def strategy_report(
+    strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bool, fmt: Format | str
+) -> Report:
+    """The basic strategy chart, rows of hands, columns of up cards."""
+    ups = (*SLOT_LABELS[1:], SLOT_LABELS[0])
+    chart = strategy.chart()
+    table = Table(
+        "Basic strategy (rows: your hand; columns: dealer's up card)",
+        (Column("hand"), *(Column(up) for up in ups)),
+        tuple((label, *cells) for label, cells in chart),
+    )
+    style = _style(fmt, exact)
+    summary = Table(
+        "Value of the strategy",
+        (Column("play"), Column("player EV", style, 4), Column("house edge", style, 4)),
+        (("basic strategy", value, -value),),
+    )
+    notes = (
+        "H hit, S stand, Dh double else hit, Ds double else stand, P split.",
+        "Totals apply to every hand of that total that does not double; pairs are two-card unsplit pairs.",
+        "Split hands follow the totals (doubling only with double after split).",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+    data = {
+        "schema": 1,
+        "report": "blackjack strategy",
+        "arithmetic": "exact" if exact else "float",
+        "rules": strategy.rules.to_dict(),
+        "shoe": shoe.as_mapping(),
+        "chart": {label: dict(zip(ups, cells)) for label, cells in chart},
+        **({"player_ev_basic": str(value)} if isinstance(value, Fraction) else {}),
+        "player_ev_basic_float": float(value),
+    }
+    return Report(
+        title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
+        tables=(table, summary),
+        notes=notes,
+        data=data,
+    )
