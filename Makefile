@@ -48,9 +48,11 @@ golden: $(VENV)/.installed
 bench: $(VENV)/.installed-test
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-## docs: regenerate docs/cli.md from the tool's help and real output
+## docs: regenerate docs/cli.md, docs/bets.md and every example's output from the tool itself
 docs: $(VENV)/.installed-test
 	$(BIN)/python docs/gen_cli.py
+	$(BIN)/python docs/gen_bets.py
+	$(BIN)/python -m docs.gen_examples
 
 ## data: rebuild the shipped event table (a test checks it equals a fresh build)
 data: $(VENV)/.installed

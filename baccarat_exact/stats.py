@@ -20,11 +20,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from baccarat_exact.pricing import BetOdds, Odds
+from baccarat_exact.pricing import BetOdds
 
-__all__ = ["BetStats", "LineStats", "all_stats", "bet_stats", "odds_document", "stats_dict"]
+__all__ = ["BetStats", "LineStats", "all_stats", "bet_stats"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,57 +105,6 @@ def bet_stats(result: BetOdds) -> BetStats:
         variance=second - ev**2,
         element_of_risk=-ev / (1 - push) if can_push else None,
     )
-
-
-def _count_json(count: int | Fraction) -> int | str:
-    """A count as JSON keeps it: an integer, or an expected count as ``"p/q"``."""
-    if isinstance(count, Fraction):
-        return count.numerator if count.denominator == 1 else str(count)
-    return count
-
-
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
-
-
-def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
-    """A bet's JSON entry: schema 1's keys, then lines, variance, hit frequency and the rest.
-
-    ``counts=False`` (an infinite shoe) writes each line's count as null.
-    """
-    stats = bet_stats(result)
-    document = result.to_dict()
-    document["house_edge"] = str(stats.house_edge)
-    document["house_edge_float"] = float(stats.house_edge)
-    document["hit_frequency"] = str(stats.hit_frequency)
-    document["hit_frequency_float"] = float(stats.hit_frequency)
-    document["variance"] = str(stats.variance)
-    document["variance_float"] = float(stats.variance)
-    document["std_dev_float"] = stats.std_dev
-    document["element_of_risk"] = _exact(stats.element_of_risk)
-    document["element_of_risk_float"] = (
-        None if stats.element_of_risk is None else float(stats.element_of_risk)
-    )
-    document["lines"] = [
-        {
-            "name": line.name,
-            "pays": str(line.pays),
-            "count": _count_json(line.count) if counts else None,
-            "probability": str(line.probability),
-            "probability_float": float(line.probability),
-        }
-        for line in stats.lines
-    ]
-    return document
-
-
-def odds_document(result: Odds) -> dict[str, Any]:
-    """The JSON document of ``odds --format json``: schema 1 (``Odds.to_dict``) with
-    every bet's entry extended by :func:`stats_dict`."""
-    document = result.to_dict()
-    finite = result.total is not None
-    document["bets"] = {bet.name: stats_dict(bet, counts=finite) for bet in result.bets}
-    return document
 
 
 def all_stats(results: Sequence[BetOdds]) -> tuple[BetStats, ...]:

@@ -3,6 +3,9 @@
 Both were measured (docs/performance.md): each batch allocates and frees a few MB of
 temporaries, and OpenBLAS's threads cost more than they save on the engine's small
 matrix products. Neither changes a result; both only change how fast it comes.
+
+The library never tunes the process by itself: the command line does it for the
+commands that run batches, and a library caller may, with :func:`for_batches`.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["keep_freed_memory", "one_blas_thread"]
+__all__ = ["for_batches", "keep_freed_memory", "one_blas_thread"]
 
 _BLAS_THREAD_CALLS = (
     ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
@@ -76,3 +79,16 @@ def keep_freed_memory() -> None:
         return
     mallopt(_M_MMAP_THRESHOLD, 32 << 20)
     mallopt(_M_TRIM_THRESHOLD, 256 << 20)
+
+
+@contextmanager
+def for_batches() -> Iterator[None]:
+    """Tune this process for the engine's batch path (simulation, effect of removal):
+    keep freed memory on the heap, and one OpenBLAS thread while inside.
+
+    >>> with for_batches():
+    ...     pass
+    """
+    keep_freed_memory()
+    with one_blas_thread():
+        yield

@@ -2,9 +2,15 @@
 
 States are the real ones a simulation meets: the cards not yet seen before every
 hand of shuffled 8-deck shoes (standard burn, cut card 16 from the back). Timed:
-``atom_counts`` alone (the engine) and ``price_batch`` (engine + each bet's exact EV
+the engine alone (``count_array`` on the compiled columns of ``plan(tableau, bets)``,
+as ``price_batch`` calls it) and ``price_batch`` (engine + each bet's exact EV
 numerator and win count) for Banker, Player and Tie, one OpenBLAS thread (as the
 simulation runs it) and OpenBLAS's default threads, best of 5 runs.
+
+The library no longer tunes the process by itself; this benchmark tunes it as the
+command line does (``baccarat_exact.tuning``): glibc is told once, at start, to keep
+freed temporaries (``keep_freed_memory``), and the "1 OpenBLAS thread" figures run
+inside ``one_blas_thread()``.
 
 Run: ``.venv/bin/python benchmarks/bench_batch.py``.
 """
@@ -23,12 +29,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baccarat_exact.analysis.dealing import BurnRule, deal_shoe
-from baccarat_exact.engine.counting import value_counts as value_matrix
+from baccarat_exact.engine.counting import count_array, value_counts
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import atom_counts, plan, price_batch
-from baccarat_exact.tuning import one_blas_thread
+from baccarat_exact.pricing import plan, price_batch
+from baccarat_exact.tuning import keep_freed_memory, one_blas_thread
 from benchmarks._machine import machine
 
 TARGET = 200_000
@@ -64,30 +70,31 @@ def best_rate(run: Callable[[], object], count: int, repeats: int = 5) -> float:
 
 def main() -> None:
     print(machine())
+    keep_freed_memory()  # as the command line does (the old batch path did it by itself)
     rules = Rules()
     bets = main_bets(rules)
-    how = plan(rules, bets)
+    compiled = plan(rules.tableau, bets).compiled  # the columns price_batch counts
     price_batch([Shoe.from_decks(8).counts] * 2, rules, bets)  # warm up, as a simulation does first
     states = simulation_states(250)
-    values = value_matrix(states)
+    values = value_counts(states)
     print(
         f"{len(states):,} shoe states (every hand of 250 shuffled 8-deck shoes), Banker/Player/Tie"
     )
-    atom_counts(values[:10], how)
+    count_array(values[:10], compiled)
     for label, threads in (
         ("1 OpenBLAS thread", one_blas_thread),
         ("OpenBLAS default", nullcontext),
     ):
         with threads():
-            engine = best_rate(lambda: atom_counts(values, how), len(values))
+            engine = best_rate(lambda: count_array(values, compiled), len(values))
             full = best_rate(lambda: price_batch(states, rules, bets), len(states))
             sizes = []
             for size in (64, 512, 4096):
                 chunk = values[:size]
-                rate = best_rate(partial(atom_counts, chunk, how), size)
+                rate = best_rate(partial(count_array, chunk, compiled), size)
                 sizes.append(f"{size}: {rate:,.0f}/s")
         print(
-            f"{label:>18}: atom_counts {engine:,.0f} states/s; price_batch (exact EV numerators) "
+            f"{label:>18}: count_array {engine:,.0f} states/s; price_batch (exact EV numerators) "
             f"{full:,.0f} states/s; by batch size {', '.join(sizes)}"
         )
     print(f"target: at least {TARGET:,} states/s (one process)")

@@ -7,6 +7,10 @@ Run from the repository root::
 
 Every timing starts from cold caches (the dealer tables are rebuilt); the command
 timings also run the CLI in a fresh interpreter, as a user would.
+
+The blackjack solvers never used the baccarat engine's batch path, which the library
+once tuned by itself: nothing in ``baccarat_exact.tuning`` applies, and this benchmark
+tunes nothing (nor does the command line for these commands).
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Figures of the foundation issue: one exact evaluation, the reference, the table, the CLI.
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py`` (``make bench`` runs every benchmark).
+
+``odds(shoe)`` is the engine's single-state path, which the library never tuned: nothing
+in ``baccarat_exact.tuning`` applies, and this benchmark tunes nothing.
 """
 
 from __future__ import annotations

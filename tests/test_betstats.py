@@ -14,7 +14,8 @@ from baccarat_exact.model.games import find_rules
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
-from baccarat_exact.stats import bet_stats, odds_document, stats_dict
+from baccarat_exact.report.odds import odds_document, stats_dict
+from baccarat_exact.stats import bet_stats
 from tests.reference import reference_event_probabilities
 from tests.strategies import small_shoes
 

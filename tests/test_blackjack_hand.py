@@ -51,14 +51,21 @@ RULE_SETS = [
 
 @st.composite
 def small_games(draw: st.DrawFn) -> tuple[Counts, tuple[int, int], int]:
-    """A small shoe of four values (tens included), a two-card hand and an up card from it."""
+    """A small shoe of four values (tens included), a two-card hand and an up card from it.
+
+    The hand is never a blackjack (an ace and a ten): a blackjack has no moves to compare
+    with the reference, so the second card is never the first one's blackjack partner.
+    """
     values = draw(st.lists(st.integers(0, 8), min_size=3, max_size=3, unique=True))
     counts = [0] * 10
     for slot in values:
         counts[slot] = draw(st.integers(2, 4))
     counts[TEN] = draw(st.integers(5, 7))
     present = [*values, TEN]
-    first, second, up = (draw(st.sampled_from(present)) for _ in range(3))
+    first = draw(st.sampled_from(present))
+    partner = {ACE: TEN, TEN: ACE}.get(first)
+    second = draw(st.sampled_from([slot for slot in present if slot != partner]))
+    up = draw(st.sampled_from(present))
     left = list(counts)
     for slot in (first, second, up):
         left[slot] -= 1
@@ -74,8 +81,6 @@ def test_hand_values_match_the_card_by_card_reference(
     counts, hand, up = game
     ours = analyze_hand(_cards(hand), SLOT_LABELS[up], _shoe(counts), rules)
     theirs = reference.hand_values(hand, up, counts, rules)
-    if "blackjack" in ours.values:
-        return
     assert ours.values == theirs
 
 

@@ -200,8 +200,21 @@ def test_check_reads_what_odds_writes(tmp_path: Path) -> None:
 def test_rules_prints_the_tableau() -> None:
     code, out, _ = run("rules")
     assert code == 0
-    assert "      4  S S D D D D D D S S D" in out
+    # the printed casino card's row for a Banker on 4 (docs/rules.md): draws on 2-7
+    assert "    4  S  S  D  D  D  D  D  D  S  S  D" in out
     assert "Tie pays 8 to 1." in out
+
+
+def test_rules_json_and_csv_give_the_tableau_as_data() -> None:
+    code, out, _ = run("rules", "-f", "json")
+    document = json.loads(out)
+    assert code == 0 and document["tableau"]["banker"][4] == "SSDDDDDDSSD"
+    assert document["tableau"]["player"] == "DDDDDDSSSS" and document["tableau"]["naturals"] == [
+        8,
+        9,
+    ]
+    code, out, _ = run("rules", "-f", "csv")
+    assert code == 0 and "4,S,S,D,D,D,D,D,D,S,S,D" in out.splitlines()
 
 
 def test_rules_with_overrides_and_unknown_game() -> None:

@@ -30,6 +30,7 @@ from baccarat_exact.model.cards import parse_rank
 __all__ = [
     "CountFit",
     "CountSystem",
+    "bet_fits",
     "derive_count",
     "fit_count",
     "parse_count",
@@ -221,3 +222,13 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     best = int(np.lexsort((-correlation, imbalance))[0])
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
+
+
+def bet_fits(
+    eor: EffectOfRemoval, level: int = DEFAULT_LEVEL, own: CountSystem | None = None
+) -> tuple[list[CountFit], list[CountFit]]:
+    """Each bet's derived count (tags up to ``level``) and how it fits, and the user's
+    count ``own`` fitted to each bet (empty without one)."""
+    derived = [fit_count(eor, b, derive_count(eor, b, level)) for b in range(len(eor.bets))]
+    mine = [fit_count(eor, b, own) for b in range(len(eor.bets))] if own is not None else []
+    return derived, mine

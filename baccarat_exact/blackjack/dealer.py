@@ -297,8 +297,7 @@ class DealerChart:
             "schema": 1,
             "report": "blackjack dealer",
             "dealer": "hits soft 17" if self.hits_soft_17 else "stands on soft 17",
-            "shoe": self.shoe.as_mapping(),
-            "infinite": self.shoe.infinite,
+            "shoe": self.shoe.to_dict(),
             "up_cards": [
                 {
                     "up": SLOT_LABELS[dist.up],

@@ -113,7 +113,7 @@ class EdgeResult:
             "report": "blackjack edge",
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
-            "shoe": self.shoe.as_mapping(),
+            "shoe": self.shoe.to_dict(),
             **pair("player_ev_optimal", self.optimal),
             **pair("player_ev_basic", self.basic),
             **pair("house_edge_optimal", self.house_edge_optimal),

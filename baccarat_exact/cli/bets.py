@@ -2,154 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
-from baccarat_exact.cli.common import FormatOption, emit, handle_errors
-from baccarat_exact.cli.options import (
-    BetsFileOption,
-    CommissionOption,
-    CountsOption,
-    DecksOption,
-    GameOption,
-    InfiniteOption,
-    RemoveOption,
-    TiePaysOption,
-    game_rules_from_options,
-    shoe_from_options,
-)
-from baccarat_exact.model.bets import Bet, with_main_bets
-from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
-from baccarat_exact.model.custom_bets import read_bets_file
+from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.options import RULES, SHOE, BetsFileOption, command
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import odds
-from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.render import Column, Format, Report, Table
+from baccarat_exact.report.bets import bets_report, catalogue_entries
+from baccarat_exact.report.model import Format
 
-__all__ = ["BetEntry", "bets_command", "bets_report", "catalogue_entries"]
-
-_MAIN_RULES = {
-    "banker": "The Banker's final total beats the Player's.",
-    "player": "The Player's final total beats the Banker's.",
-    "tie": "Both final totals are equal.",
-}
+__all__ = ["bets_command"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BetEntry:
-    """A bet as the listing shows it."""
-
-    bet: Bet
-    title: str
-    rule: str
-    source: str
-
-
-def catalogue_entries(rules: Rules, files: list[Any] | None = None) -> tuple[BetEntry, ...]:
-    """Banker, Player and Tie under ``rules``, every catalogued side bet, then the bets
-    of ``files``."""
-    entries = [
-        BetEntry(
-            bet=find_bet(name, rules),
-            title=name.capitalize(),
-            rule=text,
-            source=f"game {rules.game}",
-        )
-        for name, text in _MAIN_RULES.items()
-    ]
-    entries.extend(
-        BetEntry(bet=side.bet, title=side.title, rule=side.rule, source=side.source)
-        for side in SIDE_BETS.values()
-    )
-    for path in files or []:
-        entries.extend(
-            BetEntry(
-                bet=custom.bet, title=custom.title, rule="defined by the user", source=custom.source
-            )
-            for custom in read_bets_file(path, rules.tableau)
-        )
-    return tuple(entries)
-
-
-def _lines(bet: Bet) -> list[tuple[str, Any]]:
-    """(line name, pays) with lines of one name and pay shown once."""
-    seen: list[tuple[str, Any]] = []
-    for line in bet.lines:
-        if (line.name, line.pays) not in seen:
-            seen.append((line.name, line.pays))
-    return seen
-
-
-def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Report:
-    """Each bet's rule, pay table, source and exact house edge for ``shoe``."""
-    priced = odds(shoe, rules, with_main_bets(rules, [entry.bet for entry in entries]))
-    edges = {result.name: -result.ev for result in priced.bets}
-    summary = Table(
-        "Bets",
-        (
-            Column("bet"),
-            Column("title"),
-            Column("wins when"),
-            Column("≈ house edge", "percent", 4, key="house_edge"),
-        ),
-        tuple((e.bet.name, e.title, e.rule, edges[e.bet.name]) for e in entries),
-    )
-    pay_tables = Table(
-        "Pay tables (net pay to 1; -1 loses the stake, 0 is a push)",
-        (Column("bet"), Column("line"), Column("pays", "fraction")),
-        tuple((e.bet.name, name, pays) for e in entries for name, pays in _lines(e.bet)),
-    )
-    sources = Table(
-        "Sources", (Column("bet"), Column("source")), tuple((e.bet.name, e.source) for e in entries)
-    )
-    data: dict[str, Any] = {
-        "schema": 1,
-        "shoe": {
-            "cards": None if shoe.infinite else shoe.cards,
-            "infinite": shoe.infinite,
-            "counts": shoe.as_mapping(),
-        },
-        "rules": rules.to_dict(),
-        "bets": [
-            {
-                "name": e.bet.name,
-                "title": e.title,
-                "rule": e.rule,
-                "source": e.source,
-                "pair_bet": e.bet.needs_pairs,
-                "lines": [{"name": name, "pays": str(pays)} for name, pays in _lines(e.bet)],
-                "house_edge": str(edges[e.bet.name]),
-                "house_edge_float": float(edges[e.bet.name]),
-            }
-            for e in entries
-        ],
-    }
-    return Report(
-        title=f"Bets: pay tables and house edges for {describe_shoe(shoe)}; {describe_rules(rules)}",
-        tables=(summary, pay_tables, sources),
-        notes=(
-            "Price any of them with odds --bet NAME; define your own with --bets-file (docs/custom-bets.md).",
-            "≈ columns are rounded; --format json or csv gives every value exactly.",
-        ),
-        data=data,
-    )
-
-
-@handle_errors
+@command(shoe=SHOE, rules=RULES)
 def bets_command(
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
-    game: GameOption = "punto-banco",
-    commission: CommissionOption = None,
-    tie_pays: TiePaysOption = None,
+    shoe: Shoe,
+    rules: Rules,
     bets_file: BetsFileOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """List every bet --bet accepts (and those of --bets-file files) with its pay table,
     its source and its exact house edge (default: 8 decks)."""
-    shoe = shoe_from_options(decks, remove, counts, infinite)
-    rules = game_rules_from_options(game, commission, tie_pays)
-    emit(bets_report(shoe, rules, catalogue_entries(rules, bets_file)), fmt)
+    files: list[Path] = bets_file or []
+    emit(bets_report(shoe, rules, catalogue_entries(rules, files)), fmt)

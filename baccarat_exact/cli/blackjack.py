@@ -1,6 +1,7 @@
-"""``baccarat-exact blackjack …``: the seed casino's blackjack, exactly (a thin typer layer).
+"""``baccarat-exact blackjack …``: the casino's blackjack, exactly (a thin typer layer).
 
-Mounted by the main CLI with ``app.add_typer(blackjack_app, name="blackjack")``.
+Mounted by the main CLI with ``app.add_typer(blackjack_app, name="blackjack")``; the
+solvers are imported by the commands that run them (start-up time).
 """
 
 from __future__ import annotations
@@ -9,32 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat_exact.cli.blackjack_options import (
-    BjPaysOption,
-    CountsOption,
-    DasOption,
-    DealerTakesOption,
-    DecksOption,
-    FloatOption,
-    H17Option,
-    HitSplitAcesOption,
-    HoleCardOption,
-    InfiniteOption,
-    RemoveOption,
-    RulesOption,
-    SevenDoubleOption,
-    SevenPaysOption,
-    SevenSplitOption,
-    TripleSevenOption,
-    rules_from_options,
-    shoe_from_options,
-)
-from baccarat_exact.cli.common import FormatOption, emit, handle_errors
-from baccarat_exact.report.render import Format
+from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.options import BJ_RULES, BJ_SHOE, FloatOption, command
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.report.model import Format
 
-if TYPE_CHECKING:  # the solvers are imported by the commands that run them (start-up time)
+if TYPE_CHECKING:
     from baccarat_exact.blackjack.rules import BlackjackRules
-    from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["app"]
 
@@ -45,80 +27,36 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-
-def _setup(
-    base: str,
-    decks: int | None,
-    remove: str,
-    counts: str | None,
-    infinite: bool,
-    h17: bool | None,
-    hole_card: bool | None,
-    dealer_bj_takes: str | None,
-    das: bool | None,
-    hit_split_aces: bool | None,
-    triple_seven: bool | None,
-    seven_double: bool | None,
-    seven_split: bool | None,
-    blackjack_pays: str | None,
-    seven_pays: str | None,
-) -> tuple[BlackjackRules, Shoe]:
-    rules = rules_from_options(
-        base,
-        decks,
-        h17,
-        hole_card,
-        dealer_bj_takes,
-        das,
-        hit_split_aces,
-        triple_seven,
-        seven_double,
-        seven_split,
-        blackjack_pays,
-        seven_pays,
-    )
-    return rules, shoe_from_options(rules, remove, counts, infinite, decks is not None)
+_DEALER_RULES = BJ_RULES.without(
+    "hole_card",
+    "dealer_bj_takes",
+    "das",
+    "hit_split_aces",
+    "triple_seven",
+    "seven_double",
+    "seven_split",
+    "blackjack_pays",
+    "seven_pays",
+)
 
 
 @app.command("rules")
-@handle_errors
-def rules_command(
-    base: RulesOption = "seed",
-    decks: DecksOption = None,
-    h17: H17Option = None,
-    hole_card: HoleCardOption = None,
-    dealer_bj_takes: DealerTakesOption = None,
-    das: DasOption = None,
-    hit_split_aces: HitSplitAcesOption = None,
-    triple_seven: TripleSevenOption = None,
-    seven_double: SevenDoubleOption = None,
-    seven_split: SevenSplitOption = None,
-    blackjack_pays: BjPaysOption = None,
-    seven_pays: SevenPaysOption = None,
-    fmt: FormatOption = Format.table,
-) -> None:
+@command(rules=BJ_RULES)
+def rules_command(rules: BlackjackRules, fmt: FormatOption = Format.table) -> None:
     """Print the blackjack rules in force: every option, its value and the seed casino's default."""
     from baccarat_exact.report.blackjack import rules_report
 
-    rules = rules_from_options(
-        base, decks, h17, hole_card, dealer_bj_takes, das, hit_split_aces, triple_seven, seven_double, seven_split,
-        blackjack_pays, seven_pays,
-    )  # fmt: skip
     emit(rules_report(rules), fmt)
 
 
 @app.command("dealer")
-@handle_errors
+@command(rules=_DEALER_RULES, shoe=BJ_SHOE)
 def dealer_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
     up: Annotated[
         str | None, typer.Option("--up", "-u", help="Only this up card (A 2-9 T J Q K).")
     ] = None,
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
-    base: RulesOption = "seed",
-    h17: H17Option = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Exact probabilities of the dealer's final hand (17-21, bust, blackjack) for each up card."""
@@ -126,50 +64,19 @@ def dealer_command(
     from baccarat_exact.blackjack.hands import parse_up, slot_of
     from baccarat_exact.report.blackjack import dealer_report
 
-    rules, shoe = _setup(
-        base,
-        decks,
-        remove,
-        counts,
-        infinite,
-        h17,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-    )
     slot = None if up is None else slot_of(parse_up(up))
-    chart = dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)
-    emit(dealer_report(chart, fmt), fmt)
+    emit(dealer_report(dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)), fmt)
 
 
 @app.command("hand")
-@handle_errors
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
 def hand_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
     cards: Annotated[
         str, typer.Argument(help='The player\'s cards, e.g. "T 6" or "7,7" (at least two).')
     ],
     up: Annotated[str, typer.Option("--up", "-u", help="The dealer's up card (A 2-9 T J Q K).")],
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
-    base: RulesOption = "seed",
-    h17: H17Option = None,
-    hole_card: HoleCardOption = None,
-    dealer_bj_takes: DealerTakesOption = None,
-    das: DasOption = None,
-    hit_split_aces: HitSplitAcesOption = None,
-    triple_seven: TripleSevenOption = None,
-    seven_double: SevenDoubleOption = None,
-    seven_split: SevenSplitOption = None,
-    blackjack_pays: BjPaysOption = None,
-    seven_pays: SevenPaysOption = None,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -180,32 +87,14 @@ def hand_command(
     from baccarat_exact.blackjack.hand import analyze_hand
     from baccarat_exact.report.blackjack import hand_report
 
-    rules, shoe = _setup(
-        base, decks, remove, counts, infinite, h17, hole_card, dealer_bj_takes, das, hit_split_aces, triple_seven,
-        seven_double, seven_split, blackjack_pays, seven_pays,
-    )  # fmt: skip
-    analysis = analyze_hand(cards, up, shoe, rules, exact=not use_float)
-    emit(hand_report(analysis, fmt), fmt)
+    emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt)
 
 
 @app.command("edge")
-@handle_errors
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
 def edge_command(
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
-    base: RulesOption = "seed",
-    h17: H17Option = None,
-    hole_card: HoleCardOption = None,
-    dealer_bj_takes: DealerTakesOption = None,
-    das: DasOption = None,
-    hit_split_aces: HitSplitAcesOption = None,
-    triple_seven: TripleSevenOption = None,
-    seven_double: SevenDoubleOption = None,
-    seven_split: SevenSplitOption = None,
-    blackjack_pays: BjPaysOption = None,
-    seven_pays: SevenPaysOption = None,
+    rules: BlackjackRules,
+    shoe: Shoe,
     option_values: Annotated[
         bool,
         typer.Option(
@@ -221,32 +110,14 @@ def edge_command(
     from baccarat_exact.blackjack.edge import edge
     from baccarat_exact.report.blackjack import edge_report
 
-    rules, shoe = _setup(
-        base, decks, remove, counts, infinite, h17, hole_card, dealer_bj_takes, das, hit_split_aces, triple_seven,
-        seven_double, seven_split, blackjack_pays, seven_pays,
-    )  # fmt: skip
-    result = edge(shoe, rules, exact=not use_float, options=option_values)
-    emit(edge_report(result, fmt), fmt)
+    emit(edge_report(edge(shoe, rules, exact=not use_float, options=option_values)), fmt)
 
 
 @app.command("strategy")
-@handle_errors
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
 def strategy_command(
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
-    base: RulesOption = "seed",
-    h17: H17Option = None,
-    hole_card: HoleCardOption = None,
-    dealer_bj_takes: DealerTakesOption = None,
-    das: DasOption = None,
-    hit_split_aces: HitSplitAcesOption = None,
-    triple_seven: TripleSevenOption = None,
-    seven_double: SevenDoubleOption = None,
-    seven_split: SevenSplitOption = None,
-    blackjack_pays: BjPaysOption = None,
-    seven_pays: SevenPaysOption = None,
+    rules: BlackjackRules,
+    shoe: Shoe,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -254,9 +125,5 @@ def strategy_command(
     from baccarat_exact.blackjack.edge import basic_strategy
     from baccarat_exact.report.blackjack import strategy_report
 
-    rules, shoe = _setup(
-        base, decks, remove, counts, infinite, h17, hole_card, dealer_bj_takes, das, hit_split_aces, triple_seven,
-        seven_double, seven_split, blackjack_pays, seven_pays,
-    )  # fmt: skip
     strategy, value = basic_strategy(shoe, rules, exact=not use_float)
-    emit(strategy_report(strategy, value, shoe, not use_float, fmt), fmt)
+    emit(strategy_report(strategy, value, shoe, not use_float), fmt)

@@ -13,7 +13,8 @@ from typing import Annotated, ParamSpec, TypeVar
 import typer
 
 from baccarat_exact.errors import BaccaratError
-from baccarat_exact.report.render import Format, Report, render
+from baccarat_exact.report.model import Format, Report
+from baccarat_exact.report.render import render
 
 __all__ = ["FormatOption", "emit", "fail", "handle_errors"]
 

@@ -2,151 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from baccarat_exact.analysis.counting import (
-    DEFAULT_LEVEL,
-    CountFit,
-    CountSystem,
-    derive_count,
-    fit_count,
-    parse_count,
-)
-from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.cli.common import FormatOption, emit, handle_errors
+from baccarat_exact.analysis.counting import DEFAULT_LEVEL, bet_fits, parse_count
+from baccarat_exact.analysis.eor import effect_of_removal
+from baccarat_exact.cli.common import FormatOption, emit
 from baccarat_exact.cli.options import (
-    BetOption,
-    BetsFileOption,
-    CommissionOption,
+    BETS,
+    RULES,
+    SHOE,
     CountOption,
-    CountsOption,
-    DecksOption,
-    GameOption,
     LevelOption,
     PlotOption,
-    RemoveOption,
-    TiePaysOption,
-    bets_from_options,
-    game_rules_from_options,
-    shoe_from_options,
+    command,
 )
-from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.render import Cell, Column, Format, Report, Table
+from baccarat_exact.model.bets import Bet
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.report.eor import eor_report
+from baccarat_exact.report.model import Format
 
-__all__ = [
-    "count_rows",
-    "eor_command",
-    "eor_report",
-]
-
-_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
+__all__ = ["eor_command"]
 
 
-def _fits_json(fit: CountFit) -> dict[str, Any]:
-    return {
-        "count": fit.count.name,
-        "tags": dict(zip(_ORDER, fit.count.in_order())),
-        "imbalance": fit.imbalance,
-        "betting_correlation_float": fit.correlation,
-        "slope": str(fit.slope),
-        "ev_per_true_count_float": fit.ev_per_true_count,
-        "break_even_true_count_float": fit.break_even,
-    }
-
-
-def count_rows(fits: list[CountFit]) -> tuple[tuple[Cell, ...], ...]:
-    """One row per count fit: bet, tags A..T, balance, correlation, break-even true count."""
-    return tuple(
-        (fit.bet, *fit.count.in_order(), fit.imbalance, fit.correlation, fit.break_even)
-        for fit in fits
-    )
-
-
-def _count_table(title: str, fits: list[CountFit]) -> Table:
-    columns = (
-        Column("bet"),
-        *(Column(card, "int") for card in _ORDER),
-        Column("balance", "int", key="imbalance"),
-        Column("≈ correlation", "decimal", 4, key="betting_correlation_float"),
-        Column("≈ break-even TC", "decimal", 1, key="break_even_true_count_float"),
-    )
-    return Table(title, columns, count_rows(fits))
-
-
-def eor_report(
-    eor: EffectOfRemoval, derived: list[CountFit], own: list[CountFit], level: int
-) -> Report:
-    """Effects (percent for display, exact in CSV/JSON), the zero-sum check and the counts."""
-    names = [bet.name for bet in eor.bets]
-    rows = tuple(
-        (
-            row.label,
-            row.cards,
-            *(None if row.effects is None else row.effects[b] for b in range(len(names))),
-        )
-        for row in eor.rows
-    )
-    effects = Table(
-        "Effect on each bet's EV of removing one card (≈ % of a unit per card)",
-        (
-            Column("card"),
-            Column("in shoe", "int", key="cards"),
-            *(Column(name, "percent", 6, key=f"{name}_effect") for name in names),
-        ),
-        rows,
-    )
-    check = Table(
-        "Identity: Σ (cards in shoe × effect) = 0 exactly",
-        (
-            Column("bet"),
-            Column("≈ EV of this shoe", "percent", 4, key="ev_float"),
-            Column("Σ cards × effect", "fraction", key="weighted_sum"),
-        ),
-        tuple((name, eor.evs[b], eor.weighted_sum(b)) for b, name in enumerate(names)),
-    )
-    tables = [
-        effects,
-        check,
-        _count_table(f"Balanced counts (Thorp's method, tags up to ±{level})", derived),
-    ]
-    if own:
-        tables.append(_count_table(f"Your count: {own[0].count.label()}", own))
-    data = eor.to_dict()
-    data["counts"] = {fit.bet: _fits_json(fit) for fit in derived}
-    if own:
-        data["your_count"] = {fit.bet: _fits_json(fit) for fit in own}
-    return Report(
-        title=f"Effect of removal: {describe_shoe(eor.shoe)}; {describe_rules(eor.rules)}",
-        tables=tuple(tables),
-        notes=(
-            "Effect = EV after removing one card of that rank − EV of the shoe (exact in --format json/csv).",
-            "Count tags are per card seen; the true count is the running count per 52 unseen cards.",
-            "balance: Σ cards × tag over this shoe (0 = balanced); break-even TC: the true count at which",
-            "the linear model EV + β·(N−1)/52·TC reaches 0. ≈ columns are rounded.",
-        ),
-        data=data,
-    )
-
-
-def derived_fits(
-    eor: EffectOfRemoval, level: int, own: CountSystem | None
-) -> tuple[list[CountFit], list[CountFit]]:
-    """Each bet's derived count fit, and the user's count fitted to each bet."""
-    derived = [fit_count(eor, b, derive_count(eor, b, level)) for b in range(len(eor.bets))]
-    mine = [fit_count(eor, b, own) for b in range(len(eor.bets))] if own is not None else []
-    return derived, mine
-
-
-@handle_errors
+@command(shoe=SHOE.without("infinite"), rules=RULES, bets=BETS)
 def eor_command(
-    decks: DecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    game: GameOption = "punto-banco",
-    commission: CommissionOption = None,
-    tie_pays: TiePaysOption = None,
-    bet: BetOption = None,
-    bets_file: BetsFileOption = None,
+    shoe: Shoe,
+    rules: Rules,
+    bets: tuple[Bet, ...],
     count: CountOption = None,
     level: LevelOption = DEFAULT_LEVEL,
     plot: PlotOption = None,
@@ -157,12 +38,9 @@ def eor_command(
     Also checks the identity Σ cards × effect = 0, derives a balanced count per bet
     (tags proportional to the effects) and reports its betting correlation.
     """
-    shoe = shoe_from_options(decks, remove, counts, False)
-    rules = game_rules_from_options(game, commission, tie_pays)
-    bets = bets_from_options(rules, bet, bets_file, game)
     own = parse_count(count) if count is not None else None
     eor = effect_of_removal(shoe, rules, bets)
-    derived, mine = derived_fits(eor, level, own)
+    derived, mine = bet_fits(eor, level, own)
     if plot is not None:
         from baccarat_exact.report.plots import plot_effects
 

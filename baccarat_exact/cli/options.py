@@ -1,66 +1,91 @@
-"""Options shared by the commands that take a shoe and rules, declared once."""
+"""Every command-line option, declared once, and the option groups that build a value.
+
+A command asks for the values it needs — a shoe, rules, bets — by naming a group
+in :func:`command`; the group's options appear in the command's ``--help``, and
+the command body receives what they build::
+
+    @command(shoe=SHOE, rules=RULES, bets=BETS)
+    def odds_command(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], fmt: FormatOption = ...)
+
+So each option is written here once, each way of building a shoe or rules from
+options is written once, and a command module holds only its own options.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from baccarat_exact.errors import ShoeError
+from baccarat_exact.cli.common import handle_errors
+from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import exact_number
 from baccarat_exact.model.games import find_rules
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
 if TYPE_CHECKING:
+    from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.bets import Bet
 
 __all__ = [
-    "BetOption",
-    "BetsArgument",
+    "BETS",
+    "BJ_RULES",
+    "BJ_SHOE",
+    "NAMED_BETS",
+    "RULES",
+    "SHOE",
     "BetsFileOption",
-    "CommissionOption",
     "CountOption",
-    "CountsOption",
-    "DecksOption",
+    "FloatOption",
     "GameOption",
-    "InfiniteOption",
     "LevelOption",
+    "OptionGroup",
     "PlotOption",
     "RemoveOption",
-    "TiePaysOption",
-    "bets_from_options",
-    "game_rules_from_options",
-    "rules_from_options",
+    "command",
+    "decks_option",
     "shoe_from_options",
 ]
 
-DEFAULT_DECKS = 8
+F = TypeVar("F", bound=Callable[..., Any])
 
-DecksOption = Annotated[
-    int | None,
-    typer.Option(
-        "--decks",
-        "-d",
-        help="Number of 52-card decks in the shoe (default 8).",
-        show_default=False,
-    ),
-]
+# -- the shoe --------------------------------------------------------------------------
+
+
+def decks_option(default: int, game: str = "") -> Any:
+    """``--decks``: whole decks in a fresh shoe, with the game's default in the help."""
+    return Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            "-d",
+            help=f"Number of 52-card decks in the shoe (default {default}{game}).",
+            show_default=False,
+        ),
+    ]
+
+
 RemoveOption = Annotated[
     str,
     typer.Option(
         "--remove",
         "-r",
-        help='Cards already dealt, taken out of the shoe: e.g. "5x3 K 9 As" (A 2-9 T/10 J Q K, suit s h d c where seen, xN for N copies).',
+        help='Cards already dealt, taken out of the shoe: e.g. "5x3 K 9 As" (A 2-9 T/10 J Q K, '
+        "suit s h d c where seen, xN for N copies).",
     ),
 ]
 CountsOption = Annotated[
     str | None,
     typer.Option(
         "--counts",
-        help='Explicit composition instead of decks: cards by rank "A=32,...,K=32" or by suit "As=8,Ah=8,..." (what is not named holds none).',
+        help='Explicit composition instead of decks: cards by rank "A=32,...,K=32" or by suit '
+        '"As=8,Ah=8,..." (what is not named holds none).',
     ),
 ]
 InfiniteOption = Annotated[
@@ -68,6 +93,17 @@ InfiniteOption = Annotated[
     typer.Option(
         "--infinite",
         help="An infinite shoe: every card drawn with the probabilities of a full deck.",
+    ),
+]
+
+# -- baccarat rules and bets -----------------------------------------------------------
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Rule variant: punto-banco, tie-9, ez, super-6 (list: `baccarat-exact games`).",
     ),
 ]
 CommissionOption = Annotated[
@@ -82,15 +118,6 @@ TiePaysOption = Annotated[
     str | None,
     typer.Option(
         "--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 (default 8).", show_default=False
-    ),
-]
-
-GameOption = Annotated[
-    str,
-    typer.Option(
-        "--game",
-        "-g",
-        help="Rule variant: punto-banco, tie-9, ez, super-6 (list: `baccarat-exact games`).",
     ),
 ]
 BetOption = Annotated[
@@ -110,14 +137,175 @@ BetsFileOption = Annotated[
         show_default=False,
     ),
 ]
+BetsArgument = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Bets (default: banker player tie and the game's side bets): catalogue names "
+        "(`baccarat-exact bets`) or bets of --bets-file.",
+        show_default=False,
+    ),
+]
+
+# -- card counting and charts ----------------------------------------------------------
+
+CountOption = Annotated[
+    str | None,
+    typer.Option(
+        "--count",
+        help='Your own linear count, tags per card: e.g. "A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1" '
+        "(T/10 = every 10-value card; cards not named count 0).",
+    ),
+]
+LevelOption = Annotated[
+    int,
+    typer.Option(
+        "--level", min=1, max=9, help="Largest tag of the derived counts (Thorp's method)."
+    ),
+]
+PlotOption = Annotated[
+    str | None,
+    typer.Option(
+        "--plot", metavar="FILE.png", help="Also draw a PNG chart (needs the plot extra)."
+    ),
+]
+
+# -- blackjack rules -------------------------------------------------------------------
+
+
+def _flag(declaration: str, text: str) -> Any:
+    return Annotated[bool | None, typer.Option(declaration, help=text, show_default=False)]
+
+
+BjBaseOption = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        help="Base rule set: seed (the casino of seeds/003) or us (peek, DAS, one card to split aces).",
+    ),
+]
+H17Option = _flag("--h17/--s17", "Dealer hits / stands on soft 17 (seed: stands).")
+HoleCardOption = _flag(
+    "--hole-card/--no-hole-card",
+    "Dealer takes a hole card and peeks for blackjack (US) / one card only (seed: no hole card).",
+)
+DealerTakesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer-bj-takes",
+        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only (seed: all).",
+        show_default=False,
+    ),
+]
+DasOption = _flag("--das/--no-das", "Double after split allowed (seed: no).")
+HitSplitAcesOption = _flag(
+    "--hit-split-aces/--one-card-split-aces",
+    "Split aces may be hit / get one card each (seed: may be hit).",
+)
+TripleSevenOption = _flag(
+    "--triple-seven/--no-triple-seven", "Triple Seven bonus on or off (seed: on)."
+)
+SevenDoubleOption = _flag(
+    "--triple-seven-double/--no-triple-seven-double",
+    "Triple Seven counts when the third 7 comes on a double (seed reading: yes).",
+)
+SevenSplitOption = _flag(
+    "--triple-seven-split/--no-triple-seven-split",
+    "Triple Seven counts on split hands (seed reading: no).",
+)
+BjPaysOption = Annotated[
+    str | None,
+    typer.Option(
+        "--blackjack-pays",
+        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (seed: 3/2).",
+        show_default=False,
+    ),
+]
+SevenPaysOption = Annotated[
+    str | None,
+    typer.Option(
+        "--triple-seven-pays", help="What a Triple Seven pays to 1 (seed: 3/2).", show_default=False
+    ),
+]
+FloatOption = Annotated[
+    bool,
+    typer.Option(
+        "--float",
+        help="Float arithmetic for speed (results labelled float, agree with exact to 1e-12).",
+    ),
+]
+
+# -- groups: options that build one value ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OptionGroup:
+    """Options declared once and the value they build.
+
+    ``build`` takes the options' values by name, and may also ask for any other option
+    of the command or a value an earlier group built (by the name the command gives it).
+    """
+
+    options: Mapping[str, tuple[Any, Any]]
+    """Parameter name → (annotated type, default), in ``--help`` order."""
+    build: Callable[..., Any]
+
+    def without(self, *names: str) -> OptionGroup:
+        """The group less some options (the builder then sees their defaults)."""
+        return OptionGroup({k: v for k, v in self.options.items() if k not in names}, self.build)
+
+    def but(self, **options: tuple[Any, Any]) -> OptionGroup:
+        """The group with some options declared otherwise (other help, another default)."""
+        return OptionGroup({**self.options, **options}, self.build)
+
+
+def command(**groups: OptionGroup) -> Callable[[F], F]:
+    """Give a command body the values its option groups build, and their options to typer.
+
+    The body's parameters named like a group are replaced, in ``--help``, by the group's
+    options; every other parameter stays as declared. The body runs under
+    :func:`~baccarat_exact.cli.common.handle_errors`.
+    """
+
+    def decorate(body: F) -> F:
+        own = inspect.signature(body).parameters
+        params: list[inspect.Parameter] = []
+        for name, param in own.items():
+            if name in groups:
+                params.extend(
+                    inspect.Parameter(
+                        option, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind
+                    )
+                    for option, (kind, default) in groups[name].options.items()
+                )
+                continue
+            kind = param.annotation  # evaluated here: typer reads the new signature as it is
+            if isinstance(kind, str):
+                kind = eval(kind, body.__globals__)
+            params.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY, annotation=kind))
+
+        @functools.wraps(body)
+        @handle_errors
+        def run(**given: Any) -> Any:
+            values = dict(given)
+            for name, group in groups.items():
+                wanted = inspect.signature(group.build).parameters
+                values[name] = group.build(**{k: values[k] for k in wanted if k in values})
+            return body(**{name: values[name] for name in own})
+
+        run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        run.__annotations__ = {}
+        del run.__wrapped__  # typer reads the signature above, not the body's
+        return run  # type: ignore[return-value]
+
+    return decorate
 
 
 def shoe_from_options(
-    decks: int | None,
-    remove: str,
-    counts: str | None,
-    infinite: bool,
-    default_decks: int = DEFAULT_DECKS,
+    decks: int | None = None,
+    remove: str = "",
+    counts: str | None = None,
+    infinite: bool = False,
+    default_decks: int = 8,
 ) -> Shoe:
     """The shoe the options describe (``default_decks`` when no shoe option is given);
     conflicting options are an error."""
@@ -144,11 +332,11 @@ def shoe_from_options(
     return shoe.remove(remove)
 
 
-def rules_from_options(
-    commission: str | None, tie_pays: str | None, base: Rules | None = None
+def _rules(
+    game: str = "punto-banco", commission: str | None = None, tie_pays: str | None = None
 ) -> Rules:
-    """The rules: ``base`` (default punto banco) with the commission and tie pay overridden."""
-    rules = base or Rules()
+    """The named game's rules with the commission and tie pay overridden."""
+    rules = find_rules(game)
     if commission is None and tie_pays is None:
         return rules
     return replace(
@@ -160,52 +348,143 @@ def rules_from_options(
     )
 
 
-def game_rules_from_options(game: str, commission: str | None, tie_pays: str | None) -> Rules:
-    """The named game's rules with the commission and tie pay overridden."""
-    return rules_from_options(commission, tie_pays, find_rules(game))
-
-
-def bets_from_options(
+def _bets(
     rules: Rules,
-    names: list[str] | None = None,
-    files: list[Path] | None = None,
     game: str | None = None,
-    *,
-    exactly: bool = False,
+    bet: list[str] | None = None,
+    bets_file: list[Path] | None = None,
+    bets: list[str] | None = None,
 ) -> tuple[Bet, ...]:
-    """The bets the options name (:func:`~baccarat_exact.model.selection.select_bets`):
-    Banker, Player, Tie, the game's own side bets, ``--bet`` names and ``--bets-file``
-    bets; with ``exactly``, the bets named and those of the files."""
+    """Banker, Player, Tie, the game's own side bets, ``--bet`` and ``--bets-file`` bets;
+    with a ``BETS`` argument, just the bets named (and those of the files)."""
     from baccarat_exact.model.selection import select_bets  # the catalogue loads on use
 
-    return select_bets(rules, names or (), files or (), game, exactly=exactly)
+    if bets:
+        return select_bets(rules, bets, bets_file or (), game, exactly=True)
+    return select_bets(rules, bet or (), bets_file or (), game)
 
 
-CountOption = Annotated[
-    str | None,
-    typer.Option(
-        "--count",
-        help='Your own linear count, tags per card: e.g. "A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1" '
-        "(T/10 = every 10-value card; cards not named count 0).",
-    ),
-]
-LevelOption = Annotated[
-    int,
-    typer.Option(
-        "--level", min=1, max=9, help="Largest tag of the derived counts (Thorp's method)."
-    ),
-]
-PlotOption = Annotated[
-    str | None,
-    typer.Option(
-        "--plot", metavar="FILE.png", help="Also draw a PNG chart (needs the plot extra)."
-    ),
-]
-BetsArgument = Annotated[
-    list[str] | None,
-    typer.Argument(
-        help="Bets (default: banker player tie and the game's side bets): catalogue names "
-        "(`baccarat-exact bets`) or bets of --bets-file.",
-        show_default=False,
-    ),
-]
+SHOE = OptionGroup(
+    {
+        "decks": (decks_option(8), None),
+        "remove": (RemoveOption, ""),
+        "counts": (CountsOption, None),
+        "infinite": (InfiniteOption, False),
+    },
+    shoe_from_options,
+)
+"""``--decks --remove --counts --infinite`` → a :class:`~baccarat_exact.model.shoe.Shoe`."""
+
+RULES = OptionGroup(
+    {
+        "game": (GameOption, "punto-banco"),
+        "commission": (CommissionOption, None),
+        "tie_pays": (TiePaysOption, None),
+    },
+    _rules,
+)
+"""``--game --commission --tie-pays`` → :class:`~baccarat_exact.model.rules.Rules`."""
+
+BETS = OptionGroup({"bet": (BetOption, None), "bets_file": (BetsFileOption, None)}, _bets)
+"""``--bet --bets-file`` (and the game's own side bets) → the bets to price, main bets first
+(needs ``rules``)."""
+
+NAMED_BETS = OptionGroup({"bets": (BetsArgument, None), "bets_file": (BetsFileOption, None)}, _bets)
+"""``[BETS]... --bets-file`` → the bets named, or main and game bets (needs ``rules``)."""
+
+
+def _blackjack_rules(
+    base: str = "seed",
+    decks: int | None = None,
+    h17: bool | None = None,
+    hole_card: bool | None = None,
+    dealer_bj_takes: str | None = None,
+    das: bool | None = None,
+    hit_split_aces: bool | None = None,
+    triple_seven: bool | None = None,
+    seven_double: bool | None = None,
+    seven_split: bool | None = None,
+    blackjack_pays: str | None = None,
+    seven_pays: str | None = None,
+) -> BlackjackRules:
+    """The named base rule set with every option given overridden."""
+    from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, find_rules
+
+    rules = find_rules(base)
+    changes: dict[str, Any] = {
+        name: value
+        for name, value in (
+            ("decks", decks),
+            ("dealer_hits_soft_17", h17),
+            ("hole_card", hole_card),
+            ("double_after_split", das),
+            ("hit_split_aces", hit_split_aces),
+            ("triple_seven", triple_seven),
+            ("triple_seven_on_double", seven_double),
+            ("triple_seven_on_split", seven_split),
+        )
+        if value is not None
+    }
+    if dealer_bj_takes is not None:
+        try:
+            changes["dealer_blackjack_takes"] = DealerBlackjackTakes(
+                dealer_bj_takes.strip().lower()
+            )
+        except ValueError:
+            raise RulesError(
+                f"--dealer-bj-takes must be 'all' or 'original', got {dealer_bj_takes!r}"
+            ) from None
+    for name, text, what in (
+        ("blackjack_pays", blackjack_pays, "the blackjack pay"),
+        ("triple_seven_pays", seven_pays, "the Triple Seven pay"),
+    ):
+        if text is not None:
+            pay = exact_number(text, what, example="3/2, 3:2 or 1.5")
+            if pay < 0:
+                raise RulesError(f"{what} must not be negative, got {text!r}")
+            changes[name] = pay
+    fields = {name: getattr(rules, name) for name in rules.__dataclass_fields__}
+    fields.update(changes)
+    return BlackjackRules(**fields)
+
+
+def _blackjack_shoe(
+    rules: BlackjackRules,
+    decks: int | None = None,
+    remove: str = "",
+    counts: str | None = None,
+    infinite: bool = False,
+) -> Shoe:
+    """The blackjack shoe: the rules' decks, a composition or an infinite shoe, less ``remove``."""
+    return shoe_from_options(decks, remove, counts, infinite, default_decks=rules.decks)
+
+
+BJ_RULES = OptionGroup(
+    {
+        "decks": (decks_option(6, ", the casino's reading"), None),
+        "base": (BjBaseOption, "seed"),
+        "h17": (H17Option, None),
+        "hole_card": (HoleCardOption, None),
+        "dealer_bj_takes": (DealerTakesOption, None),
+        "das": (DasOption, None),
+        "hit_split_aces": (HitSplitAcesOption, None),
+        "triple_seven": (TripleSevenOption, None),
+        "seven_double": (SevenDoubleOption, None),
+        "seven_split": (SevenSplitOption, None),
+        "blackjack_pays": (BjPaysOption, None),
+        "seven_pays": (SevenPaysOption, None),
+    },
+    _blackjack_rules,
+)
+"""Every blackjack rule option → :class:`~baccarat_exact.blackjack.rules.BlackjackRules`."""
+
+BJ_SHOE = OptionGroup(
+    {
+        "remove": (RemoveOption, ""),
+        "counts": (CountsOption, None),
+        "infinite": (InfiniteOption, False),
+    },
+    _blackjack_shoe,
+)
+"""``--remove --counts --infinite`` (with the rules' ``--decks``) → the blackjack shoe
+(needs ``rules``)."""

@@ -129,6 +129,17 @@ class Tableau:
         column = PLAYER_STOOD if player_third is None else player_third
         return self.banker[total][column]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: natural totals, and who draws as rows of ``"D"``/``"S"`` marks
+        (Player by two-card total; Banker by total, then the Player's third card 0–9 and
+        ``-`` for a Player who stood)."""
+        marks = {True: "D", False: "S"}
+        return {
+            "naturals": list(self.naturals),
+            "player": "".join(marks[d] for d in self.player),
+            "banker": ["".join(marks[d] for d in row) for row in self.banker],
+        }
+
     def card(self) -> str:
         """The tableau as a printed casino card (D draws, S stands)."""
         natural = ", ".join(str(t) for t in self.naturals)

@@ -8,7 +8,6 @@ own ``to_dict()`` document with exact strings and ``*_float`` decimals.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
 
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
 from baccarat_exact.blackjack.edge import EdgeResult, Value
@@ -17,37 +16,25 @@ from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.report.render import Cell, Column, Format, Report, Table
+from baccarat_exact.report.describe import describe_shoe
+from baccarat_exact.report.model import Cell, Column, Report, Style, Table
 
 __all__ = [
     "dealer_report",
-    "describe_shoe",
     "edge_report",
     "hand_report",
     "rules_report",
     "strategy_report",
 ]
 
-Style = Literal["text", "int", "fraction", "decimal", "percent", "bool"]
-
 ROUNDED = "Decimals are rounded; --format json or csv gives every value exactly."
 FLOAT_NOTE = "Float arithmetic (--float): values agree with the exact ones to about 1e-12."
 
 
-def describe_shoe(shoe: Shoe) -> str:
-    """``"6 decks (312 cards)"``-style words for a shoe."""
-    if shoe.infinite:
-        return "infinite shoe"
-    decks, left = divmod(shoe.cards, 52)
-    if not left and shoe.counts == (4 * decks,) * 13:
-        return f"{decks} deck{'s' if decks != 1 else ''} ({shoe.cards} cards)"
-    return f"a shoe of {shoe.cards} cards ({shoe.composition()})"
-
-
-def _style(fmt: Format | str, exact: bool, display: Style = "percent") -> Style:
-    """Exact fractions for CSV, rounded decimals for the table."""
-    name = fmt.value if isinstance(fmt, Format) else fmt
-    return "fraction" if name == "csv" and exact else display
+def _value(name: str, exact: bool, style: Style = "percent", digits: int = 4) -> Column:
+    """A column of values: rounded in the table; in CSV exact fractions (exact arithmetic)
+    or ``<name>_float`` (float arithmetic)."""
+    return Column(name, style, digits, key=name if exact else None)
 
 
 def rules_report(rules: BlackjackRules) -> Report:
@@ -62,16 +49,15 @@ def rules_report(rules: BlackjackRules) -> Report:
         "A two-card 21 after a split is 21, not a blackjack. Dealer blackjack vs player blackjack: push.",
         "A blackjack's and a Triple Seven's pay are on the hand's stake; Triple Seven ends the hand at once.",
     )
-    return Report(title=f"Blackjack rules: {rules.summary()}", tables=(table,), notes=notes)
+    return Report(title=f"Blackjack rules: {rules.summary()}", blocks=(table,), notes=notes)
 
 
-def dealer_report(chart: DealerChart, fmt: Format | str) -> Report:
+def dealer_report(chart: DealerChart) -> Report:
     """The dealer's final-hand distribution per up card."""
-    style = _style(fmt, True, "decimal")
     columns = (
         Column("up"),
-        Column("P(up)", style, 6),
-        *(Column(name, style, 6) for name in OUTCOMES),
+        _value("P(up)", True, "decimal", 6),
+        *(_value(name, True, "decimal", 6) for name in OUTCOMES),
     )
     rows: list[tuple[Cell, ...]] = [
         (SLOT_LABELS[dist.up], p_up, *dist.probabilities) for p_up, dist in chart.rows
@@ -84,21 +70,20 @@ def dealer_report(chart: DealerChart, fmt: Format | str) -> Report:
     )
     return Report(
         title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
-        tables=(table,),
+        blocks=(table,),
         notes=notes,
         data=chart.to_dict(),
     )
 
 
-def hand_report(analysis: HandAnalysis, fmt: Format | str) -> Report:
+def hand_report(analysis: HandAnalysis) -> Report:
     """Values of every move for one hand."""
-    style = _style(fmt, analysis.exact, "decimal")
     rows: list[tuple[Cell, ...]] = []
     for move, value in analysis.values.items():
         rows.append((move, value, move == analysis.best))
     table = Table(
         "Expected net win per original unit",
-        (Column("move"), Column("EV", style, 6), Column("best", "bool")),
+        (Column("move"), _value("EV", analysis.exact, "decimal", 6), Column("best", "bool")),
         tuple(rows),
     )
     notes = [
@@ -114,18 +99,18 @@ def hand_report(analysis: HandAnalysis, fmt: Format | str) -> Report:
             f"Hand {describe_hand(analysis.hand)} vs up card {analysis.up.value}: "
             f"{describe_shoe(analysis.shoe)}; {analysis.rules.summary(decks=False)}"
         ),
-        tables=(table,),
+        blocks=(table,),
         notes=tuple(notes),
         data=analysis.to_dict(),
     )
 
 
-def edge_report(result: EdgeResult, fmt: Format | str) -> Report:
+def edge_report(result: EdgeResult) -> Report:
     """Player value and house edge: totals, per up card, and (if computed) per rule option."""
-    style = _style(fmt, result.exact)
+    exact = result.exact
     totals = Table(
         "The round (per original unit staked)",
-        (Column("play"), Column("player EV", style, 4), Column("house edge", style, 4)),
+        (Column("play"), _value("player EV", exact), _value("house edge", exact)),
         (
             ("composition-dependent optimal", result.optimal, -result.optimal),
             ("basic strategy (derived)", result.basic, -result.basic),
@@ -135,11 +120,11 @@ def edge_report(result: EdgeResult, fmt: Format | str) -> Report:
         "By up card",
         (
             Column("up"),
-            Column("P(up)", _style(fmt, True, "decimal"), 6),
-            Column("EV optimal", style, 4),
-            Column("EV basic", style, 4),
-            Column("share optimal", style, 4),
-            Column("share basic", style, 4),
+            _value("P(up)", True, "decimal", 6),
+            _value("EV optimal", exact),
+            _value("EV basic", exact),
+            _value("share optimal", exact),
+            _value("share basic", exact),
         ),
         tuple(
             (
@@ -161,8 +146,8 @@ def edge_report(result: EdgeResult, fmt: Format | str) -> Report:
                 (
                     Column("option"),
                     Column("flip"),
-                    Column("Δ EV optimal", style, 4),
-                    Column("Δ EV basic", style, 4),
+                    _value("Δ EV optimal", exact),
+                    _value("Δ EV basic", exact),
                 ),
                 tuple(
                     (o.flip.option, o.flip.change, o.optimal_change, o.basic_change)
@@ -178,15 +163,13 @@ def edge_report(result: EdgeResult, fmt: Format | str) -> Report:
     ]
     return Report(
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
-        tables=tuple(tables),
+        blocks=tuple(tables),
         notes=tuple(notes),
         data=result.to_dict(),
     )
 
 
-def strategy_report(
-    strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bool, fmt: Format | str
-) -> Report:
+def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bool) -> Report:
     """The basic strategy chart, rows of hands, columns of up cards."""
     ups = (*SLOT_LABELS[1:], SLOT_LABELS[0])
     chart = strategy.chart()
@@ -195,10 +178,9 @@ def strategy_report(
         (Column("hand"), *(Column(up) for up in ups)),
         tuple((label, *cells) for label, cells in chart),
     )
-    style = _style(fmt, exact)
     summary = Table(
         "Value of the strategy",
-        (Column("play"), Column("player EV", style, 4), Column("house edge", style, 4)),
+        (Column("play"), _value("player EV", exact), _value("house edge", exact)),
         (("basic strategy", value, -value),),
     )
     notes = (
@@ -212,14 +194,14 @@ def strategy_report(
         "report": "blackjack strategy",
         "arithmetic": "exact" if exact else "float",
         "rules": strategy.rules.to_dict(),
-        "shoe": shoe.as_mapping(),
+        "shoe": shoe.to_dict(),
         "chart": {label: dict(zip(ups, cells)) for label, cells in chart},
         **({"player_ev_basic": str(value)} if isinstance(value, Fraction) else {}),
         "player_ev_basic_float": float(value),
     }
     return Report(
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
-        tables=(table, summary),
+        blocks=(table, summary),
         notes=notes,
         data=data,
     )

@@ -21,7 +21,7 @@ from baccarat_exact.model.games import find_rules
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
-from baccarat_exact.stats import odds_document
+from baccarat_exact.report.odds import odds_document
 
 __all__ = ["CaseResult", "Difference", "check_case", "load_cases"]
 

@@ -1,10 +1,7 @@
-"""One report model, three renderers (table, CSV, JSON).
+"""The renderers: a :class:`~baccarat_exact.report.model.Report` as a table, CSV, JSON or LaTeX.
 
-A :class:`Report` holds exact values (``Fraction``, ``int``, ``str``, ``bool``);
-each :class:`Column` says how the table renderer shows its cells. Decimals are
-made only here, for display, and are labelled as rounded; CSV and JSON keep
-fractions exact as ``"p/q"`` strings and write decimals only in ``*_float``
-columns.
+The table renderer shows rounded decimals and says so; CSV and JSON keep fractions
+exact as ``"p/q"`` strings and write decimals only under keys ending ``_float``.
 """
 
 from __future__ import annotations
@@ -12,87 +9,23 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, field
-from enum import Enum
+import re
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from typing import Any
+
+from baccarat_exact.report.model import Cell, Column, Format, Report, Table, Text
 
 __all__ = [
-    "Cell",
-    "Column",
     "Format",
     "Report",
-    "Table",
     "dumps_json",
     "exact",
     "render",
     "render_csv",
     "render_json",
+    "render_latex",
     "render_table",
 ]
-
-Cell: TypeAlias = "Fraction | int | str | bool | float | None"
-Style: TypeAlias = Literal["text", "int", "fraction", "decimal", "percent", "bool"]
-
-
-class Format(str, Enum):
-    """Output formats every report command offers."""
-
-    table = "table"
-    json = "json"
-    csv = "csv"
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A column: its name and how the table renderer shows a cell.
-
-    ``fraction`` shows ``p/q``; ``decimal`` a rounded decimal; ``percent`` a rounded
-    percentage. In CSV and JSON a value is a float only under a key ending ``_float``
-    (decimal and percent columns get that suffix unless given another ``key``, in which
-    case they hold the exact value). In CSV and JSON, ``decimal`` and ``percent`` columns become
-    ``<name>_float`` (unless the name already ends so) and every other value stays exact.
-    """
-
-    name: str
-    style: Style = "text"
-    digits: int = 10
-    key: str | None = None
-    """Name in CSV headers and JSON (default: ``name``, with ``_float`` added to decimals)."""
-
-    @property
-    def data_name(self) -> str:
-        """The key used in CSV headers and JSON objects."""
-        if self.key is not None:
-            return self.key
-        if self.style in ("decimal", "percent") and not self.name.endswith("_float"):
-            return f"{self.name}_float"
-        return self.name
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A titled table of exact cells."""
-
-    title: str
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-
-    def __post_init__(self) -> None:
-        for row in self.rows:
-            if len(row) != len(self.columns):
-                raise ValueError(f"row {row!r} does not match columns of {self.title!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """What an analysis returns for display: a title, tables and notes."""
-
-    title: str
-    tables: tuple[Table, ...]
-    notes: tuple[str, ...] = field(default=())
-    data: dict[str, Any] | None = None
-    """The JSON document, when the command has a fixed JSON contract of its own."""
 
 
 def exact(value: Cell) -> Any:
@@ -145,15 +78,18 @@ def _grid(headers: list[str], body: list[list[str]], right: list[bool]) -> str:
 def render_table(report: Report) -> str:
     """Human-readable text: aligned tables, decimals rounded and said to be."""
     parts = [report.title, "=" * len(report.title)]
-    for table in report.tables:
+    for block in report.blocks:
         parts.append("")
-        if table.title:
-            parts.append(table.title)
+        if isinstance(block, Text):
+            parts.extend(block.lines)
+            continue
+        if block.title:
+            parts.append(block.title)
         body = [
-            [_display(cell, col) for cell, col in zip(row, table.columns)] for row in table.rows
+            [_display(cell, col) for cell, col in zip(row, block.columns)] for row in block.rows
         ]
-        right = [col.style != "text" for col in table.columns]
-        parts.append(_grid([col.name for col in table.columns], body, right))
+        right = [col.style != "text" for col in block.columns]
+        parts.append(_grid([col.name for col in block.columns], body, right))
     if report.notes:
         parts.append("")
         parts.extend(report.notes)
@@ -195,9 +131,42 @@ def render_json(report: Report) -> str:
     return dumps_json(document)
 
 
+def render_latex(report: Report) -> str:
+    """The LaTeX forms of the report's text blocks, one after another."""
+    lines = [line for block in report.blocks if isinstance(block, Text) for line in block.latex]
+    return "\n".join(lines) + "\n" if lines else ""
+
+
 def dumps_json(document: Any) -> str:
-    """Stable JSON text (fixed key order as built, two-space indent, final newline)."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    """Stable JSON text: fixed key order as built, two-space indent, lists of numbers on
+    one line (``[8, 8, 8, 8]``), final newline.
+
+    >>> print(dumps_json({"suits": [1, 0, 2, 1], "cards": ["5", "K"]}), end="")
+    {
+      "suits": [1, 0, 2, 1],
+      "cards": [
+        "5",
+        "K"
+      ]
+    }
+    """
+    inline: list[str] = []
+
+    def mark(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: mark(item) for key, item in value.items()}
+        if isinstance(value, list):
+            if value and all(isinstance(x, int | float) or x is None for x in value):
+                inline.append(json.dumps(value))
+                return f"\0{len(inline) - 1}\0"
+            return [mark(item) for item in value]
+        return value
+
+    text = json.dumps(mark(document), indent=2, ensure_ascii=False)
+    return _INLINE.sub(lambda m: inline[int(m.group(1))], text) + "\n"
+
+
+_INLINE = re.compile(r'"\\u0000(\d+)\\u0000"')
 
 
 def render(report: Report, fmt: Format | str) -> str:
@@ -209,4 +178,6 @@ def render(report: Report, fmt: Format | str) -> str:
         return render_json(report)
     if name == "csv":
         return render_csv(report)
-    raise ValueError(f"unknown format {fmt!r}: use table, json or csv")
+    if name == "latex":
+        return render_latex(report)
+    raise ValueError(f"unknown format {fmt!r}: use table, json, csv or latex")

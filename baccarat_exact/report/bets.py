@@ -1,0 +1,120 @@
+"""The report of ``baccarat-exact bets``: its tables, notes and JSON document."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from baccarat_exact.model.bets import Bet, with_main_bets
+from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
+from baccarat_exact.model.custom_bets import read_bets_file
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.model import Column, Report, Table
+
+__all__ = ["BetEntry", "bets_report", "catalogue_entries"]
+
+
+_MAIN_RULES = {
+    "banker": "The Banker's final total beats the Player's.",
+    "player": "The Player's final total beats the Banker's.",
+    "tie": "Both final totals are equal.",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetEntry:
+    """A bet as the listing shows it."""
+
+    bet: Bet
+    title: str
+    rule: str
+    source: str
+
+
+def catalogue_entries(rules: Rules, files: list[Any] | None = None) -> tuple[BetEntry, ...]:
+    """Banker, Player and Tie under ``rules``, every catalogued side bet, then the bets
+    of ``files``."""
+    entries = [
+        BetEntry(
+            bet=find_bet(name, rules),
+            title=name.capitalize(),
+            rule=text,
+            source=f"game {rules.game}",
+        )
+        for name, text in _MAIN_RULES.items()
+    ]
+    entries.extend(
+        BetEntry(bet=side.bet, title=side.title, rule=side.rule, source=side.source)
+        for side in SIDE_BETS.values()
+    )
+    for path in files or []:
+        entries.extend(
+            BetEntry(
+                bet=custom.bet, title=custom.title, rule="defined by the user", source=custom.source
+            )
+            for custom in read_bets_file(path, rules.tableau)
+        )
+    return tuple(entries)
+
+
+def _lines(bet: Bet) -> list[tuple[str, Any]]:
+    """(line name, pays) with lines of one name and pay shown once."""
+    seen: list[tuple[str, Any]] = []
+    for line in bet.lines:
+        if (line.name, line.pays) not in seen:
+            seen.append((line.name, line.pays))
+    return seen
+
+
+def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Report:
+    """Each bet's rule, pay table, source and exact house edge for ``shoe``."""
+    priced = odds(shoe, rules, with_main_bets(rules, [entry.bet for entry in entries]))
+    edges = {result.name: -result.ev for result in priced.bets}
+    summary = Table(
+        "Bets",
+        (
+            Column("bet"),
+            Column("title"),
+            Column("wins when"),
+            Column("≈ house edge", "percent", 4, key="house_edge"),
+        ),
+        tuple((e.bet.name, e.title, e.rule, edges[e.bet.name]) for e in entries),
+    )
+    pay_tables = Table(
+        "Pay tables (net pay to 1; -1 loses the stake, 0 is a push)",
+        (Column("bet"), Column("line"), Column("pays", "fraction")),
+        tuple((e.bet.name, name, pays) for e in entries for name, pays in _lines(e.bet)),
+    )
+    sources = Table(
+        "Sources", (Column("bet"), Column("source")), tuple((e.bet.name, e.source) for e in entries)
+    )
+    data: dict[str, Any] = {
+        "schema": 1,
+        "shoe": shoe.to_dict(),
+        "rules": rules.to_dict(),
+        "bets": [
+            {
+                "name": e.bet.name,
+                "title": e.title,
+                "rule": e.rule,
+                "source": e.source,
+                "pair_bet": e.bet.needs_pairs,
+                "lines": [{"name": name, "pays": str(pays)} for name, pays in _lines(e.bet)],
+                "house_edge": str(edges[e.bet.name]),
+                "house_edge_float": float(edges[e.bet.name]),
+            }
+            for e in entries
+        ],
+    }
+    return Report(
+        title=f"Bets: pay tables and house edges for {describe_shoe(shoe)}; {describe_rules(rules)}",
+        blocks=(summary, pay_tables, sources),
+        notes=(
+            "Price any of them with odds --bet NAME; define your own with --bets-file (docs/custom-bets.md).",
+            "≈ columns are rounded; --format json or csv gives every value exactly.",
+        ),
+        data=data,
+    )

@@ -1,0 +1,140 @@
+"""The report of ``baccarat-exact formula``: its tables, notes and JSON document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from baccarat_exact.report.describe import describe_rules
+from baccarat_exact.report.model import Column, Report, Table, Text
+
+if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
+    from baccarat_exact.analysis.formulas import DeckFormulas
+
+__all__ = ["formula_document", "formula_report", "shoe_words"]
+
+
+SCHEMA = 1
+
+
+def shoe_words(formulas: DeckFormulas) -> str:
+    """``d decks`` or ``d decks less 5x3 K``."""
+    removed = formulas.removed_text
+    return f"d decks less {removed}" if removed else "d decks"
+
+
+def _validity(formulas: DeckFormulas) -> str:
+    first = formulas.min_decks
+    why = "" if first == 1 else " (fewer decks cannot hold the removed cards)"
+    return f"Exact for every whole number of decks d ≥ {first}{why}, in lowest terms."
+
+
+def _bet_text(formulas: DeckFormulas, terms: int) -> list[str]:
+    """Each bet's line probabilities and EV, and its EV's expansion in 1/d."""
+    out: list[str] = []
+    for bet in formulas.bets:
+        pays = ", ".join(f"{line.name} {line.pays}" for line in bet.bet.lines)
+        out.append(f"{bet.name} (pays: {pays})")
+        labels = [f"P({line.name})" for line in bet.lines] + ["EV"]
+        width = max(len(label) for label in labels)
+        for label, function in zip(
+            labels, [line.probability for line in bet.lines] + [bet.ev], strict=True
+        ):
+            out.append(f"  {label:<{width}} = {function.text()}")
+        out.append(f"  {'EV':<{width}} = {bet.ev.series_text(terms)}   as d → ∞")
+        out.append("")
+    return out[:-1]
+
+
+def _bet_latex(formulas: DeckFormulas, terms: int) -> list[str]:
+    """A LaTeX ``align*`` block of every formula, its limit and its expansion in 1/d."""
+    rows = []
+    for bet in formulas.bets:
+        name = rf"\text{{{bet.name}}}"
+        for line in bet.lines:
+            rows.append(rf"P_{{{name}}}(\text{{{line.name}}}) &= {line.probability.latex()}")
+        rows.append(rf"\mathrm{{EV}}_{{{name}}} &= {bet.ev.latex()}")
+        rows.append(rf"&= {bet.ev.series_latex(terms)} \quad (d \to \infty)")
+    return [
+        f"% baccarat-exact formula: {shoe_words(formulas)}; {describe_rules(formulas.rules)}",
+        f"% {_validity(formulas)}",
+        r"\begin{align*}",
+        " \\\\\n".join(rows),
+        r"\end{align*}",
+    ]
+
+
+def formula_report(formulas: DeckFormulas, terms: int = 4) -> Report:
+    """Each bet's formulas (text and LaTeX), their limits as d grows beside the engine's
+    infinite shoe, and the JSON document of integer coefficients."""
+    from baccarat_exact.analysis.formulas import limits
+
+    limit_table = Table(
+        "Limits as d → ∞ beside the engine's infinite shoe (odds --infinite)",
+        (
+            Column("bet"),
+            Column("value"),
+            Column("limit of the formula", "fraction"),
+            Column("engine, infinite shoe", "fraction"),
+            Column("equal", "bool"),
+            Column("≈ limit", "decimal", 10),
+        ),
+        tuple(
+            (row.bet, row.quantity, row.formula, row.engine, row.equal, row.formula)
+            for row in limits(formulas)
+            if row.bet != "outcome"
+        ),
+    )
+    return Report(
+        title=f"Formulas in the number of decks d: {shoe_words(formulas)}; "
+        + describe_rules(formulas.rules),
+        blocks=(
+            Text((_validity(formulas),)),
+            Text(tuple(_bet_text(formulas, terms)), tuple(_bet_latex(formulas, terms))),
+            limit_table,
+        ),
+        notes=("** is a power; ≈ is rounded; --format json gives the integer coefficients.",),
+        data=formula_document(formulas, terms),
+    )
+
+
+def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
+    """The JSON document (schema 1): integer coefficient lists, constant term first."""
+    from baccarat_exact.analysis.formulas import limits
+
+    by_key = {(row.bet, row.quantity): row.engine for row in limits(formulas)}
+
+    def entry(bet: str, quantity: str, function: Any) -> dict[str, Any]:
+        document: dict[str, Any] = function.to_dict(terms)
+        document["infinite_shoe"] = str(by_key[(bet, quantity)])
+        return document
+
+    return {
+        "schema": SCHEMA,
+        "variable": "d",
+        "coefficients": "constant term first: item i multiplies d**i",
+        "series": "item k multiplies d**-k as d grows",
+        "shoe": {
+            "decks": "d",
+            "removed": formulas.removed_text,
+            "valid_from_decks": formulas.min_decks,
+        },
+        "rules": formulas.rules.to_dict(),
+        "outcomes": {
+            outcome.value: entry("outcome", f"P({outcome.value})", function)
+            for outcome, function in formulas.outcomes
+        },
+        "bets": {
+            bet.name: {
+                "lines": [
+                    {
+                        "name": line.name,
+                        "pays": str(line.pays),
+                        "probability": entry(bet.name, f"P({line.name})", line.probability),
+                    }
+                    for line in bet.lines
+                ],
+                "ev": entry(bet.name, "EV", bet.ev),
+            }
+            for bet in formulas.bets
+        },
+    }

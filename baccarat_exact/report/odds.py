@@ -1,0 +1,169 @@
+"""The report of ``baccarat-exact odds``: its tables, notes and JSON document."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.model.events import Outcome
+from baccarat_exact.pricing import BetOdds, Odds
+from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.model import Column, Report, Table
+from baccarat_exact.stats import all_stats, bet_stats
+
+__all__ = ["odds_document", "odds_report", "stats_dict"]
+
+
+def _stats_tables(result: Odds) -> tuple[Table, Table]:
+    """Every bet's pay lines, and its house edge, hit frequency, variance and element of risk."""
+    stats = all_stats(result.bets)
+    finite = result.total is not None
+    lines = Table(
+        "Pay lines (per unit staked)",
+        (
+            Column("bet"),
+            Column("line"),
+            Column("pays", "fraction"),
+            Column("count", "int"),
+            Column("≈ probability", "decimal", 6, key="probability"),
+            Column("≈ return", "decimal", 6, key="return"),
+        ),
+        tuple(
+            (
+                s.name,
+                line.name,
+                line.pays,
+                line.count if finite else None,
+                line.probability,
+                line.pays * line.probability,
+            )
+            for s in stats
+            for line in s.lines
+        ),
+    )
+    summary = Table(
+        "Bet statistics (per unit staked)",
+        (
+            Column("bet"),
+            Column("≈ house edge", "percent", 4, key="house_edge"),
+            Column("≈ hit frequency", "decimal", 6, key="hit_frequency"),
+            Column("≈ variance", "decimal", 4, key="variance"),
+            Column("≈ std dev", "decimal", 4, key="std_dev_float"),
+            Column("≈ element of risk", "percent", 4, key="element_of_risk"),
+        ),
+        tuple(
+            (s.name, s.house_edge, s.hit_frequency, s.variance, s.std_dev, s.element_of_risk)
+            for s in stats
+        ),
+    )
+    return lines, summary
+
+
+def odds_report(result: Odds) -> Report:
+    """The outcome and bet tables of ``result``, then every bet's pay lines and
+    statistics; JSON is :func:`odds_document`."""
+    denominator = (
+        "weights out of (Σ weights)^6" if result.total is None else f"out of {result.total:,}"
+    )
+    outcome_rows = tuple(
+        (outcome.value, result.counts[outcome] if result.total is not None else None, p, p)
+        for outcome in Outcome
+        for p in (result.probability(outcome),)
+    )
+    outcomes = Table(
+        f"Outcomes (six-card sequences {denominator})",
+        (
+            Column("outcome"),
+            Column("count", "int"),
+            Column("probability", "fraction"),
+            Column("≈ probability", "decimal", key="probability_float"),
+        ),
+        outcome_rows,
+    )
+    bet_rows = tuple(
+        (bet.name, pays, bet.win, bet.push, bet.lose, bet.ev, -bet.ev, bet.surebet)
+        for bet in result.bets
+        for pays in (next((line.pays for line in bet.bet.lines if line.pays > 0), None),)
+    )
+    bets = Table(
+        "Bets (per unit staked)",
+        (
+            Column("bet"),
+            Column("pays", "fraction"),
+            Column("≈ win", "decimal", 6, key="win"),
+            Column("≈ push", "decimal", 6, key="push"),
+            Column("≈ lose", "decimal", 6, key="lose"),
+            Column("EV", "fraction", key="ev"),
+            Column("≈ house edge", "percent", 4, key="house_edge_float"),
+            Column("surebet", "bool"),
+        ),
+        bet_rows,
+    )
+    notes = [
+        "≈ columns are rounded; --format json or csv gives every value exactly.",
+        "surebet: probability of winning over 90 % (the house's bonus-money rule).",
+    ]
+    for win in result.rules.special_wins:
+        notes.append(f"{result.rules.game}: a {win.bet} {win.name} pays {win.pays} to 1.")
+    if any(bet.bet.needs_suits for bet in result.bets) and not result.shoe.suits_exact:
+        notes.append(
+            "Suited bets: exact averages over every way the cards of unknown suit taken out "
+            "can have fallen (docs/bets.md)."
+        )
+    return Report(
+        title=f"Exact odds: {describe_shoe(result.shoe)}; {describe_rules(result.rules)}",
+        blocks=(outcomes, bets, *_stats_tables(result)),
+        notes=tuple(notes),
+        data=odds_document(result),
+    )
+
+
+def _count_json(count: int | Fraction) -> int | str:
+    """A count as JSON keeps it: an integer, or an expected count as ``"p/q"``."""
+    if isinstance(count, Fraction):
+        return count.numerator if count.denominator == 1 else str(count)
+    return count
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
+    """A bet's JSON entry: schema 1's keys, then lines, variance, hit frequency and the rest.
+
+    ``counts=False`` (an infinite shoe) writes each line's count as null.
+    """
+    stats = bet_stats(result)
+    document = result.to_dict()
+    document["house_edge"] = str(stats.house_edge)
+    document["house_edge_float"] = float(stats.house_edge)
+    document["hit_frequency"] = str(stats.hit_frequency)
+    document["hit_frequency_float"] = float(stats.hit_frequency)
+    document["variance"] = str(stats.variance)
+    document["variance_float"] = float(stats.variance)
+    document["std_dev_float"] = stats.std_dev
+    document["element_of_risk"] = _exact(stats.element_of_risk)
+    document["element_of_risk_float"] = (
+        None if stats.element_of_risk is None else float(stats.element_of_risk)
+    )
+    document["lines"] = [
+        {
+            "name": line.name,
+            "pays": str(line.pays),
+            "count": _count_json(line.count) if counts else None,
+            "probability": str(line.probability),
+            "probability_float": float(line.probability),
+        }
+        for line in stats.lines
+    ]
+    return document
+
+
+def odds_document(result: Odds) -> dict[str, Any]:
+    """The JSON document of ``odds --format json``: schema 1 (``Odds.to_dict``) with
+    every bet's entry extended by :func:`stats_dict`."""
+    document = result.to_dict()
+    finite = result.total is not None
+    document["bets"] = {bet.name: stats_dict(bet, counts=finite) for bet in result.bets}
+    return document
