@@ -264,6 +264,8 @@ class Plan:
     """Whether some bet tells a suited pair from an unsuited one."""
     scales: tuple[int, ...]
     """Per bet: the least common denominator of its pays."""
+    line_pays: tuple[tuple[int, ...], ...]
+    """Per bet, per line: its pay times the bet's scale (an integer)."""
     value_bets: tuple[int, ...]
     """Positions of the value-based bets."""
     value_pays: npt.NDArray[np.int64]
@@ -294,6 +296,9 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
         else:
             items.append((_JOINT, ()))
     scales = tuple(_scale(bet) for bet in bets)
+    line_pays = tuple(
+        tuple(int(line.pays * scale) for line in bet.lines) for bet, scale in zip(bets, scales)
+    )
     value_bets = tuple(b for b, (kind, _) in enumerate(items) if kind == _VALUE)
     pays = np.zeros((len(index) + 1, len(value_bets)), dtype=np.int64)
     wins = np.zeros_like(pays)
@@ -304,9 +309,7 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
             pays[column, j] += int(line.pays * scales[b]) - last_pay
             wins[column, j] += int(line.pays > 0) - last_win
         pays[-1, j], wins[-1, j] = last_pay, last_win
-    largest = max(
-        (abs(int(line.pays * s)) for bet, s in zip(bets, scales) for line in bet.lines), default=0
-    )
+    largest = max((abs(pay) for pays in line_pays for pay in pays), default=0)
     return Plan(
         bets=bets,
         tableau=tableau,
@@ -316,6 +319,7 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
         joint=any(kind == _JOINT for kind, _ in items),
         suits=any(bet.needs_suits for bet in bets),
         scales=scales,
+        line_pays=line_pays,
         value_bets=value_bets,
         value_pays=pays,
         value_wins=wins,
@@ -507,11 +511,9 @@ def _pair_prices(
         num_row, win_row, den_row = [], [], []
         for b in columns:
             counts, total, _ = found[b]
-            lines = how.bets[b].lines
-            num_row.append(
-                sum(int(line.pays * how.scales[b]) * n for line, n in zip(lines, counts))
-            )
-            win_row.append(sum(n for line, n in zip(lines, counts) if line.pays > 0))
+            pays = how.line_pays[b]
+            num_row.append(sum(pay * n for pay, n in zip(pays, counts)))
+            win_row.append(sum(n for pay, n in zip(pays, counts) if pay > 0))
             den_row.append(total)
         numerators.append(num_row)
         wins.append(win_row)
@@ -574,6 +576,12 @@ def price_batch(
 
 def _rank_array(states: npt.ArrayLike) -> npt.NDArray[Any]:
     """(B, 13) cards per rank: int64 while every sum fits, else Python integers."""
+    ranks = np.asarray(states)
+    if ranks.dtype.kind in "iu":  # machine integers: no Python objects while the sums fit
+        ranks = ranks.reshape(-1, 13)
+        largest = int(np.abs(ranks).max(initial=0))
+        if fits_int64(13 * largest):
+            return ranks.astype(np.int64, copy=False)
     ranks = np.asarray(states, dtype=object).reshape(-1, 13)
     largest = max((abs(int(n)) for n in ranks.reshape(-1).tolist()), default=0)
     return ranks.astype(np.int64) if fits_int64(13 * largest) else ranks
@@ -595,4 +603,4 @@ def _batch_terms(
     rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
     if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
         raise ShoeError("the suits given do not add up to the cards left of each rank")
-    return [exact_suit_terms(state) for state in rows]
+    return [exact_suit_terms(state) for state in rows.tolist()]

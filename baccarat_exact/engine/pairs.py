@@ -35,7 +35,7 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm, perm
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +61,7 @@ __all__ = [
 ]
 
 _N_STATES = len(PAIR_STATES)
+_N = TypeVar("_N", int, Fraction)
 
 
 class RankTerms(NamedTuple):
@@ -105,25 +106,41 @@ def _suited_fours(row: SuitRow) -> int:
     )
 
 
+def _terms(cards: int, suited: _N, four_ss: _N) -> tuple[_N, _N, _N, _N, _N]:
+    """A rank's five pair terms from its cards, suited pairs and suited four-card deals
+    (exact integers, or expectations)."""
+    unsuited = perm(cards, 2) - suited
+    four_us = suited * perm(max(cards - 2, 0), 2) - four_ss
+    four_uu = perm(cards, 4) - four_ss - 2 * four_us
+    return unsuited, suited, four_uu, four_us, four_ss
+
+
 @functools.lru_cache(maxsize=8192)
-def _expected_terms(row: SuitRow, cards: int) -> tuple[Fraction, Fraction]:
-    """E[suited pairs] and E[suited four-card deals] of a rank that started with suits
-    ``row`` and keeps ``cards`` of them, the others gone with unknown suits."""
+def _known_rank(row: SuitRow) -> RankTerms:
+    """The terms of a rank whose every card's suit is known (integers)."""
+    cards = row[0] + row[1] + row[2] + row[3]
+    return RankTerms(cards, *_terms(cards, _suited_pairs(row), _suited_fours(row)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _rank(row: SuitRow | None, cards: int) -> tuple[int, RankTerms]:
+    """A rank's terms as (denominator, numerators): exact where every card's suit is known
+    (denominator 1); else the expectation over the cards gone with unknown suits — each
+    ordered k-card draw of the rank is still there with probability ff(cards, k)/ff(start, k)."""
+    if row is None:  # at most one card (checked): no pair of this rank
+        return 1, RankTerms(cards, 0, 0, 0, 0, 0)
     start = sum(row)
+    if start == cards:
+        return 1, _known_rank(row)
     pairs = (
         Fraction(_suited_pairs(row) * perm(cards, 2), perm(start, 2)) if start > 1 else Fraction(0)
     )
     fours = (
         Fraction(_suited_fours(row) * perm(cards, 4), perm(start, 4)) if start > 3 else Fraction(0)
     )
-    return pairs, fours
-
-
-def _finite_terms(cards: int, suited: Fraction, fours_ss: Fraction) -> tuple[Fraction, ...]:
-    unsuited = perm(cards, 2) - suited
-    four_us = suited * perm(max(cards - 2, 0), 2) - fours_ss
-    four_uu = perm(cards, 4) - fours_ss - 2 * four_us
-    return unsuited, suited, four_uu, four_us, fours_ss
+    terms = _terms(cards, pairs, fours)
+    denominator = lcm(*(value.denominator for value in terms))
+    return denominator, RankTerms(cards, *(int(value * denominator) for value in terms))
 
 
 def suited_terms(shoe: Shoe) -> PairTerms:
@@ -148,30 +165,19 @@ def suited_terms(shoe: Shoe) -> PairTerms:
             f"suits matter to this bet, but the shoe gives {names} by count only: "
             'give those cards with suits (e.g. --counts "Ks=3,Kh=2") or use --decks with --remove'
         )
-    rows = shoe.suit_rows()
-    raw: list[tuple[int, tuple[Fraction, ...]]] = []
-    for row, cards in zip(rows, shoe.counts):
-        if row is None:  # at most one card: no pair of this rank
-            raw.append((cards, (Fraction(0),) * 5))
-            continue
-        suited, fours = _expected_terms(row, cards)
-        raw.append((cards, _finite_terms(cards, suited, fours)))
-    scale = lcm(*(value.denominator for _, values in raw for value in values))
-    ranks = tuple(
-        RankTerms(cards, *(int(value * scale) for value in values)) for cards, values in raw
-    )
+    parts = [_rank(row, cards) for row, cards in zip(shoe.suit_rows(), shoe.counts)]
+    scale = lcm(*(denominator for denominator, _ in parts))
+    if scale == 1:
+        return PairTerms(ranks=tuple(terms for _, terms in parts), scale=1, infinite=False)
+    ranks = tuple(RankTerms(t.cards, *(n * (scale // d) for n in t[1:])) for d, t in parts)
     return PairTerms(ranks=ranks, scale=scale, infinite=False)
 
 
-def exact_suit_terms(rows: npt.ArrayLike) -> PairTerms:
-    """The per-rank terms of a shoe whose every card's suit is known: 13 rows of 4."""
-    ranks = []
-    for row in np.asarray(rows, dtype=np.int64).reshape(13, 4).tolist():
-        cards = sum(row)
-        ss = Fraction(_suited_fours((row[0], row[1], row[2], row[3])))
-        values = _finite_terms(cards, Fraction(_suited_pairs((row[0], row[1], row[2], row[3]))), ss)
-        ranks.append(RankTerms(cards, *(int(v) for v in values)))
-    return PairTerms(ranks=tuple(ranks), scale=1, infinite=False)
+def exact_suit_terms(rows: Sequence[Sequence[int]]) -> PairTerms:
+    """The per-rank terms of a shoe whose every card's suit is known: 13 rows of 4 counts."""
+    return PairTerms(
+        ranks=tuple(_known_rank((r[0], r[1], r[2], r[3])) for r in rows), scale=1, infinite=False
+    )
 
 
 def _infinite_terms(shoe: Shoe) -> PairTerms:
@@ -188,11 +194,15 @@ def _infinite_terms(shoe: Shoe) -> PairTerms:
     return PairTerms(ranks=tuple(ranks), scale=1, infinite=True)
 
 
+@functools.lru_cache(maxsize=4096)
+def _blind_rank(cards: int) -> RankTerms:
+    return RankTerms(cards, perm(cards, 2), 0, perm(cards, 4), 0, 0)
+
+
 def suit_blind_terms(counts: Sequence[int]) -> PairTerms:
     """Per-rank terms from the cards of each rank alone, every pair counted as unsuited:
     exact for bets that do not tell a suited pair from another, which need no suits."""
-    ranks = tuple(RankTerms(n, perm(n, 2), 0, perm(n, 4), 0, 0) for n in counts)
-    return PairTerms(ranks=ranks, scale=1, infinite=False)
+    return PairTerms(ranks=tuple(map(_blind_rank, counts)), scale=1, infinite=False)
 
 
 def pair_terms(shoe: Shoe, suits: bool = True) -> PairTerms:
@@ -232,15 +242,15 @@ def pair_state_counts(terms: PairTerms) -> tuple[tuple[int, ...], int]:
     first_four, other_two, rest, denominator = _sizes(terms)
     scale = terms.scale
     u_sum = s_sum = uu = us = ss = f11 = f12 = f22 = 0
-    for rank in terms.ranks:
-        u_sum += rank.unsuited
-        s_sum += rank.suited
-        uu += rank.unsuited * rank.unsuited
-        us += rank.unsuited * rank.suited
-        ss += rank.suited * rank.suited
-        f11 += rank.four_uu
-        f12 += rank.four_us
-        f22 += rank.four_ss
+    for _, unsuited, suited, four_uu, four_us, four_ss in terms.ranks:
+        u_sum += unsuited
+        s_sum += suited
+        uu += unsuited * unsuited
+        us += unsuited * suited
+        ss += suited * suited
+        f11 += four_uu
+        f12 += four_us
+        f22 += four_ss
     counts = [0] * _N_STATES
     counts[3 * PAIR + PAIR] = u_sum * u_sum - uu + f11 * scale
     counts[3 * PAIR + SUITED_PAIR] = counts[3 * SUITED_PAIR + PAIR] = (

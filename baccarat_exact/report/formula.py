@@ -89,11 +89,11 @@ def formula_report(formulas: DeckFormulas, terms: int = 4) -> Report:
         + describe_rules(formulas.rules),
         blocks=(
             Text((_validity(formulas),)),
-            Text(tuple(_bet_text(formulas, terms)), tuple(_bet_latex(formulas, terms))),
+            Text(tuple(_bet_text(formulas, terms)), lambda: tuple(_bet_latex(formulas, terms))),
             limit_table,
         ),
         notes=("** is a power; ≈ is rounded; --format json gives the integer coefficients.",),
-        data=formula_document(formulas, terms),
+        data=lambda: formula_document(formulas, terms),
     )
 
 

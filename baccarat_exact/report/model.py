@@ -8,6 +8,7 @@ by the renderers (:mod:`.render`), for display, and are labelled as rounded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -73,8 +74,9 @@ class Text:
     """Lines shown as they are (a formula, a casino card), optionally with a LaTeX form."""
 
     lines: tuple[str, ...]
-    latex: tuple[str, ...] = ()
-    """The same content typeset for LaTeX (empty: none)."""
+    latex: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    """The same content typeset for LaTeX (empty: none); a function when costly to make,
+    called only by the LaTeX renderer."""
 
 
 Block: TypeAlias = "Table | Text"
@@ -88,8 +90,13 @@ class Report:
     title: str
     blocks: tuple[Block, ...]
     notes: tuple[str, ...] = field(default=())
-    data: dict[str, Any] | None = None
-    """The JSON document, when the command has a fixed JSON contract of its own."""
+    data: dict[str, Any] | Callable[[], dict[str, Any]] | None = None
+    """The JSON document, when the command has a fixed JSON contract of its own; a function
+    when costly to make, called only by the JSON renderer."""
+
+    def document(self) -> dict[str, Any] | None:
+        """The JSON document, made now if it is made on demand."""
+        return self.data() if callable(self.data) else self.data
 
     @property
     def tables(self) -> tuple[Table, ...]:

@@ -120,8 +120,9 @@ def _table_json(table: Table) -> list[dict[str, Any]]:
 
 def render_json(report: Report) -> str:
     """JSON: the command's own contract when it has one, else the tables as row objects."""
-    if report.data is not None:
-        return dumps_json(report.data)
+    own = report.document()
+    if own is not None:
+        return dumps_json(own)
     document: dict[str, Any] = {"schema": 1, "report": report.title}
     document["tables"] = {
         table.title or f"table{i}": _table_json(table) for i, table in enumerate(report.tables)
@@ -133,7 +134,12 @@ def render_json(report: Report) -> str:
 
 def render_latex(report: Report) -> str:
     """The LaTeX forms of the report's text blocks, one after another."""
-    lines = [line for block in report.blocks if isinstance(block, Text) for line in block.latex]
+    lines = [
+        line
+        for block in report.blocks
+        if isinstance(block, Text)
+        for line in (block.latex() if callable(block.latex) else block.latex)
+    ]
     return "\n".join(lines) + "\n" if lines else ""
 
 
