@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -256,28 +256,57 @@ class Plan:
     bets: tuple[Bet, ...]
     tableau: Tableau
     compiled: Compiled
+    """The engine's columns: Banker wins, Player wins, then the value bets' lines."""
     items: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
     """Per bet: how it is priced and, per line, its columns (value) or pair states (pairs)."""
-    pairs: bool
-    joint: bool
-    suits: bool
+    pairs: bool = field(init=False)
+    """Whether some bet reads the pair-state counts."""
+    joint: bool = field(init=False)
+    """Whether some bet reads the joint (pair state × event) table."""
+    suits: bool = field(init=False)
     """Whether some bet tells a suited pair from an unsuited one."""
-    scales: tuple[int, ...]
+    scales: tuple[int, ...] = field(init=False)
     """Per bet: the least common denominator of its pays."""
-    line_pays: tuple[tuple[int, ...], ...]
+    line_pays: tuple[tuple[int, ...], ...] = field(init=False)
     """Per bet, per line: its pay times the bet's scale (an integer)."""
-    value_bets: tuple[int, ...]
+    largest_pay: int = field(init=False)
+    value_bets: tuple[int, ...] = field(init=False)
     """Positions of the value-based bets."""
-    value_pays: npt.NDArray[np.int64]
+    value_pays: npt.NDArray[np.int64] = field(init=False)
     """(columns + 1, value bets): EV numerator (× scale) per column count, last row per
     denominator (each bet's last line pays on the rest)."""
-    value_wins: npt.NDArray[np.int64]
+    value_wins: npt.NDArray[np.int64] = field(init=False)
     """(columns + 1, value bets): win count per column count, last row per denominator."""
-    largest_pay: int
 
-
-def _scale(bet: Bet) -> int:
-    return math.lcm(*(line.pays.denominator for line in bet.lines))
+    def __post_init__(self) -> None:
+        kinds = [kind for kind, _ in self.items]
+        scales = tuple(math.lcm(*(line.pays.denominator for line in b.lines)) for b in self.bets)
+        line_pays = tuple(
+            tuple(int(line.pays * scale) for line in bet.lines)
+            for bet, scale in zip(self.bets, scales)
+        )
+        value_bets = tuple(b for b, kind in enumerate(kinds) if kind == _VALUE)
+        pays = np.zeros((len(self.compiled.columns) + 1, len(value_bets)), dtype=np.int64)
+        wins = np.zeros_like(pays)
+        for j, b in enumerate(value_bets):
+            lines, columns, line_pay = self.bets[b].lines, self.items[b][1], line_pays[b]
+            last_win = int(lines[-1].pays > 0)
+            for line, pay, (column,) in zip(lines, line_pay, columns):
+                pays[column, j] += pay - line_pay[-1]
+                wins[column, j] += int(line.pays > 0) - last_win
+            pays[-1, j], wins[-1, j] = line_pay[-1], last_win
+        for name, value in (
+            ("pairs", _PAIRS in kinds),
+            ("joint", _JOINT in kinds),
+            ("suits", any(bet.needs_suits for bet in self.bets)),
+            ("scales", scales),
+            ("line_pays", line_pays),
+            ("largest_pay", max((abs(pay) for row in line_pays for pay in row), default=0)),
+            ("value_bets", value_bets),
+            ("value_pays", pays),
+            ("value_wins", wins),
+        ):
+            object.__setattr__(self, name, value)
 
 
 @functools.lru_cache(maxsize=256)
@@ -295,36 +324,8 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
             items.append((_PAIRS, tuple(tuple(sorted(line.pairs)) for line in bet.lines)))
         else:
             items.append((_JOINT, ()))
-    scales = tuple(_scale(bet) for bet in bets)
-    line_pays = tuple(
-        tuple(int(line.pays * scale) for line in bet.lines) for bet, scale in zip(bets, scales)
-    )
-    value_bets = tuple(b for b, (kind, _) in enumerate(items) if kind == _VALUE)
-    pays = np.zeros((len(index) + 1, len(value_bets)), dtype=np.int64)
-    wins = np.zeros_like(pays)
-    for j, b in enumerate(value_bets):
-        lines, columns = bets[b].lines, items[b][1]
-        last_pay, last_win = int(lines[-1].pays * scales[b]), int(lines[-1].pays > 0)
-        for line, (column,) in zip(lines, columns):
-            pays[column, j] += int(line.pays * scales[b]) - last_pay
-            wins[column, j] += int(line.pays > 0) - last_win
-        pays[-1, j], wins[-1, j] = last_pay, last_win
-    largest = max((abs(pay) for pays in line_pays for pay in pays), default=0)
-    return Plan(
-        bets=bets,
-        tableau=tableau,
-        compiled=compile_columns(tableau, tuple(tuple(sorted(events)) for events in index)),
-        items=tuple(items),
-        pairs=any(kind == _PAIRS for kind, _ in items),
-        joint=any(kind == _JOINT for kind, _ in items),
-        suits=any(bet.needs_suits for bet in bets),
-        scales=scales,
-        line_pays=line_pays,
-        value_bets=value_bets,
-        value_pays=pays,
-        value_wins=wins,
-        largest_pay=largest,
-    )
+    columns = tuple(tuple(sorted(events)) for events in index)
+    return Plan(bets, tableau, compile_columns(tableau, columns), tuple(items))
 
 
 # -- one shoe -------------------------------------------------------------------------

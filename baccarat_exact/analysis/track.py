@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from baccarat_exact.errors import BaccaratError, RoundError, ShoeError
@@ -24,29 +23,7 @@ from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import BetOdds, odds
 
-__all__ = ["BetState", "TrackProblem", "TrackStep", "read_round", "track"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BetState:
-    """One bet's exact value for the next round."""
-
-    bet: str
-    ev: Fraction
-    win: Fraction
-    """Probability that the bet wins."""
-    surebet: bool
-    """Whether the bet wins with probability over 90 % (:data:`~baccarat_exact.pricing.SUREBET`)."""
-
-    @classmethod
-    def of(cls, result: BetOdds) -> BetState:
-        """The state of a priced bet."""
-        return cls(bet=result.name, ev=result.ev, win=result.win, surebet=result.surebet)
-
-    @property
-    def positive(self) -> bool:
-        """Whether the EV is above zero."""
-        return self.ev > 0
+__all__ = ["TrackProblem", "TrackStep", "read_round", "track"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,7 +37,7 @@ class TrackStep:
     event: Event | None
     """How the round ended (rounds only)."""
     shoe: Shoe
-    bets: tuple[BetState, ...] | None
+    bets: tuple[BetOdds, ...] | None
     """None once fewer than 6 cards are left (no round can be priced)."""
 
     @property
@@ -111,10 +88,10 @@ def read_round(cards: Sequence[Card], tableau: Tableau) -> Event:
     return played.event
 
 
-def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetState, ...] | None:
+def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetOdds, ...] | None:
     if shoe.cards < ROUND_CARDS:
         return None
-    return tuple(BetState.of(result) for result in odds(shoe, rules, bets).bets)
+    return odds(shoe, rules, bets).bets
 
 
 def track(

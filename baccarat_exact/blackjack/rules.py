@@ -9,10 +9,10 @@ pays 3:2 on the original hand (by hit or by double), blackjack pays 3:2.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from baccarat_exact.errors import RulesError
 
@@ -237,6 +237,18 @@ class OptionFlip:
     """The rules after the flip."""
 
 
+_SWITCHES: tuple[tuple[str, str, str], ...] = (
+    ("dealer_hits_soft_17", "H17", "S17"),
+    ("hole_card", "peek", "no hole card"),
+    ("double_after_split", "DAS", "no DAS"),
+    ("hit_split_aces", "hit split aces", "one card"),
+    ("triple_seven", "Triple Seven", "none"),
+    ("triple_seven_on_double", "on doubles", "not on doubles"),
+    ("triple_seven_on_split", "on split hands", "not on split hands"),
+)
+"""The rule options that are on or off: field, and how it reads on and off."""
+
+
 def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
     """Every option of ``rules`` flipped on its own (options without effect left out).
 
@@ -244,67 +256,33 @@ def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
     ['dealer_hits_soft_17', 'hole_card', 'dealer_blackjack_takes']
     """
     flips: list[OptionFlip] = []
-
-    def add(option: str, change: str, make: Callable[[], BlackjackRules]) -> None:
-        flips.append(OptionFlip(option=option, change=change, rules=make()))
-
-    h17 = rules.dealer_hits_soft_17
-    add(
-        "dealer_hits_soft_17",
-        "H17 → S17" if h17 else "S17 → H17",
-        lambda: replace(rules, dealer_hits_soft_17=not h17),
-    )
-    add(
-        "hole_card",
-        "peek → no hole card" if rules.hole_card else "no hole card → peek",
-        lambda: replace(rules, hole_card=not rules.hole_card),
-    )
-    if not rules.hole_card:
-        other = (
-            DealerBlackjackTakes.ORIGINAL
-            if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL
-            else DealerBlackjackTakes.ALL
-        )
-        add(
-            "dealer_blackjack_takes",
-            f"dealer BJ takes {rules.dealer_blackjack_takes.value} → {other.value}",
-            lambda: replace(rules, dealer_blackjack_takes=other),
-        )
-    das = rules.double_after_split
-    add(
-        "double_after_split",
-        "DAS → no DAS" if das else "no DAS → DAS",
-        lambda: replace(rules, double_after_split=not das),
-    )
-    hsa = rules.hit_split_aces
-    add(
-        "hit_split_aces",
-        "hit split aces → one card" if hsa else "one card → hit split aces",
-        lambda: replace(rules, hit_split_aces=not hsa),
-    )
-    t7 = rules.triple_seven
-    add(
-        "triple_seven",
-        "Triple Seven → none" if t7 else "none → Triple Seven",
-        lambda: replace(rules, triple_seven=not t7),
-    )
-    if t7:
-        on_double = rules.triple_seven_on_double
-        add(
-            "triple_seven_on_double",
-            "on doubles → not on doubles" if on_double else "not on doubles → on doubles",
-            lambda: replace(rules, triple_seven_on_double=not on_double),
-        )
-        on_split = rules.triple_seven_on_split
-        add(
-            "triple_seven_on_split",
-            "on split hands → not" if on_split else "not on split hands → on split hands",
-            lambda: replace(rules, triple_seven_on_split=not on_split),
-        )
+    for option, on, off in _SWITCHES:
+        if option.startswith("triple_seven_on") and not rules.triple_seven:
+            continue  # no Triple Seven: where it counts does not matter
+        value = getattr(rules, option)
+        change = f"{on} → {off}" if value else f"{off} → {on}"
+        flipped: dict[str, Any] = {option: not value}
+        flips.append(OptionFlip(option=option, change=change, rules=replace(rules, **flipped)))
+        if option == "hole_card" and not rules.hole_card:
+            takes = rules.dealer_blackjack_takes
+            other = (
+                DealerBlackjackTakes.ORIGINAL
+                if takes is DealerBlackjackTakes.ALL
+                else DealerBlackjackTakes.ALL
+            )
+            flips.append(
+                OptionFlip(
+                    option="dealer_blackjack_takes",
+                    change=f"dealer BJ takes {takes.value} → {other.value}",
+                    rules=replace(rules, dealer_blackjack_takes=other),
+                )
+            )
     pays = Fraction(6, 5) if rules.blackjack_pays == Fraction(3, 2) else Fraction(3, 2)
-    add(
-        "blackjack_pays",
-        f"BJ {_ratio(rules.blackjack_pays)} → {_ratio(pays)}",
-        lambda: replace(rules, blackjack_pays=pays),
+    flips.append(
+        OptionFlip(
+            option="blackjack_pays",
+            change=f"BJ {_ratio(rules.blackjack_pays)} → {_ratio(pays)}",
+            rules=replace(rules, blackjack_pays=pays),
+        )
     )
     return tuple(flips)

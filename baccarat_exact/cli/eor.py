@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from baccarat_exact.analysis.counting import DEFAULT_LEVEL, bet_fits, parse_count
+from baccarat_exact.analysis.counting import bet_fits
 from baccarat_exact.analysis.eor import effect_of_removal
 from baccarat_exact.cli.common import FormatOption, emit
-from baccarat_exact.cli.options import (
-    BETS,
-    RULES,
-    SHOE,
-    CountOption,
-    LevelOption,
-    PlotOption,
-    command,
-)
+from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -23,13 +15,12 @@ from baccarat_exact.report.model import Format
 __all__ = ["eor_command"]
 
 
-@command(shoe=SHOE.without("infinite"), rules=RULES, bets=BETS)
+@command(shoe=SHOE.without("infinite"), rules=RULES, bets=BETS, counting=COUNTING)
 def eor_command(
     shoe: Shoe,
     rules: Rules,
     bets: tuple[Bet, ...],
-    count: CountOption = None,
-    level: LevelOption = DEFAULT_LEVEL,
+    counting: Counting,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -38,11 +29,10 @@ def eor_command(
     Also checks the identity Σ cards × effect = 0, derives a balanced count per bet
     (tags proportional to the effects) and reports its betting correlation.
     """
-    own = parse_count(count) if count is not None else None
     eor = effect_of_removal(shoe, rules, bets)
-    derived, mine = bet_fits(eor, level, own)
+    derived, mine = bet_fits(eor, counting.level, counting.own)
     if plot is not None:
         from baccarat_exact.report.plots import plot_effects
 
         plot_effects(eor, plot)
-    emit(eor_report(eor, derived, mine, level), fmt)
+    emit(eor_report(eor, derived, mine, counting.level), fmt)

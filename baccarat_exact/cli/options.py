@@ -18,10 +18,11 @@ import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
 
 import typer
 
+from baccarat_exact.analysis.counting import DEFAULT_LEVEL
 from baccarat_exact.cli.common import handle_errors
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import exact_number
@@ -30,6 +31,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
 if TYPE_CHECKING:
+    from baccarat_exact.analysis.counting import CountSystem
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.bets import Bet
 
@@ -37,14 +39,14 @@ __all__ = [
     "BETS",
     "BJ_RULES",
     "BJ_SHOE",
+    "COUNTING",
     "NAMED_BETS",
     "RULES",
     "SHOE",
     "BetsFileOption",
-    "CountOption",
+    "Counting",
     "FloatOption",
     "GameOption",
-    "LevelOption",
     "OptionGroup",
     "PlotOption",
     "RemoveOption",
@@ -54,6 +56,16 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Counting(NamedTuple):
+    """What ``--count`` and ``--level`` ask for."""
+
+    own: CountSystem | None
+    """The user's own count, fitted to each bet beside the derived ones."""
+    level: int
+    """Largest tag of the derived counts."""
+
 
 # -- the shoe --------------------------------------------------------------------------
 
@@ -98,6 +110,12 @@ InfiniteOption = Annotated[
 
 # -- baccarat rules and bets -----------------------------------------------------------
 
+
+def _unless_given(kind: Any, declaration: str, text: str) -> Any:
+    """An option left as the rule set has it unless given: a ``kind`` or ``None``."""
+    return Annotated[kind | None, typer.Option(declaration, help=text, show_default=False)]
+
+
 GameOption = Annotated[
     str,
     typer.Option(
@@ -106,20 +124,10 @@ GameOption = Annotated[
         help="Rule variant: punto-banco, tie-9, ez, super-6 (list: `baccarat-exact games`).",
     ),
 ]
-CommissionOption = Annotated[
-    str | None,
-    typer.Option(
-        "--commission",
-        help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 (default 5%).",
-        show_default=False,
-    ),
-]
-TiePaysOption = Annotated[
-    str | None,
-    typer.Option(
-        "--tie-pays", help="What Tie pays to 1, e.g. 8 or 9 (default 8).", show_default=False
-    ),
-]
+CommissionOption = _unless_given(
+    str, "--commission", "Commission on Banker wins, e.g. 0.05, 5% or 1/20 (default 5%)."
+)
+TiePaysOption = _unless_given(str, "--tie-pays", "What Tie pays to 1, e.g. 8 or 9 (default 8).")
 BetOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -172,10 +180,6 @@ PlotOption = Annotated[
 # -- blackjack rules -------------------------------------------------------------------
 
 
-def _flag(declaration: str, text: str) -> Any:
-    return Annotated[bool | None, typer.Option(declaration, help=text, show_default=False)]
-
-
 BjBaseOption = Annotated[
     str,
     typer.Option(
@@ -183,49 +187,42 @@ BjBaseOption = Annotated[
         help="Base rule set: seed (the casino of seeds/003) or us (peek, DAS, one card to split aces).",
     ),
 ]
-H17Option = _flag("--h17/--s17", "Dealer hits / stands on soft 17 (seed: stands).")
-HoleCardOption = _flag(
+H17Option = _unless_given(bool, "--h17/--s17", "Dealer hits / stands on soft 17 (seed: stands).")
+HoleCardOption = _unless_given(
+    bool,
     "--hole-card/--no-hole-card",
     "Dealer takes a hole card and peeks for blackjack (US) / one card only (seed: no hole card).",
 )
-DealerTakesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dealer-bj-takes",
-        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only (seed: all).",
-        show_default=False,
-    ),
-]
-DasOption = _flag("--das/--no-das", "Double after split allowed (seed: no).")
-HitSplitAcesOption = _flag(
+DealerTakesOption = _unless_given(
+    str,
+    "--dealer-bj-takes",
+    "Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only (seed: all).",
+)
+DasOption = _unless_given(bool, "--das/--no-das", "Double after split allowed (seed: no).")
+HitSplitAcesOption = _unless_given(
+    bool,
     "--hit-split-aces/--one-card-split-aces",
     "Split aces may be hit / get one card each (seed: may be hit).",
 )
-TripleSevenOption = _flag(
-    "--triple-seven/--no-triple-seven", "Triple Seven bonus on or off (seed: on)."
+TripleSevenOption = _unless_given(
+    bool, "--triple-seven/--no-triple-seven", "Triple Seven bonus on or off (seed: on)."
 )
-SevenDoubleOption = _flag(
+SevenDoubleOption = _unless_given(
+    bool,
     "--triple-seven-double/--no-triple-seven-double",
     "Triple Seven counts when the third 7 comes on a double (seed reading: yes).",
 )
-SevenSplitOption = _flag(
+SevenSplitOption = _unless_given(
+    bool,
     "--triple-seven-split/--no-triple-seven-split",
     "Triple Seven counts on split hands (seed reading: no).",
 )
-BjPaysOption = Annotated[
-    str | None,
-    typer.Option(
-        "--blackjack-pays",
-        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (seed: 3/2).",
-        show_default=False,
-    ),
-]
-SevenPaysOption = Annotated[
-    str | None,
-    typer.Option(
-        "--triple-seven-pays", help="What a Triple Seven pays to 1 (seed: 3/2).", show_default=False
-    ),
-]
+BjPaysOption = _unless_given(
+    str, "--blackjack-pays", "What a blackjack pays to 1: 3/2, 6/5, 1.5 … (seed: 3/2)."
+)
+SevenPaysOption = _unless_given(
+    str, "--triple-seven-pays", "What a Triple Seven pays to 1 (seed: 3/2)."
+)
 FloatOption = Annotated[
     bool,
     typer.Option(
@@ -389,6 +386,19 @@ BETS = OptionGroup({"bet": (BetOption, None), "bets_file": (BetsFileOption, None
 """``--bet --bets-file`` (and the game's own side bets) → the bets to price, main bets first
 (needs ``rules``)."""
 
+
+def _counting(count: str | None = None, level: int = DEFAULT_LEVEL) -> Counting:
+    """The user's own count, if any, and the largest tag of the derived counts."""
+    from baccarat_exact.analysis.counting import parse_count
+
+    return Counting(own=None if count is None else parse_count(count), level=level)
+
+
+COUNTING = OptionGroup(
+    {"count": (CountOption, None), "level": (LevelOption, DEFAULT_LEVEL)}, _counting
+)
+"""``--count --level`` → :class:`Counting`: the counts to fit to each bet."""
+
 NAMED_BETS = OptionGroup({"bets": (BetsArgument, None), "bets_file": (BetsFileOption, None)}, _bets)
 """``[BETS]... --bets-file`` → the bets named, or main and game bets (needs ``rules``)."""
 
@@ -478,13 +488,6 @@ BJ_RULES = OptionGroup(
 )
 """Every blackjack rule option → :class:`~baccarat_exact.blackjack.rules.BlackjackRules`."""
 
-BJ_SHOE = OptionGroup(
-    {
-        "remove": (RemoveOption, ""),
-        "counts": (CountsOption, None),
-        "infinite": (InfiniteOption, False),
-    },
-    _blackjack_shoe,
-)
+BJ_SHOE = OptionGroup(SHOE.without("decks").options, _blackjack_shoe)
 """``--remove --counts --infinite`` (with the rules' ``--decks``) → the blackjack shoe
 (needs ``rules``)."""

@@ -9,19 +9,10 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.analysis.counting import DEFAULT_LEVEL, parse_count
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.cli.common import FormatOption, emit
-from baccarat_exact.cli.options import (
-    BETS,
-    RULES,
-    SHOE,
-    CountOption,
-    LevelOption,
-    PlotOption,
-    command,
-)
+from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -57,11 +48,12 @@ def _progress(shoes: int, show: bool) -> Iterator[Callable[[int], None] | None]:
         yield lambda done: bar.advance(task, done)
 
 
-@command(shoe=SHOE.without("remove", "infinite"), rules=RULES, bets=BETS)
+@command(shoe=SHOE.without("remove", "infinite"), rules=RULES, bets=BETS, counting=COUNTING)
 def simulate_command(
     shoe: Shoe,
     rules: Rules,
     bets: tuple[Bet, ...],
+    counting: Counting,
     shoes: Annotated[int, typer.Option("--shoes", "-n", help="Shoes to deal.")] = 1000,
     seed: Annotated[
         int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")
@@ -75,8 +67,6 @@ def simulate_command(
             "--cut-card", help="Cards behind the cut card (penetration = 1 − this / shoe)."
         ),
     ] = 16,
-    count: CountOption = None,
-    level: LevelOption = DEFAULT_LEVEL,
     threshold: Annotated[
         float | None,
         typer.Option(
@@ -105,8 +95,8 @@ def simulate_command(
         seed=seed,
         burn=burn,
         cut_card=cut_card,
-        count=parse_count(count) if count is not None else None,
-        level=level,
+        count=counting.own,
+        level=counting.level,
         threshold=threshold,
     )
     if plot is not None:

@@ -251,6 +251,19 @@ def _win_lines(bet: str, usual: Fraction | int, wins: Outcome, rules: Rules) -> 
     return (_line("win", usual, usual_win), *(_line(w.name, w.pays, w.matches) for w in special))
 
 
+def _hand_bet(side: Outcome, usual: Fraction, rules: Rules) -> Bet:
+    """Banker or Player: the usual win and any special wins, a push on a tie, else lost."""
+    other = Outcome.PLAYER if side is Outcome.BANKER else Outcome.BANKER
+    return Bet(
+        name=side.value,
+        lines=(
+            *_win_lines(side.value, usual, side, rules),
+            _line("push", 0, lambda e: e.outcome is Outcome.TIE),
+            _line("lose", -1, lambda e: e.outcome is other),
+        ),
+    )
+
+
 def banker_bet(rules: Rules) -> Bet:
     """Banker: wins 1 less the commission (or a special win's pay), pushes on a tie.
 
@@ -258,26 +271,12 @@ def banker_bet(rules: Rules) -> Bet:
     >>> [(line.name, str(line.pays)) for line in banker_bet(find_rules("ez")).lines]
     [('win', '1'), ('win with three-card 7', '0'), ('push', '0'), ('lose', '-1')]
     """
-    return Bet(
-        name="banker",
-        lines=(
-            *_win_lines("banker", rules.banker_pays, Outcome.BANKER, rules),
-            _line("push", 0, lambda e: e.outcome is Outcome.TIE),
-            _line("lose", -1, lambda e: e.outcome is Outcome.PLAYER),
-        ),
-    )
+    return _hand_bet(Outcome.BANKER, rules.banker_pays, rules)
 
 
 def player_bet(rules: Rules) -> Bet:
     """Player: wins 1 to 1 (or a special win's pay), pushes on a tie."""
-    return Bet(
-        name="player",
-        lines=(
-            *_win_lines("player", rules.player_pays, Outcome.PLAYER, rules),
-            _line("push", 0, lambda e: e.outcome is Outcome.TIE),
-            _line("lose", -1, lambda e: e.outcome is Outcome.BANKER),
-        ),
-    )
+    return _hand_bet(Outcome.PLAYER, rules.player_pays, rules)
 
 
 def tie_bet(rules: Rules) -> Bet:

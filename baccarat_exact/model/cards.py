@@ -36,8 +36,20 @@ Value: TypeAlias = int
 """A baccarat point value, 0–9 (Ace 1, 2–9 face value, ten and pictures 0)."""
 
 
+class _Symbol(str, Enum):
+    """An enum whose values are the symbols of card notation, in their usual order."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    @property
+    def ordinal(self) -> int:
+        """Position in the enum's order (A..K for ranks, s h d c for suits)."""
+        return _ORDINALS[self]
+
+
 @unique
-class Rank(str, Enum):
+class Rank(_Symbol):
     """A card rank; its value is the one-character symbol used in card notation."""
 
     ACE = "A"
@@ -54,36 +66,20 @@ class Rank(str, Enum):
     QUEEN = "Q"
     KING = "K"
 
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def ordinal(self) -> int:
-        """Position 0–12 in ``RANKS`` (Ace first)."""
-        return _RANK_INDEX[self]
-
     @property
     def point(self) -> Value:
         """Baccarat point value: Ace 1, 2–9 face value, T J Q K 0."""
-        return POINT_VALUE[_RANK_INDEX[self]]
+        return POINT_VALUE[_ORDINALS[self]]
 
 
 @unique
-class Suit(str, Enum):
+class Suit(_Symbol):
     """A card suit; its value is the letter used in card notation."""
 
     SPADES = "s"
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def ordinal(self) -> int:
-        """Position 0–3 in ``SUITS`` (s h d c)."""
-        return _SUIT_INDEX[self]
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -92,8 +88,10 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 SUITS: tuple[Suit, ...] = tuple(Suit)
 """The 4 suits in the order s h d c, the order of every suit vector."""
 
-_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+_ORDINALS: dict[_Symbol, int] = {
+    **{rank: i for i, rank in enumerate(RANKS)},
+    **{suit: i for i, suit in enumerate(SUITS)},
+}
 
 POINT_VALUE: tuple[Value, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 """Baccarat point value of each rank, indexed like ``RANKS``."""

@@ -139,6 +139,8 @@ _WOO_SIDE = (
 _EGALITE_PAYS = {0: 150, 1: 215, 2: 225, 3: 200, 4: 120, 5: 110, 6: 45, 7: 45, 8: 80, 9: 80}
 _PLAYER_PAIR: PairTest = lambda s: s.player != NO_PAIR  # noqa: E731
 _BANKER_PAIR: PairTest = lambda s: s.banker != NO_PAIR  # noqa: E731
+_ONE_PERFECT: PairTest = lambda s: SUITED_PAIR in (s.player, s.banker)  # noqa: E731
+_TWO_PERFECT: PairTest = lambda s: s.player == s.banker == SUITED_PAIR  # noqa: E731
 
 
 def _catalogue() -> tuple[SideBet, ...]:
@@ -180,13 +182,7 @@ def _catalogue() -> tuple[SideBet, ...]:
             name="perfect-pair",
             title="Perfect Pair",
             rule="The first two cards of the Player or of the Banker are the same rank and suit.",
-            lines=(
-                Line(
-                    name="perfect pair",
-                    pays=f(25),
-                    pairs=lambda s: SUITED_PAIR in (s.player, s.banker),
-                ),
-            ),
+            lines=(Line(name="perfect pair", pays=f(25), pairs=_ONE_PERFECT),),
             source="Wizard of Odds, Perfect Pairs (Version 1): "
             "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver1/",
         ),
@@ -195,16 +191,8 @@ def _catalogue() -> tuple[SideBet, ...]:
             title="Perfect Pair, both-hands table",
             rule="As Perfect Pair, paying more when both hands start with a suited pair.",
             lines=(
-                Line(
-                    name="two perfect pairs",
-                    pays=f(250),
-                    pairs=lambda s: s.player == s.banker == SUITED_PAIR,
-                ),
-                Line(
-                    name="one perfect pair",
-                    pays=f(25),
-                    pairs=lambda s: SUITED_PAIR in (s.player, s.banker),
-                ),
+                Line(name="two perfect pairs", pays=f(250), pairs=_TWO_PERFECT),
+                Line(name="one perfect pair", pays=f(25), pairs=_ONE_PERFECT),
             ),
             source="Wizard of Odds, Perfect Pairs (Version 2): "
             "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver2/",

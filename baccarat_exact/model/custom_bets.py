@@ -54,13 +54,16 @@ __all__ = ["CONDITIONS", "CustomBet", "load_bets", "parse_bets", "read_bets_file
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CustomBet:
-    """A bet read from a file, with where it came from."""
+    """A bet read from a file, with its title and the file it came from."""
 
-    name: str
-    title: str
     bet: Bet
+    title: str
     source: str
-    """The file it was read from."""
+
+    @property
+    def name(self) -> str:
+        """The bet's name."""
+        return self.bet.name
 
 
 _WINNERS = ("banker", "player", "tie")
@@ -268,7 +271,7 @@ def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
     parsed = [_line(i, line, where) for i, line in enumerate(lines, start=1)]
     rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
     bet = first_match_bet(name, parsed, otherwise=otherwise, otherwise_name=rest, tableau=tableau)
-    return CustomBet(name=name, title=title, bet=bet, source=source)
+    return CustomBet(bet=bet, title=title, source=source)
 
 
 def parse_bets(

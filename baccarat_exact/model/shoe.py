@@ -40,21 +40,29 @@ __all__ = ["Shoe", "SuitRow"]
 SuitRow: TypeAlias = tuple[int, int, int, int]
 """Cards of one rank in each suit, in the order s h d c."""
 
-_RANK_NAMES = {
-    Rank.ACE: ("ace", "aces"),
-    Rank.TWO: ("two", "twos"),
-    Rank.THREE: ("three", "threes"),
-    Rank.FOUR: ("four", "fours"),
-    Rank.FIVE: ("five", "fives"),
-    Rank.SIX: ("six", "sixes"),
-    Rank.SEVEN: ("seven", "sevens"),
-    Rank.EIGHT: ("eight", "eights"),
-    Rank.NINE: ("nine", "nines"),
-    Rank.TEN: ("ten", "tens"),
-    Rank.JACK: ("jack", "jacks"),
-    Rank.QUEEN: ("queen", "queens"),
-    Rank.KING: ("king", "kings"),
-}
+_RANK_NAMES = dict(
+    zip(
+        RANKS,
+        (
+            tuple(words.split("/"))
+            for words in [
+                "ace/aces",
+                "two/twos",
+                "three/threes",
+                "four/fours",
+                "five/fives",
+                "six/sixes",
+                "seven/sevens",
+                "eight/eights",
+                "nine/nines",
+                "ten/tens",
+                "jack/jacks",
+                "queen/queens",
+                "king/kings",
+            ]
+        ),
+    )
+)
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 _SUIT_NAMES[Suit.CLUBS] = "clubs"
 
@@ -446,6 +454,15 @@ class Shoe:
 
     # -- changes ------------------------------------------------------------------
 
+    def _changing(
+        self, cards: str | Card | Rank | Iterable[Card | Rank], refusal: str
+    ) -> tuple[tuple[Card, int], ...]:
+        """``cards`` as (card, copies) pairs; an infinite shoe refuses any (``cannot …``)."""
+        counted = _counted(cards)
+        if counted and self.infinite:
+            raise ShoeError(f"cannot {refusal}")
+        return counted
+
     def remove(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
         """The shoe left after dealing ``cards`` (card notation, a card, a rank or several);
         a card without a suit is one of unknown suit.
@@ -455,12 +472,9 @@ class Shoe:
         ...
         baccarat_exact.errors.ShoeError: cannot remove 5 fives: the shoe holds only 4 fives
         """
-        counted = _counted(cards)
-        if not counted:
+        counted = self._changing(cards, "remove cards from an infinite shoe: it never runs out")
+        if not counted or self.suits is None:
             return self
-        if self.infinite:
-            raise ShoeError("cannot remove cards from an infinite shoe: it never runs out")
-        assert self.suits is not None
         by_rank = [0] * 13
         by_suit: dict[tuple[int, int], int] = {}
         for card, n in counted:
@@ -492,12 +506,9 @@ class Shoe:
     def add(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
         """The shoe with ``cards`` put back (the inverse of :meth:`remove`). Putting back a
         card of unknown suit where none was taken out leaves that rank known by count only."""
-        counted = _counted(cards)
-        if not counted:
+        counted = self._changing(cards, "add cards to an infinite shoe")
+        if not counted or self.suits is None:
             return self
-        if self.infinite:
-            raise ShoeError("cannot add cards to an infinite shoe")
-        assert self.suits is not None
         counts = list(self.counts)
         rows = list(self.suits)
         for card, n in counted:

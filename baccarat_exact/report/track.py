@@ -46,7 +46,7 @@ class _TableWriter:
         cards = " ".join(str(card) for card in step.cards) if step.cards else "(shoe)"
         text = f"{step.line:>4}  {cards:<{_CARDS_WIDTH}} {step.round_text:<{_ROUND_WIDTH}} {step.shoe.cards:>4}"
         for state in step.bets or ():
-            mark = ("+" if state.positive else " ") + ("S" if state.surebet else " ")
+            mark = ("+" if state.ev > 0 else " ") + ("S" if state.surebet else " ")
             text += f"  {float(state.ev) * 100:>{self.width - 3}.4f}%{mark}"
         if step.bets is None:
             text += "  fewer than 6 cards left: no round can be priced"
@@ -66,11 +66,11 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
         "bets": None
         if step.bets is None
         else {
-            s.bet: {
+            s.name: {
                 "ev": str(s.ev),
                 "ev_float": float(s.ev),
                 "win": str(s.win),
-                "positive": s.positive,
+                "positive": s.ev > 0,
                 "surebet": s.surebet,
             }
             for s in step.bets
@@ -88,7 +88,7 @@ def _csv_row(step: TrackStep, names: Sequence[str]) -> list[Any]:
     cards = " ".join(str(card) for card in step.cards)
     values: list[Any] = [step.line, step.kind, cards, step.round_text, step.shoe.cards]
     for state in step.bets or ():
-        values += [str(state.ev), float(state.ev), str(state.win), state.positive, state.surebet]
+        values += [str(state.ev), float(state.ev), str(state.win), state.ev > 0, state.surebet]
     if step.bets is None:
         values += [""] * (5 * len(names))
     return values
