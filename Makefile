@@ -56,7 +56,7 @@ docs: $(VENV)/.installed-test
 
 ## data: rebuild the shipped event table (a test checks it equals a fresh build)
 data: $(VENV)/.installed
-	$(BIN)/python -c "from baccarat_exact.engine import build_event_table, save_event_table; save_event_table(build_event_table())"
+	$(BIN)/python -c "from baccarat_exact.engine.tables import build_event_table, save_event_table; save_event_table(build_event_table())"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build *.egg-info
