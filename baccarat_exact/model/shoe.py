@@ -136,14 +136,14 @@ class Shoe:
             first = counts[0]
             if first % 4 == 0 and all(n == first for n in counts):
                 return _deck_rows(first // 4)
-            return (None,) * 13
+            return tuple(None if n else (0, 0, 0, 0) for n in counts)
         rows = tuple(self.suits)
         if len(rows) != 13:
             raise ShoeError(f"expected 13 suit rows (A..K), got {len(rows)}")
         checked: list[SuitRow | None] = []
         for rank, row, n in zip(RANKS, rows, counts):
-            if row is None:
-                checked.append(None)
+            if row is None:  # known by count only; with no card left, nothing is unknown
+                checked.append(None if n else (0, 0, 0, 0))
                 continue
             cells = tuple(row)
             if len(cells) != 4:
@@ -444,8 +444,6 @@ class Shoe:
                 continue
             items.extend(f"{rank.value}{suit.value}={m}" for suit, m in zip(SUITS, row) if m)
             unknown.extend([Card(rank)] * (sum(row) - n))
-        if all(row is None for row in self.suits):
-            return ",".join(items)
         body = ",".join(items) or "A=0"
         return f"{body} less {format_cards(unknown)}" if unknown else body
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from baccarat_exact.model.cards import RANKS, format_cards
+from baccarat_exact.model.cards import RANKS, Card, format_cards
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
@@ -10,27 +10,30 @@ __all__ = ["describe_rules", "describe_shoe"]
 
 
 def describe_shoe(shoe: Shoe) -> str:
-    """``8 decks (416 cards)``, ``infinite shoe``, or the composition when not whole decks.
+    """``8 decks (416 cards)``, ``6 decks less 5x3 As (307 cards)``, ``infinite shoe``, or
+    the composition when it is not whole decks less a few cards.
 
     >>> describe_shoe(Shoe.from_decks(8))
     '8 decks (416 cards)'
-    >>> describe_shoe(Shoe.from_decks(6).remove("5x3 K 9"))
-    '6 decks less 5x3 9 K (307 cards)'
+    >>> describe_shoe(Shoe.from_decks(6).remove("5x3 K 9 As"))
+    '6 decks less 5x3 9 K As (306 cards)'
     >>> describe_shoe(Shoe.from_counts({"9": 6}))
-    '6 cards: A=0,2=0,3=0,4=0,5=0,6=0,7=0,8=0,9=6,T=0,J=0,Q=0,K=0'
+    '6 cards: 9=6'
     """
     if shoe.infinite:
         if len(set(shoe.counts)) == 1:
             return "infinite shoe"
         return f"infinite shoe in proportions {shoe.composition().removeprefix('infinite ')}"
-    decks = -(-max(shoe.counts) // 4)
-    missing = [4 * decks - n for n in shoe.counts]
-    name = f"{decks} deck{'s' if decks != 1 else ''}"
-    if not any(missing):
-        return f"{name} ({shoe.cards} cards)"
-    if sum(missing) * 2 <= shoe.cards:
-        dealt = format_cards([rank for rank, n in zip(RANKS, missing) for _ in range(n)])
-        return f"{name} less {dealt} ({shoe.cards} cards)"
+    form = shoe.deck_form()
+    if form is None:  # ranks by count: d decks less the ranks they lack, if few
+        decks = -(-max(shoe.counts) // 4)
+        lacking = [rank for rank, n in zip(RANKS, shoe.counts) for _ in range(4 * decks - n)]
+        form = (decks, tuple(Card(rank) for rank in lacking)) if decks else None
+    if form is not None and len(form[1]) * 2 <= shoe.cards:
+        decks, out = form
+        name = f"{decks} deck{'s' if decks != 1 else ''}"
+        less = f" less {format_cards(out)}" if out else ""
+        return f"{name}{less} ({shoe.cards} cards)"
     return f"{shoe.cards} cards: {shoe.composition()}"
 
 
