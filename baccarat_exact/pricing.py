@@ -49,6 +49,7 @@ from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 
@@ -181,7 +182,7 @@ class BetOdds:
             "push": str(self.push),
             "lose": str(self.lose),
             "ev": str(ev),
-            "ev_float": float(ev),
+            "ev_float": to_float(ev),
             "surebet": self.surebet,
         }
 
@@ -223,7 +224,7 @@ class Odds:
             outcomes[outcome.value] = {
                 "count": None if self.total is None else self.counts[outcome],
                 "probability": str(p),
-                "probability_float": float(p),
+                "probability_float": to_float(p),
             }
         return {
             "schema": SCHEMA,
@@ -286,8 +287,10 @@ class Plan:
             for bet, scale in zip(self.bets, scales)
         )
         value_bets = tuple(b for b, kind in enumerate(kinds) if kind == _VALUE)
-        pays = np.zeros((len(self.compiled.columns) + 1, len(value_bets)), dtype=np.int64)
-        wins = np.zeros_like(pays)
+        largest = max((abs(pay) for row in line_pays for pay in row), default=0)
+        shape = (len(self.compiled.columns) + 1, len(value_bets))
+        pays = np.zeros(shape, dtype=np.int64 if fits_int64(2 * largest) else object)
+        wins = np.zeros(shape, dtype=np.int64)
         for j, b in enumerate(value_bets):
             lines, columns, line_pay = self.bets[b].lines, self.items[b][1], line_pays[b]
             last_win = int(lines[-1].pays > 0)
@@ -301,7 +304,7 @@ class Plan:
             ("suits", any(bet.needs_suits for bet in self.bets)),
             ("scales", scales),
             ("line_pays", line_pays),
-            ("largest_pay", max((abs(pay) for row in line_pays for pay in row), default=0)),
+            ("largest_pay", largest),
             ("value_bets", value_bets),
             ("value_pays", pays),
             ("value_wins", wins),

@@ -16,11 +16,11 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from baccarat_exact.model.exact import sqrt_float
 from baccarat_exact.pricing import BetOdds
 
 __all__ = ["BetStats", "LineStats", "all_stats", "bet_stats"]
@@ -59,9 +59,10 @@ class BetStats:
     """House edge per unit of resolved action; None for a bet that cannot push."""
 
     @property
-    def std_dev(self) -> float:
-        """Standard deviation per unit staked (rounded: a square root)."""
-        return math.sqrt(self.variance)
+    def std_dev(self) -> float | None:
+        """Standard deviation per unit staked (rounded: a square root; ``None`` beyond the
+        range of a float)."""
+        return sqrt_float(self.variance)
 
 
 def _merged_lines(result: BetOdds) -> tuple[LineStats, ...]:

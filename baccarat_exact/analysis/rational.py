@@ -15,6 +15,7 @@ from math import gcd, lcm
 from typing import Any, TypeAlias
 
 from baccarat_exact.errors import FormulaError
+from baccarat_exact.model.exact import to_float
 
 __all__ = [
     "ZERO",
@@ -244,7 +245,7 @@ class RationalFunction:
             "text": self.text(),
             "latex": self.latex(),
             "limit": None if limit is None else str(limit),
-            "limit_float": None if limit is None else float(limit),
+            "limit_float": None if limit is None else to_float(limit),
             "series": [str(c) for c in self.series(terms)] if bounded else None,
         }
 

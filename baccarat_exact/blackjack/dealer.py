@@ -24,6 +24,7 @@ from typing import Any
 
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts, points, shoe_counts
 from baccarat_exact.errors import ShoeError
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -302,9 +303,9 @@ class DealerChart:
                 {
                     "up": SLOT_LABELS[dist.up],
                     "probability": str(p_up),
-                    "probability_float": float(p_up),
+                    "probability_float": to_float(p_up),
                     "outcomes": {name: str(p) for name, p in dist.as_dict().items()},
-                    "outcomes_float": {name: float(p) for name, p in dist.as_dict().items()},
+                    "outcomes_float": {name: to_float(p) for name, p in dist.as_dict().items()},
                 }
                 for p_up, dist in self.rows
             ],

@@ -19,6 +19,7 @@ from baccarat_exact.blackjack.rules import BlackjackRules, OptionFlip, option_fl
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
 from baccarat_exact.errors import ShoeError
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -105,7 +106,7 @@ class EdgeResult:
             out: dict[str, Any] = {}
             if isinstance(value, Fraction):
                 out[name] = str(value)
-            out[f"{name}_float"] = float(value)
+            out[f"{name}_float"] = to_float(value)
             return out
 
         return {

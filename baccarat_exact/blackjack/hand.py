@@ -29,6 +29,7 @@ from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import UpCardSolver
 from baccarat_exact.errors import CardError
 from baccarat_exact.model.cards import Rank, format_cards
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["ACTIONS", "HandAnalysis", "analyze_hand"]
@@ -71,7 +72,7 @@ class HandAnalysis:
             entry: dict[str, Any] = {"move": move}
             if isinstance(value, Fraction):
                 entry["ev"] = str(value)
-            entry["ev_float"] = float(value)
+            entry["ev_float"] = to_float(value)
             entry["best"] = move == self.best
             moves.append(entry)
         total, soft = self.total

@@ -223,6 +223,9 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     return Compiled(columns=columns, flat=sums, blocks=tuple(blocks))
 
 
+_SAFE_COUNT = 2**59
+"""Below this, ten counts of a shoe add up in int64 without wrapping."""
+
 _CHUNK = 512
 """Shoes per batch step: keeps the working set in cache (measured in benchmarks/)."""
 
@@ -261,13 +264,18 @@ def count_array(
     kinds), else Python ints (dtype object). For a finite shoe of N cards, the counts
     of a partition of the events sum to N(N-1)…(N-5); for weights w, to (Σw)**6.
     """
-    counts = np.asarray(values, dtype=np.int64)
+    try:
+        counts = np.asarray(values, dtype=np.int64)
+    except OverflowError:  # a count beyond int64: Python integers throughout
+        counts = np.asarray(values, dtype=object)
     if counts.ndim == 1:
         counts = counts[None, :]
     if counts.ndim != 2 or counts.shape[1] != 10:
         raise ValueError(f"expected 10 value counts per shoe, got shape {counts.shape}")
+    if counts.dtype != object and counts.size and int(counts.max()) >= _SAFE_COUNT:
+        counts = counts.astype(object)  # a shoe's total could pass 2**63 in int64
     if kind is None:
-        kind = number_kind(int(counts.sum(axis=1).max(initial=0)))
+        kind = number_kind(max((int(total) for total in counts.sum(axis=1)), default=0))
     batch = counts.shape[0]
     if batch > _CHUNK:
         parts = [

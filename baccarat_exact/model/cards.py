@@ -16,6 +16,7 @@ from typing import NamedTuple, TypeAlias
 from baccarat_exact.errors import CardError
 
 __all__ = [
+    "MAX_LISTED_CARDS",
     "POINT_VALUE",
     "RANKS",
     "SUITS",
@@ -119,6 +120,11 @@ class Card(NamedTuple):
         return self.rank.point
 
 
+MAX_LISTED_CARDS = 100_000
+"""Most cards :func:`parse_cards` lists one by one (rounds, hands); shoes take counts."""
+
+_MAX_COPY_DIGITS = 30
+
 _RANK_TEXT = "use A 2 3 4 5 6 7 8 9 T J Q K (10 for T), optionally a suit s h d c"
 _TOKEN = re.compile(
     r"^(?P<rank>10|[2-9AaTtJjQqKk])(?P<suit>[sShHdDcC♠♥♦♣♤♡♢♧])?(?:[xX](?P<copies>[-+]?\d+))?$"
@@ -168,7 +174,12 @@ def _parse_token(token: str) -> tuple[Card, int]:
         raise CardError(f"unknown card {token!r}: {_RANK_TEXT}")
     rank = parse_rank(match["rank"])
     suit = parse_suit(match["suit"]) if match["suit"] else None
-    copies = 1 if match["copies"] is None else int(match["copies"])
+    digits = match["copies"] or "1"
+    if len(digits.lstrip("+-0")) > _MAX_COPY_DIGITS:
+        raise CardError(
+            f"bad multiplicity in {token!r}: N in xN has more than {_MAX_COPY_DIGITS} digits"
+        )
+    copies = int(digits)
     if copies < 1:
         raise CardError(f"bad multiplicity in {token!r}: N in xN must be 1 or more")
     return Card(rank, suit), copies
@@ -193,7 +204,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     baccarat_exact.errors.CardError: bad multiplicity in '5x0': N in xN must be 1 or more
     """
-    return tuple(card for card, n in parse_card_counts(text) for _ in range(n))
+    counted = parse_card_counts(text)
+    total = sum(n for _, n in counted)
+    if total > MAX_LISTED_CARDS:
+        raise CardError(
+            f"{total} cards are too many to list one by one (at most {MAX_LISTED_CARDS:,}): "
+            "a shoe takes them as counts (--remove), a round has at most 6"
+        )
+    return tuple(card for card, n in counted for _ in range(n))
 
 
 def parse_ranks(text: str) -> tuple[Rank, ...]:

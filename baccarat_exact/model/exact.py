@@ -1,4 +1,5 @@
-"""Exact numbers from what users write: ``0.05``, ``1/20``, ``5%``, ``3:2``, ``8``, ``1e-3``.
+"""Exact numbers from what users write (``0.05``, ``1/20``, ``5%``, ``3:2``, ``1e-3``), and
+exact numbers written as decimals for display, at any size.
 
 One reader for every pay, commission and count the tool accepts (options, rules,
 bet files, documents), so they all take the same forms and fail the same way.
@@ -6,13 +7,14 @@ bet files, documents), so they all take the same forms and fail the same way.
 
 from __future__ import annotations
 
+import math
 import re
-from decimal import Decimal
+from decimal import Context, Decimal
 from fractions import Fraction
 
 from baccarat_exact.errors import BaccaratError, RulesError
 
-__all__ = ["MAX_EXPONENT", "exact_number"]
+__all__ = ["MAX_EXPONENT", "decimal_text", "exact_number", "sqrt_float", "to_float"]
 
 MAX_EXPONENT = 400
 """Largest power of ten a number may carry (``1e400``); larger ones are refused, as
@@ -68,3 +70,46 @@ def exact_number(
     if match["exp"] is not None and abs(int(match["exp"])) > MAX_EXPONENT:
         raise error(f"{what} {value!r} is out of range: powers of ten up to {MAX_EXPONENT}")
     return Fraction(body) * scale
+
+
+def to_float(value: Fraction | int | float) -> float | None:
+    """``value`` rounded to a float, for display fields (``*_float``); ``None`` when it is
+    beyond the range of a float (the exact value is always given beside it).
+
+    >>> to_float(Fraction(1, 3)), to_float(Fraction(10**400, 3))
+    (0.3333333333333333, None)
+    """
+    try:
+        result = float(value)
+    except OverflowError:
+        return None
+    return None if math.isinf(result) else result
+
+
+def sqrt_float(value: Fraction) -> float | None:
+    """The square root of a non-negative exact value as a float (``None`` when beyond
+    float range), computed without converting the value itself to a float.
+
+    >>> sqrt_float(Fraction(9, 4)), sqrt_float(Fraction(10**400))
+    (1.5, 1e+200)
+    """
+    root = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt(_CONTEXT)
+    return to_float(root)  # type: ignore[arg-type]
+
+
+def decimal_text(value: Fraction | int | float, digits: int, scale: int = 1) -> str:
+    """``value × scale`` with ``digits`` decimals (``f`` format), or in scientific notation
+    from 10**15 on (and beyond the range of a float).
+
+    >>> decimal_text(Fraction(1, 3), 4), decimal_text(Fraction(10**400, 3), 4)
+    ('0.3333', '3.3333e+399')
+    """
+    rounded = to_float(value)
+    if rounded is not None and abs(rounded * scale) < 1e15:
+        return f"{rounded * scale:.{digits}f}"
+    exact = Fraction(value) * scale
+    number = Decimal(exact.numerator) / Decimal(exact.denominator)
+    return f"{number:.{digits}e}"
+
+
+_CONTEXT = Context(prec=40)

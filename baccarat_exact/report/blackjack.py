@@ -15,6 +15,7 @@ from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table
@@ -197,7 +198,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         "shoe": shoe.to_dict(),
         "chart": {label: dict(zip(ups, cells)) for label, cells in chart},
         **({"player_ev_basic": str(value)} if isinstance(value, Fraction) else {}),
-        "player_ev_basic_float": float(value),
+        "player_ev_basic_float": to_float(value),
     }
     return Report(
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.cards import format_cards
+from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
@@ -57,12 +58,12 @@ def _sentence(bet: BetBreakEven) -> str | None:
     shoe only."""
     if bet.fair_commission is not None:
         fair = bet.fair_commission.value
-        return f"{bet.name} is fair at a commission of {fair} ≈ {float(fair):.4%}"
+        return f"{bet.name} is fair at a commission of {fair} ≈ {decimal_text(fair, 4, 100)}%"
     term = next((t for t in bet.lines if t.fair_pay is not None), None)
     if term is None or term.fair_pay is None:
         return None
     fair = term.fair_pay.value
-    return f"{bet.name} is fair when its {term.name} pays {fair} ≈ {float(fair):.6f} to 1"
+    return f"{bet.name} is fair when its {term.name} pays {fair} ≈ {decimal_text(fair, 6)} to 1"
 
 
 def breakeven_report(result: BreakEven) -> Report:
@@ -121,7 +122,7 @@ def _exact(function: RationalFunction | None, symbolic: bool, key: str) -> dict[
         return {key: None}
     if symbolic:
         return {key: function.to_dict()}
-    return {key: str(function.value), f"{key}_float": float(function.value)}
+    return {key: str(function.value), f"{key}_float": to_float(function.value)}
 
 
 def breakeven_document(result: BreakEven) -> dict[str, Any]:

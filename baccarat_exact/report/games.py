@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.games import GAMES, Game
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -52,7 +53,7 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
                 "aliases": list(game.aliases),
                 "source": game.source,
                 "house_edge": {name: str(edge) for name, edge in edges.items()},
-                "house_edge_float": {name: float(edge) for name, edge in edges.items()},
+                "house_edge_float": {name: to_float(edge) for name, edge in edges.items()},
             }
         )
     table = Table(

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.model.events import Outcome
+from baccarat_exact.model.exact import to_float
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Column, Report, Table
@@ -137,11 +138,11 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
     stats = bet_stats(result)
     document = result.to_dict()
     document["house_edge"] = str(stats.house_edge)
-    document["house_edge_float"] = float(stats.house_edge)
+    document["house_edge_float"] = to_float(stats.house_edge)
     document["hit_frequency"] = str(stats.hit_frequency)
-    document["hit_frequency_float"] = float(stats.hit_frequency)
+    document["hit_frequency_float"] = to_float(stats.hit_frequency)
     document["variance"] = str(stats.variance)
-    document["variance_float"] = float(stats.variance)
+    document["variance_float"] = to_float(stats.variance)
     document["std_dev_float"] = stats.std_dev
     document["element_of_risk"] = _exact(stats.element_of_risk)
     document["element_of_risk_float"] = (
@@ -153,7 +154,7 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
             "pays": str(line.pays),
             "count": _count_json(line.count) if counts else None,
             "probability": str(line.probability),
-            "probability_float": float(line.probability),
+            "probability_float": to_float(line.probability),
         }
         for line in stats.lines
     ]

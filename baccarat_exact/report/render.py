@@ -13,6 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.report.model import Cell, Column, Format, Report, Table, Text
 
 __all__ = [
@@ -41,9 +42,9 @@ def _display(value: Cell, column: Column) -> str:
     if isinstance(value, bool) or column.style == "bool":
         return "yes" if value else "no"
     if column.style == "decimal":
-        return f"{float(value):.{column.digits}f}"
+        return decimal_text(value, column.digits)  # type: ignore[arg-type]
     if column.style == "percent":
-        return f"{float(value) * 100:.{column.digits}f}%"
+        return decimal_text(value, column.digits, 100) + "%"  # type: ignore[arg-type]
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, int):
@@ -54,7 +55,7 @@ def _display(value: Cell, column: Column) -> str:
 def _float_or_exact(value: Cell, column: Column) -> Any:
     """Data keys ending in ``_float`` hold floats; every other value stays exact."""
     if column.data_name.endswith("_float") and value is not None and not isinstance(value, str):
-        return float(value)
+        return to_float(value)
     return exact(value)
 
 

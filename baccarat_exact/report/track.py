@@ -14,6 +14,7 @@ from typing import Any
 
 from baccarat_exact.analysis.track import TrackProblem, TrackStep
 from baccarat_exact.model.bets import Bet
+from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
@@ -47,7 +48,7 @@ class _TableWriter:
         text = f"{step.line:>4}  {cards:<{_CARDS_WIDTH}} {step.round_text:<{_ROUND_WIDTH}} {step.shoe.cards:>4}"
         for state in step.bets or ():
             mark = ("+" if state.ev > 0 else " ") + ("S" if state.surebet else " ")
-            text += f"  {float(state.ev) * 100:>{self.width - 3}.4f}%{mark}"
+            text += f"  {decimal_text(state.ev, 4, 100):>{self.width - 3}}%{mark}"
         if step.bets is None:
             text += "  fewer than 6 cards left: no round can be priced"
         return text.rstrip()
@@ -68,7 +69,7 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
         else {
             s.name: {
                 "ev": str(s.ev),
-                "ev_float": float(s.ev),
+                "ev_float": to_float(s.ev),
                 "win": str(s.win),
                 "positive": s.ev > 0,
                 "surebet": s.surebet,
@@ -88,7 +89,7 @@ def _csv_row(step: TrackStep, names: Sequence[str]) -> list[Any]:
     cards = " ".join(str(card) for card in step.cards)
     values: list[Any] = [step.line, step.kind, cards, step.round_text, step.shoe.cards]
     for state in step.bets or ():
-        values += [str(state.ev), float(state.ev), str(state.win), state.ev > 0, state.surebet]
+        values += [str(state.ev), to_float(state.ev), str(state.win), state.ev > 0, state.surebet]
     if step.bets is None:
         values += [""] * (5 * len(names))
     return values
