@@ -183,3 +183,10 @@ def test_dragon_7_count_is_the_published_one() -> None:
     assert dragon.in_order() == (0, 0, 0, -1, -1, -1, -1, 2, 2, 0)
     fit = fit_count(eor, 3, dragon)
     assert fit.correlation is not None and fit.correlation > 0.95
+
+
+def test_the_command_line_default_level_is_the_analysis_default() -> None:
+    from baccarat_exact.analysis.counting import DEFAULT_LEVEL
+    from baccarat_exact.cli.options import COUNTING
+
+    assert COUNTING.options["level"][1] == DEFAULT_LEVEL

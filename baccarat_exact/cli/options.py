@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
 
 import typer
 
-from baccarat_exact.analysis.counting import DEFAULT_LEVEL
 from baccarat_exact.cli.common import handle_errors
 from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.exact import exact_number
-from baccarat_exact.model.games import find_rules
+from baccarat_exact.model.games import find_game, find_rules
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
@@ -164,6 +164,10 @@ CountOption = Annotated[
         "(T/10 = every 10-value card; cards not named count 0).",
     ),
 ]
+_LEVEL = 2
+"""Largest tag of a derived count unless ``--level`` says otherwise (the analysis's
+``DEFAULT_LEVEL``; a test keeps them equal)."""
+
 LevelOption = Annotated[
     int,
     typer.Option(
@@ -354,7 +358,9 @@ def _bets(
 ) -> tuple[Bet, ...]:
     """Banker, Player, Tie, the game's own side bets, ``--bet`` and ``--bets-file`` bets;
     with a ``BETS`` argument, just the bets named (and those of the files)."""
-    from baccarat_exact.model.selection import select_bets  # the catalogue loads on use
+    if not (bet or bets_file or bets or (game and find_game(game).side_bets)):
+        return main_bets(rules)  # the catalogue and the TOML reader need not load
+    from baccarat_exact.model.selection import select_bets
 
     if bets:
         return select_bets(rules, bets, bets_file or (), game, exactly=True)
@@ -387,16 +393,14 @@ BETS = OptionGroup({"bet": (BetOption, None), "bets_file": (BetsFileOption, None
 (needs ``rules``)."""
 
 
-def _counting(count: str | None = None, level: int = DEFAULT_LEVEL) -> Counting:
+def _counting(count: str | None = None, level: int = _LEVEL) -> Counting:
     """The user's own count, if any, and the largest tag of the derived counts."""
-    from baccarat_exact.analysis.counting import parse_count
+    from baccarat_exact.analysis.counting import parse_count  # the analysis loads on use
 
     return Counting(own=None if count is None else parse_count(count), level=level)
 
 
-COUNTING = OptionGroup(
-    {"count": (CountOption, None), "level": (LevelOption, DEFAULT_LEVEL)}, _counting
-)
+COUNTING = OptionGroup({"count": (CountOption, None), "level": (LevelOption, _LEVEL)}, _counting)
 """``--count --level`` → :class:`Counting`: the counts to fit to each bet."""
 
 NAMED_BETS = OptionGroup({"bets": (BetsArgument, None), "bets_file": (BetsFileOption, None)}, _bets)
