@@ -1,23 +1,39 @@
-"""The ``baccarat-exact`` command line: a thin typer layer over the library.
+"""The ``baccarat-exact`` command line: the root app and the process around it.
 
-Each command lives in its own module (``baccarat_exact/commands/``, and
-``baccarat_exact/blackjack/cli.py`` for the ``blackjack`` group); ``COMMANDS``
-says where. :func:`main` mounts only the command it is asked to run, so one
-command never pays for importing and building the others (start-up time,
-docs/performance.md); ``app`` is the whole tree, for help, tests and docs.
+Each command lives in its own module beside this one; ``COMMANDS`` and ``GROUPS``
+say where. :func:`main` mounts only the command it is asked to run, so one command
+never pays for importing and building the others (start-up time,
+docs/performance.md); ``whole_app()`` is the whole tree, for help, tests and docs.
+
+:func:`main` is also the last line of defence (the exit codes of the README): input
+errors are one ``Error:`` line and exit 2; an exception the code did not expect is one
+``Error: internal error …`` line and exit 70 (its traceback with ``--debug`` or
+``BACCARAT_EXACT_DEBUG=1``); a closed output pipe exits quietly with 141; Ctrl-C with
+130; output that the terminal cannot encode falls back to plain ASCII.
 """
 
 from __future__ import annotations
 
+import codecs
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import TextIO
 
 import typer
 
 from baccarat_exact import __version__
 
-__all__ = ["COMMANDS", "GROUPS", "build_app", "main"]  # and `app`, built on first use
+__all__ = ["COMMANDS", "EXIT_INTERNAL", "GROUPS", "build_app", "main", "whole_app"]
+
+EXIT_INTERNAL = 70
+"""Exit code of an error the code did not expect (a bug: please report it)."""
+EXIT_PIPE = 141
+"""Exit code when the reader of our output went away (as shells report SIGPIPE)."""
+EXIT_INTERRUPTED = 130
+"""Exit code on Ctrl-C (as shells report SIGINT)."""
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.cli.odds", "odds_command"),
@@ -37,7 +53,8 @@ GROUPS: dict[str, tuple[str, str, str]] = {
     "blackjack": (
         "baccarat_exact.cli.blackjack",
         "app",
-        "The casino's blackjack (seed 003): dealer odds, hand decisions, house edge.",
+        "The casino's blackjack (one-card dealer, S17, Triple Seven): dealer odds, hand "
+        "decisions, house edge.",
     ),
 }
 """Group name → (module, typer app, help)."""
@@ -91,9 +108,71 @@ def whole_app() -> typer.Typer:
     return _APP
 
 
+_ASCII = {
+    "≈": "~", "−": "-", "–": "-", "—": "--", "×": "x", "→": "->", "←": "<-", "≥": ">=",
+    "≤": "<=", "±": "+/-", "Σ": "sum", "…": "...", "µ": "u", "·": "*", "♠": "s", "♥": "h",
+    "♦": "d", "♣": "c", "é": "e", "∞": "inf", "Δ": "d", "β": "beta", "│": "|", "─": "-",
+    "╭": "+", "╮": "+", "╰": "+", "╯": "+",
+}  # fmt: skip
+
+
+def _to_ascii(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: what a terminal cannot show, written in plain ASCII."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(_ASCII.get(char, "?") for char in text), error.end
+
+
+codecs.register_error("baccarat-ascii", _to_ascii)
+
+
+def _plain_where_needed(stream: TextIO) -> None:
+    """Let a stream that cannot encode our symbols (≈, ×, …) write ASCII for them."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "≈×→♠".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="baccarat-ascii")
+
+
+def _debug(args: list[str]) -> bool:
+    """``--debug`` anywhere before ``--`` (taken out of ``args``), or the environment."""
+    wanted = os.environ.get("BACCARAT_EXACT_DEBUG", "") not in ("", "0")
+    if "--debug" in args[: args.index("--") if "--" in args else len(args)]:
+        args.remove("--debug")
+        wanted = True
+    return wanted
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Console-script entry point: a usage error is one ``Error:`` line and exit code 2."""
+    """Console-script entry point: run one command and exit with the contract's code."""
     args = list(sys.argv[1:] if argv is None else argv)
+    debug = _debug(args)
+    for stream in (sys.stdout, sys.stderr):
+        _plain_where_needed(stream)
+    try:
+        code = _run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_pipe()
+        sys.exit(EXIT_PIPE)
+    except KeyboardInterrupt:
+        typer.echo("Interrupted.", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception as error:  # the last line of defence: never a bare traceback
+        if debug:
+            traceback.print_exc()
+        name = type(error).__name__
+        typer.echo(f"Error: internal error: {name}: {error} — please report it", err=True)
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(code)
+
+
+def _run(args: list[str]) -> int:
+    """Run the command line ``args``; a usage error is one ``Error:`` line (code 2)."""
     target = (
         build_app(args[0]) if args and (args[0] in COMMANDS or args[0] in GROUPS) else whole_app()
     )
@@ -102,9 +181,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     except Exception as error:  # typer's usage errors carry format_message and exit_code
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
             raise
-        typer.echo(f"Error: {error.format_message()}", err=True)
-        sys.exit(error.exit_code)
-    sys.exit(code if isinstance(code, int) else 0)
+        message = error.format_message()
+        if message:  # a group run without a command has printed its help already
+            typer.echo(f"Error: {message}", err=True)
+        return int(error.exit_code)
+    return code if isinstance(code, int) else 0
+
+
+def _quiet_pipe() -> None:
+    """After the reader of stdout went away: send what is left to nowhere, say nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
