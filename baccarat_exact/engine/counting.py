@@ -250,6 +250,21 @@ def _half_weights(values: npt.NDArray[np.int64], infinite: bool, dtype: type) ->
     return weights
 
 
+def _count_matrix(values: npt.ArrayLike) -> npt.NDArray[Any]:
+    """(B, 10) counts: int64 while a shoe's total cannot pass 2**63, else Python integers."""
+    try:
+        counts = np.asarray(values, dtype=np.int64)
+    except OverflowError:  # a count beyond int64: Python integers throughout
+        counts = np.asarray(values, dtype=object)
+    if counts.ndim == 1:
+        counts = counts[None, :]
+    if counts.ndim != 2 or counts.shape[1] != 10:
+        raise ValueError(f"expected 10 value counts per shoe, got shape {counts.shape}")
+    if counts.dtype != object and counts.size and int(counts.max()) >= _SAFE_COUNT:
+        counts = counts.astype(object)
+    return counts
+
+
 def count_array(
     values: npt.ArrayLike,
     compiled: Compiled,
@@ -264,18 +279,15 @@ def count_array(
     kinds), else Python ints (dtype object). For a finite shoe of N cards, the counts
     of a partition of the events sum to N(N-1)…(N-5); for weights w, to (Σw)**6.
     """
-    try:
-        counts = np.asarray(values, dtype=np.int64)
-    except OverflowError:  # a count beyond int64: Python integers throughout
-        counts = np.asarray(values, dtype=object)
-    if counts.ndim == 1:
-        counts = counts[None, :]
-    if counts.ndim != 2 or counts.shape[1] != 10:
-        raise ValueError(f"expected 10 value counts per shoe, got shape {counts.shape}")
-    if counts.dtype != object and counts.size and int(counts.max()) >= _SAFE_COUNT:
-        counts = counts.astype(object)  # a shoe's total could pass 2**63 in int64
-    if kind is None:
-        kind = number_kind(max((int(total) for total in counts.sum(axis=1)), default=0))
+    if isinstance(values, tuple) and len(values) == 10:  # one shoe, as Shoe.values gives it
+        small = max(values) < _SAFE_COUNT
+        counts = np.array([values], dtype=np.int64 if small else object)
+        if kind is None:
+            kind = number_kind(sum(values))
+    else:
+        counts = _count_matrix(values)
+        if kind is None:
+            kind = number_kind(max((int(total) for total in counts.sum(axis=1)), default=0))
     batch = counts.shape[0]
     if batch > _CHUNK:
         parts = [
