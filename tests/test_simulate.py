@@ -11,7 +11,7 @@ import pytest
 from sympy.utilities.iterables import multiset_permutations
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings, deal_shoe
-from baccarat_exact.analysis.estimates import SimulationResult, _mean, _ratio
+from baccarat_exact.analysis.estimates import SimulationResult, _Sums
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.cli.simulate import simulation_report
 from baccarat_exact.errors import SimulationError
@@ -254,10 +254,35 @@ def test_user_count_and_threshold() -> None:
 # -- estimates -------------------------------------------------------------------------
 
 
+def _summed(x: np.ndarray, d: np.ndarray, parts: int) -> tuple[_Sums, _Sums]:  # type: ignore[type-arg]
+    """Running sums of per-shoe totals ``x`` over denominators ``d``, added in chunks."""
+    sums, hands = _Sums.zeros(x.shape[1:]), _Sums.zeros(())
+    for part in np.array_split(np.arange(len(x)), parts):
+        sums.add(x[part], d[part][:, None])
+        hands.add(d[part], d[part])
+    return sums, hands
+
+
+def test_running_sums_equal_the_two_pass_formulas() -> None:
+    """Means, ratios and their standard errors from running sums, chunk by chunk, equal
+    numpy's two-pass formulas over the per-shoe values."""
+    rng = np.random.default_rng(1)
+    x = rng.normal(3.0, 1.0, size=(40, 2))
+    d = rng.integers(60, 90, size=40).astype(np.float64)
+    sums, hands = _summed(x, d, parts=7)
+    mean = sums.mean(0)
+    assert mean.value == pytest.approx(x[:, 0].mean())
+    assert mean.se == pytest.approx(x[:, 0].std(ddof=1) / np.sqrt(40))
+    ratio = sums.ratio(hands, 1)
+    r = x[:, 1].sum() / d.sum()
+    se = np.sqrt(((x[:, 1] - r * d) ** 2).sum() / (40 * 39)) / (d.sum() / 40)
+    assert ratio is not None and ratio.value == pytest.approx(r) and ratio.se == pytest.approx(se)
+
+
 def test_ratio_with_equal_denominators_is_the_mean() -> None:
-    values = np.array([0.5, 1.5, 2.0, 4.0])
-    ratio = _ratio(values * 3, np.full(4, 3.0))
-    mean = _mean(values)
+    values = np.array([[0.5], [1.5], [2.0], [4.0]])
+    sums, hands = _summed(values * 3, np.full(4, 3.0), parts=2)
+    ratio, mean = sums.ratio(hands, 0), _summed(values, np.ones(4), parts=1)[0].mean(0)
     assert ratio is not None and ratio.value == pytest.approx(mean.value)
     assert ratio.se == pytest.approx(mean.se)
 
@@ -269,6 +294,9 @@ def test_ratio_with_equal_denominators_is_the_mean() -> None:
         ({"cut_card": 500}, "--cut-card must be between 0 and 416"),
         ({"shoe": Shoe.infinite_shoe()}, "finite shoe"),
         ({"seed": -1}, "--seed must be between"),
+        ({"threshold": float("nan")}, "--threshold must be a finite number"),
+        ({"threshold": float("inf")}, "--threshold must be a finite number"),
+        ({"shoe": Shoe.from_decks(20_000)}, "at most 1,000,000 cards a shoe"),
     ],
 )
 def test_settings_errors(kwargs: dict[str, object], message: str) -> None:

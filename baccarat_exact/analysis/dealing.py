@@ -6,6 +6,7 @@ Every round is played by :func:`~baccarat_exact.model.deal.deal`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -19,7 +20,10 @@ from baccarat_exact.model.events import event_index
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
+__all__ = ["MAX_SHOE_CARDS", "BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
+
+MAX_SHOE_CARDS = 1_000_000
+"""Most cards a simulated shoe may hold: each shuffle holds them all in memory."""
 
 
 class BurnRule(str, Enum):
@@ -66,6 +70,13 @@ class SimulationSettings:
             raise SimulationError(
                 f"the shoe holds {self.shoe.cards} cards; a round can need {ROUND_CARDS}"
             )
+        if self.shoe.cards > MAX_SHOE_CARDS:
+            raise SimulationError(
+                f"a simulation shuffles every card: at most {MAX_SHOE_CARDS:,} cards a shoe "
+                f"(about {MAX_SHOE_CARDS // 52:,} decks), got {self.shoe.cards:,}"
+            )
+        if self.threshold is not None and not math.isfinite(self.threshold):
+            raise SimulationError(f"--threshold must be a finite number, got {self.threshold}")
         suited = [bet.name for bet in self.chosen_bets if bet.needs_suits]
         if suited and not self.shoe.suits_exact:
             raise SimulationError(

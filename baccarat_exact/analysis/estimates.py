@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.eor import EffectOfRemoval
 
-__all__ = ["BetEstimates", "ChunkTotals", "DepthRow", "Estimate", "SimulationResult", "summarise"]
+__all__ = ["BetEstimates", "ChunkTotals", "DepthRow", "Estimate", "SimulationResult", "Summary"]
 
 DEPTH_BANDS = 8
 """The shoe is split into this many bands of cards dealt for the by-depth table."""
@@ -148,25 +148,51 @@ class ChunkTotals:
         )
 
 
-def _mean(values: FloatArray) -> Estimate:
-    n = len(values)
-    mean = float(values.mean())
-    se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else None
-    return Estimate(mean, se)
+@dataclass(slots=True)
+class _Sums:
+    """Running sums over shoes of per-shoe totals x (one per bet, or one in all), of x², and
+    of x·d against a denominator d: enough for means, ratios and their standard errors
+    without keeping one number per shoe (memory stays that of one chunk)."""
 
+    n: int
+    x: FloatArray
+    xx: FloatArray
+    xd: FloatArray
 
-def _ratio(numerator: FloatArray, denominator: FloatArray) -> Estimate | None:
-    """Σy/Σx over shoes, with the delta-method standard error of a ratio estimator."""
-    n = len(numerator)
-    total = float(denominator.sum())
-    if total == 0:
-        return None
-    ratio = float(numerator.sum()) / total
-    if n < 2:
-        return Estimate(ratio, None)
-    residual = numerator - ratio * denominator
-    se = math.sqrt(float((residual**2).sum()) / (n * (n - 1))) / (total / n)
-    return Estimate(ratio, se)
+    @classmethod
+    def zeros(cls, shape: tuple[int, ...]) -> _Sums:
+        return cls(0, np.zeros(shape), np.zeros(shape), np.zeros(shape))
+
+    def add(self, x: FloatArray, d: FloatArray) -> None:
+        """Add a chunk's per-shoe totals ``x`` (shoes, ...) with denominators ``d``."""
+        self.n += len(x)
+        self.x += x.sum(axis=0)
+        self.xx += (x * x).sum(axis=0)
+        self.xd += (x * d).sum(axis=0)
+
+    def mean(self, i: int | None = None) -> Estimate:
+        """Mean per shoe, with the standard error of the mean."""
+        x, xx = (self.x, self.xx) if i is None else (self.x[i], self.xx[i])
+        n = self.n
+        mean = float(x) / n
+        if n < 2:
+            return Estimate(mean, None)
+        variance = max(float(xx) - float(x) * mean, 0.0) / (n - 1)
+        return Estimate(mean, math.sqrt(variance / n))
+
+    def ratio(self, over: _Sums, i: int) -> Estimate | None:
+        """Σx/Σd over shoes (d the totals of ``over``), with the delta-method standard error
+        of a ratio estimator: √(Σ(x − r·d)² / (n(n−1))) / (Σd/n)."""
+        total = float(over.x if over.x.ndim == 0 else over.x[i])
+        if total == 0:
+            return None
+        ratio = float(self.x[i]) / total
+        n = self.n
+        if n < 2:
+            return Estimate(ratio, None)
+        dd = float(over.xx if over.xx.ndim == 0 else over.xx[i])
+        residual = float(self.xx[i]) - 2 * ratio * float(self.xd[i]) + ratio * ratio * dd
+        return Estimate(ratio, math.sqrt(max(residual, 0.0) / (n * (n - 1))) / (total / n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,76 +248,102 @@ class SimulationResult:
     sample_shoes: int
 
 
-def summarise(
-    *,
-    settings: SimulationSettings,
-    reference: EffectOfRemoval,
-    fits: tuple[CountFit, ...],
-    chunks: list[ChunkTotals],
-) -> SimulationResult:
-    """Combine chunk totals (in shoe order) into estimates."""
-    hands = np.concatenate([c.hands for c in chunks]).astype(np.float64)
+class Summary:
+    """Chunk totals added in shoe order, summed as they come; :meth:`result` turns the sums
+    into estimates. Memory is that of one chunk and the per-position tables, whatever the
+    number of shoes."""
 
-    def stack(name: str) -> FloatArray:
-        return np.concatenate([getattr(c, name) for c in chunks]).astype(np.float64)
+    def __init__(self, settings: SimulationSettings, bets: int) -> None:
+        self.settings = settings
+        cards = settings.shoe.cards
+        self.hands = _Sums.zeros(())
+        self.total_hands = 0
+        self.by_hands = {name: _Sums.zeros((bets,)) for name in _OVER_HANDS}
+        self.by_positive = _Sums.zeros((bets,))
+        self.by_shoe = {name: _Sums.zeros((bets,)) for name in _PER_SHOE}
+        bands = -(-cards // band_width(cards)) if cards else 1
+        self.band_hands = np.zeros(bands, dtype=np.int64)
+        self.band_positive = np.zeros((bands, bets), dtype=np.int64)
+        self.band_surebets = np.zeros((bands, bets), dtype=np.int64)
+        self.position_hands = np.zeros(cards + 1, dtype=np.int64)
+        self.position_ev = np.zeros((cards + 1, bets))
+        self.samples: list[ChunkTotals] = []
 
-    sum_ev, positive, positive_ev = stack("sum_ev"), stack("positive"), stack("positive_ev")
-    surebets, count_hands, count_ev = stack("surebets"), stack("count_hands"), stack("count_ev")
-    estimates = []
-    zero = Estimate(0.0, None)
-    for b, bet in enumerate(reference.bets):
-        estimates.append(
+    def add(self, chunk: ChunkTotals) -> None:
+        """Add the totals of the next chunk of shoes."""
+        hands = chunk.hands.astype(np.float64)
+        self.hands.add(hands, hands)
+        self.total_hands += int(chunk.hands.sum())
+        for name in _OVER_HANDS:
+            self.by_hands[name].add(getattr(chunk, name).astype(np.float64), hands[:, None])
+        positive = chunk.positive.astype(np.float64)
+        self.by_positive.add(chunk.positive_ev, positive)
+        for name in _PER_SHOE:
+            values = getattr(chunk, name).astype(np.float64)
+            self.by_shoe[name].add(values, values)
+        self.band_hands += chunk.band_hands
+        self.band_positive += chunk.band_positive
+        self.band_surebets += chunk.band_surebets
+        self.position_hands += chunk.position_hands
+        self.position_ev += chunk.position_ev
+        if chunk.sample_depth is not None and chunk.sample_ev is not None:
+            self.samples.append(chunk)
+
+    def result(self, reference: EffectOfRemoval, fits: tuple[CountFit, ...]) -> SimulationResult:
+        """The estimates from everything added so far."""
+        zero = Estimate(0.0, None)
+        hands = self.hands
+        positive_sums = self.by_shoe["positive"]
+        estimates = tuple(
             BetEstimates(
                 bet=bet.name,
-                mean_ev=_ratio(sum_ev[:, b], hands) or zero,
-                positive_share=_ratio(positive[:, b], hands) or zero,
-                positive_mean_ev=_ratio(positive_ev[:, b], positive[:, b]),
-                perfect_gain=_mean(positive_ev[:, b]),
-                perfect_hands=_mean(positive[:, b]),
-                count_gain=_mean(count_ev[:, b]),
-                count_hands=_mean(count_hands[:, b]),
-                surebet_share=_ratio(surebets[:, b], hands) or zero,
+                mean_ev=self.by_hands["sum_ev"].ratio(hands, b) or zero,
+                positive_share=self.by_hands["positive"].ratio(hands, b) or zero,
+                positive_mean_ev=self.by_positive.ratio(positive_sums, b),
+                perfect_gain=self.by_shoe["positive_ev"].mean(b),
+                perfect_hands=positive_sums.mean(b),
+                count_gain=self.by_shoe["count_ev"].mean(b),
+                count_hands=self.by_shoe["count_hands"].mean(b),
+                surebet_share=self.by_hands["surebets"].ratio(hands, b) or zero,
             )
+            for b, bet in enumerate(reference.bets)
         )
-    band_hands = sum(c.band_hands for c in chunks[1:]) + chunks[0].band_hands
-    band_positive = sum(c.band_positive for c in chunks[1:]) + chunks[0].band_positive
-    band_sure = sum(c.band_surebets for c in chunks[1:]) + chunks[0].band_surebets
-    width = band_width(settings.shoe.cards)
-    depth = tuple(
-        DepthRow(
-            first=i * width,
-            last=min((i + 1) * width, settings.shoe.cards) - 1,
-            hands=int(band_hands[i]),
-            positive=tuple(int(x) for x in band_positive[i]),
-            surebets=tuple(int(x) for x in band_sure[i]),
+        cards = self.settings.shoe.cards
+        width = band_width(cards)
+        depth = tuple(
+            DepthRow(
+                first=i * width,
+                last=min((i + 1) * width, cards) - 1,
+                hands=int(self.band_hands[i]),
+                positive=tuple(int(x) for x in self.band_positive[i]),
+                surebets=tuple(int(x) for x in self.band_surebets[i]),
+            )
+            for i in range(len(self.band_hands))
         )
-        for i in range(len(band_hands))
-    )
-    position_ev = chunks[0].position_ev.copy()
-    position_hands = chunks[0].position_hands.copy()
-    for c in chunks[1:]:
-        position_ev += c.position_ev
-        position_hands += c.position_hands
-    kept = [c for c in chunks if c.sample_depth is not None and c.sample_ev is not None]
-    sample_depth = (
-        np.concatenate([c.sample_depth for c in kept if c.sample_depth is not None])
-        if kept
-        else None
-    )
-    sample_ev = (
-        np.concatenate([c.sample_ev for c in kept if c.sample_ev is not None]) if kept else None
-    )
-    return SimulationResult(
-        settings=settings,
-        reference=reference,
-        fits=fits,
-        bets=tuple(estimates),
-        depth=depth,
-        hands=int(hands.sum()),
-        hands_per_shoe=_mean(hands),
-        position_hands=position_hands,
-        position_ev=position_ev,
-        sample_depth=sample_depth,
-        sample_ev=sample_ev,
-        sample_shoes=sum(c.last - c.first for c in kept),
-    )
+        kept = self.samples
+        return SimulationResult(
+            settings=self.settings,
+            reference=reference,
+            fits=fits,
+            bets=estimates,
+            depth=depth,
+            hands=self.total_hands,
+            hands_per_shoe=hands.mean(),
+            position_hands=self.position_hands,
+            position_ev=self.position_ev,
+            sample_depth=np.concatenate(
+                [c.sample_depth for c in kept if c.sample_depth is not None]
+            )
+            if kept
+            else None,
+            sample_ev=np.concatenate([c.sample_ev for c in kept if c.sample_ev is not None])
+            if kept
+            else None,
+            sample_shoes=sum(c.last - c.first for c in kept),
+        )
+
+
+_OVER_HANDS = ("sum_ev", "positive", "surebets")
+"""Per-shoe totals estimated as shares of all hands dealt."""
+_PER_SHOE = ("positive", "positive_ev", "count_hands", "count_ev")
+"""Per-shoe totals estimated as means per shoe."""

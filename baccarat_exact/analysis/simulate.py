@@ -15,7 +15,8 @@ the command line does that, a library caller may.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult, summarise
+from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult, Summary
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.pricing import price_batch
 
@@ -138,7 +139,7 @@ def simulate(
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
-    work = [
+    work = (
         _Job(
             settings,
             fits,
@@ -147,23 +148,36 @@ def simulate(
             keep_hands and first < PLOT_SHOES,
         )
         for first in range(0, settings.shoes, CHUNK_SHOES)
-    ]
-    chunks: list[ChunkTotals] = []
-    if jobs == 1 or len(work) == 1:
-        for job in work:
-            chunks.append(_simulate_chunk(job))
-            if progress is not None:
-                progress(job.last - job.first)
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    )
+    summary = Summary(settings, len(fits))
+    for job, chunk in _run(work, jobs, settings.shoes):
+        summary.add(chunk)
+        if progress is not None:
+            progress(job.last - job.first)
+    return summary.result(eor, fits)
 
-        # fork where the platform has it: measured faster than spawn here (docs/performance.md)
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        context = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context) as pool:
-            for job, chunk in zip(work, pool.map(_simulate_chunk, work)):
-                chunks.append(chunk)
-                if progress is not None:
-                    progress(job.last - job.first)
-    return summarise(settings=settings, reference=eor, fits=fits, chunks=chunks)
+
+def _run(work: Iterator[_Job], jobs: int, shoes: int) -> Iterator[tuple[_Job, ChunkTotals]]:
+    """Each job with its totals, in order: here, or on ``jobs`` worker processes with at
+    most two jobs each in flight (the work list is never built whole)."""
+    if jobs == 1 or shoes <= CHUNK_SHOES:
+        for job in work:
+            yield job, _simulate_chunk(job)
+        return
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    # fork where the platform has it: measured faster than spawn here (docs/performance.md)
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    workers = min(jobs, -(-shoes // CHUNK_SHOES))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending: deque[tuple[_Job, Future[ChunkTotals]]] = deque()
+        for job in work:
+            pending.append((job, pool.submit(_simulate_chunk, job)))
+            if len(pending) >= 2 * workers:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()

@@ -95,12 +95,15 @@ def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetOdds, .
 
 
 def track(
-    lines: Iterable[str],
+    lines: Iterable[str | BaccaratError],
     shoe: Shoe,
     rules: Rules | None = None,
     bets: Sequence[Bet] | None = None,
 ) -> Iterator[TrackStep | TrackProblem]:
     """Yield the starting state, then one step (or problem) per round or burn line.
+
+    ``lines`` are the input's lines in order; a line that could not be read comes as the
+    error saying why, and is reported as a problem like any bad line.
 
     :raises ShoeError: for an infinite shoe (cards cannot be taken out of it).
     """
@@ -112,6 +115,9 @@ def track(
         line=0, kind="start", cards=(), event=None, shoe=shoe, bets=_prices(shoe, rules, chosen)
     )
     for number, raw in enumerate(lines, start=1):
+        if isinstance(raw, BaccaratError):
+            yield TrackProblem(line=number, text="", message=str(raw))
+            continue
         text = raw.split("#", 1)[0].strip()
         if not text:
             continue

@@ -12,6 +12,7 @@ from baccarat_exact.cli.options import BETS, RULES, SHOE, command
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.model.textfiles import read_lines
 from baccarat_exact.report.model import Format
 from baccarat_exact.report.track import TrackReport
 
@@ -24,8 +25,10 @@ def track_command(
     rules: Rules,
     bets: tuple[Bet, ...],
     rounds: Annotated[
-        typer.FileText,
-        typer.Argument(help="File of dealt rounds, one per line (- or nothing: standard input)."),
+        typer.FileBinaryRead,
+        typer.Argument(
+            help="File of dealt rounds, one per line, UTF-8 (- or nothing: standard input)."
+        ),
     ] = "-",  # type: ignore[assignment]
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -39,7 +42,8 @@ def track_command(
     report = TrackReport(shoe, rules, bets, fmt)
     typer.echo(report.opening(), nl=False)
     problems: list[TrackProblem] = []
-    for step in track(rounds, shoe, rules, bets):
+    lines = (text for _, text in read_lines(rounds))
+    for step in track(lines, shoe, rules, bets):
         if isinstance(step, TrackProblem):
             problems.append(step)
             typer.echo(f"Error: {step}", err=True)

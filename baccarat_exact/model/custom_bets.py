@@ -43,6 +43,7 @@ from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import Event
 from baccarat_exact.model.exact import exact_number
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Tableau
+from baccarat_exact.model.textfiles import read_text
 
 if sys.version_info >= (3, 11):  # pragma: no cover - depends on the interpreter
     import tomllib
@@ -289,9 +290,11 @@ def parse_bets(
     baccarat_exact.errors.BetsFileError: b.toml, bet 'x', line 1: unknown condition 'winer'; ...
     """
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
+        document = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise BetsFileError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise BetsFileError(f"{source}: nested too deeply to be a bets file") from None
     unknown = set(document) - {"bet"}
     if unknown:
         raise BetsFileError(
@@ -310,14 +313,8 @@ def parse_bets(
 
 
 def read_bets_file(path: str | Path, tableau: Tableau = STANDARD_TABLEAU) -> tuple[CustomBet, ...]:
-    """Read the bets in a TOML file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise BetsFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise BetsFileError(f"{path}: not UTF-8 text") from None
-    return parse_bets(text, str(path), tableau)
+    """Read the bets in a TOML file (UTF-8, at most 16 MiB)."""
+    return parse_bets(read_text(path, BetsFileError), str(path), tableau)
 
 
 def load_bets(paths: Sequence[str | Path], tableau: Tableau = STANDARD_TABLEAU) -> tuple[Bet, ...]:

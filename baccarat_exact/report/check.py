@@ -20,6 +20,7 @@ from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.games import find_rules
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.model.textfiles import read_text
 from baccarat_exact.pricing import odds
 from baccarat_exact.report.odds import odds_document
 
@@ -47,16 +48,15 @@ class CaseResult:
 
 def load_cases(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The cases in a golden file, each with its id (``"id"`` key, else file name and index)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise GoldenFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    text = read_text(path, GoldenFileError)
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise GoldenFileError(
             f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
         ) from None
+    except RecursionError:
+        raise GoldenFileError(f"{path}: nested too deeply to be a document") from None
     cases = document if isinstance(document, list) else [document]
     if not cases:
         raise GoldenFileError(f"{path}: holds no cases")
@@ -119,7 +119,9 @@ def _compare(expected: Any, got: Any, key: str) -> Iterator[tuple[bool, Differen
 def check_case(case_id: str, case: dict[str, Any]) -> CaseResult:
     """Recompute one case from its inputs and compare every exact value."""
     shoe, rules = _inputs(case_id, case)
-    names = list(case["bets"]) if isinstance(case["bets"], dict) else []
+    if not isinstance(case["bets"], dict):
+        raise GoldenFileError(f"case {case_id!r}: bets must be an object of bet name -> result")
+    names = list(case["bets"])
     try:
         extra = tuple(find_bet(name, rules) for name in names)
         got = odds_document(odds(shoe, rules, with_main_bets(rules, extra)))
