@@ -117,3 +117,45 @@ def test_starting_chart_is_a_plain_stiff_strategy() -> None:
     play = UpCardPlay.starting(TEN)
     assert play.hit_stand((False, 16)) is Move.HIT and play.hit_stand((False, 17)) is Move.STAND
     assert play.cell((True, 18)) == "S" and not play.doubles
+
+
+def _two_cards(row: str) -> str:
+    """A two-card hand of a chart row (not a pair): "hard 9" → "2 7", "soft 12 (A,A)" → "A A"."""
+    kind, total = row.split()[0], int(row.split()[1])
+    if kind == "soft":
+        return f"A {'A' if total == 12 else total - 11}"
+    first = 2 if total - 2 != 2 else 3
+    return f"{first} {total - first}"
+
+
+@pytest.fixture(scope="module")
+def das_chart() -> BasicStrategy:
+    strategy, _ = basic_strategy(
+        Shoe.from_decks(6), BlackjackRules(double_after_split=True), exact=False
+    )
+    return strategy
+
+
+def test_every_double_cells_fallback_is_its_better_of_hit_and_stand(
+    das_chart: BasicStrategy,
+) -> None:
+    """A 'Dh'/'Ds' cell says what a hand that may not double does: the better of hit and
+    stand for that hand (with double after split, soft 12 v 6: hit ≈ +0.19, stand ≈ −0.15)."""
+    from baccarat_exact.blackjack.hand import analyze_hand
+
+    ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+    rules = BlackjackRules(double_after_split=True)
+    checked = 0
+    for row, cells in das_chart.chart():
+        if row.startswith("pair") or not row.startswith(("soft", "hard 9", "hard 1")):
+            continue
+        for up, cell in zip(ups, cells):
+            if not cell.startswith("D"):
+                continue
+            values = analyze_hand(_two_cards(row), up, Shoe.from_decks(6), rules, exact=False)
+            hit, stand = values.values["hit"], values.values["stand"]
+            if abs(hit - stand) > 0.005:  # a clear call, whatever hands the class holds
+                assert cell == ("Dh" if hit > stand else "Ds"), (row, up, hit, stand)
+                checked += 1
+    assert checked > 10
+    assert dict(das_chart.chart())["soft 12 (A,A)"][4] == "Dh"

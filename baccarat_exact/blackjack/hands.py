@@ -72,8 +72,21 @@ def shoe_counts(shoe: Shoe) -> Counts:
 
     >>> shoe_counts(Shoe.from_decks(1))
     (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+
+    :raises ShoeError: for a finite shoe without cards or larger than :data:`MAX_CARDS`.
     """
+    if not shoe.infinite and not 0 < shoe.cards <= MAX_CARDS:
+        if shoe.cards == 0:
+            raise ShoeError("the shoe holds no cards")
+        raise ShoeError(
+            f"blackjack here deals from at most {MAX_CARDS:,} cards (about {MAX_CARDS // 52:,} "
+            f"decks), got {shoe.cards:,}; a larger shoe is nearly --infinite"
+        )
     return (*shoe.counts[:TEN], sum(shoe.counts[TEN:]))
+
+
+MAX_CARDS = 1_000_000
+"""Most cards of a finite blackjack shoe (the float dealer's tables grow with the shoe)."""
 
 
 def parse_hand(text: str) -> tuple[Rank, ...]:

@@ -46,7 +46,8 @@ from baccarat_exact.blackjack.hands import (
     successors,
 )
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
-from baccarat_exact.errors import ShoeError
+from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.model.exact import decimal_text, to_float
 
 __all__ = ["ROUND_POINTS", "Number", "UpCardSolver", "require_round_depth"]
 
@@ -68,6 +69,10 @@ def require_round_depth(counts: Counts, what: str = "a round of blackjack") -> N
             f"the shoe is too small for {what}: after the up card it holds {points(counts)} points "
             f"(aces 1), and a round can take {ROUND_POINTS}"
         )
+
+
+_FLOAT_PAY = 1e250
+"""Largest pay the float mode takes: its sums of products must stay far from overflow."""
 
 
 class UpCardSolver:
@@ -121,7 +126,13 @@ class UpCardSolver:
     def _pay(self, pay: Fraction) -> Number:
         if self.exact:
             return int(pay * self.rules.pay_scale)
-        return float(pay)
+        value = to_float(pay)
+        if value is None or value > _FLOAT_PAY:
+            raise RulesError(
+                f"a pay of {decimal_text(pay, 3)} to 1 is beyond float arithmetic: leave out "
+                "--float (exact)"
+            )
+        return value
 
     def _make_unit(self, r: int) -> Number:
         if not self.exact:

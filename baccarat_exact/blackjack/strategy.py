@@ -183,6 +183,13 @@ def _pass(
                     best = (score, hit, double)
         assert best is not None
         _, hit, double = best
+        if double and not any(w for w, d in zip(weights, doubling) if d is None):
+            # no hand of this class is played without doubling: the chart's second letter
+            # (what a hand that may not double does) is the better of hit and stand on the
+            # class's own values
+            hit = sum(w * h for w, h in zip(weights, hitting)) > sum(
+                w * st for w, st in zip(weights, stands)
+            )
         if hit:
             hits.add(key)
         if double:
