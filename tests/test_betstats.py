@@ -90,7 +90,7 @@ def test_json_extends_schema_1() -> None:
             with_main_bets(find_rules("ez"), [find_bet("perfect-pair")]),
         )
     )
-    assert list(document) == ["schema", "shoe", "rules", "total", "outcomes", "bets"]
+    assert list(document) == ["schema", "kind", "shoe", "rules", "total", "outcomes", "bets"]
     banker = document["bets"]["banker"]
     assert list(banker)[:6] == ["win", "push", "lose", "ev", "ev_float", "surebet"]
     assert {"lines", "variance", "hit_frequency", "house_edge", "element_of_risk"} <= set(banker)

@@ -291,13 +291,16 @@ class DealerChart:
     hits_soft_17: bool
     rows: tuple[tuple[Fraction, DealerDistribution], ...]
     """(chance of the up card, distribution after it) per up card, A first."""
+    up: int | None = None
+    """The one up card asked for, or ``None`` for every up card the shoe can show."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document (``schema`` 1): exact ``"p/q"`` and ``*_float`` values."""
         return {
             "schema": 1,
-            "report": "blackjack dealer",
             "dealer": "hits soft 17" if self.hits_soft_17 else "stands on soft 17",
+            "hits_soft_17": self.hits_soft_17,
+            "up": None if self.up is None else SLOT_LABELS[self.up],
             "shoe": self.shoe.to_dict(),
             "up_cards": [
                 {
@@ -334,7 +337,7 @@ def dealer_chart(shoe: Shoe, *, hits_soft_17: bool = False, up: int | None = Non
             after, slot, hits_soft_17=hits_soft_17, infinite=shoe.infinite
         )
         rows.append((Fraction(counts[slot], n_cards), distribution))
-    return DealerChart(shoe=shoe, hits_soft_17=hits_soft_17, rows=tuple(rows))
+    return DealerChart(shoe=shoe, hits_soft_17=hits_soft_17, rows=tuple(rows), up=up)
 
 
 assert TEN == SLOTS - 1

@@ -111,7 +111,6 @@ class EdgeResult:
 
         return {
             "schema": 1,
-            "report": "blackjack edge",
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),

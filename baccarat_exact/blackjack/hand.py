@@ -78,9 +78,9 @@ class HandAnalysis:
         total, soft = self.total
         return {
             "schema": 1,
-            "report": "blackjack hand",
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
+            "shoe": self.shoe.to_dict(),
             "hand": " ".join(rank.value for rank in self.hand),
             "total": total,
             "soft": soft,

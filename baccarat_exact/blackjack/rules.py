@@ -9,12 +9,14 @@ pays 3:2 on the original hand (by hit or by double), blackjack pays 3:2.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.errors import RulesError
+from baccarat_exact.model.exact import exact_number
 
 __all__ = [
     "RULESETS",
@@ -143,6 +145,27 @@ class BlackjackRules:
                 else value
             )
         return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> BlackjackRules:
+        """Read :meth:`to_dict` back (options left out keep their defaults).
+
+        >>> BlackjackRules.from_dict(BlackjackRules(decks=2).to_dict()) == BlackjackRules(decks=2)
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError("blackjack rules must be an object of option -> value")
+        known = dict(_MEANINGS)
+        fields: dict[str, Any] = {}
+        for name, value in data.items():
+            if name not in known:
+                raise RulesError(f"unknown blackjack rule {name!r}")
+            if name.endswith("_pays"):
+                value = exact_number(value, name, example="3/2 or 1.5")
+            elif isinstance(getattr(SEED_RULES, name), bool) and not isinstance(value, bool):
+                raise RulesError(f"{name} must be true or false, got {value!r}")
+            fields[name] = value
+        return cls(**fields)
 
     def describe(self) -> tuple[tuple[str, str, str, str], ...]:
         """Rows (option, value, seed default, meaning) for ``blackjack rules``."""

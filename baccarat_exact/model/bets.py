@@ -15,10 +15,10 @@ A line covers the cells ``events × pairs``; every bet's lines split all
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.events import EVENTS, N_EVENTS, Event, Outcome
@@ -143,6 +143,9 @@ class Bet:
 
     name: str
     lines: tuple[PayLine, ...]
+    definition: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The user's own definition of the bet (a ``[[bet]]`` table as JSON values), which
+    documents record so that a bet from a file can be checked without the file."""
     _hash: int = field(init=False, repr=False, compare=False)
     needs_pairs: bool = field(init=False, repr=False, compare=False)
     """Whether some line looks at the first two cards (ranks, suits) of a hand."""
@@ -194,6 +197,7 @@ def first_match_bet(
     otherwise: Fraction = Fraction(-1),
     otherwise_name: str = "lose",
     tableau: Tableau = STANDARD_TABLEAU,
+    definition: Mapping[str, Any] | None = None,
 ) -> Bet:
     """A bet from a pay table read top-down: each round pays on the first line it
     matches (a line matches when any of its alternatives does); the rest pay ``otherwise``.
@@ -219,7 +223,7 @@ def first_match_bet(
         if not cells and line_name == otherwise_name and taken == everything:
             break
         built.extend(_products(line_name, Fraction(pays), cells))
-    return Bet(name=name, lines=tuple(built))
+    return Bet(name=name, lines=tuple(built), definition=definition)
 
 
 def _products(name: str, pays: Fraction, cells: set[int]) -> list[PayLine]:

@@ -50,7 +50,14 @@ if sys.version_info >= (3, 11):  # pragma: no cover - depends on the interpreter
 else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-__all__ = ["CONDITIONS", "CustomBet", "load_bets", "parse_bets", "read_bets_file"]
+__all__ = [
+    "CONDITIONS",
+    "CustomBet",
+    "bets_from_definitions",
+    "load_bets",
+    "parse_bets",
+    "read_bets_file",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -271,8 +278,46 @@ def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
         raise where.error("no lines: add [[bet.line]] tables with name, pays and when")
     parsed = [_line(i, line, where) for i, line in enumerate(lines, start=1)]
     rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
-    bet = first_match_bet(name, parsed, otherwise=otherwise, otherwise_name=rest, tableau=tableau)
+    bet = first_match_bet(
+        name,
+        parsed,
+        otherwise=otherwise,
+        otherwise_name=rest,
+        tableau=tableau,
+        definition=_as_json(raw),
+    )
     return CustomBet(bet=bet, title=title, source=source)
+
+
+def _as_json(value: Any) -> Any:
+    """A TOML value as JSON keeps it (decimals as exact text, e.g. ``"0.54"``)."""
+    if isinstance(value, Mapping):
+        return {str(key): _as_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_json(item) for item in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def bets_from_definitions(
+    definitions: Mapping[str, Any], source: str, tableau: Tableau = STANDARD_TABLEAU
+) -> dict[str, Bet]:
+    """The bets of a document's ``definitions`` (name → ``[[bet]]`` table), by name.
+
+    >>> table = {"name": "p8", "line": [{"pays": 25, "when": {"player_total": 8}}]}
+    >>> [line.name for line in bets_from_definitions({"p8": table}, "doc")["p8"].lines]
+    ['line 1', 'lose']
+    """
+    if not isinstance(definitions, Mapping):
+        raise BetsFileError(f"{source}: definitions must be an object of bet name -> bet table")
+    bets: dict[str, Bet] = {}
+    for index, (name, table) in enumerate(definitions.items(), start=1):
+        custom = _bet(index, table, source, tableau)
+        if custom.name != name:
+            raise BetsFileError(f"{source}: the definition of {name!r} names {custom.name!r}")
+        bets[name] = custom.bet
+    return bets
 
 
 def parse_bets(

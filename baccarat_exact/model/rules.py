@@ -56,6 +56,12 @@ _PLAYER_CARD = """
 """
 
 
+def _draws(mark: object) -> bool:
+    if mark not in ("D", "S"):
+        raise ValueError(f"a tableau mark is D (draws) or S (stands), got {mark!r}")
+    return mark == "D"
+
+
 def _read_card(text: str, rows: int, columns: int) -> tuple[tuple[bool, ...], ...]:
     """Read a D/S card into rows of booleans (True = draws), skipping the header line."""
     lines = [line.split() for line in text.strip().splitlines()[1:]]
@@ -139,6 +145,23 @@ class Tableau:
             "player": "".join(marks[d] for d in self.player),
             "banker": ["".join(marks[d] for d in row) for row in self.banker],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tableau:
+        """Read :meth:`to_dict` back.
+
+        >>> Tableau.from_dict(STANDARD_TABLEAU.to_dict()) == STANDARD_TABLEAU
+        True
+        """
+        try:
+            player = tuple(_draws(mark) for mark in data["player"])
+            banker = tuple(tuple(_draws(mark) for mark in row) for row in data["banker"])
+            naturals = tuple(int(t) for t in data.get("naturals", (8, 9)))
+        except (KeyError, TypeError, ValueError) as error:
+            raise RulesError(
+                f"a tableau needs player and banker rows of D and S ({error})"
+            ) from None
+        return cls(player=player, banker=banker, naturals=naturals)
 
     def card(self) -> str:
         """The tableau as a printed casino card (D draws, S stands)."""
@@ -323,19 +346,22 @@ class Rules:
         }
         if self.special_wins:
             document["special_wins"] = [win.to_dict() for win in self.special_wins]
+        if self.tableau != STANDARD_TABLEAU:
+            document["tableau"] = self.tableau.to_dict()
         return document
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: Rules | None = None) -> Rules:
-        """Read :meth:`to_dict` back. The tableau, and any key left out, come from ``base``
+        """Read :meth:`to_dict` back. Any key left out (the tableau too) comes from ``base``
         (default punto banco); pass the named game's rules as ``base``."""
         base = base if base is not None else cls()
         special = data.get("special_wins")
         if special is not None and not isinstance(special, list):
             raise RulesError(f"special_wins must be a list, got {special!r}")
+        tableau = data.get("tableau")
         return cls(
             game=str(data.get("game", base.game)),
-            tableau=base.tableau,
+            tableau=base.tableau if tableau is None else Tableau.from_dict(tableau),
             commission=exact_number(data.get("commission", base.commission), "commission"),
             tie_pays=exact_number(data.get("tie_pays", base.tie_pays), "tie pay"),
             special_wins=base.special_wins

@@ -13,6 +13,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 
 __all__ = ["BetEntry", "bets_report", "catalogue_entries"]
@@ -93,7 +94,6 @@ def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Repo
         "Sources", (Column("bet"), Column("source")), tuple((e.bet.name, e.source) for e in entries)
     )
     data: dict[str, Any] = {
-        "schema": 1,
         "shoe": shoe.to_dict(),
         "rules": rules.to_dict(),
         "bets": [
@@ -117,5 +117,5 @@ def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Repo
             "Price any of them with odds --bet NAME; define your own with --bets-file (docs/custom-bets.md).",
             "≈ columns are rounded; --format json or csv gives every value exactly.",
         ),
-        data=data,
+        data=envelope("bets", data, (e.bet for e in entries)),
     )

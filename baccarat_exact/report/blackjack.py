@@ -18,6 +18,7 @@ from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table
 
 __all__ = [
@@ -50,7 +51,12 @@ def rules_report(rules: BlackjackRules) -> Report:
         "A two-card 21 after a split is 21, not a blackjack. Dealer blackjack vs player blackjack: push.",
         "A blackjack's and a Triple Seven's pay are on the hand's stake; Triple Seven ends the hand at once.",
     )
-    return Report(title=f"Blackjack rules: {rules.summary()}", blocks=(table,), notes=notes)
+    return Report(
+        title=f"Blackjack rules: {rules.summary()}",
+        blocks=(table,),
+        notes=notes,
+        data=envelope("blackjack rules", {"rules": rules.to_dict(), "summary": rules.summary()}),
+    )
 
 
 def dealer_report(chart: DealerChart) -> Report:
@@ -73,7 +79,7 @@ def dealer_report(chart: DealerChart) -> Report:
         title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
         blocks=(table,),
         notes=notes,
-        data=chart.to_dict(),
+        data=envelope("blackjack dealer", chart.to_dict()),
     )
 
 
@@ -102,7 +108,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
         ),
         blocks=(table,),
         notes=tuple(notes),
-        data=analysis.to_dict(),
+        data=envelope("blackjack hand", analysis.to_dict()),
     )
 
 
@@ -166,7 +172,7 @@ def edge_report(result: EdgeResult) -> Report:
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
         blocks=tuple(tables),
         notes=tuple(notes),
-        data=result.to_dict(),
+        data=envelope("blackjack edge", result.to_dict()),
     )
 
 
@@ -192,7 +198,6 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
     )
     data = {
         "schema": 1,
-        "report": "blackjack strategy",
         "arithmetic": "exact" if exact else "float",
         "rules": strategy.rules.to_dict(),
         "shoe": shoe.to_dict(),
@@ -204,5 +209,5 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
         blocks=(table, summary),
         notes=notes,
-        data=data,
+        data=envelope("blackjack strategy", data),
     )

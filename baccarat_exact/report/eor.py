@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from baccarat_exact.analysis.counting import (
-    CountFit,
-)
+from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 __all__ = ["count_rows", "eor_report"]
@@ -17,10 +16,15 @@ __all__ = ["count_rows", "eor_report"]
 _ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
 
 
+def _tags_json(count: CountSystem) -> dict[str, int]:
+    """A count's tags by card A 2 … 9 T, as documents write them."""
+    return dict(zip(_ORDER, count.in_order()))
+
+
 def _fits_json(fit: CountFit) -> dict[str, Any]:
     return {
         "count": fit.count.name,
-        "tags": dict(zip(_ORDER, fit.count.in_order())),
+        "tags": _tags_json(fit.count),
         "imbalance": fit.imbalance,
         "betting_correlation_float": fit.correlation,
         "slope": str(fit.slope),
@@ -87,6 +91,10 @@ def eor_report(
     if own:
         tables.append(_count_table(f"Your count: {own[0].count.label()}", own))
     data = eor.to_dict()
+    data["level"] = level
+    data["count"] = (
+        None if not own else {"name": own[0].count.name, "tags": _tags_json(own[0].count)}
+    )
     data["counts"] = {fit.bet: _fits_json(fit) for fit in derived}
     if own:
         data["your_count"] = {fit.bet: _fits_json(fit) for fit in own}
@@ -99,5 +107,5 @@ def eor_report(
             "balance: Σ cards × tag over this shoe (0 = balanced); break-even TC: the true count at which",
             "the linear model EV + β·(N−1)/52·TC reaches 0. ≈ columns are rounded.",
         ),
-        data=data,
+        data=envelope("eor", data, eor.bets),
     )

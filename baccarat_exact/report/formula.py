@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.report.describe import describe_rules
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
@@ -93,7 +94,9 @@ def formula_report(formulas: DeckFormulas, terms: int = 4) -> Report:
             limit_table,
         ),
         notes=("** is a power; ≈ is rounded; --format json gives the integer coefficients.",),
-        data=lambda: formula_document(formulas, terms),
+        data=lambda: envelope(
+            "formula", formula_document(formulas, terms), (b.bet for b in formulas.bets)
+        ),
     )
 
 
@@ -119,6 +122,7 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
             "valid_from_decks": formulas.min_decks,
         },
         "rules": formulas.rules.to_dict(),
+        "terms": terms,
         "outcomes": {
             outcome.value: entry("outcome", f"P({outcome.value})", function)
             for outcome, function in formulas.outcomes

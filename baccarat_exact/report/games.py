@@ -10,6 +10,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.report.describe import describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 __all__ = ["games_report"]
@@ -82,9 +83,5 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
             "Every game takes --commission and --tie-pays; odds --game prices its side bets too.",
             "≈ columns are rounded; --format json or csv gives every value exactly.",
         ),
-        data={
-            "schema": 1,
-            "shoe": shoe.to_dict(),
-            "games": entries,
-        },
+        data=envelope("games", {"shoe": shoe.to_dict(), "games": entries}),
     )

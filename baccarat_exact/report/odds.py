@@ -9,6 +9,7 @@ from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.stats import all_stats, bet_stats
 
@@ -167,4 +168,4 @@ def odds_document(result: Odds) -> dict[str, Any]:
     document = result.to_dict()
     finite = result.total is not None
     document["bets"] = {bet.name: stats_dict(bet, counts=finite) for bet in result.bets}
-    return document
+    return envelope("odds", document, (bet.bet for bet in result.bets))

@@ -26,6 +26,7 @@ __all__ = [
     "render_json",
     "render_latex",
     "render_table",
+    "tables_document",
 ]
 
 
@@ -122,15 +123,18 @@ def _table_json(table: Table) -> list[dict[str, Any]]:
 def render_json(report: Report) -> str:
     """JSON: the command's own contract when it has one, else the tables as row objects."""
     own = report.document()
-    if own is not None:
-        return dumps_json(own)
+    return dumps_json(own if own is not None else tables_document(report))
+
+
+def tables_document(report: Report) -> dict[str, Any]:
+    """The report's title, tables (as lists of row objects) and notes, as JSON keeps them."""
     document: dict[str, Any] = {"schema": 1, "report": report.title}
     document["tables"] = {
         table.title or f"table{i}": _table_json(table) for i, table in enumerate(report.tables)
     }
     if report.notes:
         document["notes"] = list(report.notes)
-    return dumps_json(document)
+    return document
 
 
 def render_latex(report: Report) -> str:

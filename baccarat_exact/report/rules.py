@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from baccarat_exact.model.rules import Rules
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
 
 __all__ = ["rules_report"]
@@ -49,11 +50,13 @@ def rules_report(rules: Rules) -> Report:
             banker,
             Text(_pays(rules)),
         ),
-        data={
-            "schema": SCHEMA,
-            "rules": rules.to_dict(),
-            "player_pays": str(rules.player_pays),
-            "banker_pays": str(rules.banker_pays),
-            "tableau": tableau.to_dict(),
-        },
+        data=envelope(
+            "rules",
+            {
+                "rules": rules.to_dict(),
+                "player_pays": str(rules.player_pays),
+                "banker_pays": str(rules.banker_pays),
+                "tableau": tableau.to_dict(),
+            },
+        ),
     )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.counting import CountFit
-from baccarat_exact.analysis.dealing import BurnRule
+from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.render import tables_document
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.estimates import Estimate, SimulationResult
@@ -144,7 +147,7 @@ def simulation_report(result: SimulationResult) -> Report:
         ),
         depth_rows,
     )
-    return Report(
+    report = Report(
         title=f"Shoe simulation: {describe_shoe(s.shoe)}; {describe_rules(s.rules)}",
         blocks=(settings, per_hand, gains, depth),
         notes=(
@@ -154,3 +157,23 @@ def simulation_report(result: SimulationResult) -> Report:
             "default each bet's derived count and its break-even TC. surebet: wins with probability over 90 %.",
         ),
     )
+    body = {"settings": settings_document(s), **tables_document(report)}
+    body.pop("report")
+    return replace(report, data=envelope("simulate", body, s.chosen_bets))
+
+
+def settings_document(settings: SimulationSettings) -> dict[str, Any]:
+    """Everything that determines a simulation's figures (with its seed), as JSON."""
+    count = settings.count
+    return {
+        "shoe": settings.shoe.to_dict(),
+        "rules": settings.rules.to_dict(),
+        "bets": [bet.name for bet in settings.chosen_bets],
+        "shoes": settings.shoes,
+        "seed": settings.seed,
+        "burn": settings.burn.value,
+        "cut_card": settings.cut_card,
+        "count": None if count is None else {"name": count.name, "tags": list(count.tags)},
+        "level": settings.level,
+        "threshold": settings.threshold,
+    }

@@ -18,6 +18,7 @@ from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Format
 from baccarat_exact.report.render import dumps_json
 
@@ -101,6 +102,7 @@ class TrackReport:
 
     def __init__(self, shoe: Shoe, rules: Rules, bets: Sequence[Bet], fmt: Format) -> None:
         self.shoe, self.rules, self.fmt = shoe, rules, fmt
+        self.bets = tuple(bets)
         self.names = [bet.name for bet in bets]
         self.table = _TableWriter(self.names)
         self.steps: list[dict[str, Any]] = []
@@ -139,13 +141,17 @@ class TrackReport:
         if self.fmt is not Format.json:
             return ""
         return dumps_json(
-            {
-                "schema": SCHEMA,
-                "shoe": self.shoe.to_dict(),
-                "rules": self.rules.to_dict(),
-                "steps": self.steps,
-                "errors": [
-                    {"line": p.line, "text": p.text, "message": p.message} for p in problems
-                ],
-            }
+            envelope(
+                "track",
+                {
+                    "shoe": self.shoe.to_dict(),
+                    "rules": self.rules.to_dict(),
+                    "bets": self.names,
+                    "steps": self.steps,
+                    "errors": [
+                        {"line": p.line, "text": p.text, "message": p.message} for p in problems
+                    ],
+                },
+                self.bets,
+            )
         )
