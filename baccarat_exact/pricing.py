@@ -49,7 +49,7 @@ from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 
@@ -178,10 +178,10 @@ class BetOdds:
         """The JSON form (schema 1)."""
         ev = self.ev
         return {
-            "win": str(self.win),
-            "push": str(self.push),
-            "lose": str(self.lose),
-            "ev": str(ev),
+            "win": exact_text(self.win),
+            "push": exact_text(self.push),
+            "lose": exact_text(self.lose),
+            "ev": exact_text(ev),
             "ev_float": to_float(ev),
             "surebet": self.surebet,
         }
@@ -223,7 +223,7 @@ class Odds:
             p = self.probability(outcome)
             outcomes[outcome.value] = {
                 "count": None if self.total is None else self.counts[outcome],
-                "probability": str(p),
+                "probability": exact_text(p),
                 "probability_float": to_float(p),
             }
         return {

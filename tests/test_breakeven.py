@@ -163,3 +163,18 @@ def test_pair_bet_break_even_in_d_is_an_identity() -> None:
     # Player Pair pays x on P = (4d - 1)/(52d - 1): fair at x = 48d/(4d - 1)
     fair = breakeven(None, bets=find_bets(["player-pair"], Rules())).bets[0].line("pair").fair_pay
     assert fair is not None and fair.expr() == 48 * sympy.Symbol("d") / (4 * sympy.Symbol("d") - 1)
+
+
+@pytest.mark.parametrize("shoe", list(SHOES.values()), ids=list(SHOES))
+def test_linear_ev_text_past_the_digit_limit_is_written_as_sympy_writes_it(
+    shoe: Shoe, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shoes of ~10**700 decks and more give fractions that sympy cannot print (Python's
+    4300-digit str() limit); the report then writes the linear EV itself, in sympy's form."""
+    import baccarat_exact.report.breakeven as report
+
+    bets = find_bets(["banker", "player", "tie", "dragon-7", "perfect-pair"], Rules())
+    result = breakeven(shoe, Rules(), bets)
+    by_sympy = [report._linear_ev_text(bet, False) for bet in result.bets]
+    monkeypatch.setattr(report, "str_fits", lambda value: False)
+    assert [report._linear_ev_text(bet, False) for bet in result.bets] == by_sympy

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,6 +27,7 @@ import numpy as np
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.errors import CardError, CountError
 from baccarat_exact.model.cards import parse_rank
+from baccarat_exact.model.exact import to_float
 
 __all__ = [
     "CountFit",
@@ -130,8 +132,11 @@ class CountFit:
     """Betting correlation: card-weighted correlation of the tags with the EORs."""
     slope: Fraction
     """β: EOR ≈ β · (tag − mean tag), least squares over the cards of the shoe (exact)."""
-    ev_per_true_count: float
-    """β·(N−1)/52: predicted change of the EV per unit of true count."""
+    ev_per_true_count: float | None
+    """β·(N−1)/52 rounded: predicted change of the EV per unit of true count (``None``
+    beyond the range of a float)."""
+    ev_per_true_count_exact: Fraction
+    """β·(N−1)/52 exactly."""
     ev: Fraction
     """The bet's EV for the shoe itself (true count 0)."""
     mean_tag: Fraction
@@ -140,13 +145,16 @@ class CountFit:
     @property
     def break_even(self) -> float | None:
         """The true count at which the predicted EV reaches 0 (None if the count has no slope)."""
-        if self.ev_per_true_count == 0:
+        if self.ev_per_true_count_exact == 0:
             return None
-        return -float(self.ev) / self.ev_per_true_count
+        ev, per_true_count = _full_float(self.ev), _full_float(self.ev_per_true_count_exact)
+        if ev is not None and per_true_count is not None:
+            return -ev / per_true_count
+        return to_float(-self.ev / self.ev_per_true_count_exact)  # beyond float range
 
     def favourable(self, true_count: float) -> bool:
         """Whether the linear model predicts a positive EV at ``true_count``."""
-        return float(self.ev) + self.ev_per_true_count * true_count > 0
+        return self.ev + self.ev_per_true_count_exact * Fraction(true_count) > 0
 
 
 def _weights(eor: EffectOfRemoval, bet: int) -> tuple[list[int], list[Fraction]]:
@@ -168,18 +176,44 @@ def fit_count(eor: EffectOfRemoval, bet: int, count: CountSystem) -> CountFit:
     sxy = sum((n * c * e for n, c, e in zip(cards, centred, effects)), Fraction(0))
     sxx = sum((n * c * c for n, c in zip(cards, centred)), Fraction(0))
     syy = sum((n * e * e for n, e in zip(cards, effects)), Fraction(0))
-    correlation = None if sxx == 0 or syy == 0 else float(sxy) / math.sqrt(float(sxx) * float(syy))
+    correlation = None if sxx == 0 or syy == 0 else _correlation(sxy, sxx, syy)
     slope = sxy / sxx if sxx else Fraction(0)
+    per_true_count = slope * (eor.shoe.cards - 1) / 52
     return CountFit(
         count=count,
         bet=eor.bets[bet].name,
         imbalance=imbalance,
         correlation=correlation,
         slope=slope,
-        ev_per_true_count=float(slope * (eor.shoe.cards - 1) / 52),
+        ev_per_true_count=to_float(per_true_count),
+        ev_per_true_count_exact=per_true_count,
         ev=eor.evs[bet],
         mean_tag=mean,
     )
+
+
+def _full_float(value: Fraction) -> float | None:
+    """``value`` as a float of full precision: ``None`` beyond float range and where it is
+    so small that it would lose digits (a subnormal)."""
+    rounded = to_float(value)
+    if rounded is None or (value != 0 and abs(rounded) < sys.float_info.min):
+        return None
+    return rounded
+
+
+def _correlation(sxy: Fraction, sxx: Fraction, syy: Fraction) -> float:
+    """``sxy / √(sxx·syy)`` in floats; for sums beyond their range (vast pays or shoes), the
+    square root of the exact r², whose integer ratio Python divides correctly rounded."""
+    xy, xx, yy = _full_float(sxy), _full_float(sxx), _full_float(syy)
+    if xy is not None and xx is not None and yy is not None:
+        product = xx * yy
+        if sys.float_info.min <= product < math.inf:
+            return xy / math.sqrt(product)
+    square = (sxy.numerator**2 * sxx.denominator * syy.denominator) / (
+        sxy.denominator**2 * sxx.numerator * syy.numerator
+    )
+    root = math.sqrt(min(square, 1.0))
+    return -root if sxy < 0 else root
 
 
 def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> CountSystem:
@@ -204,18 +238,27 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
             continue
         low, high = max(-level, math.floor(t) - 1), min(level, math.ceil(t) + 1)
         choices.append(np.arange(low, high + 1))
-    n = np.array(cards, dtype=np.float64)
+    # cards in float scaled by a power of two (exact, and a no-op below 2**53 cards), so
+    # that squares of a shoe of any size stay in float range; correlations only rank
+    shift = max(max(cards).bit_length() - 53, 0)
+    n = np.array([float(Fraction(c, 1 << shift)) for c in cards])
     e = np.array([float(x / largest) for x in effects])
+    # the imbalance Σ n·p exactly: in int64 while it fits, else in Python ints
+    exact = max(cards) * 10 * (level + 1) < 2**62
+    whole = np.array(cards, dtype=np.int64 if exact else object)
     # Σ n·p, Σ n·p² and Σ n·e·p over every vector of the grid, built one value at a time
     # (each is a sum of per-value terms), so the grid itself is never materialised.
     total = np.zeros(1)
     square = np.zeros(1)
     cross = np.zeros(1)
+    balance = np.zeros(1, dtype=whole.dtype)
     for v, options in enumerate(choices):
         total = (total[:, None] + n[v] * options[None, :]).reshape(-1)
         square = (square[:, None] + n[v] * options[None, :] ** 2).reshape(-1)
         cross = (cross[:, None] + n[v] * e[v] * options[None, :]).reshape(-1)
-    imbalance = np.abs(np.rint(total))
+        steps = options.astype(whole.dtype)
+        balance = (balance[:, None] + whole[v] * steps[None, :]).reshape(-1)
+    imbalance = np.abs(balance)
     spread = square - total**2 / n.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)

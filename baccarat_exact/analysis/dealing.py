@@ -17,13 +17,19 @@ from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.cards import POINT_VALUE
 from baccarat_exact.model.deal import ROUND_CARDS, deal
 from baccarat_exact.model.events import event_index
+from baccarat_exact.model.exact import decimal_text, int_text
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["MAX_SHOE_CARDS", "BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
+__all__ = ["MAX_PAY", "MAX_SHOE_CARDS", "BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
 
 MAX_SHOE_CARDS = 1_000_000
 """Most cards a simulated shoe may hold: each shuffle holds them all in memory."""
+
+MAX_PAY = 10**100
+"""Largest pay a simulated bet may have: estimates add up EVs and their squares over
+every hand in floats, which would overflow far beyond this (the exact commands, odds
+and eor, take any pay)."""
 
 
 class BurnRule(str, Enum):
@@ -64,7 +70,7 @@ class SimulationSettings:
             raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
         if not 0 <= self.cut_card <= self.shoe.cards:
             raise SimulationError(
-                f"--cut-card must be between 0 and {self.shoe.cards} (cards behind it), got {self.cut_card}"
+                f"--cut-card must be between 0 and {int_text(self.shoe.cards)} (cards behind it), got {int_text(self.cut_card)}"
             )
         if self.shoe.cards < ROUND_CARDS:
             raise SimulationError(
@@ -73,8 +79,15 @@ class SimulationSettings:
         if self.shoe.cards > MAX_SHOE_CARDS:
             raise SimulationError(
                 f"a simulation shuffles every card: at most {MAX_SHOE_CARDS:,} cards a shoe "
-                f"(about {MAX_SHOE_CARDS // 52:,} decks), got {self.shoe.cards:,}"
+                f"(about {MAX_SHOE_CARDS // 52:,} decks), got {int_text(self.shoe.cards, grouped=True)}"
             )
+        for bet in self.chosen_bets:
+            for line in bet.lines:
+                if line.pays > MAX_PAY:
+                    raise SimulationError(
+                        f"a simulation adds up EVs in floats: pays up to 1e100, but "
+                        f"{bet.name} {line.name} pays {decimal_text(line.pays, 3)}"
+                    )
         if self.threshold is not None and not math.isfinite(self.threshold):
             raise SimulationError(f"--threshold must be a finite number, got {self.threshold}")
         suited = [bet.name for bet in self.chosen_bets if bet.needs_suits]

@@ -17,7 +17,7 @@ from typing import Any
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.cards import RANKS, Rank, parse_rank
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import price_batch
@@ -117,16 +117,16 @@ class EffectOfRemoval:
                 win = None if row.win_effects is None else row.win_effects[b]
                 effects[row.label] = {
                     "cards": row.cards,
-                    "effect": None if effect is None else str(effect),
+                    "effect": None if effect is None else exact_text(effect),
                     "effect_float": None if effect is None else to_float(effect),
-                    "win_effect": None if win is None else str(win),
+                    "win_effect": None if win is None else exact_text(win),
                 }
             bets[bet.name] = {
-                "ev": str(self.evs[b]),
+                "ev": exact_text(self.evs[b]),
                 "ev_float": to_float(self.evs[b]),
-                "win": str(self.wins[b]),
+                "win": exact_text(self.wins[b]),
                 "effects": effects,
-                "weighted_sum": str(self.weighted_sum(b)),
+                "weighted_sum": exact_text(self.weighted_sum(b)),
             }
         return {
             "schema": SCHEMA,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -94,8 +95,7 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
     if settings.threshold is not None:
         count_bets = true_count >= settings.threshold
     else:
-        slope = np.array([fit.ev_per_true_count for fit in job.fits])
-        base = np.array([float(fit.ev) for fit in job.fits])
+        base, slope = _linear_model(job.fits)
         count_bets = base + slope * true_count > 0
     return ChunkTotals.from_hands(
         first=job.first,
@@ -109,6 +109,21 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
         cards=size,
         keep_hands=job.keep_hands,
     )
+
+
+def _linear_model(fits: tuple[CountFit, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each fit's EV and EV per true count as floats; where either is beyond float range
+    (pays past 1e308), both divided by one power of two, which keeps the sign of
+    EV + slope·TC, the one thing the counting player uses."""
+    base, slope = [], []
+    for fit in fits:
+        ev, gain = fit.ev, fit.ev_per_true_count_exact
+        largest = max(abs(ev), abs(gain))
+        bits = largest.numerator.bit_length() - largest.denominator.bit_length()
+        scale = Fraction(1, 1 << (bits - 1000)) if bits > 1000 else Fraction(1)
+        base.append(float(ev * scale))
+        slope.append(float(gain * scale))
+    return np.array(base), np.array(slope)
 
 
 def count_fits(settings: SimulationSettings, eor: EffectOfRemoval) -> tuple[CountFit, ...]:

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 from baccarat_exact.errors import CardError, ShoeError
 from baccarat_exact.model.cards import RANKS, Rank, parse_ranks
+from baccarat_exact.model.exact import int_text
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -80,7 +81,7 @@ def shoe_counts(shoe: Shoe) -> Counts:
             raise ShoeError("the shoe holds no cards")
         raise ShoeError(
             f"blackjack here deals from at most {MAX_CARDS:,} cards (about {MAX_CARDS // 52:,} "
-            f"decks), got {shoe.cards:,}; a larger shoe is nearly --infinite"
+            f"decks), got {int_text(shoe.cards, grouped=True)}; a larger shoe is nearly --infinite"
         )
     return (*shoe.counts[:TEN], sum(shoe.counts[TEN:]))
 

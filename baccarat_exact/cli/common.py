@@ -12,6 +12,7 @@ from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
+from baccarat_exact.cli.output import echo
 from baccarat_exact.errors import BaccaratError
 from baccarat_exact.report.model import Format, Report
 from baccarat_exact.report.render import render
@@ -31,7 +32,7 @@ FormatOption = Annotated[
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``Error: message`` on stderr and return the Exit to raise."""
-    typer.echo(f"Error: {message}", err=True)
+    echo(f"Error: {message}", err=True)
     return typer.Exit(code)
 
 
@@ -50,4 +51,4 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 def emit(report: Report, fmt: Format) -> None:
     """Write a report to stdout in the chosen format."""
-    typer.echo(render(report, fmt), nl=False)
+    echo(render(report, fmt), nl=False)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from baccarat_exact.cli.options import NAMED_BETS, RULES, RemoveOption, command
+from baccarat_exact.cli.output import echo
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 
@@ -51,4 +52,4 @@ def formula_command(
     from baccarat_exact.report.render import render
 
     report = formula_report(deck_formulas(rules, chosen, remove), terms)
-    typer.echo(render(report, "table" if fmt is FormulaFormat.text else fmt.value), nl=False)
+    echo(render(report, "table" if fmt is FormulaFormat.text else fmt.value), nl=False)

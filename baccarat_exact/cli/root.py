@@ -14,17 +14,17 @@ errors are one ``Error:`` line and exit 2; an exception the code did not expect 
 
 from __future__ import annotations
 
-import codecs
 import importlib
 import os
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import TextIO
 
 import typer
+import typer.main
 
 from baccarat_exact import __version__
+from baccarat_exact.cli.output import echo, plain_where_needed
 
 __all__ = ["COMMANDS", "EXIT_INTERNAL", "GROUPS", "build_app", "main", "whole_app"]
 
@@ -64,7 +64,7 @@ _HELP = "Exact odds for baccarat (punto banco) from any shoe, in exact rational 
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"baccarat-exact {__version__}")
+        echo(f"baccarat-exact {__version__}")
         raise typer.Exit()
 
 
@@ -108,36 +108,6 @@ def whole_app() -> typer.Typer:
     return _APP
 
 
-_ASCII = {
-    "≈": "~", "−": "-", "–": "-", "—": "--", "×": "x", "→": "->", "←": "<-", "≥": ">=",
-    "≤": "<=", "±": "+/-", "Σ": "sum", "…": "...", "µ": "u", "·": "*", "♠": "s", "♥": "h",
-    "♦": "d", "♣": "c", "é": "e", "∞": "inf", "Δ": "d", "β": "beta", "│": "|", "─": "-",
-    "╭": "+", "╮": "+", "╰": "+", "╯": "+",
-}  # fmt: skip
-
-
-def _to_ascii(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: what a terminal cannot show, written in plain ASCII."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    text = error.object[error.start : error.end]
-    return "".join(_ASCII.get(char, "?") for char in text), error.end
-
-
-codecs.register_error("baccarat-ascii", _to_ascii)
-
-
-def _plain_where_needed(stream: TextIO) -> None:
-    """Let a stream that cannot encode our symbols (≈, ×, …) write ASCII for them."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        "≈×→♠".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="baccarat-ascii")
-
-
 def _debug(args: list[str]) -> bool:
     """``--debug`` anywhere before ``--`` (taken out of ``args``), or the environment."""
     wanted = os.environ.get("BACCARAT_EXACT_DEBUG", "") not in ("", "0")
@@ -152,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     debug = _debug(args)
     for stream in (sys.stdout, sys.stderr):
-        _plain_where_needed(stream)
+        plain_where_needed(stream)
     try:
         code = _run(args)
         sys.stdout.flush()
@@ -160,30 +130,41 @@ def main(argv: Sequence[str] | None = None) -> None:
         _quiet_pipe()
         sys.exit(EXIT_PIPE)
     except KeyboardInterrupt:
-        typer.echo("Interrupted.", err=True)
+        echo("Interrupted.", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except Exception as error:  # the last line of defence: never a bare traceback
         if debug:
             traceback.print_exc()
         name = type(error).__name__
-        typer.echo(f"Error: internal error: {name}: {error} — please report it", err=True)
+        echo(f"Error: internal error: {name}: {error} — please report it", err=True)
         sys.exit(EXIT_INTERNAL)
     sys.exit(code)
 
 
 def _run(args: list[str]) -> int:
-    """Run the command line ``args``; a usage error is one ``Error:`` line (code 2)."""
+    """Run the command line ``args``; a usage error is one ``Error:`` line (code 2).
+
+    The command is invoked here rather than through typer's own main, which turns a
+    closed pipe into exit code 1 (typer/core.py) and Ctrl-C into a silent 130: both
+    reach :func:`main` as they are.
+    """
     target = (
         build_app(args[0]) if args and (args[0] in COMMANDS or args[0] in GROUPS) else whole_app()
     )
+    command = typer.main.get_command(target)
     try:
-        code = target(args=args, standalone_mode=False)
+        with command.make_context("baccarat-exact", args) as context:
+            code = command.invoke(context)
+    except typer.Exit as stop:  # --help, --version, a command's own exit code
+        return int(stop.exit_code)
+    except (typer.Abort, EOFError):
+        raise KeyboardInterrupt from None
     except Exception as error:  # typer's usage errors carry format_message and exit_code
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
             raise
         message = error.format_message()
         if message:  # a group run without a command has printed its help already
-            typer.echo(f"Error: {message}", err=True)
+            echo(f"Error: {message}", err=True)
         return int(error.exit_code)
     return code if isinstance(code, int) else 0
 

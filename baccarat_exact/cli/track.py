@@ -9,6 +9,7 @@ import typer
 from baccarat_exact.analysis.track import TrackProblem, track
 from baccarat_exact.cli.common import FormatOption
 from baccarat_exact.cli.options import BETS, RULES, SHOE, command
+from baccarat_exact.cli.output import echo
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -40,15 +41,15 @@ def track_command(
     and skipped (the shoe is kept); exit code 2 at the end.
     """
     report = TrackReport(shoe, rules, bets, fmt)
-    typer.echo(report.opening(), nl=False)
+    echo(report.opening(), nl=False)
     problems: list[TrackProblem] = []
     lines = (text for _, text in read_lines(rounds))
     for step in track(lines, shoe, rules, bets):
         if isinstance(step, TrackProblem):
             problems.append(step)
-            typer.echo(f"Error: {step}", err=True)
+            echo(f"Error: {step}", err=True)
         else:
-            typer.echo(report.step(step), nl=False)
-    typer.echo(report.closing(problems), nl=False)
+            echo(report.step(step), nl=False)
+    echo(report.closing(problems), nl=False)
     if problems:
         raise typer.Exit(2)

@@ -14,6 +14,7 @@ from enum import Enum, unique
 from typing import NamedTuple, TypeAlias
 
 from baccarat_exact.errors import CardError
+from baccarat_exact.model.exact import int_text
 
 __all__ = [
     "MAX_LISTED_CARDS",
@@ -25,6 +26,7 @@ __all__ = [
     "Suit",
     "Value",
     "count_cards",
+    "format_card_counts",
     "format_cards",
     "parse_card_counts",
     "parse_cards",
@@ -243,4 +245,16 @@ def format_cards(cards: Sequence[Card | Rank]) -> str:
     >>> format_cards(parse_cards("5 5 5 K 9 As As"))
     '5x3 K 9 Asx2'
     """
-    return " ".join(str(card) if n == 1 else f"{card}x{n}" for card, n in count_cards(cards))
+    return format_card_counts(count_cards(cards))
+
+
+def format_card_counts(counted: Iterable[tuple[Card, int]]) -> str:
+    """Write (card, copies) pairs in card notation without listing the copies one by one
+    (the inverse of :func:`parse_card_counts`; a shoe may lack more cards than fit in memory).
+
+    >>> format_card_counts([(Card(Rank.FIVE), 3), (Card(Rank.KING), 1)])
+    '5x3 K'
+    """
+    return " ".join(
+        str(card) if n == 1 else f"{card}x{int_text(n)}" for card, n in counted if n > 0
+    )

@@ -152,6 +152,17 @@ class _Where:
         return BetsFileError(", ".join(parts) + ": " + message)
 
 
+def _shown(name: str) -> str:
+    r"""A name as an error message shows it: as written, or quoted with escapes when it
+    holds a line break or another character that cannot be printed (the message stays
+    one line).
+
+    >>> print(_shown("win"), _shown("x\ny"))
+    win 'x\ny'
+    """
+    return name if name.isprintable() else repr(name)
+
+
 def _is_builtin(name: str) -> bool:
     try:
         find_bet(name)
@@ -239,7 +250,7 @@ def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Alte
     if not isinstance(name, str) or not name.strip():
         raise where.error(f"name must be text, got {name!r}")
     if "name" in raw:
-        where.line = f"line {index} ({name})"
+        where.line = f"line {index} ({_shown(name)})"
     if "pays" not in raw:
         raise where.error(
             "no pays: write what the line pays to 1, e.g. pays = 40 (0 a push, -1 a loss)"

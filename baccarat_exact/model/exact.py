@@ -7,14 +7,26 @@ bet files, documents), so they all take the same forms and fail the same way.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+import sys
 from decimal import Context, Decimal
 from fractions import Fraction
 
 from baccarat_exact.errors import BaccaratError, RulesError
 
-__all__ = ["MAX_EXPONENT", "decimal_text", "exact_number", "sqrt_float", "to_float"]
+__all__ = [
+    "MAX_EXPONENT",
+    "decimal_text",
+    "exact_number",
+    "exact_text",
+    "int_from_text",
+    "int_text",
+    "sqrt_float",
+    "str_fits",
+    "to_float",
+]
 
 MAX_EXPONENT = 400
 """Largest power of ten a number may carry (``1e400``); larger ones are refused, as
@@ -70,6 +82,87 @@ def exact_number(
     if match["exp"] is not None and abs(int(match["exp"])) > MAX_EXPONENT:
         raise error(f"{what} {value!r} is out of range: powers of ten up to {MAX_EXPONENT}")
     return Fraction(body) * scale
+
+
+def int_text(value: int, *, grouped: bool = False) -> str:
+    """The decimal digits of an int of any size (``grouped``: thousands separated by commas).
+
+    ``str()`` refuses ints past ``sys.get_int_max_str_digits()`` (4300 digits by default);
+    beyond it the digits are converted in chunks that stay below the limit, without
+    touching that process-wide setting.
+
+    >>> int_text(-1234567, grouped=True), len(int_text(10**5000)), int_text(-(10**5000))[:3]
+    ('-1,234,567', 5001, '-10')
+    """
+    digits = _digits(abs(value), 0)
+    if grouped:
+        head = len(digits) % 3 or 3
+        digits = ",".join(
+            [digits[:head], *(digits[i : i + 3] for i in range(head, len(digits), 3))]
+        )
+    return "-" + digits if value < 0 else digits
+
+
+def int_from_text(text: str) -> int:
+    """The int written in decimal ``text`` (a sign, then digits), at any length: the
+    inverse of :func:`int_text`, for reading documents (``json.loads(parse_int=...)``).
+
+    >>> int_from_text("-1234"), int_from_text("1" + "0" * 5000) == 10**5000
+    (-1234, True)
+    """
+    body = text.lstrip("+-")
+    if len(body) < _safe_digits() - 2:
+        return int(text)
+    half = len(body) // 2
+    value = int_from_text(body[:-half]) * _power_of_ten(half) + int_from_text(body[-half:])
+    return -value if text.startswith("-") else value
+
+
+def exact_text(value: Fraction | int) -> str:
+    """An exact value as JSON and CSV keep it: ``"p/q"``, or ``"p"`` when whole (what
+    ``str(Fraction)`` writes), at any size (see :func:`int_text`).
+
+    >>> exact_text(Fraction(-49303, 4873050)), exact_text(Fraction(4)), len(exact_text(Fraction(1, 10**5000)))
+    ('-49303/4873050', '4', 5003)
+    """
+    number = Fraction(value)
+    if number.denominator == 1:
+        return int_text(number.numerator)
+    return f"{int_text(number.numerator)}/{int_text(number.denominator)}"
+
+
+def str_fits(value: Fraction | int) -> bool:
+    """Whether ``str()`` writes ``value`` (its parts are within Python's digit limit);
+    :func:`exact_text` writes any.
+
+    >>> str_fits(Fraction(1, 3)), str_fits(Fraction(1, 10**5000))
+    (True, False)
+    """
+    number = Fraction(value)
+    bits = max(abs(number.numerator).bit_length(), number.denominator.bit_length())
+    return bits * 0.30103 < _safe_digits() - 2
+
+
+def _safe_digits() -> int:
+    """Most digits ``str(int)`` writes without reaching the interpreter's limit."""
+    limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()  # 0: no limit (< 3.10.7)
+    return limit if limit else sys.maxsize
+
+
+def _digits(value: int, width: int) -> str:
+    """``value`` (not negative) in decimal, zero-padded to ``width``: halved by a power of
+    ten until each part is short enough for ``str()``."""
+    if value.bit_length() * 0.30103 < _safe_digits() - 2:  # digits = ⌊bits·log10 2⌋ + 1 at most
+        return str(value).zfill(width)
+    half = int(value.bit_length() * 0.30103) // 2
+    high, low = divmod(value, _power_of_ten(half))
+    return _digits(high, max(width - half, 0)) + _digits(low, half)
+
+
+@functools.lru_cache(maxsize=64)
+def _power_of_ten(exponent: int) -> int:
+    power: int = 10**exponent
+    return power
 
 
 def to_float(value: Fraction | int | float) -> float | None:

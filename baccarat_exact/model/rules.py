@@ -15,7 +15,7 @@ from typing import Any
 
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.events import Event
-from baccarat_exact.model.exact import exact_number
+from baccarat_exact.model.exact import exact_number, exact_text
 
 __all__ = [
     "PLAYER_PAYS",
@@ -254,7 +254,12 @@ class SpecialWin:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
-        return {"bet": self.bet, "total": self.total, "cards": self.cards, "pays": str(self.pays)}
+        return {
+            "bet": self.bet,
+            "total": self.total,
+            "cards": self.cards,
+            "pays": exact_text(self.pays),
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SpecialWin:
@@ -341,8 +346,8 @@ class Rules:
         """
         document: dict[str, Any] = {
             "game": self.game,
-            "commission": str(self.commission),
-            "tie_pays": str(self.tie_pays),
+            "commission": exact_text(self.commission),
+            "tie_pays": exact_text(self.tie_pays),
         }
         if self.special_wins:
             document["special_wins"] = [win.to_dict() for win in self.special_wins]

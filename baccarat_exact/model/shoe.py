@@ -29,11 +29,12 @@ from baccarat_exact.model.cards import (
     Rank,
     Suit,
     count_cards,
-    format_cards,
+    format_card_counts,
     parse_card_counts,
     parse_rank,
     parse_suit,
 )
+from baccarat_exact.model.exact import int_text
 
 __all__ = ["Shoe", "SuitRow"]
 
@@ -69,7 +70,7 @@ _SUIT_NAMES[Suit.CLUBS] = "clubs"
 
 def _count_of(rank: Rank, n: int, suit: Suit | None = None) -> str:
     singular, plural = _RANK_NAMES[rank]
-    words = f"{n} {singular if n == 1 else plural}"
+    words = f"{int_text(n)} {singular if n == 1 else plural}"
     return words if suit is None else f"{words} of {_SUIT_NAMES[suit]}"
 
 
@@ -152,7 +153,7 @@ class Shoe:
                 _whole_number(m, f"count of {rank.value}{suit.value}")
             if sum(cells) < n:
                 raise ShoeError(
-                    f"{rank.value} holds {n} cards but its suits add up to only {sum(cells)}"
+                    f"{rank.value} holds {int_text(n)} cards but its suits add up to only {int_text(sum(cells))}"
                 )
             checked.append((cells[0], cells[1], cells[2], cells[3]))
         return tuple(checked)
@@ -408,44 +409,62 @@ class Shoe:
             }
         return document
 
-    def deck_form(self) -> tuple[int, tuple[Card, ...]] | None:
-        """``(d, cards)`` when this shoe is d whole decks less ``cards`` (suited cards
-        where their suit is known, cards of unknown suit otherwise), else ``None``."""
+    def deck_shortfall(self) -> tuple[int, tuple[tuple[Card, int], ...]] | None:
+        """``(d, (card, copies) pairs)`` when this shoe is d whole decks less those cards
+        (suited cards where their suit is known, cards of unknown suit otherwise), else
+        ``None``; counted, never listed, so it is instant at any size.
+
+        >>> Shoe.from_decks(2).remove("Kh 5x3").deck_shortfall()
+        (2, ((Card(rank=<Rank.FIVE: '5'>, suit=None), 3), (Card(rank=<Rank.KING: 'K'>, suit=<Suit.HEARTS: 'h'>), 1)))
+        """
         if self.infinite or self.suits is None or any(row is None for row in self.suits):
             return None
         rows = [row for row in self.suits if row is not None]
         decks = max(max(row) for row in rows)
         if decks == 0:
             return None
-        out: list[Card] = []
+        unknown: list[tuple[Card, int]] = []
+        suited: list[tuple[Card, int]] = []
         for rank, row, n in zip(RANKS, rows, self.counts):
-            for suit, m in zip(SUITS, row):
-                out.extend([Card(rank, suit)] * (decks - m))
-            out.extend([Card(rank)] * (sum(row) - n))
-        out.sort(key=lambda card: (card.suit is not None, card.rank.ordinal, str(card)))
-        return decks, tuple(out)
+            if sum(row) > n:
+                unknown.append((Card(rank), sum(row) - n))
+            lacking = [(Card(rank, suit), decks - m) for suit, m in zip(SUITS, row) if m < decks]
+            suited.extend(sorted(lacking, key=lambda pair: str(pair[0])))
+        return decks, (*unknown, *suited)
+
+    def deck_form(self) -> tuple[int, tuple[Card, ...]] | None:
+        """``(d, cards)`` when this shoe is d whole decks less ``cards``, listed one by one
+        (see :meth:`deck_shortfall` for the counted form, which suits any shoe), else ``None``."""
+        shortfall = self.deck_shortfall()
+        if shortfall is None:
+            return None
+        decks, counted = shortfall
+        return decks, tuple(card for card, n in counted for _ in range(n))
 
     def composition(self) -> str:
         """The shoe as :meth:`parse` reads it back."""
         if self.infinite:
-            body = ",".join(f"{rank.value}={n}" for rank, n in zip(RANKS, self.counts))
+            body = ",".join(f"{rank.value}={int_text(n)}" for rank, n in zip(RANKS, self.counts))
             return f"infinite {body}"
-        form = self.deck_form()
-        if form is not None and len(form[1]) * 2 <= self.cards:
-            decks, out = form
-            name = f"{decks} deck{'s' if decks != 1 else ''}"
-            return f"{name} less {format_cards(out)}" if out else name
+        shortfall = self.deck_shortfall()
+        if shortfall is not None and sum(n for _, n in shortfall[1]) * 2 <= self.cards:
+            decks, out = shortfall
+            name = f"{int_text(decks)} deck{'s' if decks != 1 else ''}"
+            return f"{name} less {format_card_counts(out)}" if out else name
         assert self.suits is not None
         items: list[str] = []
-        unknown: list[Card] = []
+        unknown: list[tuple[Card, int]] = []
         for rank, row, n in zip(RANKS, self.suits, self.counts):
             if row is None:
-                items.append(f"{rank.value}={n}")
+                items.append(f"{rank.value}={int_text(n)}")
                 continue
-            items.extend(f"{rank.value}{suit.value}={m}" for suit, m in zip(SUITS, row) if m)
-            unknown.extend([Card(rank)] * (sum(row) - n))
+            items.extend(
+                f"{rank.value}{suit.value}={int_text(m)}" for suit, m in zip(SUITS, row) if m
+            )
+            unknown.append((Card(rank), sum(row) - n))
         body = ",".join(items) or "A=0"
-        return f"{body} less {format_cards(unknown)}" if unknown else body
+        less = format_card_counts(unknown)
+        return f"{body} less {less}" if less else body
 
     def __repr__(self) -> str:
         return f"Shoe.parse({self.composition()!r})"

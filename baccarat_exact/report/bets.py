@@ -8,7 +8,7 @@ from typing import Any
 from baccarat_exact.model.bets import Bet, with_main_bets
 from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
 from baccarat_exact.model.custom_bets import read_bets_file
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
@@ -103,8 +103,8 @@ def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Repo
                 "rule": e.rule,
                 "source": e.source,
                 "pair_bet": e.bet.needs_pairs,
-                "lines": [{"name": name, "pays": str(pays)} for name, pays in _lines(e.bet)],
-                "house_edge": str(edges[e.bet.name]),
+                "lines": [{"name": name, "pays": exact_text(pays)} for name, pays in _lines(e.bet)],
+                "house_edge": exact_text(edges[e.bet.name]),
                 "house_edge_float": to_float(edges[e.bet.name]),
             }
             for e in entries

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.cards import format_cards
-from baccarat_exact.model.exact import decimal_text, to_float
+from baccarat_exact.model.exact import decimal_text, exact_text, int_text, str_fits, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
@@ -59,12 +59,12 @@ def _sentence(bet: BetBreakEven) -> str | None:
     shoe only."""
     if bet.fair_commission is not None:
         fair = bet.fair_commission.value
-        return f"{bet.name} is fair at a commission of {fair} ≈ {decimal_text(fair, 4, 100)}%"
+        return f"{bet.name} is fair at a commission of {exact_text(fair)} ≈ {decimal_text(fair, 4, 100)}%"
     term = next((t for t in bet.lines if t.fair_pay is not None), None)
     if term is None or term.fair_pay is None:
         return None
     fair = term.fair_pay.value
-    return f"{bet.name} is fair when its {term.name} pays {fair} ≈ {decimal_text(fair, 6)} to 1"
+    return f"{bet.name} is fair when its {term.name} pays {exact_text(fair)} ≈ {decimal_text(fair, 6)} to 1"
 
 
 def breakeven_report(result: BreakEven) -> Report:
@@ -123,7 +123,31 @@ def _exact(function: RationalFunction | None, symbolic: bool, key: str) -> dict[
         return {key: None}
     if symbolic:
         return {key: function.to_dict()}
-    return {key: str(function.value), f"{key}_float": to_float(function.value)}
+    return {key: exact_text(function.value), f"{key}_float": to_float(function.value)}
+
+
+def _linear_ev_text(bet: BetBreakEven, symbolic: bool) -> str:
+    """The linear EV as sympy writes it (``460601*x_win/4826809 - …``); for a shoe whose
+    fractions are past ``str()``'s digit limit (which sympy's printer hits), the same sum
+    written here in sympy's form: terms by symbol, ``p*x/q``."""
+    from baccarat_exact.analysis.breakeven import pay_symbol
+
+    if symbolic or all(str_fits(term.probability.value) for term in bet.lines):
+        return str(bet.linear_ev())
+    sums: dict[str, Fraction] = {}
+    for term in bet.lines:
+        symbol = str(pay_symbol(term.name))
+        sums[symbol] = sums.get(symbol, Fraction(0)) + term.probability.value
+    text = ""
+    for symbol, value in sorted(sums.items()):
+        if value == 0:
+            continue
+        magnitude = abs(value)
+        head = "" if magnitude.numerator == 1 else f"{int_text(magnitude.numerator)}*"
+        tail = "" if magnitude.denominator == 1 else f"/{int_text(magnitude.denominator)}"
+        sign = ("-" if value < 0 else "") if not text else (" - " if value < 0 else " + ")
+        text += f"{sign}{head}{symbol}{tail}"
+    return text or "0"
 
 
 def breakeven_document(result: BreakEven) -> dict[str, Any]:
@@ -145,12 +169,12 @@ def breakeven_document(result: BreakEven) -> dict[str, Any]:
         bets[bet.name] = {
             **_exact(bet.ev, symbolic, "ev"),
             **_exact(bet.fair_commission, symbolic, "fair_commission"),
-            "linear_ev": str(bet.linear_ev()),
+            "linear_ev": _linear_ev_text(bet, symbolic),
             "lines": [
                 {
                     "name": term.name,
                     "symbol": str(pay_symbol(term.name)),
-                    "pays": str(term.pays),
+                    "pays": exact_text(term.pays),
                     **_exact(term.probability, symbolic, "probability"),
                     **_exact(term.fair_pay, symbolic, "fair_pay"),
                 }

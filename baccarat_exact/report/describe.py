@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from baccarat_exact.model.cards import RANKS, Card, format_cards
+from baccarat_exact.model.cards import RANKS, Card, format_card_counts
+from baccarat_exact.model.exact import int_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
@@ -11,7 +12,8 @@ __all__ = ["describe_rules", "describe_shoe"]
 
 def describe_shoe(shoe: Shoe) -> str:
     """``8 decks (416 cards)``, ``6 decks less 5x3 As (307 cards)``, ``infinite shoe``, or
-    the composition when it is not whole decks less a few cards.
+    the composition when it is not whole decks less a few cards; counted, never listed
+    card by card, so any size is instant.
 
     >>> describe_shoe(Shoe.from_decks(8))
     '8 decks (416 cards)'
@@ -24,17 +26,17 @@ def describe_shoe(shoe: Shoe) -> str:
         if len(set(shoe.counts)) == 1:
             return "infinite shoe"
         return f"infinite shoe in proportions {shoe.composition().removeprefix('infinite ')}"
-    form = shoe.deck_form()
+    form = shoe.deck_shortfall()
     if form is None:  # ranks by count: d decks less the ranks they lack, if few
         decks = -(-max(shoe.counts) // 4)
-        lacking = [rank for rank, n in zip(RANKS, shoe.counts) for _ in range(4 * decks - n)]
-        form = (decks, tuple(Card(rank) for rank in lacking)) if decks else None
-    if form is not None and len(form[1]) * 2 <= shoe.cards:
+        lacking = tuple((Card(rank), 4 * decks - n) for rank, n in zip(RANKS, shoe.counts))
+        form = (decks, lacking) if decks else None
+    if form is not None and sum(n for _, n in form[1]) * 2 <= shoe.cards:
         decks, out = form
-        name = f"{decks} deck{'s' if decks != 1 else ''}"
-        less = f" less {format_cards(out)}" if out else ""
-        return f"{name}{less} ({shoe.cards} cards)"
-    return f"{shoe.cards} cards: {shoe.composition()}"
+        name = f"{int_text(decks)} deck{'s' if decks != 1 else ''}"
+        less = format_card_counts(out)
+        return f"{name}{' less ' + less if less else ''} ({int_text(shoe.cards)} cards)"
+    return f"{int_text(shoe.cards)} cards: {shoe.composition()}"
 
 
 def describe_rules(rules: Rules) -> str:

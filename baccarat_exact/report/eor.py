@@ -6,6 +6,7 @@ from typing import Any
 
 from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
@@ -27,7 +28,7 @@ def _fits_json(fit: CountFit) -> dict[str, Any]:
         "tags": _tags_json(fit.count),
         "imbalance": fit.imbalance,
         "betting_correlation_float": fit.correlation,
-        "slope": str(fit.slope),
+        "slope": exact_text(fit.slope),
         "ev_per_true_count_float": fit.ev_per_true_count,
         "break_even_true_count_float": fit.break_even,
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.report.describe import describe_rules
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
@@ -108,7 +109,7 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
 
     def entry(bet: str, quantity: str, function: Any) -> dict[str, Any]:
         document: dict[str, Any] = function.to_dict(terms)
-        document["infinite_shoe"] = str(by_key[(bet, quantity)])
+        document["infinite_shoe"] = exact_text(by_key[(bet, quantity)])
         return document
 
     return {
@@ -132,7 +133,7 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
                 "lines": [
                     {
                         "name": line.name,
-                        "pays": str(line.pays),
+                        "pays": exact_text(line.pays),
                         "probability": entry(bet.name, f"P({line.name})", line.probability),
                     }
                     for line in bet.lines

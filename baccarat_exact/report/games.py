@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.games import GAMES, Game
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -53,7 +53,7 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
                 "side_bets": list(game.side_bets),
                 "aliases": list(game.aliases),
                 "source": game.source,
-                "house_edge": {name: str(edge) for name, edge in edges.items()},
+                "house_edge": {name: exact_text(edge) for name, edge in edges.items()},
                 "house_edge_float": {name: to_float(edge) for name, edge in edges.items()},
             }
         )

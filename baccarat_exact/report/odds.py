@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
@@ -65,7 +65,9 @@ def odds_report(result: Odds) -> Report:
     """The outcome and bet tables of ``result``, then every bet's pay lines and
     statistics; JSON is :func:`odds_document`."""
     denominator = (
-        "weights out of (Σ weights)^6" if result.total is None else f"out of {result.total:,}"
+        "weights out of (Σ weights)^6"
+        if result.total is None
+        else f"out of {int_text(result.total, grouped=True)}"
     )
     outcome_rows = tuple(
         (outcome.value, result.counts[outcome] if result.total is not None else None, p, p)
@@ -123,12 +125,12 @@ def odds_report(result: Odds) -> Report:
 def _count_json(count: int | Fraction) -> int | str:
     """A count as JSON keeps it: an integer, or an expected count as ``"p/q"``."""
     if isinstance(count, Fraction):
-        return count.numerator if count.denominator == 1 else str(count)
+        return count.numerator if count.denominator == 1 else exact_text(count)
     return count
 
 
 def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
+    return None if value is None else exact_text(value)
 
 
 def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
@@ -138,23 +140,23 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
     """
     stats = bet_stats(result)
     document = result.to_dict()
-    document["house_edge"] = str(stats.house_edge)
+    document["house_edge"] = exact_text(stats.house_edge)
     document["house_edge_float"] = to_float(stats.house_edge)
-    document["hit_frequency"] = str(stats.hit_frequency)
+    document["hit_frequency"] = exact_text(stats.hit_frequency)
     document["hit_frequency_float"] = to_float(stats.hit_frequency)
-    document["variance"] = str(stats.variance)
+    document["variance"] = exact_text(stats.variance)
     document["variance_float"] = to_float(stats.variance)
     document["std_dev_float"] = stats.std_dev
     document["element_of_risk"] = _exact(stats.element_of_risk)
     document["element_of_risk_float"] = (
-        None if stats.element_of_risk is None else float(stats.element_of_risk)
+        None if stats.element_of_risk is None else to_float(stats.element_of_risk)
     )
     document["lines"] = [
         {
             "name": line.name,
-            "pays": str(line.pays),
+            "pays": exact_text(line.pays),
             "count": _count_json(line.count) if counts else None,
-            "probability": str(line.probability),
+            "probability": exact_text(line.probability),
             "probability_float": to_float(line.probability),
         }
         for line in stats.lines

@@ -5,7 +5,9 @@ is asked for; without it the error says how to install it.
 
 from __future__ import annotations
 
+import math
 import os
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -13,6 +15,7 @@ import numpy as np
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.analysis.estimates import SimulationResult
 from baccarat_exact.errors import PlotError
+from baccarat_exact.model.exact import decimal_text, to_float
 
 __all__ = ["check_target", "plot_effects", "plot_simulation", "require_matplotlib"]
 
@@ -50,6 +53,12 @@ def _save(plt: Any, figure: Any, path: str) -> None:
         plt.close(figure)
 
 
+def _percent(value: Fraction) -> float:
+    """``value`` in % as a bar's height; NaN (no bar) beyond the range of a float."""
+    rounded = to_float(value * 100)
+    return math.nan if rounded is None else rounded
+
+
 def plot_effects(eor: EffectOfRemoval, path: str) -> None:
     """One bar chart per bet: the effect on its EV of removing one card, in % of a unit."""
     check_target(path)
@@ -61,12 +70,12 @@ def plot_effects(eor: EffectOfRemoval, path: str) -> None:
     )
     for b, bet in enumerate(eor.bets):
         ax = axes[b][0]
-        values = [float(row.effects[b]) * 100 for row in rows if row.effects is not None]
+        values = [_percent(row.effects[b]) for row in rows if row.effects is not None]
         colours = ["tab:green" if v > 0 else "tab:red" for v in values]
         ax.bar(labels, values, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
         ax.set_ylabel("EV change (%)")
-        ax.set_title(f"{bet.name}: EV {float(eor.evs[b]) * 100:.4f}%", fontsize=10)
+        ax.set_title(f"{bet.name}: EV {decimal_text(eor.evs[b], 4, 100)}%", fontsize=10)
     figure.suptitle("Effect of removing one card", fontsize=11)
     figure.tight_layout(rect=(0, 0, 1, 0.98))
     _save(plt, figure, path)

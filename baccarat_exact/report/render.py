@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.model.exact import decimal_text, to_float
+from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_float
 from baccarat_exact.report.model import Cell, Column, Format, Report, Table, Text
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Report",
     "dumps_json",
     "exact",
+    "one_line",
     "render",
     "render_csv",
     "render_json",
@@ -33,7 +34,7 @@ __all__ = [
 def exact(value: Cell) -> Any:
     """A cell as JSON/CSV keeps it: fractions as ``"p/q"``, everything else as is."""
     if isinstance(value, Fraction):
-        return str(value)
+        return exact_text(value)
     return value
 
 
@@ -47,10 +48,22 @@ def _display(value: Cell, column: Column) -> str:
     if column.style == "percent":
         return decimal_text(value, column.digits, 100) + "%"  # type: ignore[arg-type]
     if isinstance(value, Fraction):
-        return str(value)
+        return exact_text(value)
     if isinstance(value, int):
-        return f"{value:,}" if column.style == "int" else str(value)
-    return str(value)
+        return int_text(value, grouped=column.style == "int")
+    return one_line(str(value))
+
+
+def one_line(text: str) -> str:
+    r"""``text`` for a table cell: characters that cannot be printed (a line break in a
+    custom line's name) written as escapes, so that a row stays one line.
+
+    >>> print(one_line("x\ny"), one_line("déjà vu"))
+    x\ny déjà vu
+    """
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def _float_or_exact(value: Cell, column: Column) -> Any:
@@ -108,9 +121,16 @@ def render_csv(report: Report) -> str:
         writer.writerow([col.data_name for col in table.columns])
         for row in table.rows:
             writer.writerow(
-                ["" if c is None else _float_or_exact(c, col) for c, col in zip(row, table.columns)]
+                ["" if c is None else _csv_cell(c, col) for c, col in zip(row, table.columns)]
             )
     return out.getvalue()
+
+
+def _csv_cell(value: Cell, column: Column) -> Any:
+    """A cell as CSV keeps it; ints written in full here, as the csv module's ``str()``
+    refuses ints past Python's digit limit."""
+    cell = _float_or_exact(value, column)
+    return int_text(cell) if isinstance(cell, int) and not isinstance(cell, bool) else cell
 
 
 def _table_json(table: Table) -> list[dict[str, Any]]:
@@ -163,18 +183,30 @@ def dumps_json(document: Any) -> str:
     """
     inline: list[str] = []
 
+    def keep(text: str) -> str:
+        inline.append(text)
+        return f"\0{len(inline) - 1}\0"
+
     def mark(value: Any) -> Any:
         if isinstance(value, dict):
             return {key: mark(item) for key, item in value.items()}
         if isinstance(value, list):
             if value and all(isinstance(x, int | float) or x is None for x in value):
-                inline.append(json.dumps(value))
-                return f"\0{len(inline) - 1}\0"
+                return keep("[" + ", ".join(_json_number(x) for x in value) + "]")
             return [mark(item) for item in value]
+        if isinstance(value, int) and not isinstance(value, bool):
+            return keep(int_text(value))  # json's own str() refuses ints past 4300 digits
         return value
 
     text = json.dumps(mark(document), indent=2, ensure_ascii=False)
     return _INLINE.sub(lambda m: inline[int(m.group(1))], text) + "\n"
+
+
+def _json_number(value: int | float | None) -> str:
+    """One number (or null) as JSON writes it, ints at any size."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_text(value)
+    return json.dumps(value)
 
 
 _INLINE = re.compile(r'"\\u0000(\d+)\\u0000"')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
@@ -54,8 +55,8 @@ def rules_report(rules: Rules) -> Report:
             "rules",
             {
                 "rules": rules.to_dict(),
-                "player_pays": str(rules.player_pays),
-                "banker_pays": str(rules.banker_pays),
+                "player_pays": exact_text(rules.player_pays),
+                "banker_pays": exact_text(rules.banker_pays),
                 "tableau": tableau.to_dict(),
             },
         ),

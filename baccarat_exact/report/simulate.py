@@ -38,7 +38,7 @@ def _bets_when(threshold: float | None, fit: CountFit) -> str:
         return f"TC ≥ {threshold:g}"
     if fit.break_even is None:
         return "EV > 0" if fit.ev > 0 else "never"
-    sign = "≥" if fit.ev_per_true_count > 0 else "≤"
+    sign = "≥" if fit.ev_per_true_count_exact > 0 else "≤"
     return f"TC {sign} {fit.break_even:.1f}"
 
 

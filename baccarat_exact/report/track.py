@@ -14,7 +14,7 @@ from typing import Any
 
 from baccarat_exact.analysis.track import TrackProblem, TrackStep
 from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.exact import decimal_text, to_float
+from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
@@ -46,7 +46,7 @@ class _TableWriter:
     def row(self, step: TrackStep) -> str:
         """One line: cards, how the round ended, cards left, each bet's EV (≈ %) and marks."""
         cards = " ".join(str(card) for card in step.cards) if step.cards else "(shoe)"
-        text = f"{step.line:>4}  {cards:<{_CARDS_WIDTH}} {step.round_text:<{_ROUND_WIDTH}} {step.shoe.cards:>4}"
+        text = f"{step.line:>4}  {cards:<{_CARDS_WIDTH}} {step.round_text:<{_ROUND_WIDTH}} {int_text(step.shoe.cards):>4}"
         for state in step.bets or ():
             mark = ("+" if state.ev > 0 else " ") + ("S" if state.surebet else " ")
             text += f"  {decimal_text(state.ev, 4, 100):>{self.width - 3}}%{mark}"
@@ -69,9 +69,9 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
         if step.bets is None
         else {
             s.name: {
-                "ev": str(s.ev),
+                "ev": exact_text(s.ev),
                 "ev_float": to_float(s.ev),
-                "win": str(s.win),
+                "win": exact_text(s.win),
                 "positive": s.ev > 0,
                 "surebet": s.surebet,
             }
@@ -88,9 +88,15 @@ def _csv_line(values: Sequence[Any]) -> str:
 
 def _csv_row(step: TrackStep, names: Sequence[str]) -> list[Any]:
     cards = " ".join(str(card) for card in step.cards)
-    values: list[Any] = [step.line, step.kind, cards, step.round_text, step.shoe.cards]
+    values: list[Any] = [step.line, step.kind, cards, step.round_text, int_text(step.shoe.cards)]
     for state in step.bets or ():
-        values += [str(state.ev), to_float(state.ev), str(state.win), state.ev > 0, state.surebet]
+        values += [
+            exact_text(state.ev),
+            to_float(state.ev),
+            exact_text(state.win),
+            state.ev > 0,
+            state.surebet,
+        ]
     if step.bets is None:
         values += [""] * (5 * len(names))
     return values
