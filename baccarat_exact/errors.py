@@ -11,6 +11,7 @@ __all__ = [
     "GoldenFileError",
     "PlotError",
     "RulesError",
+    "SchemaError",
     "ShoeError",
     "SimulationError",
 ]
@@ -34,6 +35,10 @@ class RulesError(BaccaratError):
 
 class GoldenFileError(BaccaratError):
     """A golden file that cannot be read or does not hold cases in the expected form."""
+
+
+class SchemaError(BaccaratError):
+    """A kind of document the tool does not write, so has no JSON Schema."""
 
 
 class BetsFileError(BaccaratError):

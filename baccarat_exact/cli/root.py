@@ -38,6 +38,7 @@ EXIT_INTERRUPTED = 130
 COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.cli.odds", "odds_command"),
     "check": ("baccarat_exact.cli.check", "check_command"),
+    "schema": ("baccarat_exact.cli.schema", "schema_command"),
     "rules": ("baccarat_exact.cli.rules", "rules_command"),
     "games": ("baccarat_exact.cli.games", "games_command"),
     "bets": ("baccarat_exact.cli.bets", "bets_command"),

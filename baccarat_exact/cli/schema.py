@@ -1,0 +1,41 @@
+"""``baccarat-exact schema``: the JSON Schema of each kind of document ``--format json`` writes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.options import command
+from baccarat_exact.cli.output import echo
+from baccarat_exact.report.model import Format
+from baccarat_exact.report.schemas import schema_text, schemas_report
+
+__all__ = ["schema_command"]
+
+KindArgument = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="[KIND]",
+        help="A kind of document: odds, games, bets, rules, eor, simulate, track, formula, "
+        "breakeven, or blackjack rules, dealer, hand, edge or strategy (written "
+        '"blackjack dealer", blackjack-dealer or blackjack dealer). Without it: the list.',
+        show_default=False,
+    ),
+]
+
+
+@command()
+def schema_command(kind: KindArgument = None, fmt: FormatOption = Format.table) -> None:
+    """Print the JSON Schema (draft 2020-12) of a kind of document that --format json
+    writes, or, without KIND, list the kinds.
+
+    A schema is self-contained: validate documents with any JSON Schema validator, offline.
+
+    --format applies to the list; a schema is always printed as JSON.
+    """
+    if kind:
+        echo(schema_text(" ".join(kind)), nl=False)
+    else:
+        emit(schemas_report(), fmt)

@@ -1,0 +1,152 @@
+"""JSON Schemas (draft 2020-12) of the documents ``--format json`` writes, one per kind.
+
+The schemas ship in the package (``baccarat_exact/schemas/``): one file per kind, which
+refers to the shared definitions of ``common.schema.json`` by relative ``$ref``.
+:func:`schema` returns a kind's schema self-contained: the shared definitions it uses
+copied into its own ``$defs`` and its references made local, so any validator can use it
+with no other file, no registry and no network access.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from baccarat_exact.errors import SchemaError
+from baccarat_exact.report.documents import KINDS
+from baccarat_exact.report.model import Column, Report, Table
+from baccarat_exact.report.render import dumps_json
+
+__all__ = [
+    "COMMON_FILE",
+    "schema",
+    "schema_file",
+    "schema_kinds",
+    "schema_text",
+    "schemas_report",
+]
+
+COMMON_FILE = "common.schema.json"
+"""The file of the definitions every kind's schema shares."""
+_COMMON_REF = COMMON_FILE + "#/$defs/"
+_LOCAL_REF = "#/$defs/"
+
+
+def schema_kinds() -> tuple[str, ...]:
+    """Every kind of document that has a schema, as documents name it in ``"kind"``.
+
+    >>> schema_kinds()[:3], schema_kinds()[-1]
+    (('odds', 'games', 'bets'), 'blackjack strategy')
+    """
+    return KINDS
+
+
+def _kind(name: str) -> str:
+    """The kind ``name`` means: case, ``-`` or ``_`` for spaces, and extra spaces aside."""
+    words = name.lower().replace("-", " ").replace("_", " ").split()
+    kind = " ".join(words)
+    if kind not in KINDS:
+        known = ", ".join(k.replace(" ", "-") for k in KINDS)
+        raise SchemaError(f"unknown kind of document {name!r}; the kinds are: {known}")
+    return kind
+
+
+def schema_file(kind: str) -> str:
+    """The name of the file that holds the schema of ``kind`` in ``baccarat_exact/schemas/``.
+
+    >>> schema_file("blackjack dealer")
+    'blackjack-dealer.schema.json'
+
+    :raises SchemaError: for a kind the tool does not write.
+    """
+    return _kind(kind).replace(" ", "-") + ".schema.json"
+
+
+@functools.cache
+def _read(name: str) -> str:
+    """A schema file's text, read from the installed package once."""
+    return (resources.files("baccarat_exact") / "schemas" / name).read_text(encoding="utf-8")
+
+
+def _localized(node: Any, used: set[str]) -> Any:
+    """``node`` with references to the shared definitions made local; their names in ``used``."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith(_COMMON_REF):
+                used.add(value.removeprefix(_COMMON_REF))
+                value = _LOCAL_REF + value.removeprefix(_COMMON_REF)
+            out[key] = _localized(value, used)
+        return out
+    if isinstance(node, list):
+        return [_localized(item, used) for item in node]
+    return node
+
+
+def _local_refs(node: Any) -> set[str]:
+    """The names of the local definitions ``node`` refers to."""
+    if isinstance(node, dict):
+        found = set().union(*(_local_refs(value) for value in node.values()))
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(_LOCAL_REF):
+            found.add(ref.removeprefix(_LOCAL_REF))
+        return found
+    if isinstance(node, list):
+        return set().union(*(_local_refs(item) for item in node))
+    return set()
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of documents of ``kind`` (``"odds"``, ``"blackjack dealer"`` or
+    ``"blackjack-dealer"``), self-contained: a fresh dict on every call.
+
+    >>> odds = schema("odds")
+    >>> odds["$schema"], odds["properties"]["schema"]
+    ('https://json-schema.org/draft/2020-12/schema', {'$ref': '#/$defs/schemaVersion'})
+
+    :raises SchemaError: for a kind the tool does not write.
+    """
+    used: set[str] = set()
+    document: dict[str, Any] = _localized(json.loads(_read(schema_file(kind))), used)
+    shared: dict[str, Any] = json.loads(_read(COMMON_FILE))["$defs"]
+    wanted, seen = sorted(used), set(used)
+    while wanted:  # the shared definitions used, and those they use in turn
+        for name in _local_refs(shared[wanted.pop()]) - seen:
+            seen.add(name)
+            wanted.append(name)
+    defs: dict[str, Any] = dict(document.get("$defs", {}))
+    for name in sorted(seen):
+        if name in defs:
+            raise ValueError(
+                f"{schema_file(kind)}: its own definition {name!r} hides the shared one"
+            )
+        defs[name] = shared[name]
+    document["$defs"] = defs
+    return document
+
+
+def schema_text(kind: str) -> str:
+    """:func:`schema` as the text ``baccarat-exact schema KIND`` prints (the same bytes on
+    every run)."""
+    return dumps_json(schema(kind))
+
+
+def schemas_report() -> Report:
+    """The kinds of documents and their schemas: a table of kind, file and title; as JSON,
+    an object of kind → schema."""
+    table = Table(
+        "Kinds of documents (--format json) and their schemas",
+        (Column("kind"), Column("file"), Column("what the document holds", key="title")),
+        tuple((kind, schema_file(kind), schema(kind)["title"]) for kind in KINDS),
+    )
+    return Report(
+        title="JSON Schemas (draft 2020-12) of the documents this tool writes",
+        blocks=(table,),
+        notes=(
+            "Print one with: baccarat-exact schema KIND (e.g. odds, blackjack-dealer).",
+            "Each is self-contained: validate with any JSON Schema validator, offline (docs/schemas.md).",
+        ),
+        data=lambda: {kind: schema(kind) for kind in KINDS},
+    )
