@@ -10,6 +10,7 @@ import os
 import shlex
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import typer
@@ -31,7 +32,12 @@ EXAMPLES: dict[str, list[str]] = {
     ],
     "games": ["games"],
     "bets": ["bets --decks 6"],
-    "check": ["check tests/golden"],
+    "check": [
+        "check tests/golden",
+        "check docs/examples/tampered-8-decks.json",
+        "check --write golden -- odds --decks 6 --bet dragon-7",
+    ],
+    "schema": ["schema", "schema blackjack-rules"],
     "rules": ["rules"],
     "formula": ["formula tie --terms 3", 'formula player-pair --remove "Kx5"'],
     "breakeven": ["breakeven", "breakeven tie --decks d"],
@@ -64,13 +70,28 @@ def command_paths() -> list[str]:
 
 
 def run(arguments: str) -> str:
-    """Real output of ``baccarat-exact arguments`` (stdout, then stderr), from the repo root."""
+    """Real output of ``baccarat-exact arguments`` (stdout, then stderr), from the repo root.
+
+    An example that writes files (``--write``, ``--junit``) runs in a scratch directory
+    that sees the repository's ``docs/`` and ``tests/`` and holds an empty ``golden/``.
+    """
+    if "--write" not in arguments and "--junit" not in arguments:
+        return _run(arguments, ROOT)
+    with tempfile.TemporaryDirectory() as scratch:
+        where = Path(scratch)
+        for name in ("docs", "tests"):
+            (where / name).symlink_to(ROOT / name)
+        (where / "golden").mkdir()
+        return _run(arguments, where)
+
+
+def _run(arguments: str, where: Path) -> str:
     done = subprocess.run(
         [str(SCRIPT), *shlex.split(arguments)],
         capture_output=True,
         text=True,
         env=ENV,
-        cwd=ROOT,
+        cwd=where,
         check=False,
     )
     text = done.stdout + done.stderr

@@ -1,4 +1,4 @@
-"""The command line: every option of odds/check/rules, every input error, the console script."""
+"""The command line: every option of odds and rules, every input error, the console script (check: test_check.py)."""
 
 from __future__ import annotations
 
@@ -144,54 +144,6 @@ def test_main_runs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_main(capsys, "--version")
     assert code == 0 and out.startswith("baccarat-exact ")
-
-
-# -- check ---------------------------------------------------------------------------
-
-
-def test_check_golden_directory_passes() -> None:
-    code, out, _ = run("check", str(GOLDEN))
-    assert code == 0 and out.strip().endswith("all match")
-
-
-def test_check_quiet_and_max_cases() -> None:
-    code, out, _ = run("check", "--quiet", "--max-cases", "2", str(GOLDEN))
-    assert code == 0 and out.strip().splitlines() == [out.strip()] and out.startswith("2 cases")
-
-
-def test_check_reports_a_difference_and_exits_1(tmp_path: Path) -> None:
-    document = json.loads((GOLDEN / "8-decks.json").read_text())
-    document["outcomes"]["banker"]["count"] = 1
-    path = tmp_path / "tampered.json"
-    path.write_text(json.dumps(document))
-    code, out, _ = run("check", str(path))
-    assert code == 1
-    assert "FAIL tampered: outcomes.banker.count expected 1 got 2292252566437888" in out
-
-
-@pytest.mark.parametrize(
-    ("content", "message"),
-    [("{oops", "not valid JSON"), ('{"schema": 1}', "has no 'shoe' key")],
-)
-def test_check_malformed_file_exits_2(tmp_path: Path, content: str, message: str) -> None:
-    path = tmp_path / "bad.json"
-    path.write_text(content)
-    code, _, err = run("check", str(path))
-    assert code == 2 and message in err and err.count("\n") == 1
-
-
-def test_check_unreadable_and_empty_dir(tmp_path: Path) -> None:
-    code, _, err = run("check", str(tmp_path / "nope.json"))
-    assert code == 2 and "cannot read" in err
-    code, _, err = run("check", str(tmp_path))
-    assert code == 2 and "no *.json golden files" in err
-
-
-def test_check_reads_what_odds_writes(tmp_path: Path) -> None:
-    _, out, _ = run("odds", "--decks", "2", "--remove", "A 9x3", "--tie-pays", "9", "-f", "json")
-    path = tmp_path / "fresh.json"
-    path.write_text(out)
-    assert run("check", str(path))[0] == 0
 
 
 # -- rules ---------------------------------------------------------------------------

@@ -190,7 +190,7 @@ def test_check_finds_a_changed_side_bet(tmp_path: Path) -> None:
     path = tmp_path / "changed.json"
     path.write_text(json.dumps(document))
     code, out, _ = run("check", str(path))
-    assert code == 1 and "FAIL changed: bets.perfect-pair.lines[0].count" in out
+    assert code == 1 and f"FAIL {path}: bets.perfect-pair.lines[0].count: expected " in out
 
 
 def test_check_rejects_an_unknown_bet(tmp_path: Path) -> None:

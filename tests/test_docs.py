@@ -45,3 +45,31 @@ def test_readme_shows_the_real_output_of_make_run() -> None:
     assert shown.rstrip() == run("odds").rstrip(), (
         "README: paste the current `baccarat-exact odds` output"
     )
+
+
+def page_examples() -> list[tuple[str, str, str]]:
+    """(page, arguments, shown output) of every re-runnable example on the user pages."""
+    from docs.gen_examples import EXAMPLE as PAGE_EXAMPLE
+    from docs.gen_examples import GENERATED, runnable
+
+    found = []
+    for page in sorted(DOCS.glob("*.md")):
+        if page.name in GENERATED:
+            continue
+        for match in PAGE_EXAMPLE.finditer(page.read_text(encoding="utf-8")):
+            if runnable(match["args"]):
+                found.append((page.name, match["args"], match["output"]))
+    return found
+
+
+LEFT_TO_MAKE_DOCS = ("blackjack edge", "blackjack strategy")
+"""Examples of a minute or more (a 6-deck blackjack solved exactly): `make docs` re-runs them."""
+
+
+@pytest.mark.parametrize(("page", "args", "output"), page_examples())
+def test_page_examples_show_real_output(page: str, args: str, output: str) -> None:
+    if "--plot" in args or args.startswith(LEFT_TO_MAKE_DOCS):
+        pytest.skip("draws a page's image or takes minutes: `make docs` re-runs it")
+    assert run(args).rstrip() == output.rstrip(), (
+        f"run `make docs`: the output of {args!r} on docs/{page} changed"
+    )

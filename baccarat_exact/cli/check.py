@@ -1,70 +1,210 @@
-"""``baccarat-exact check``: recompute golden files and compare every exact value."""
+"""``baccarat-exact check``: recompute stored documents and compare every value; write new ones."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import handle_errors
+from baccarat_exact.cli.common import fail, handle_errors
+from baccarat_exact.cli.output import echo
 from baccarat_exact.errors import GoldenFileError
 
-__all__ = ["check_command", "golden_paths"]
+__all__ = ["check_command", "document_paths", "golden_name"]
+
+SECONDS_PER_CARD = 6e-6
+"""Rough time to deal and price one card of a simulation on one core (docs/performance.md:
+about 2.3 s for 1000 eight-deck shoes); only for the note before a long check."""
 
 
-def golden_paths(paths: list[Path]) -> list[Path]:
-    """Files named, with directories expanded to their ``*.json`` files (sorted)."""
+def document_paths(paths: list[Path]) -> list[Path]:
+    """Files named, with directories expanded to every ``*.json`` file under them (sorted)."""
     result: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(path.glob("*.json"))
+            found = sorted(found for found in path.rglob("*.json") if found.is_file())
             if not found:
-                raise GoldenFileError(f"{path}: no *.json golden files in this directory")
+                raise GoldenFileError(f"{path}: no *.json documents in this directory")
             result.extend(found)
         else:
             result.append(path)
     return result
 
 
+def golden_name(command: list[str]) -> str:
+    """A file name for the document ``command`` writes, made from its words.
+
+    >>> golden_name(["odds", "--decks", "6", "--bet", "dragon-7"])
+    'odds-decks-6-bet-dragon-7.json'
+    >>> golden_name(["odds", "--bets-file", "lab/pays.toml", "-r", "5x3 K"])
+    'odds-bets-file-pays-r-5x3-k.json'
+    """
+    words = []
+    for word in command:
+        if "/" in word or word.endswith((".toml", ".txt", ".json")):
+            word = Path(word).stem
+        words.append(word.lower())
+    slug = re.sub(r"[^a-z0-9.=]+", "-", " ".join(words)).strip("-.")
+    return (slug[:120].rstrip("-.") or "document") + ".json"
+
+
 @handle_errors
 def check_command(
     paths: Annotated[
-        list[Path],
-        typer.Argument(help="Golden files (odds --format json output) or directories of them."),
-    ],
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")
-    ] = False,
-    max_cases: Annotated[
-        int | None,
-        typer.Option("--max-cases", min=1, help="Check at most this many cases (a quick CI run)."),
+        list[str] | None,
+        typer.Argument(
+            help="Documents (any command's --format json output), lists of them, or "
+            "directories of *.json files; with --write, the command to run (after --).",
+            metavar="FILE|DIR...",
+            show_default=False,
+        ),
     ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print the summary line alone.")
+    ] = False,
+    junit: Annotated[
+        Path | None,
+        typer.Option(
+            "--junit",
+            metavar="FILE",
+            help="Also write a JUnit XML report: one test case per document.",
+        ),
+    ] = None,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            "--write",
+            metavar="DIR|FILE.json",
+            help="Run the command given after -- with --format json and store its document "
+            "in DIR (named from the command) or FILE.json, then check it.",
+        ),
+    ] = None,
+    max_documents: Annotated[
+        int | None,
+        typer.Option(
+            "--max-documents",
+            "--max-cases",
+            min=1,
+            help="Check at most this many documents (a quick CI run).",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Processes re-dealing a simulation (same figures)."
+        ),
+    ] = 1,
 ) -> None:
-    """Recompute every case in golden files and compare each exact value.
+    """Recompute stored documents from their inputs and compare every value.
 
-    Exit code 0 when all match, 1 when any value differs, 2 for a malformed file.
+    Exact values must be equal; *_float values agree to the digits they are written
+    with. A difference prints "FAIL <file>: <path>: expected <stored>, got <computed>".
+    Exit code 0 when all match, 1 when a value differs, 2 for a file that is not a
+    document of this tool (the other files are still checked).
+
+    Write a new golden document: check --write tests/golden -- odds --decks 6
     """
-    from baccarat_exact.report.check import check_case, load_cases  # only this command needs it
+    if write is not None:
+        _write(write, paths or [], jobs)
+        return
+    if not paths:
+        raise GoldenFileError("name the documents or directories to check")
+    code = _check(document_paths([Path(path) for path in paths]), quiet, junit, max_documents, jobs)
+    if code:
+        raise typer.Exit(code)
 
-    cases = [case for path in golden_paths(paths) for case in load_cases(path)]
-    if max_cases is not None:
-        cases = cases[:max_cases]
-    failures = checked = 0
-    for case_id, case in cases:
-        result = check_case(case_id, case)
-        checked += result.checked
-        for diff in result.differences:
-            typer.echo(f"FAIL {case_id}: {diff.key} expected {diff.expected} got {diff.got}")
-        if result.differences:
-            failures += 1
-        elif not quiet:
-            typer.echo(f"ok   {case_id}: {result.checked} values")
-    status = (
-        "all match" if not failures else f"{failures} case{'s' if failures != 1 else ''} differ"
+
+def _check(files: list[Path], quiet: bool, junit: Path | None, limit: int | None, jobs: int) -> int:
+    """Check every document in ``files``; print what differs; the exit code (worst wins)."""
+    from baccarat_exact.report.check import (  # only this command needs them
+        DocumentResult,
+        Unreadable,
+        check_document,
+        junit_xml,
+        load_documents,
+        simulation_size,
+        summary,
     )
-    typer.echo(
-        f"{len(cases)} case{'s' if len(cases) != 1 else ''}, {checked} exact values: {status}"
+
+    outcomes: list[DocumentResult | Unreadable] = []
+    for file in files:
+        if limit is not None and len(outcomes) >= limit:
+            break
+        try:
+            documents = load_documents(file)
+        except GoldenFileError as error:
+            echo(f"Error: {error}", err=True)
+            outcomes.append(Unreadable(str(file), str(error)))
+            continue
+        for name, document in documents[: None if limit is None else limit - len(outcomes)]:
+            size = simulation_size(document)
+            if size is not None and size[0] * size[1] * SECONDS_PER_CARD / jobs >= 2:
+                seconds = size[0] * size[1] * SECONDS_PER_CARD / jobs
+                echo(
+                    f"{name}: deals its {size[0]} shoes again, roughly {seconds:.0f} s "
+                    f"on {jobs} core{'s' if jobs > 1 else ''} (--jobs N to share it)",
+                    err=True,
+                )
+            try:
+                result = check_document(name, document, jobs=jobs)
+            except GoldenFileError as error:
+                echo(f"Error: {error}", err=True)
+                outcomes.append(Unreadable(name, str(error)))
+                continue
+            outcomes.append(result)
+            if quiet:
+                continue
+            for difference in result.differences:
+                echo(f"FAIL {name}: {difference.describe()}")
+            if result.ok:
+                echo(f"ok   {name}: {result.kind}, {result.checked} values")
+    echo(summary(outcomes))
+    if junit is not None:
+        try:
+            junit.write_bytes(junit_xml(outcomes))
+        except OSError as error:
+            raise fail(f"{junit}: cannot write the JUnit report ({error.strerror})") from None
+    if any(isinstance(outcome, Unreadable) for outcome in outcomes):
+        return 2
+    return 1 if any(not outcome.ok for outcome in outcomes) else 0
+
+
+def _write(target: Path, command: list[str], jobs: int) -> None:
+    """Run ``command`` for its JSON document, store it at ``target`` and check it."""
+    from baccarat_exact.report.check import check_document, load_documents
+
+    if not command:
+        raise fail("--write needs the command to run after --, e.g. -- odds --decks 6")
+    if command[0] in ("check", "schema"):
+        raise fail(f"{command[0]} writes no document to store; give a command that prices")
+    path = target if target.suffix == ".json" else target / golden_name(command)
+    if path.exists():
+        raise fail(f"{path} exists: a golden document is not overwritten; remove it first")
+    if not path.parent.is_dir():
+        raise fail(f"{path.parent}: no such directory")
+    ran = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", *command, "--format", "json"],
+        capture_output=True,
+        check=False,
     )
-    if failures:
-        raise typer.Exit(1)
+    if ran.returncode != 0:
+        sys.stderr.buffer.write(ran.stderr)
+        raise fail(
+            f"the command exited with code {ran.returncode}; nothing written",
+            2 if ran.returncode == 1 else ran.returncode,
+        )
+    path.write_bytes(ran.stdout)
+    try:
+        ((name, document),) = load_documents(path)
+        result = check_document(name, document, jobs=jobs)
+    except GoldenFileError:
+        path.unlink()
+        raise
+    if not result.ok:  # pragma: no cover - a document that does not check itself is a bug
+        path.unlink()
+        raise fail(f"{path}: the document does not check against itself; please report it", 70)
+    echo(f"wrote {path}: {result.kind}, {result.checked} values (checked)")

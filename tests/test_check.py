@@ -1,0 +1,529 @@
+"""``check``: every kind of document checks, a changed value is named, a non-document is refused.
+
+The golden files' own values are tied to independent sources in test_golden_sources.py;
+here the subject is the checking: recomputing each kind from what it records, comparing
+every value, the exit codes, JUnit, ``--write``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from baccarat_exact.cli import app
+from baccarat_exact.errors import GoldenFileError
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.report.check import (
+    check_document,
+    float_matches,
+    junit_xml,
+    load_documents,
+)
+from baccarat_exact.report.documents import KINDS
+from tests.reference import reference_event_probabilities
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+CUSTOM_BETS = ROOT / "docs" / "examples" / "custom-bets.toml"
+SMALL_BLACKJACK_SHOE = "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+# One command per kind of document (small shoes: each is recomputed many times below),
+# and the keys holding its inputs: the question the document answers.
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "odds": ("odds --decks 1 --bets-file {bets} --bet dragon-7", ("shoe", "rules", "definitions")),
+    "odds-suits": (
+        'odds --decks 1 --remove "As Ah Kd 9c 9" --bet perfect-pair',
+        ("shoe", "rules"),
+    ),
+    "games": ("games --decks 1", ("shoe",)),
+    "bets": ("bets --decks 1 --bets-file {bets}", ("shoe", "rules", "definitions")),
+    "rules": ("rules --game ez", ("rules",)),
+    "eor": (
+        'eor --decks 1 --bet dragon-7 --count "A:1,5:-1" --level 3',
+        ("shoe", "rules", "definitions", "count", "level"),
+    ),
+    "simulate": ("simulate --decks 1 --shoes 3 --seed 5 --bet panda-8", ("settings",)),
+    "track": (
+        "track --decks 1 --bet perfect-pair {rounds}",
+        ("shoe", "rules", "bets", "definitions", "steps[].line", "steps[].cards", "steps[].kind"),
+    ),
+    "formula": ("formula --bets-file {bets}", ("rules", "definitions", "variable")),
+    "breakeven": ("breakeven", ("rules", "shoe", "symbolic")),
+    "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
+    "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
+    "blackjack hand": (
+        "blackjack hand 'A 7' --up 9 --decks 1",
+        ("rules", "shoe", "hand", "up", "arithmetic"),
+    ),
+    "blackjack edge": (
+        f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
+        ("rules", "shoe", "arithmetic"),
+    ),
+    "blackjack strategy": (
+        f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
+        ("rules", "shoe", "arithmetic"),
+    ),
+}
+
+
+SAMPLES = {"blackjack edge": 3, "blackjack strategy": 3, "formula": 6, "eor": 10, "simulate": 15}
+"""Values changed one at a time per kind (each change is a recomputation; default 40)."""
+
+
+@pytest.fixture(scope="module")
+def documents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Each command's document, written while its files existed; the files are then gone."""
+    where = tmp_path_factory.mktemp("inputs")
+    bets = where / "lab.toml"
+    bets.write_text(CUSTOM_BETS.read_text(encoding="utf-8"), encoding="utf-8")
+    rounds = where / "rounds.txt"
+    rounds.write_text("5 K 9 2 7 3\nburn 7 K K\n9h Qs Qc 3d\n", encoding="utf-8")
+    written = {}
+    for name, (command, _) in COMMANDS.items():
+        args = shlex.split(command.format(bets=bets, rounds=rounds))
+        code, out, err = run(*args, "--format", "json")
+        assert code == 0, err
+        written[name] = json.loads(out)
+    bets.unlink()
+    rounds.unlink()
+    return written
+
+
+def test_every_kind_is_covered() -> None:
+    kinds = {name if name in KINDS else name.split("-")[0] for name in COMMANDS}
+    assert kinds == set(KINDS)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_kind_checks_without_its_input_files(
+    documents: dict[str, dict[str, Any]], name: str
+) -> None:
+    document = documents[name]
+    result = check_document(name, document)
+    assert result.kind == document["kind"]
+    assert result.differences == ()
+    assert result.checked >= 10
+
+
+def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """(path, value) for every leaf, paths written as check writes them."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaves(item, f"{path}[{index}]")
+    else:
+        yield path, value
+
+
+def changed(value: Any) -> Any:
+    """A different value of the same JSON type (an exact fraction stays a fraction)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, float):
+        return value * 1.5 + 0.25
+    if value is None:
+        return 0.5
+    try:
+        return str(Fraction(value) + Fraction(1, 7))
+    except (ValueError, ZeroDivisionError):
+        return value + " (changed)"
+
+
+def replaced(document: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    copy = json.loads(json.dumps(document))
+    *parents, last = re.findall(r"[^.\[\]]+", path)
+    target: Any = copy
+    for part in parents:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+    return copy
+
+
+def is_input(path: str, inputs: tuple[str, ...]) -> bool:
+    general = re.sub(r"\[\d+\]", "[]", path)
+    return any(general == key or general.startswith((f"{key}.", f"{key}[")) for key in inputs)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_changed_result_is_named(documents: dict[str, dict[str, Any]], name: str) -> None:
+    """Every result value, changed alone, gives a FAIL naming it (or the list holding it)."""
+    document = documents[name]
+    inputs = COMMANDS[name][1]
+    results = [
+        (path, value)
+        for path, value in leaves(document)
+        if path not in ("schema", "kind") and not is_input(path, inputs)
+    ]
+    assert results, "a document with results"
+    step = max(1, len(results) // SAMPLES.get(name, 40))
+    for path, value in results[::step]:
+        result = check_document(name, replaced(document, path, changed(value)))
+        named = {difference.path for difference in result.differences}
+        assert any(path == where or path.startswith(f"{where}[") for where in named), (
+            f"{name}: changing {path} gave {sorted(named)[:5]}"
+        )
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_changed_input_is_another_question(
+    documents: dict[str, dict[str, Any]], name: str
+) -> None:
+    """An input changed alone is answered or refused with a reason, never a crash."""
+    document = documents[name]
+    inputs = COMMANDS[name][1]
+    paths = [(path, value) for path, value in leaves(document) if is_input(path, inputs)]
+    step = max(1, len(paths) // (SAMPLES.get(name, 40) // 3))
+    for path, value in paths[::step]:
+        try:
+            check_document(name, replaced(document, path, changed(value)))
+        except GoldenFileError as error:
+            assert str(error).startswith(f"{name}: ") and "\n" not in str(error)
+
+
+def test_an_input_that_changes_a_result_is_reported(documents: dict[str, dict[str, Any]]) -> None:
+    document = replaced(documents["odds"], "rules.tie_pays", "9")
+    named = {difference.path for difference in check_document("odds", document).differences}
+    assert "bets.tie.ev" in named and "bets.banker.ev" not in named
+
+
+# -- floats ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stored", "computed", "matches"),
+    [
+        (0.9046, 0.9045744300219876, True),  # written to 4 digits: rounds to it
+        (0.9045, 0.9045744300219876, False),
+        (-0.0106, -0.010579057842472012, True),
+        (-0.0105, -0.010579057842472012, False),
+        (0.9045744300219876, 0.9045744300219877, True),  # last bits of a float sum
+        (0.9045744300219876, 0.9045744400219876, False),  # the 9th significant digit
+        (0.0, 1e-13, True),
+        (0.0, 1e-9, False),
+        (None, None, True),
+        (None, 0.0, False),
+        (0.0, None, False),
+        (1, 1.0, True),
+        (True, 1.0, False),
+        ("0.5", 0.5, True),
+        ("half", 0.5, False),
+    ],
+)
+def test_floats_compare_at_their_written_precision(
+    stored: Any, computed: Any, matches: bool
+) -> None:
+    assert float_matches(stored, computed) is matches
+
+
+def test_exact_values_are_not_approximate(documents: dict[str, dict[str, Any]]) -> None:
+    document = documents["odds"]
+    ev = Fraction(document["bets"]["banker"]["ev"])
+    nudged = replaced(document, "bets.banker.ev", str(ev + Fraction(1, 10**40)))
+    (difference,) = check_document("x", nudged).differences
+    assert difference.path == "bets.banker.ev"
+
+
+def test_a_json_type_change_is_a_difference(documents: dict[str, dict[str, Any]]) -> None:
+    document = documents["games"]
+    path, value = next((p, v) for p, v in leaves(document) if isinstance(v, int) and p != "schema")
+    (difference,) = check_document("x", replaced(document, path, str(value))).differences
+    assert difference.describe() == f'{path}: expected "{value}", got {value}'
+
+
+# -- the golden files ------------------------------------------------------------------
+
+
+def golden_documents() -> list[tuple[str, dict[str, Any]]]:
+    return [found for path in sorted(GOLDEN.glob("*.json")) for found in load_documents(path)]
+
+
+@pytest.mark.parametrize(
+    ("name", "document"),
+    golden_documents(),
+    ids=lambda x: Path(x).name if isinstance(x, str) else "",
+)
+def test_every_golden_document_matches(name: str, document: dict[str, Any]) -> None:
+    result = check_document(name, document)
+    assert result.differences == ()
+    assert result.checked >= 10
+
+
+def test_documents_of_the_previous_release_still_check() -> None:
+    # written before documents named their kind and suits: read by their keys and counts
+    document = json.loads((GOLDEN / "8-decks.json").read_text(encoding="utf-8"))
+    assert "kind" not in document and "suits" not in document["shoe"]
+    assert check_document("8-decks", document).kind == "odds"
+
+
+def test_golden_files_hold_the_published_counts() -> None:
+    # casinoexploit.com/baccarat.html, "Probabilities in 8deck / 6deck Baccarat"
+    for name, counts in (
+        ("8-decks", (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216)),
+        ("6-decks", (403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288)),
+    ):
+        document = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+        assert (
+            tuple(document["outcomes"][o]["count"] for o in ("banker", "player", "tie")) == counts
+        )
+
+
+def test_late_shoe_snapshot_agrees_with_the_reference() -> None:
+    document = json.loads((GOLDEN / "1-deck-late.json").read_text(encoding="utf-8"))
+    shoe = Shoe.from_counts(document["shoe"]["counts"])
+    reference = reference_event_probabilities(shoe)
+    for outcome in ("banker", "player", "tie"):
+        expected = sum((p for e, p in reference.items() if e.outcome.value == outcome), Fraction(0))
+        assert Fraction(document["outcomes"][outcome]["probability"]) == expected
+
+
+# -- files that are not documents ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON (line 1, column 2)"),
+        ("[]", "an empty list, no documents"),
+        ("[1]", "not a JSON object"),
+        ('{"rules": {}}', "no 'schema' key"),
+        ('{"schema": 2, "kind": "odds"}', "schema 2; this version reads schema 1"),
+        ('{"schema": 1, "kind": "poker"}', "unknown kind of document 'poker'"),
+        ('{"schema": 1, "hello": 1}', "not a document this tool writes"),
+        ("[" * 100_000, "nested too deeply"),
+    ],
+)
+def test_what_is_not_a_document(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GoldenFileError, match=re.escape(message)):
+        load_documents(path)
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ({"schema": 1, "kind": "odds", "shoe": {}, "rules": {}, "bets": {}}, "a shoe needs counts"),
+        ({"schema": 1, "kind": "odds", "shoe": 5, "rules": {}, "bets": {}}, "shoe must be"),
+        (
+            {"schema": 1, "kind": "games", "shoe": {"counts": {"A": -1}}, "games": []},
+            "inputs are not valid",
+        ),
+        ({"schema": 1, "kind": "blackjack hand", "hand": "Z Z", "up": "9"}, "shoe must be"),
+        ({"schema": 1, "kind": "simulate", "settings": {"shoes": "many"}}, "rules must be"),
+    ],
+)
+def test_a_document_whose_inputs_cannot_be_read(document: dict[str, Any], message: str) -> None:
+    with pytest.raises(GoldenFileError, match=message) as raised:
+        check_document("doc", document)
+    assert str(raised.value).startswith("doc: ") and "\n" not in str(raised.value)
+
+
+# -- the command -------------------------------------------------------------------------
+
+
+def test_check_a_directory() -> None:
+    code, out, err = run("check", str(GOLDEN))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert all(line.startswith("ok   ") for line in lines[:-1])
+    assert re.fullmatch(r"\d+ documents, \d+ values: all match", lines[-1])
+
+
+def test_quiet_prints_the_summary_alone() -> None:
+    code, out, _ = run("check", "--quiet", "--max-documents", "2", str(GOLDEN))
+    assert code == 0 and re.fullmatch(r"2 documents, \d+ values: all match\n", out)
+
+
+def test_a_difference_is_one_fail_line_per_value(tmp_path: Path) -> None:
+    document = json.loads((GOLDEN / "8-decks.json").read_text(encoding="utf-8"))
+    document["outcomes"]["banker"]["count"] = 1
+    document["bets"]["tie"]["ev_float"] = 0.5
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    *fails, last = out.splitlines()
+    assert fails == [
+        f"FAIL {path}: outcomes.banker.count: expected 1, got 2292252566437888",
+        f"FAIL {path}: bets.tie.ev_float: expected 0.5, got -0.14359628778723826",
+    ]
+    assert re.fullmatch(rf"1 document, \d+ values: 1 differs \({re.escape(str(path))}\)", last)
+
+
+def test_a_non_document_is_one_error_line_and_the_rest_is_checked(tmp_path: Path) -> None:
+    path = tmp_path / "pays.toml"
+    path.write_text(CUSTOM_BETS.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run("check", str(path), str(GOLDEN / "infinite.json"))
+    assert code == 2
+    assert err.splitlines() == [
+        f"Error: {path}: not valid JSON (line 1, column 1): Expecting value"
+    ]
+    assert out.splitlines()[0].startswith(f"ok   {GOLDEN / 'infinite.json'}: odds, ")
+    assert out.splitlines()[-1].endswith(f"1 not checked ({path})")
+
+
+def test_the_worst_exit_code_wins(tmp_path: Path) -> None:
+    document = json.loads((GOLDEN / "1-deck.json").read_text(encoding="utf-8"))
+    document["outcomes"]["tie"]["count"] += 1
+    (tmp_path / "a-differs.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "b-broken.json").write_text("{", encoding="utf-8")
+    code, out, err = run("check", str(tmp_path))
+    assert code == 2 and "FAIL" in out and err.count("Error:") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("nope.json",), "nope.json: cannot read"),
+        (
+            (
+                "--write",
+                "{tmp}",
+            ),
+            "--write needs the command to run after --",
+        ),
+        (("--write", "{tmp}", "--", "schema"), "schema writes no document"),
+        (("--write", "{tmp}/none/x.json", "--", "rules"), "no such directory"),
+        (("--write", "{tmp}", "--", "odds", "--decks", "0"), "nothing written"),
+    ],
+)
+def test_usage_errors_are_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("check", *(arg.format(tmp=tmp_path) for arg in args))
+    assert code == 2 and message in err.splitlines()[-1]
+
+
+def test_an_empty_directory(tmp_path: Path) -> None:
+    code, _, err = run("check", str(tmp_path))
+    assert code == 2 and err == f"Error: {tmp_path}: no *.json documents in this directory\n"
+
+
+def test_junit_report(tmp_path: Path) -> None:
+    document = json.loads((GOLDEN / "infinite.json").read_text(encoding="utf-8"))
+    document["bets"]["banker"]["ev"] = "0"
+    (tmp_path / "differs.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "broken.json").write_text("[1]", encoding="utf-8")
+    report = tmp_path / "report.xml"
+    code, _, _ = run(
+        "check", "--quiet", "--junit", str(report), str(GOLDEN / "1-deck.json"), str(tmp_path)
+    )
+    assert code == 2
+    suite = ElementTree.parse(report).getroot().find("testsuite")
+    assert suite is not None
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("3", "1", "1")
+    cases = {case.get("name"): case for case in suite.iter("testcase")}
+    assert cases[str(GOLDEN / "1-deck.json")].get("classname") == "baccarat-exact.odds"
+    failure = cases[str(tmp_path / "differs.json")].find("failure")
+    assert failure is not None and failure.text is not None
+    assert failure.text.startswith("bets.banker.ev: expected 0, got -")
+    error = cases[str(tmp_path / "broken.json")].find("error")
+    assert error is not None and "not a JSON object" in (error.text or "")
+
+
+def test_the_junit_example_in_the_docs_is_real() -> None:
+    page = (ROOT / "docs" / "regression.md").read_text(encoding="utf-8")
+    shown = page.split("```xml\n", 1)[1].split("```", 1)[0]
+    name = "docs/examples/tampered-8-decks.json"
+    (found,) = load_documents(ROOT / name)
+    result = check_document(name, found[1])
+    real = junit_xml([result]).decode()
+    assert re.sub(r'time="[^"]*"', "", shown) == re.sub(r'time="[^"]*"', "", real)
+
+
+def test_write_stores_a_document_that_checks_without_its_files(tmp_path: Path) -> None:
+    bets = tmp_path / "lab.toml"
+    bets.write_text(CUSTOM_BETS.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run(
+        "check", "--write", str(tmp_path), "--", "odds", "--decks", "2", "--bets-file", str(bets)
+    )
+    stored = tmp_path / "odds-decks-2-bets-file-lab.json"
+    assert code == 0, err
+    assert re.fullmatch(rf"wrote {re.escape(str(stored))}: odds, \d+ values \(checked\)\n", out)
+    bets.unlink()
+    assert run("check", str(stored))[0] == 0
+    code, _, err = run("check", "--write", str(tmp_path), "--", "odds", "--decks", "2")
+    assert code == 0
+    code, _, err = run("check", "--write", str(tmp_path), "--", "odds", "--decks", "2")
+    assert code == 2 and "is not overwritten" in err
+
+
+def test_write_takes_an_explicit_file_name(tmp_path: Path) -> None:
+    target = tmp_path / "dealer.json"
+    code, out, _ = run("check", "--write", str(target), "--", "blackjack", "dealer", "--decks", "2")
+    assert code == 0 and out.startswith(f"wrote {target}: blackjack dealer, ")
+    assert json.loads(target.read_text(encoding="utf-8"))["kind"] == "blackjack dealer"
+
+
+# -- documents of the first release ------------------------------------------------------
+
+FIRST_RELEASE = ROOT / "tests" / "first-release"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bets-2",
+        "blackjack-dealer-1",
+        "blackjack-edge-1-float",
+        "breakeven",
+        "eor-2",
+        "formula",
+        "games-2",
+        "track",
+    ],
+)
+def test_first_release_documents_still_check(name: str) -> None:
+    ((found, document),) = load_documents(FIRST_RELEASE / f"{name}.json")
+    assert "kind" not in document
+    result = check_document(found, document)
+    assert result.differences == () and result.checked >= 30
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("simulate", "records its tables but not its inputs"),
+        ("blackjack-rules", "records its tables but not its inputs"),
+        ("blackjack-hand-1", "did not record the shoe"),
+    ],
+)
+def test_first_release_documents_without_inputs_are_refused(name: str, why: str) -> None:
+    with pytest.raises(GoldenFileError, match=why):
+        load_documents(FIRST_RELEASE / f"{name}.json")
+
+
+def test_values_past_the_digit_limit_of_str(tmp_path: Path) -> None:
+    # Python's str()/int() refuse more than 4300 digits; a document may hold more
+    document = json.loads((GOLDEN / "1-deck.json").read_text(encoding="utf-8"))
+    count = document["outcomes"]["tie"]["count"]
+    text = json.dumps(document).replace(f'"count": {count}', '"count": 1' + "0" * 5000, 1)
+    assert len(text) > 5000
+    path = tmp_path / "huge.json"
+    path.write_text(text, encoding="utf-8")
+    ((name, loaded),) = load_documents(path)
+    differences = check_document(name, loaded).differences
+    (difference,) = differences
+    assert difference.path == "outcomes.tie.count"
+    assert difference.describe() == f"outcomes.tie.count: expected 1{'0' * 5000}, got {count}"
