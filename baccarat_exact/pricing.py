@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +33,7 @@ from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
     count_array,
+    event_counts,
     fits_int64,
     six_card_total,
     value_counts,
@@ -45,13 +46,18 @@ from baccarat_exact.engine.pairs import (
     pair_terms,
     suit_blind_terms,
 )
-from baccarat_exact.errors import ShoeError
+from baccarat_exact.engine.paths import round_paths
+from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
-from baccarat_exact.model.rules import Rules, Tableau
+from baccarat_exact.model.rules import PLAYER_STOOD, Rules, Tableau
+from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
+
+if TYPE_CHECKING:
+    from baccarat_exact.combination import Combination
 
 __all__ = [
     "SUREBET",
@@ -64,6 +70,7 @@ __all__ = [
     "plan",
     "price_batch",
     "require_round",
+    "round_cells",
 ]
 
 SUREBET = Fraction(9, 10)
@@ -200,6 +207,10 @@ class Odds:
     counts: dict[Outcome, int]
     """Six-card sequences (infinite: weights) ending in each outcome."""
     bets: tuple[BetOdds, ...]
+    seen: Seen | None = None
+    """The cards of the round already seen, when the odds are conditional on them; the
+    shoe is then the shoe before the round and every count is of the sequences that
+    agree with them."""
 
     def probability(self, outcome: Outcome | str) -> Fraction:
         """P(outcome) as an exact fraction."""
@@ -216,6 +227,23 @@ class Odds:
         known = ", ".join(result.name for result in self.bets)
         raise KeyError(f"no bet {name!r} was priced; the bets are {known}")
 
+    def combination(self, stakes: Mapping[str, Fraction | int]) -> Combination:
+        """The net result of staking ``stakes`` (bet name → units) on this round's bets at
+        once: exact EV, variance with every covariance, distribution, chance of a net loss
+        (:mod:`baccarat_exact.combination`).
+
+        >>> result = odds(Shoe.from_decks(8))
+        >>> both = result.combination({"banker": 1, "player": 1})
+        >>> both.distribution[-1]  # the best case: Player wins, Banker loses
+        (Fraction(0, 1), Fraction(...))
+        """
+        from baccarat_exact.combination import combine
+
+        bets = tuple(result.bet for result in self.bets)
+        chosen = tuple(bet for bet in bets if bet.name in stakes)
+        cells, denominator = round_cells(self.shoe, self.rules, chosen, seen=self.seen)
+        return combine(bets, stakes, cells, denominator)
+
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON document (schema 1): exact values as ``"p/q"`` strings."""
         outcomes = {}
@@ -226,14 +254,19 @@ class Odds:
                 "probability": exact_text(p),
                 "probability_float": to_float(p),
             }
-        return {
+        document: dict[str, Any] = {
             "schema": SCHEMA,
             "shoe": self.shoe.to_dict(),
             "rules": self.rules.to_dict(),
-            "total": self.total,
-            "outcomes": outcomes,
-            "bets": {result.name: result.to_dict() for result in self.bets},
         }
+        if self.seen:
+            document["seen"] = self.seen.to_dict()
+        document.update(
+            total=self.total,
+            outcomes=outcomes,
+            bets={result.name: result.to_dict() for result in self.bets},
+        )
+        return document
 
 
 # -- the plan -------------------------------------------------------------------------
@@ -376,10 +409,19 @@ def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int],
     return found
 
 
-def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = None) -> Odds:
+def odds(
+    shoe: Shoe,
+    rules: Rules | None = None,
+    bets: Sequence[Bet] | None = None,
+    *,
+    seen: Seen | None = None,
+) -> Odds:
     """Exact odds of the next round dealt from ``shoe``: the outcome probabilities and
     every bet's result (default: Banker, Player and Tie under ``rules``; any mix of main,
     side, pair and user-defined bets).
+
+    With ``seen`` (cards of the round already dealt, :class:`Seen`), the odds of the
+    round in progress, conditional on them; ``shoe`` is the shoe before the round.
 
     >>> result = odds(Shoe.from_decks(8))
     >>> result.total, result.counts[Outcome.TIE]
@@ -389,6 +431,8 @@ def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = No
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     chosen = main_bets(rules) if bets is None else tuple(bets)
+    if seen:
+        return _seen_odds(shoe, rules, chosen, seen)
     how = plan(rules.tableau, chosen)
     values, denominator = _engine_input(shoe)
     row = count_array(values, how.compiled, infinite=shoe.infinite)[0].tolist()
@@ -414,6 +458,104 @@ def odds(shoe: Shoe, rules: Rules | None = None, bets: Sequence[Bet] | None = No
         },
         bets=tuple(results),
     )
+
+
+def round_cells(
+    shoe: Shoe, rules: Rules, bets: Sequence[Bet], *, seen: Seen | None = None
+) -> tuple[list[list[int]], int]:
+    """The round's counts cell by cell and what they are out of: 9 pair states × 400
+    events when some bet looks at pairs (times the suit weight where suits are averaged
+    over), else one row of 400 events; conditional on ``seen`` when given."""
+    pairs = any(bet.needs_pairs for bet in bets)
+    if seen:
+        _refuse_suits(bets)
+        paths = round_paths(shoe, seen, rules.tableau, by_rank=pairs)
+        cells = paths.cell_counts()
+        rows = cells.tolist() if pairs else [cells.sum(axis=0).tolist()]
+        return [[int(n) for n in row] for row in rows], paths.total
+    if pairs:
+        terms = pair_terms(shoe, any(bet.needs_suits for bet in bets))
+        return joint_counts(terms, rules.tableau)
+    values, denominator = _engine_input(shoe)
+    return [event_counts(values, rules.tableau, infinite=shoe.infinite)], denominator
+
+
+def _refuse_suits(bets: Sequence[Bet]) -> None:
+    suited = [bet.name for bet in bets if bet.needs_suits]
+    if suited:
+        raise RulesError(
+            f"{', '.join(suited)} tell suited pairs apart: the odds of a round in progress "
+            "are for bets that look at ranks and totals only"
+        )
+
+
+def _seen_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen) -> Odds:
+    """The odds of a round in progress: every path that agrees with ``seen``, priced cell
+    by cell (pair state × event)."""
+    if not shoe.infinite:
+        require_round(shoe.cards)
+    _refuse_suits(bets)
+    paths = round_paths(shoe, seen, rules.tableau, by_rank=any(bet.needs_pairs for bet in bets))
+    denominator = paths.total
+    if denominator == 0:
+        raise ShoeError(f"no round can be dealt as seen ({seen}): {_why_impossible(seen, rules)}")
+    cells = paths.cell_counts()
+    per_event = cells.sum(axis=0).tolist()
+    flat = cells.reshape(-1).tolist()
+    results = []
+    for bet in bets:
+        if bet.needs_pairs:
+            counts = tuple(sum(flat[c] for c in line.cells()) for line in bet.lines)
+        else:
+            counts = tuple(sum(per_event[e] for e in line.events) for line in bet.lines)
+        results.append(BetOdds(bet, counts, denominator))
+    outcome = {
+        o: sum(per_event[e] for e in events)
+        for o, events in zip((Outcome.BANKER, Outcome.PLAYER), _OUTCOME_EVENTS)
+    }
+    banker, player = outcome[Outcome.BANKER], outcome[Outcome.PLAYER]
+    return Odds(
+        shoe=shoe,
+        rules=rules,
+        total=None if shoe.infinite else denominator,
+        denominator=denominator,
+        counts={
+            Outcome.BANKER: banker,
+            Outcome.PLAYER: player,
+            Outcome.TIE: denominator - banker - player,
+        },
+        bets=tuple(results),
+        seen=seen,
+    )
+
+
+def _why_impossible(seen: Seen, rules: Rules) -> str:
+    """Why no round agrees with ``seen``, where the tableau says so from the seen cards
+    alone: a hand that stands holding a third card."""
+    tableau = rules.tableau
+    totals = [
+        (hand[0].point + hand[1].point) % 10
+        if len(hand) >= 2 and hand[0] is not None and hand[1] is not None
+        else None
+        for hand in (seen.player, seen.banker)
+    ]
+    third = len(seen.player) == 3 or len(seen.banker) == 3
+    for name, total in zip(("Player", "Banker"), totals):
+        if third and total is not None and total in tableau.naturals:
+            return f"the {name} has a natural {total}, so neither hand takes a third card"
+    player, banker = totals
+    if player is not None and len(seen.player) == 3 and not tableau.player[player]:
+        return f"the Player stands on {player} and takes no third card"
+    if banker is not None and len(seen.banker) == 3:
+        column: int | None = None
+        if player is not None and not tableau.player[player]:
+            column = PLAYER_STOOD
+        elif len(seen.player) == 3 and seen.player[2] is not None:
+            column = seen.player[2].point
+        if column is not None and not tableau.banker[banker][column]:
+            drew = "stands" if column == PLAYER_STOOD else f"draws a {column}"
+            return f"the Banker stands on {banker} when the Player {drew}"
+    return "no order of the cards left gives a round the tableau deals so"
 
 
 # -- many shoe states -----------------------------------------------------------------

@@ -2,19 +2,19 @@
 
 Layers, bottom to top; each module may import its own layer and the ones listed:
 
-========================  ===================================================
-layer                     may import (of the package)
-========================  ===================================================
-errors                    nothing
-model                     errors, model
-engine                    errors, model, engine
-pricing, stats            errors, model, engine, pricing, stats
-blackjack                 errors, model, blackjack
-analysis                  errors, model, engine, pricing, stats, analysis
-report                    all of the above, blackjack and report (not cli)
-cli                       anything
-tuning                    nothing
-========================  ===================================================
+============================  ====================================================
+layer                         may import (of the package)
+============================  ====================================================
+errors                        nothing
+model                         errors, model
+engine                        errors, model, engine
+pricing, stats, combination   errors, model, engine, pricing, stats, combination
+blackjack                     errors, model, blackjack
+analysis                      the low layers above and analysis
+report                        all of the above, blackjack and report (not cli)
+cli                           anything
+tuning                        nothing
+============================  ====================================================
 
 ``baccarat_exact/__init__.py`` and ``__main__.py`` are the façade: exempt, except that
 ``__init__`` must not import cli, analysis or report. The façade itself
@@ -43,13 +43,14 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 Scope = Literal["module", "function", "type-checking"]
 
 FACADE = "façade"
-_LOW = frozenset({"errors", "model", "engine", "pricing", "stats"})
+_LOW = frozenset({"errors", "model", "engine", "pricing", "stats", "combination"})
 ALLOWED: Mapping[str, frozenset[str]] = {
     "errors": frozenset({"errors"}),
     "model": frozenset({"errors", "model"}),
     "engine": frozenset({"errors", "model", "engine"}),
     "pricing": _LOW,
     "stats": _LOW,
+    "combination": _LOW,
     "blackjack": frozenset({"errors", "model", "blackjack"}),
     "analysis": _LOW | {"analysis"},
     "report": _LOW | {"analysis", "blackjack", "report"},

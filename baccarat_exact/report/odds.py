@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.combination import Combination
 from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.pricing import BetOdds, Odds
+from baccarat_exact.report.combination import combination_tables
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
@@ -61,11 +63,16 @@ def _stats_tables(result: Odds) -> tuple[Table, Table]:
     return lines, summary
 
 
-def odds_report(result: Odds) -> Report:
+def odds_report(result: Odds, combination: Combination | None = None) -> Report:
     """The outcome and bet tables of ``result``, then every bet's pay lines and
-    statistics; JSON is :func:`odds_document`."""
+    statistics, and the tables of a combined stake; JSON is :func:`odds_document`."""
+    sequences = "six-card sequences"
+    if result.seen:
+        sequences += " that agree with the cards seen"
     denominator = (
         "weights out of (Σ weights)^6"
+        if result.total is None and not result.seen
+        else "weights"
         if result.total is None
         else f"out of {int_text(result.total, grouped=True)}"
     )
@@ -75,7 +82,7 @@ def odds_report(result: Odds) -> Report:
         for p in (result.probability(outcome),)
     )
     outcomes = Table(
-        f"Outcomes (six-card sequences {denominator})",
+        f"Outcomes ({sequences}, {denominator})",
         (
             Column("outcome"),
             Column("count", "int"),
@@ -114,11 +121,27 @@ def odds_report(result: Odds) -> Report:
             "Suited bets: exact averages over every way the cards of unknown suit taken out "
             "can have fallen (docs/bets.md)."
         )
+    title = f"Exact odds: {describe_shoe(result.shoe)}; {describe_rules(result.rules)}"
+    if result.seen:
+        title = (
+            f"Exact odds of the round in progress ({result.seen}): shoe before the round "
+            f"{describe_shoe(result.shoe)}; {describe_rules(result.rules)}"
+        )
+        notes.append(
+            "Conditional on the cards seen (? = dealt face down); cards not listed are "
+            "assumed nothing about."
+        )
+    extra = combination_tables(combination) if combination is not None else ()
+    if combination is not None:
+        notes.append(
+            "Combined stake: element of risk = expected net loss / expected stake resolved "
+            "(not pushed)."
+        )
     return Report(
-        title=f"Exact odds: {describe_shoe(result.shoe)}; {describe_rules(result.rules)}",
-        blocks=(outcomes, bets, *_stats_tables(result)),
+        title=title,
+        blocks=(outcomes, bets, *_stats_tables(result), *extra),
         notes=tuple(notes),
-        data=odds_document(result),
+        data=odds_document(result, combination),
     )
 
 
@@ -164,10 +187,12 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
     return document
 
 
-def odds_document(result: Odds) -> dict[str, Any]:
+def odds_document(result: Odds, combination: Combination | None = None) -> dict[str, Any]:
     """The JSON document of ``odds --format json``: schema 1 (``Odds.to_dict``) with
-    every bet's entry extended by :func:`stats_dict`."""
+    every bet's entry extended by :func:`stats_dict`, and the combined stake if any."""
     document = result.to_dict()
     finite = result.total is not None
     document["bets"] = {bet.name: stats_dict(bet, counts=finite) for bet in result.bets}
+    if combination is not None:
+        document["combination"] = combination.to_dict()
     return envelope("odds", document, (bet.bet for bet in result.bets))

@@ -14,6 +14,7 @@ from typing import Any
 
 from baccarat_exact.errors import GoldenFileError
 from baccarat_exact.model.bets import Bet
+from baccarat_exact.model.exact import exact_number
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.documents import KINDS
@@ -134,11 +135,20 @@ def _names(document: Document) -> list[str]:
 
 
 def _odds(document: Document) -> dict[str, Any]:
+    from baccarat_exact.model.seen import Seen
     from baccarat_exact.pricing import odds
     from baccarat_exact.report.odds import odds_document
 
     rules = _rules(document)
-    return odds_document(odds(_shoe(document), rules, _bets(document, rules, _names(document))))
+    seen = Seen.from_dict(_part(document, "seen")) if "seen" in document else None
+    result = odds(_shoe(document), rules, _bets(document, rules, _names(document)), seen=seen)
+    combination = None
+    if "combination" in document:
+        stakes = _part(_part(document, "combination"), "stakes")
+        combination = result.combination(
+            {str(k): exact_number(v, "stake") for k, v in stakes.items()}
+        )
+    return odds_document(result, combination)
 
 
 def _games(document: Document) -> dict[str, Any]:
