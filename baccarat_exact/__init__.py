@@ -21,6 +21,7 @@ from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, parse_car
 from baccarat_exact.model.deal import Round, deal
 from baccarat_exact.model.events import EVENTS, Event, Outcome
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
+from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
 
@@ -50,6 +51,7 @@ __all__ = [
     "Round",
     "Rules",
     "RulesError",
+    "Seen",
     "Shoe",
     "ShoeError",
     "Suit",

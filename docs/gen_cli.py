@@ -29,6 +29,12 @@ EXAMPLES: dict[str, list[str]] = {
         "odds --decks 1 --commission 4% --tie-pays 9 --format csv",
         "odds --infinite --format json",
         "odds --game ez --bet player-pair --bet dragon-bonus-player",
+        'odds --player "? K" --banker "9 ?"',
+        'odds --stake "banker=10,player-pair=1,tie=1" --format csv',
+    ],
+    "grid": [
+        "grid --rows banker-first --cols player-total --show player-wins",
+        "grid --rows player-total --bet dragon-7 --format csv",
     ],
     "games": ["games"],
     "bets": ["bets --decks 6"],

@@ -65,6 +65,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "formula": ("formula --bets-file {bets}", ("rules", "definitions", "variable")),
     "breakeven": ("breakeven", ("rules", "shoe", "symbolic")),
+    "grid": (
+        "grid --decks 1 --rows banker-first --cols player-total --bet player-pair --player 5",
+        ("shoe", "rules", "seen", "rows", "cols", "bets", "cells[].row", "cells[].col"),
+    ),
     "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (

@@ -1413,3 +1413,63 @@ def test_older_small_shoe_file_is_the_reference() -> None:
     assert _q(document["bets"]["player-pair"]["win"]) == Fraction(
         pair, comb(sum(counts.values()), 2)
     )
+
+
+def test_grid_is_the_published_mid_round_table() -> None:
+    from tests.test_grid import APPENDIX_3, PLAYER_WIN_AFTER_THREE_CARDS
+
+    document = json.loads((GOLDEN / "grid-8-decks.json").read_text())
+    assert (document["rows"], document["cols"]) == ("banker-first", "player-total")
+    cells = {(c["row"], c["col"]): c for c in document["cells"]}
+    assert APPENDIX_3.startswith("https://wizardofodds.com/")
+    for first, row in PLAYER_WIN_AFTER_THREE_CARDS.items():
+        for total, published in enumerate(row.split()):
+            player = Fraction(cells[(str(first), str(total))]["outcomes"]["player"])
+            assert f"{float(player):.6f}" == f"{float(published):.6f}", (first, total)
+    # a cell's probability counts the ordered first three cards P1 B1 P2 of 8 decks (128
+    # cards of value 0, 32 of each other value) with that Banker card and Player total
+    assert sum(Fraction(c["probability"]) for c in document["cells"]) == 1
+    cards = [128] + [32] * 9
+    for first, total in ((0, 0), (5, 0), (9, 7)):
+        ways = 0
+        for p1 in range(10):
+            p2 = (total - p1) % 10
+            left = cards[p2] - (p2 == p1) - (p2 == first)
+            ways += cards[p1] * (cards[first] - (first == p1)) * left
+        probability = Fraction(cells[(str(first), str(total))]["probability"])
+        assert probability == Fraction(ways, 416 * 415 * 414), (first, total)
+
+
+def test_round_in_progress_and_stake_are_the_brute_force() -> None:
+    from baccarat_exact.model.seen import Seen
+    from tests.reference_rounds import dealt_rounds, matches_seen
+    from tests.test_combination import _pays
+    from tests.test_seen import _cell
+
+    document = json.loads((GOLDEN / "odds-seen-stake-10-cards.json").read_text())
+    shoe = Shoe.from_dict(document["shoe"])
+    seen = Seen.from_dict(document["seen"])
+    rounds = [
+        r
+        for r in dealt_rounds(shoe)
+        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)
+    ]
+    total = sum(r.probability for r in rounds)
+    for name, entry in document["bets"].items():
+        pays = _pays(name)
+        ev = sum(r.probability * pays[_cell(r)] for r in rounds) / total
+        assert Fraction(entry["ev"]) == ev, name
+    stakes = {name: Fraction(v) for name, v in document["combination"]["stakes"].items()}
+    found: dict[Fraction, Fraction] = defaultdict(Fraction)
+    for r in rounds:
+        net = sum(stake * _pays(name)[_cell(r)] for name, stake in stakes.items())
+        found[net] += r.probability / total
+    written = {
+        Fraction(d["net"]): Fraction(d["probability"])
+        for d in document["combination"]["distribution"]
+    }
+    assert written == {net: p for net, p in found.items() if p}
+    ev = sum(net * p for net, p in found.items())
+    assert Fraction(document["combination"]["ev"]) == ev
+    variance = sum(net * net * p for net, p in found.items()) - ev * ev
+    assert Fraction(document["combination"]["variance"]) == variance

@@ -11,8 +11,11 @@ from baccarat_exact.cli.common import FormatOption, emit
 from baccarat_exact.cli.options import BETS, RULES, SHOE, command
 from baccarat_exact.model.bets import Bet, unique_bets
 from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
 from baccarat_exact.report.model import Format
+from baccarat_exact.report.odds import odds_report
 
 __all__ = ["odds_command"]
 
@@ -59,10 +62,6 @@ def odds_command(
     Every probability is counted exactly over all six-card sequences the shoe can deal;
     with --player/--banker, over those that agree with the cards already seen.
     """
-    from baccarat_exact.model.seen import Seen
-    from baccarat_exact.pricing import odds
-    from baccarat_exact.report.odds import odds_report
-
     seen = Seen.parse(player or "", banker or "") if player or banker else None
     stakes = None
     if stake is not None:

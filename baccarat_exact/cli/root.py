@@ -37,6 +37,7 @@ EXIT_INTERRUPTED = 130
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.cli.odds", "odds_command"),
+    "grid": ("baccarat_exact.cli.grid", "grid_command"),
     "check": ("baccarat_exact.cli.check", "check_command"),
     "schema": ("baccarat_exact.cli.schema", "schema_command"),
     "rules": ("baccarat_exact.cli.rules", "rules_command"),

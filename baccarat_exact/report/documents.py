@@ -29,6 +29,7 @@ KINDS = (
     "track",
     "formula",
     "breakeven",
+    "grid",
     "blackjack rules",
     "blackjack dealer",
     "blackjack hand",

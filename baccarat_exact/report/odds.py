@@ -68,7 +68,7 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
     statistics, and the tables of a combined stake; JSON is :func:`odds_document`."""
     sequences = "six-card sequences"
     if result.seen:
-        sequences += " that agree with the cards seen"
+        sequences += " that agree with the cards seen,"
     denominator = (
         "weights out of (Σ weights)^6"
         if result.total is None and not result.seen
@@ -82,7 +82,7 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
         for p in (result.probability(outcome),)
     )
     outcomes = Table(
-        f"Outcomes ({sequences}, {denominator})",
+        f"Outcomes ({sequences} {denominator})",
         (
             Column("outcome"),
             Column("count", "int"),

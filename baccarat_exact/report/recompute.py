@@ -151,6 +151,26 @@ def _odds(document: Document) -> dict[str, Any]:
     return odds_document(result, combination)
 
 
+def _grid(document: Document) -> dict[str, Any]:
+    from baccarat_exact.analysis.grid import grid
+    from baccarat_exact.model.seen import Seen
+    from baccarat_exact.report.grid import grid_document
+
+    rules = _rules(document)
+    names = [str(name) for name in _part(document, "bets", list)]
+    cols = document.get("cols")
+    seen = Seen.from_dict(_part(document, "seen")) if "seen" in document else None
+    table = grid(
+        _shoe(document),
+        str(document.get("rows")),
+        None if cols is None else str(cols),
+        rules,
+        _bets(document, rules, names),
+        seen=seen,
+    )
+    return grid_document(table)
+
+
 def _games(document: Document) -> dict[str, Any]:
     from baccarat_exact.report.games import games_report
 
@@ -375,6 +395,7 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "track": _track,
     "formula": _formula,
     "breakeven": _breakeven,
+    "grid": _grid,
     "blackjack rules": _blackjack_rules_card,
     "blackjack dealer": _blackjack_dealer,
     "blackjack hand": _blackjack_hand,

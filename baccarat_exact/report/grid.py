@@ -1,0 +1,152 @@
+"""The report of ``baccarat-exact grid``: conditional tables of the round, as matrices for
+reading (one per figure) or one long table for spreadsheets, and the JSON document."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.analysis.grid import KEYS, Grid, GridCell
+from baccarat_exact.model.events import Outcome
+from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.documents import envelope
+from baccarat_exact.report.model import Cell, Column, Report, Table
+
+__all__ = ["FIGURES", "grid_document", "grid_figures", "grid_report"]
+
+FIGURES = ("cell", "banker-wins", "player-wins", "tie-wins")
+"""Figures a grid shows besides the bets' EVs (named by the bet): the cell's probability
+and each outcome's given the cell."""
+
+_OUTCOMES = dict(zip(FIGURES[1:], Outcome))
+
+
+def _figure(cell: GridCell, figure: str) -> Fraction | None:
+    if figure == "cell":
+        return cell.probability
+    if figure in _OUTCOMES:
+        return cell.outcomes[_OUTCOMES[figure]]
+    return cell.evs[figure]
+
+
+def _meaning(table: Grid, figure: str) -> str:
+    given = KEYS[table.rows].meaning
+    if table.cols:
+        given += f" and {KEYS[table.cols].meaning}"
+    if figure == "cell":
+        return f"Probability of each cell: {given}"
+    if figure in _OUTCOMES:
+        return f"P({_OUTCOMES[figure].value} wins | {given})"
+    return f"EV of {figure} per unit staked | {given}"
+
+
+def grid_figures(table: Grid, show: Sequence[str] = ()) -> tuple[str, ...]:
+    """The figures to show: ``show`` (each checked: a figure or a bet, for its EV), or the
+    cell's probability, each outcome's and the EV of every bet but the main three."""
+    known = (*FIGURES, *(bet.name for bet in table.bets))
+    for figure in show:
+        if figure not in known:
+            from baccarat_exact.errors import RulesError
+
+            raise RulesError(f"unknown figure {figure!r}: use {', '.join(known)}")
+    if show:
+        return tuple(dict.fromkeys(show))
+    main = {"banker", "player", "tie"}
+    return (*FIGURES, *(bet.name for bet in table.bets if bet.name not in main))
+
+
+def _matrix(table: Grid, figure: str) -> Table:
+    labels = table.col_labels
+    rows: list[tuple[Cell, ...]] = []
+    for row in table.row_labels:
+        values = [_figure(table.cell(row, col), figure) for col in labels]
+        rows.append((row, *values))
+    return Table(
+        _meaning(table, figure),
+        (Column(f"{table.rows} \\ {table.cols}"), *(Column(c, "decimal", 6) for c in labels)),
+        tuple(rows),
+    )
+
+
+def _long(table: Grid, figures: Sequence[str], exact: bool) -> Table:
+    """One row per cell; each figure exact and as a decimal (``exact``), or rounded only."""
+    columns = [Column(table.rows)]
+    if table.cols:
+        columns.append(Column(table.cols))
+    for figure in figures:
+        name = (
+            "probability" if figure == "cell" else figure if figure in FIGURES else f"ev {figure}"
+        )
+        key = name.replace(" ", "_")
+        if exact:
+            columns.append(Column(name, "fraction", key=key))
+        columns.append(Column(f"≈ {name}", "decimal", 6, key=f"{key}_float"))
+    rows: list[tuple[Cell, ...]] = []
+    for cell in table.cells:
+        row: list[Cell] = [cell.row]
+        if table.cols:
+            row.append(cell.col)
+        for figure in figures:
+            value = _figure(cell, figure)
+            row += [value, value] if exact else [value]
+        rows.append(tuple(row))
+    title = "Every cell (exact, and ≈ rounded)" if exact else "Every cell (≈ rounded)"
+    return Table(title, tuple(columns), tuple(rows))
+
+
+def grid_report(table: Grid, show: Sequence[str] = (), *, matrices: bool = True) -> Report:
+    """Matrices of each figure (two keys, ``matrices``) or one table of every cell."""
+    figures = grid_figures(table, show)
+    title = f"Conditional table: {describe_shoe(table.shoe)}; {describe_rules(table.rules)}"
+    if table.seen:
+        title += f"; seen {table.seen}"
+    if table.cols and matrices:
+        blocks: tuple[Table, ...] = tuple(_matrix(table, f) for f in figures)
+    else:
+        blocks = (_long(table, figures, exact=not matrices),)
+    notes = [
+        "A two-card total is the total of a hand's first two cards, naturals included.",
+        "Each figure is exact (--format json or csv); - marks a cell that cannot happen.",
+    ]
+    return Report(title=title, blocks=blocks, notes=tuple(notes), data=lambda: grid_document(table))
+
+
+def grid_document(table: Grid) -> dict[str, Any]:
+    """The JSON document of ``grid --format json``: every cell, exact."""
+    body: dict[str, Any] = {
+        "shoe": table.shoe.to_dict(),
+        "rules": table.rules.to_dict(),
+    }
+    if table.seen:
+        body["seen"] = table.seen.to_dict()
+    body.update(
+        rows=table.rows,
+        cols=table.cols,
+        bets=[bet.name for bet in table.bets],
+        cells=[
+            {
+                "row": cell.row,
+                "col": cell.col,
+                "probability": exact_text(cell.probability),
+                "probability_float": to_float(cell.probability),
+                "outcomes": {
+                    outcome.value: None if p is None else exact_text(p)
+                    for outcome, p in cell.outcomes.items()
+                },
+                "outcomes_float": {
+                    outcome.value: None if p is None else to_float(p)
+                    for outcome, p in cell.outcomes.items()
+                },
+                "ev": {
+                    name: None if ev is None else exact_text(ev) for name, ev in cell.evs.items()
+                },
+                "ev_float": {
+                    name: None if ev is None else to_float(ev) for name, ev in cell.evs.items()
+                },
+            }
+            for cell in table.cells
+        ],
+    )
+    return envelope("grid", body, table.bets)
