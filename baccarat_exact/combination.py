@@ -24,7 +24,7 @@ from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.exact import exact_number, exact_text, sqrt_float, to_float
 
-__all__ = ["Combination", "combine", "parse_stakes"]
+__all__ = ["Combination", "combine", "combine_lines", "parse_stakes"]
 
 
 def parse_stakes(text: str) -> dict[str, Fraction]:
@@ -162,6 +162,16 @@ def _pays_by_cell(bet: Bet, pairs: bool) -> list[Fraction]:
     return pays
 
 
+def _chosen(
+    bets: Sequence[Bet], stakes: Mapping[str, Fraction | int]
+) -> list[tuple[Bet, Fraction]]:
+    by_name = {bet.name: bet for bet in bets}
+    unknown = [name for name in stakes if name not in by_name]
+    if unknown:
+        raise RulesError(f"no bet {unknown[0]!r} was priced; the bets are {', '.join(by_name)}")
+    return [(by_name[name], Fraction(stake)) for name, stake in stakes.items()]
+
+
 def combine(
     bets: Sequence[Bet],
     stakes: Mapping[str, Fraction | int],
@@ -172,24 +182,49 @@ def combine(
     counts: 9 rows (pair states) × 400 events, or one row when no bet looks at pairs,
     out of ``denominator``.
     """
-    by_name = {bet.name: bet for bet in bets}
-    unknown = [name for name in stakes if name not in by_name]
-    if unknown:
-        raise RulesError(f"no bet {unknown[0]!r} was priced; the bets are {', '.join(by_name)}")
+    chosen = _chosen(bets, stakes)
     pairs = len(cells) > 1
-    chosen = [(by_name[name], Fraction(stake)) for name, stake in stakes.items()]
     if any(bet.needs_pairs for bet, _ in chosen) and not pairs:
         raise RulesError("a bet on pairs needs the round's cells by pair state")
     pays = [_pays_by_cell(bet, pairs) for bet, _ in chosen]
     flat = [count for row in cells for count in row]
+    groups = [(tuple(p[cell] for p in pays), count) for cell, count in enumerate(flat) if count]
+    return _combined(chosen, groups, denominator)
+
+
+def combine_lines(
+    bets: Sequence[Bet],
+    stakes: Mapping[str, Fraction | int],
+    lines: Mapping[str, Sequence[int]],
+    weights: Sequence[int],
+    denominator: int,
+) -> Combination:
+    """The combination from the rounds one by one: each staked bet's pay line in every
+    round (``lines``, by bet name) and each round's weight, out of ``denominator``."""
+    chosen = _chosen(bets, stakes)
+    grouped: dict[tuple[int, ...], int] = {}
+    columns = [lines[bet.name] for bet, _ in chosen]
+    for key, weight in zip(zip(*columns), weights):
+        grouped[key] = grouped.get(key, 0) + weight
+    groups = [
+        (tuple(bet.lines[i].pays for (bet, _), i in zip(chosen, key)), count)
+        for key, count in grouped.items()
+    ]
+    return _combined(chosen, groups, denominator)
+
+
+def _combined(
+    chosen: Sequence[tuple[Bet, Fraction]],
+    groups: Sequence[tuple[tuple[Fraction, ...], int]],
+    denominator: int,
+) -> Combination:
+    """The combination from groups of rounds: what each staked bet pays per unit in them
+    and how many (weighted) rounds they are."""
     distribution: dict[Fraction, int] = {}
     moments = [[Fraction(0) for _ in chosen] for _ in chosen]
     first = [Fraction(0) for _ in chosen]
     resolved = Fraction(0)
-    for cell, count in enumerate(flat):
-        if not count:
-            continue
-        row = [p[cell] for p in pays]
+    for row, count in groups:
         net = sum((stake * pay for (_, stake), pay in zip(chosen, row)), Fraction(0))
         distribution[net] = distribution.get(net, 0) + count
         for i, x in enumerate(row):
@@ -199,10 +234,10 @@ def combine(
         resolved += count * sum(
             (stake for (_, stake), pay in zip(chosen, row) if pay != 0), Fraction(0)
         )
-    mean = [Fraction(m) / denominator for m in first]
+    mean = [m / denominator for m in first]
     covariances = tuple(
         tuple(
-            Fraction(moments[min(i, j)][max(i, j)]) / denominator - mean[i] * mean[j]
+            moments[min(i, j)][max(i, j)] / denominator - mean[i] * mean[j]
             for j in range(len(chosen))
         )
         for i in range(len(chosen))

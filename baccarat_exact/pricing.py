@@ -46,9 +46,9 @@ from baccarat_exact.engine.pairs import (
     pair_terms,
     suit_blind_terms,
 )
-from baccarat_exact.engine.paths import round_paths
+from baccarat_exact.engine.paths import round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.bets import Bet, main_bets, refuse_card_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
@@ -237,10 +237,20 @@ class Odds:
         >>> both.distribution[-1]  # the best case: Player wins, Banker loses
         (Fraction(0, 1), Fraction(...))
         """
-        from baccarat_exact.combination import combine
+        from baccarat_exact.combination import combine, combine_lines
 
         bets = tuple(result.bet for result in self.bets)
         chosen = tuple(bet for bet in bets if bet.name in stakes)
+        if any(bet.needs_cards for bet in chosen):
+            from baccarat_exact.engine.ranked import line_of_rounds
+
+            _refuse_suits(chosen)
+            rounds = _ranked(self.shoe, self.rules.tableau)
+            lines = dict(
+                zip((b.name for b in chosen), (a.tolist() for a in line_of_rounds(chosen, rounds)))
+            )
+            weights = rounds.weight.tolist()
+            return combine_lines(bets, stakes, lines, weights, rounds.denominator)
         cells, denominator = round_cells(self.shoe, self.rules, chosen, seen=self.seen)
         return combine(bets, stakes, cells, denominator)
 
@@ -347,7 +357,10 @@ class Plan:
 
 @functools.lru_cache(maxsize=256)
 def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
-    """How to price ``bets`` under ``tableau``: the one planner, cached by value."""
+    """How to price ``bets`` under ``tableau``: the one planner, cached by value.
+
+    Bets on the ranks of any dealt card are priced by :func:`odds` only (card by card)."""
+    refuse_card_bets(bets, "this analysis")
     index: dict[frozenset[int], int] = {}
     for events in _OUTCOME_EVENTS:
         index.setdefault(events, len(index))
@@ -431,6 +444,8 @@ def odds(
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     chosen = main_bets(rules) if bets is None else tuple(bets)
+    if any(bet.needs_cards for bet in chosen):
+        return _card_odds(shoe, rules, chosen, seen)
     if seen:
         return _seen_odds(shoe, rules, chosen, seen)
     how = plan(rules.tableau, chosen)
@@ -478,6 +493,44 @@ def round_cells(
         return joint_counts(terms, rules.tableau)
     values, denominator = _engine_input(shoe)
     return [event_counts(values, rules.tableau, infinite=shoe.infinite)], denominator
+
+
+def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | None) -> Odds:
+    """Bets on the ranks of any dealt card, round by round (:mod:`.engine.ranked`); the
+    other bets as usual."""
+    from baccarat_exact.engine.ranked import line_of_rounds
+
+    if seen:
+        raise RulesError(
+            f"{', '.join(b.name for b in bets if b.needs_cards)}: bets on the ranks of the "
+            "cards dealt are priced for the next round, not for a round in progress"
+        )
+    others = odds(shoe, rules, tuple(bet for bet in bets if not bet.needs_cards))
+    card_bets = tuple(bet for bet in bets if bet.needs_cards)
+    rounds = _ranked(shoe, rules.tableau)
+    priced = {}
+    for bet, line in zip(card_bets, line_of_rounds(card_bets, rounds)):
+        counts = sum_by(line, rounds.weight, len(bet.lines)).tolist()
+        priced[bet.name] = BetOdds(bet, tuple(int(n) for n in counts), rounds.denominator)
+    mixed = tuple(priced.get(bet.name) or others.bet(bet.name) for bet in bets)
+    return Odds(
+        shoe=shoe,
+        rules=rules,
+        total=others.total,
+        denominator=others.denominator,
+        counts=others.counts,
+        bets=mixed,
+    )
+
+
+@functools.lru_cache(maxsize=2)
+def _ranked(shoe: Shoe, tableau: Tableau) -> Any:
+    """The rounds of ``shoe`` by rank (kept for the next question about the same shoe)."""
+    from baccarat_exact.engine.ranked import ranked_rounds
+
+    if not shoe.infinite:
+        require_round(shoe.cards)
+    return ranked_rounds(shoe, tableau)
 
 
 def _refuse_suits(bets: Sequence[Bet]) -> None:

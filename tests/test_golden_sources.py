@@ -1473,3 +1473,14 @@ def test_round_in_progress_and_stake_are_the_brute_force() -> None:
     assert Fraction(document["combination"]["ev"]) == ev
     variance = sum(net * net * p for net, p in found.items()) - ev * ev
     assert Fraction(document["combination"]["variance"]) == variance
+
+
+def test_lucky_match_is_the_published_return_table() -> None:
+    from tests.test_card_bets import LUCKY_MATCH_COMBINATIONS, SIX_CARD_SEQUENCES_8_DECKS
+
+    document = json.loads((GOLDEN / "lucky-match-8-decks.json").read_text())
+    assert document["total"] == SIX_CARD_SEQUENCES_8_DECKS
+    lines = {line["name"]: line["count"] for line in document["bets"]["lucky-match"]["lines"]}
+    loser = lines.pop("lose")
+    assert lines == LUCKY_MATCH_COMBINATIONS
+    assert loser == SIX_CARD_SEQUENCES_8_DECKS - sum(LUCKY_MATCH_COMBINATIONS.values())

@@ -27,21 +27,27 @@ from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, SpecialWin, Tabl
 __all__ = [
     "ALL_EVENTS",
     "ANY_PAIRS",
+    "CARD_POSITIONS",
     "NO_PAIR",
     "PAIR",
     "PAIR_STATES",
+    "PATTERNS",
     "SUITED_PAIR",
     "Bet",
+    "CardAlternative",
+    "CardCondition",
     "EventCondition",
     "PairState",
     "PayLine",
     "TableauTest",
     "banker_bet",
+    "card_match_bet",
     "events_where",
     "first_match_bet",
     "main_bets",
     "pairs_where",
     "player_bet",
+    "refuse_card_bets",
     "tie_bet",
     "unique_bets",
     "with_main_bets",
@@ -108,6 +114,51 @@ def pairs_where(condition: Callable[[PairState], bool]) -> frozenset[int]:
     return frozenset(i for i, state in enumerate(PAIR_STATES) if condition(state))
 
 
+CARD_POSITIONS = ("P1", "P2", "P3", "B1", "B2", "B3")
+"""The cards of a round by hand and order: the Player's first, second and third, then the
+Banker's."""
+
+PATTERNS: dict[str, str] = {
+    "pair": "two of the cards share a rank",
+    "two pair": "two ranks each held by two or more of the cards",
+    "three pairs": "three ranks each held by two or more of the cards",
+    "three of a kind": "three of the cards share a rank",
+    "four of a kind": "four of the cards share a rank",
+    "five of a kind": "five of the cards share a rank",
+    "six of a kind": "six of the cards share a rank",
+    "full house": "three of the cards share a rank and two others another",
+    "double triplets": "two ranks each held by three of the cards",
+    "straight": "the ranks are all different and consecutive (A-2-3 … Q-K-A)",
+    "same rank": "all the cards are of one rank",
+}
+"""Poker-style patterns of a set of dealt cards (each holds when *at least* this is there:
+a three of a kind also holds a pair); a pay table read top-down pays the best first."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardCondition:
+    """A condition on the ranks of dealt cards: a card's rank is one of ``ranks``, or the
+    cards at ``positions`` (all that were dealt) show one of ``patterns``. A condition
+    on a third card holds only when that card is dealt."""
+
+    positions: tuple[int, ...]
+    """Indices into :data:`CARD_POSITIONS`."""
+    ranks: frozenset[int] = frozenset()
+    """Rank ordinals (a rank condition on one card)."""
+    patterns: frozenset[str] = frozenset()
+    """Names in :data:`PATTERNS` (a pattern condition)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardAlternative:
+    """Rounds whose event is in ``events``, whose first cards are in pair state ``pairs``
+    and whose dealt cards meet every one of ``conditions``."""
+
+    events: frozenset[int]
+    pairs: frozenset[int]
+    conditions: tuple[CardCondition, ...]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayLine:
     """One line of a pay table: the events it covers and its net pay per unit."""
@@ -146,6 +197,10 @@ class Bet:
     definition: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     """The user's own definition of the bet (a ``[[bet]]`` table as JSON values), which
     documents record so that a bet from a file can be checked without the file."""
+    card_lines: tuple[tuple[CardAlternative, ...], ...] | None = field(default=None, repr=False)
+    """For a bet on the ranks of any dealt card: per pay line, the rounds it pays on (a
+    round pays on the first line it matches; the last line takes the rest). Its
+    :class:`PayLine` events are then unused (empty)."""
     _hash: int = field(init=False, repr=False, compare=False)
     needs_pairs: bool = field(init=False, repr=False, compare=False)
     """Whether some line looks at the first two cards (ranks, suits) of a hand."""
@@ -159,7 +214,13 @@ class Bet:
             if line.pays < -1:
                 raise RulesError(f"bet {self.name!r}: line {line.name!r} loses more than the stake")
         object.__setattr__(self, "lines", tuple(self.lines))
-        object.__setattr__(self, "_hash", hash((self.name, self.lines)))
+        object.__setattr__(self, "_hash", hash((self.name, self.lines, self.card_lines)))
+        if self.card_lines is not None:
+            if len(self.card_lines) != len(self.lines):
+                raise RulesError(f"bet {self.name!r}: one list of rounds per pay line")
+            for name in ("needs_pairs", "needs_events", "needs_suits"):
+                object.__setattr__(self, name, False)
+            return
         pairs = any(line.pairs != ANY_PAIRS for line in self.lines)
         object.__setattr__(self, "needs_pairs", pairs)
         object.__setattr__(
@@ -177,6 +238,21 @@ class Bet:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @property
+    def needs_cards(self) -> bool:
+        """Whether the bet looks at the rank of any dealt card (priced card by card)."""
+        return self.card_lines is not None
+
+
+def refuse_card_bets(bets: Iterable[Bet], what: str) -> None:
+    """Raise :class:`RulesError` for bets on card ranks where ``what`` cannot price them."""
+    found = [bet.name for bet in bets if bet.needs_cards]
+    if found:
+        raise RulesError(
+            f"{', '.join(found)} look{'s' if len(found) == 1 else ''} at the ranks of the "
+            f"cards dealt: {what} prices bets on totals and pairs only (odds prices every bet)"
+        )
 
 
 def _suit_blind(lines: Sequence[PayLine]) -> bool:
@@ -319,3 +395,47 @@ def unique_bets(bets: Iterable[Bet]) -> tuple[Bet, ...]:
 def with_main_bets(rules: Rules, bets: Iterable[Bet] = ()) -> tuple[Bet, ...]:
     """Banker, Player and Tie under ``rules``, then ``bets`` (repeats dropped)."""
     return unique_bets((*main_bets(rules), *bets))
+
+
+CardAlternativeSpec = tuple[EventCondition | None, PairTest | None, tuple[CardCondition, ...]]
+"""Rounds where the event test, the pair test (None: any) and every card condition hold."""
+
+
+def card_match_bet(
+    name: str,
+    lines: Sequence[tuple[str, Fraction, Sequence[CardAlternativeSpec]]],
+    *,
+    otherwise: Fraction = Fraction(-1),
+    otherwise_name: str = "lose",
+    tableau: Tableau = STANDARD_TABLEAU,
+    definition: Mapping[str, Any] | None = None,
+) -> Bet:
+    """A bet on the ranks of any dealt card, read top-down like :func:`first_match_bet`:
+    each round pays on the first line it matches; the rest pay ``otherwise``.
+
+    >>> three = CardCondition(positions=(0, 1, 2), patterns=frozenset({"three of a kind"}))
+    >>> bet = card_match_bet("trips", [("trips", Fraction(30), [(None, None, (three,))])])
+    >>> [(line.name, str(line.pays)) for line in bet.lines], bet.needs_cards
+    ([('trips', '30'), ('lose', '-1')], True)
+    """
+    blind = [3 * min(p, PAIR) + min(b, PAIR) for p, b in PAIR_STATES]
+    card_lines: list[tuple[CardAlternative, ...]] = []
+    pay_lines: list[PayLine] = []
+    for line_name, pays, alternatives in lines:
+        built = []
+        for event_test, pair_test, conditions in alternatives:
+            events = events_where(event_test, tableau) if event_test else ALL_EVENTS
+            pairs = pairs_where(pair_test) if pair_test else ANY_PAIRS
+            if any((s in pairs) != (blind[s] in pairs) for s in range(len(PAIR_STATES))):
+                raise RulesError(
+                    f"bet {name!r}: line {line_name!r} tells suited pairs apart; a bet on the "
+                    "ranks of the cards dealt can test pairs by rank only"
+                )
+            built.append(CardAlternative(events, pairs, tuple(conditions)))
+        card_lines.append(tuple(built))
+        pay_lines.append(PayLine(name=line_name, pays=Fraction(pays), events=frozenset()))
+    card_lines.append(())
+    pay_lines.append(PayLine(name=otherwise_name, pays=Fraction(otherwise), events=frozenset()))
+    return Bet(
+        name=name, lines=tuple(pay_lines), card_lines=tuple(card_lines), definition=definition
+    )

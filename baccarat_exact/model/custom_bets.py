@@ -28,17 +28,22 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from baccarat_exact.errors import BetsFileError, RulesError
+from baccarat_exact.errors import BaccaratError, BetsFileError, RulesError
 from baccarat_exact.model.bets import (
+    CARD_POSITIONS,
     NO_PAIR,
+    PATTERNS,
     SUITED_PAIR,
-    Alternative,
     Bet,
+    CardAlternativeSpec,
+    CardCondition,
     EventCondition,
     PairState,
     TableauTest,
+    card_match_bet,
     first_match_bet,
 )
+from baccarat_exact.model.cards import parse_rank
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import Event
 from baccarat_exact.model.exact import exact_number
@@ -93,6 +98,23 @@ CONDITIONS: dict[str, str] = {
     "banker_pair": "true: the Banker's first two cards are of one rank (suited or not)",
     "player_suited_pair": "true: the Player's first two cards are of one rank and one suit",
     "banker_suited_pair": "true: the Banker's first two cards are of one rank and one suit",
+    **{
+        position: f"the rank of the {hand}'s {which} card (A 2-9 T J Q K, or a list){third}"
+        for position, hand, which, third in (
+            ("P1", "Player", "first", ""),
+            ("P2", "Player", "second", ""),
+            ("P3", "Player", "third", "; holds only when it is dealt"),
+            ("B1", "Banker", "first", ""),
+            ("B2", "Banker", "second", ""),
+            ("B3", "Banker", "third", "; holds only when it is dealt"),
+        )
+    },
+    "player_cards_show": "a pattern of the Player's cards (pair, straight, ... or a list)",
+    "banker_cards_show": "a pattern of the Banker's cards",
+    "all_cards_show": "a pattern of every card dealt in the round",
+    "cards_show": 'a pattern of the cards listed in "of", e.g. { cards_show = "straight", '
+    'of = ["P1", "P2", "B1"] }',
+    "of": "the cards cards_show looks at: a list of P1 P2 P3 B1 B2 B3",
 }
 """Every condition a ``when`` table may use, with what it means."""
 
@@ -130,6 +152,79 @@ _PAIR_FLAG: dict[str, Callable[[PairState], bool]] = {
     "banker_pair": lambda s: s.banker != NO_PAIR,
     "player_suited_pair": lambda s: s.player == SUITED_PAIR,
     "banker_suited_pair": lambda s: s.banker == SUITED_PAIR,
+}
+
+_CARD_SETS: dict[str, tuple[int, ...]] = {
+    "player_cards_show": (0, 1, 2),
+    "banker_cards_show": (3, 4, 5),
+    "all_cards_show": (0, 1, 2, 3, 4, 5),
+}
+
+
+def _patterns(key: str, value: Any, where: _Where) -> frozenset[str]:
+    items = value if isinstance(value, list) else [value]
+    if not items or any(not isinstance(i, str) or i.lower() not in PATTERNS for i in items):
+        known = ", ".join(PATTERNS)
+        raise where.error(f"{key} must be a pattern ({known}) or a list of them, got {value!r}")
+    return frozenset(i.lower() for i in items)
+
+
+def _card_ranks(key: str, value: Any, where: _Where) -> frozenset[int]:
+    items = value if isinstance(value, list) else [value]
+    ranks = set()
+    for item in items:
+        if isinstance(item, int) and not isinstance(item, bool):
+            item = str(item)
+        if not isinstance(item, str):
+            raise where.error(
+                f"{key} must be a rank (A 2-9 T J Q K) or a list of them, got {value!r}"
+            )
+        try:
+            ranks.add(parse_rank(item).ordinal)
+        except BaccaratError as error:
+            raise where.error(f"{key}: {error}") from None
+    if not ranks:
+        raise where.error(f"{key} lists no ranks")
+    return frozenset(ranks)
+
+
+def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondition, ...]:
+    """The conditions of ``when`` on the ranks of dealt cards (checked)."""
+    found: list[CardCondition] = []
+    for key, value in when.items():
+        upper = key.upper()
+        if upper in CARD_POSITIONS:
+            ranks = _card_ranks(upper, value, where)
+            found.append(CardCondition(positions=(CARD_POSITIONS.index(upper),), ranks=ranks))
+        elif key in _CARD_SETS:
+            found.append(
+                CardCondition(positions=_CARD_SETS[key], patterns=_patterns(key, value, where))
+            )
+    if "cards_show" in when or "of" in when:
+        if "cards_show" not in when or "of" not in when:
+            raise where.error(
+                'cards_show and of go together: { cards_show = "pair", of = ["P1", "B1"] }'
+            )
+        cards = when["of"] if isinstance(when["of"], list) else [when["of"]]
+        if not cards or any(
+            not isinstance(c, str) or c.upper() not in CARD_POSITIONS for c in cards
+        ):
+            raise where.error(f"of must list cards among P1 P2 P3 B1 B2 B3, got {when['of']!r}")
+        positions = tuple(sorted({CARD_POSITIONS.index(c.upper()) for c in cards}))
+        found.append(
+            CardCondition(
+                positions=positions, patterns=_patterns("cards_show", when["cards_show"], where)
+            )
+        )
+    return tuple(found)
+
+
+_CARD_KEYS = {
+    *CARD_POSITIONS,
+    *(p.lower() for p in CARD_POSITIONS),
+    *_CARD_SETS,
+    "cards_show",
+    "of",
 }
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -195,7 +290,9 @@ def _values(key: str, value: Any, where: _Where) -> frozenset[int]:
     return frozenset(items)
 
 
-def _alternative(when: Any, where: _Where) -> Alternative:
+def _alternative(
+    when: Any, where: _Where
+) -> tuple[EventCondition | None, Callable[[PairState], bool] | None]:
     if not isinstance(when, Mapping):
         raise where.error(f"when must be a table of conditions (or a list of tables), got {when!r}")
     event_tests: list[EventCondition] = []
@@ -224,6 +321,8 @@ def _alternative(when: Any, where: _Where) -> Alternative:
             else:
                 pflag = _PAIR_FLAG[key]
                 pair_tests.append(lambda s, f=pflag, v=value: f(s) is v)  # type: ignore[misc]
+        elif key in _CARD_KEYS:
+            continue  # read by _card_conditions
         else:
             known = ", ".join(CONDITIONS)
             raise where.error(f"unknown condition {key!r}; known conditions: {known}")
@@ -239,7 +338,7 @@ def _alternative(when: Any, where: _Where) -> Alternative:
     return (TableauTest(event_test) if event_tests else None, pair_test if pair_tests else None)
 
 
-def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Alternative]]:
+def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[CardAlternativeSpec]]:
     where = _Where(where.source, where.bet, f"line {index}")
     if not isinstance(raw, Mapping):
         raise where.error("each [[bet.line]] must be a table")
@@ -260,7 +359,11 @@ def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Alte
     tables = when if isinstance(when, list) else [when]
     if not tables:
         raise where.error("when is an empty list: give at least one table of conditions")
-    return name.strip(), pays, [_alternative(table, where) for table in tables]
+    alternatives: list[CardAlternativeSpec] = []
+    for table in tables:
+        event_test, pair_test = _alternative(table, where)
+        alternatives.append((event_test, pair_test, _card_conditions(table, where)))
+    return name.strip(), pays, alternatives
 
 
 def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
@@ -289,14 +392,28 @@ def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
         raise where.error("no lines: add [[bet.line]] tables with name, pays and when")
     parsed = [_line(i, line, where) for i, line in enumerate(lines, start=1)]
     rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
-    bet = first_match_bet(
-        name,
-        parsed,
-        otherwise=otherwise,
-        otherwise_name=rest,
-        tableau=tableau,
-        definition=_as_json(raw),
-    )
+    on_cards = any(conditions for _, _, alternatives in parsed for _, _, conditions in alternatives)
+    try:
+        if on_cards:
+            bet = card_match_bet(
+                name,
+                parsed,
+                otherwise=otherwise,
+                otherwise_name=rest,
+                tableau=tableau,
+                definition=_as_json(raw),
+            )
+        else:
+            bet = first_match_bet(
+                name,
+                [(n, p, [(e, q) for e, q, _ in alts]) for n, p, alts in parsed],
+                otherwise=otherwise,
+                otherwise_name=rest,
+                tableau=tableau,
+                definition=_as_json(raw),
+            )
+    except RulesError as error:
+        raise where.error(str(error)) from None
     return CustomBet(bet=bet, title=title, source=source)
 
 

@@ -1,0 +1,273 @@
+"""Every round by the ranks of the cards it deals: for bets on any dealt card's rank and on
+poker-style patterns of several cards (e.g. Lucky Match).
+
+The fast engine counts by point value; a bet on ranks needs the rank of each card a
+round deals. This module lists the rounds by rank, card by card, dealing a fifth or
+sixth card only where the tableau draws it: the 13**4 first four cards, then a third
+card for the hands that draw. Each round carries its exact weight over the same
+denominator as the engine (six-card sequences N(N-1)…(N-5); an infinite shoe:
+weights over (Σ weights)**6): the ordered ways to draw its cards, times the ways the
+cards after the round can fall. Ranks are always known exactly, so so is every count.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.engine.counting import fits_int64
+from baccarat_exact.model.bets import PAIR_STATES, Bet, CardCondition
+from baccarat_exact.model.cards import POINT_VALUE
+from baccarat_exact.model.events import N_EVENTS
+from baccarat_exact.model.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = ["NOT_DEALT", "RankedRounds", "line_of_rounds", "ranked_rounds"]
+
+NOT_DEALT = -1
+"""The rank code of a third card the round does not deal."""
+
+_POINT = np.array(POINT_VALUE, dtype=np.int64)
+_HANDS = (0, 2, 4, 1, 3, 5)
+"""Deal positions P1 B1 P2 B2 (0-3) and the third cards (4, 5) by hand order
+P1 P2 P3 B1 B2 B3 — the columns of :attr:`RankedRounds.ranks`."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankedRounds:
+    """Every way a round can be dealt, by rank: its cards, its event and its weight."""
+
+    ranks: npt.NDArray[np.int8]
+    """(rounds, 6) rank ordinals of P1 P2 P3 B1 B2 B3; :data:`NOT_DEALT` for a third
+    card not dealt."""
+    event: npt.NDArray[np.intp]
+    """Index into ``EVENTS``."""
+    weight: npt.NDArray[Any]
+    """Exact weight (int64, or Python integers for vast shoes)."""
+    denominator: int
+    """What the weights are out of: N(N-1)…(N-5), or (Σ weights)**6 for an infinite shoe."""
+
+
+def _ff(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _prefixes() -> npt.NDArray[np.int64]:
+    """All 13**4 first four cards, P1 B1 P2 B2, as rank ordinals."""
+    grid: npt.NDArray[np.int64] = np.indices((13,) * 4).reshape(4, -1).T.astype(np.int64)
+    return grid
+
+
+def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRounds:
+    """Every round ``shoe`` can deal, by the rank of each card, with its exact weight.
+
+    >>> rounds = ranked_rounds(Shoe.from_decks(1))
+    >>> int(rounds.weight.sum()) == rounds.denominator == 52 * 51 * 50 * 49 * 48 * 47
+    True
+    """
+    shoe = shoe.reduced()
+    cards = shoe.cards
+    finite = not shoe.infinite
+    dtype: type = np.int64 if fits_int64(max(cards, 1) ** 6) else object
+    counts: npt.NDArray[Any] = np.array(shoe.counts, dtype=object).astype(dtype)
+    prefix = _prefixes()
+
+    def draw(
+        weight: npt.NDArray[Any], earlier: list[npt.NDArray[np.int64]], rank: npt.NDArray[np.int64]
+    ) -> npt.NDArray[Any]:
+        available: npt.NDArray[Any] = counts[rank]
+        if finite and earlier:
+            available = available - sum((e == rank).astype(np.int64) for e in earlier)
+        drawn: npt.NDArray[Any] = weight * available
+        return drawn
+
+    weight: npt.NDArray[Any] = np.ones(len(prefix), dtype=dtype)
+    columns = [prefix[:, i] for i in range(4)]
+    for i in range(4):
+        weight = draw(weight, columns[:i], columns[i])
+    keep = weight != 0
+    prefix, weight = prefix[keep], weight[keep]
+    columns = [prefix[:, i] for i in range(4)]
+    values = _POINT[prefix]
+    player = (values[:, 0] + values[:, 2]) % 10
+    banker = (values[:, 1] + values[:, 3]) % 10
+    naturals = np.array([t in tableau.naturals for t in range(10)])
+    player_rule = np.array(tableau.player)
+    banker_rule = np.array(tableau.banker)
+    natural = naturals[player] | naturals[banker]
+    player_draws = ~natural & player_rule[player]
+    banker_stood = ~natural & ~player_draws & banker_rule[banker, PLAYER_STOOD]
+
+    def rest(used: int) -> int:
+        """Ways the cards after a round of ``used`` cards can fall (to six)."""
+        return _ff(cards - used, 6 - used) if finite else cards ** (6 - used)
+
+    parts: list[tuple[npt.NDArray[Any], ...]] = []
+    """(prefix rows, Player third, Banker third, weight, final totals) of each kind of round."""
+
+    def add(
+        rows: npt.NDArray[Any],
+        third_p: npt.NDArray[Any] | None,
+        third_b: npt.NDArray[Any] | None,
+        *rest_of_it: npt.NDArray[Any],
+    ) -> None:
+        missing = np.full(len(rows), NOT_DEALT, dtype=np.int64)
+        third = (missing if third_p is None else third_p, missing if third_b is None else third_b)
+        parts.append((rows, *third, *rest_of_it))
+
+    # rounds of four cards: a natural, or both hands stand
+    four = natural | (~player_draws & ~banker_stood)
+    add(np.flatnonzero(four), None, None, weight[four] * rest(4), player[four], banker[four])
+
+    # the Player stands, the Banker draws (its third card is the fifth)
+    idx = np.flatnonzero(banker_stood)
+    rows = np.repeat(idx, 13)
+    third = np.tile(np.arange(13, dtype=np.int64), len(idx))
+    w = draw(weight[rows], [c[rows] for c in columns], third)
+    add(rows, None, third, w * rest(5), player[rows], (banker[rows] + _POINT[third]) % 10)
+
+    # the Player draws; the Banker draws or stands on the Player's third card
+    idx = np.flatnonzero(player_draws)
+    rows = np.repeat(idx, 13)
+    p3 = np.tile(np.arange(13, dtype=np.int64), len(idx))
+    earlier = [c[rows] for c in columns]
+    w = draw(weight[rows], earlier, p3)
+    final_p = (player[rows] + _POINT[p3]) % 10
+    draws = banker_rule[banker[rows], _POINT[p3]]
+    stands = ~draws
+    add(rows[stands], p3[stands], None, w[stands] * rest(5), final_p[stands], banker[rows][stands])
+    sel = np.flatnonzero(draws)
+    rows2 = np.repeat(sel, 13)
+    b3 = np.tile(np.arange(13, dtype=np.int64), len(sel))
+    w2 = draw(w[rows2], [e[rows2] for e in earlier] + [p3[rows2]], b3)
+    add(
+        rows[rows2],
+        p3[rows2],
+        b3,
+        w2 * rest(6),
+        final_p[rows2],
+        (banker[rows][rows2] + _POINT[b3]) % 10,
+    )
+
+    ranks_parts, events, weights = [], [], []
+    for rows, third_p, third_b, w, final_p, final_b in parts:
+        p = prefix[rows]
+        ranks_parts.append(np.stack([p[:, 0], p[:, 2], third_p, p[:, 1], p[:, 3], third_b], axis=1))
+        pc = np.where(third_p == NOT_DEALT, 2, 3)
+        bc = np.where(third_b == NOT_DEALT, 2, 3)
+        events.append(((final_p * 10 + final_b) * 2 + (pc - 2)) * 2 + (bc - 2))
+        weights.append(w)
+    ranks = np.concatenate(ranks_parts).astype(np.int8)
+    weight_all = np.concatenate(weights)
+    keep = weight_all != 0
+    denominator = _ff(cards, 6) if finite else cards**6
+    return RankedRounds(
+        ranks=ranks[keep],
+        event=np.concatenate(events)[keep].astype(np.intp),
+        weight=weight_all[keep],
+        denominator=denominator,
+    )
+
+
+class _Rounds:
+    """Per-round facts the conditions read, each worked out once per pricing."""
+
+    def __init__(self, rounds: RankedRounds) -> None:
+        self.rounds = rounds
+        ranks = rounds.ranks
+        player_pair = (ranks[:, 0] == ranks[:, 1]).astype(np.int64)
+        banker_pair = (ranks[:, 3] == ranks[:, 4]).astype(np.int64)
+        self.pair_state = 3 * player_pair + banker_pair
+        self._shapes: dict[tuple[int, ...], tuple[npt.NDArray[Any], ...]] = {}
+
+    def shape(self, positions: tuple[int, ...]) -> tuple[npt.NDArray[Any], ...]:
+        """For the cards at ``positions`` that were dealt: the three largest numbers of
+        cards sharing a rank, how many ranks they hold, and whether they form a straight."""
+        if positions not in self._shapes:
+            ranks = self.rounds.ranks[:, list(positions)].astype(np.int64)
+            n = len(ranks)
+            dealt = ranks >= 0
+            cells = (np.arange(n)[:, None] * 13 + ranks)[dealt]
+            held = np.bincount(cells, minlength=n * 13).reshape(n, 13).astype(np.int8)
+            held.sort(axis=1)
+            top = held[:, :-4:-1]
+            distinct = (held > 0).sum(axis=1)
+            dealt_count = dealt.sum(axis=1)
+            run = dealt_count - 1
+            low = np.where(dealt, ranks, 99).min(axis=1)
+            high = ranks.max(axis=1)
+            ace_high = np.where(ranks == 0, 13, ranks)
+            low_ace = np.where(dealt, ace_high, 99).min(axis=1)
+            high_ace = ace_high.max(axis=1)
+            straight = (
+                (distinct == dealt_count)
+                & (dealt_count >= 2)
+                & ((high - low == run) | (high_ace - low_ace == run))
+            )
+            self._shapes[positions] = (top[:, 0], top[:, 1], top[:, 2], distinct, straight)
+        return self._shapes[positions]
+
+    def holds(self, condition: CardCondition) -> npt.NDArray[np.bool_]:
+        """Whether each round meets ``condition``."""
+        if condition.ranks:
+            (position,) = condition.positions
+            return np.isin(self.rounds.ranks[:, position], list(condition.ranks))
+        a, b, c, distinct, straight = self.shape(condition.positions)
+        tests = {
+            "pair": a >= 2,
+            "two pair": b >= 2,
+            "three pairs": c >= 2,
+            "three of a kind": a >= 3,
+            "four of a kind": a >= 4,
+            "five of a kind": a >= 5,
+            "six of a kind": a >= 6,
+            "full house": (a >= 3) & (b >= 2),
+            "double triplets": (a >= 3) & (b >= 3),
+            "straight": straight,
+            "same rank": distinct == 1,
+        }
+        found = np.zeros(len(a), dtype=bool)
+        for pattern in condition.patterns:
+            found |= tests[pattern]
+        return found
+
+
+def line_of_rounds(bets: Sequence[Bet], rounds: RankedRounds) -> list[npt.NDArray[np.int64]]:
+    """For each bet, the pay line each round pays on (pair bets by rank only)."""
+    facts = _Rounds(rounds)
+    found: list[npt.NDArray[np.int64]] = []
+    for bet in bets:
+        if bet.card_lines is None:
+            table = np.zeros(len(PAIR_STATES) * N_EVENTS, dtype=np.int64)
+            for i, pay_line in enumerate(bet.lines):
+                for cell in pay_line.cells():
+                    table[cell] = i
+            found.append(table[facts.pair_state * N_EVENTS + rounds.event])
+            continue
+        line = np.full(len(rounds.event), len(bet.lines) - 1, dtype=np.int64)
+        taken = np.zeros(len(rounds.event), dtype=bool)
+        for i, alternatives in enumerate(bet.card_lines[:-1]):
+            matched = np.zeros(len(rounds.event), dtype=bool)
+            for alternative in alternatives:
+                events = np.zeros(N_EVENTS, dtype=bool)
+                events[list(alternative.events)] = True
+                pairs = np.zeros(len(PAIR_STATES), dtype=bool)
+                pairs[list(alternative.pairs)] = True
+                mask = events[rounds.event] & pairs[facts.pair_state]
+                for condition in alternative.conditions:
+                    mask &= facts.holds(condition)
+                matched |= mask
+            matched &= ~taken
+            line[matched] = i
+            taken |= matched
+        found.append(line)
+    return found

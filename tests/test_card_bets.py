@@ -1,0 +1,193 @@
+"""Bets on the ranks of any dealt card and on poker-style patterns: the published Lucky Match
+figures, and random bets against dealing every physical card of small shoes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baccarat_exact.errors import BetsFileError, RulesError
+from baccarat_exact.model.cards import RANKS
+from baccarat_exact.model.custom_bets import parse_bets, read_bets_file
+from baccarat_exact.model.seen import Seen
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds, price_batch
+from tests.reference_rounds import DealtRound, dealt_rounds
+from tests.test_seen import shoes_and_seen
+
+LUCKY_MATCH = "docs/examples/lucky-match.toml"
+
+# Wizard of Odds, "Lucky Match" (https://wizardofodds.com/games/baccarat/side-bets/lucky-match/),
+# return table for 8 decks: combinations of each pay line out of 4,998,398,275,503,360. The page
+# prints the loser line as 4,351,974,838,370,300, the exact difference rounded to 15 digits.
+LUCKY_MATCH_COMBINATIONS = {
+    "five or six of a kind": 356_942_987_520,
+    "double triplets": 616_417_689_600,
+    "four of a kind": 12_273_961_559_040,
+    "full house": 40_022_630_768_640,
+    "three of a kind": 207_858_985_697_280,
+    "two or three pairs": 385_294_498_430_976,
+}
+SIX_CARD_SEQUENCES_8_DECKS = 4_998_398_275_503_360
+LUCKY_MATCH_HOUSE_EDGE = "8.89%"  # the same page, rounded
+
+
+def test_lucky_match_is_the_published_table() -> None:
+    (bet, _) = read_bets_file(LUCKY_MATCH)
+    result = odds(Shoe.from_decks(8), bets=[bet.bet]).bet("lucky-match")
+    counts = dict(zip((line.name for line in bet.bet.lines), result.line_counts))
+    loser = counts.pop("lose")
+    assert counts == LUCKY_MATCH_COMBINATIONS
+    assert result.denominator == SIX_CARD_SEQUENCES_8_DECKS
+    assert loser == SIX_CARD_SEQUENCES_8_DECKS - sum(LUCKY_MATCH_COMBINATIONS.values())
+    assert f"{float(-result.ev):.2%}" == LUCKY_MATCH_HOUSE_EDGE
+
+
+# -- an independent reading of the patterns, card by card ------------------------------
+
+
+def _shows(ranks: list[int], pattern: str) -> bool:
+    held = [*sorted(Counter(ranks).values(), reverse=True), 0, 0, 0]
+    if pattern == "straight":
+        if len(set(ranks)) != len(ranks) or len(ranks) < 2:
+            return False
+        low = sorted(ranks)
+        high = sorted(13 if r == 0 else r for r in ranks)
+        return any(s[-1] - s[0] == len(s) - 1 for s in (low, high))
+    need = {
+        "pair": (2,),
+        "two pair": (2, 2),
+        "three pairs": (2, 2, 2),
+        "three of a kind": (3,),
+        "four of a kind": (4,),
+        "five of a kind": (5,),
+        "six of a kind": (6,),
+        "full house": (3, 2),
+        "double triplets": (3, 3),
+        "same rank": None,
+    }[pattern]
+    if need is None:
+        return len(set(ranks)) == 1
+    return all(h >= n for h, n in zip(held, need))
+
+
+POSITIONS = ("P1", "P2", "P3", "B1", "B2", "B3")
+PATTERN_NAMES = (
+    "pair",
+    "two pair",
+    "three of a kind",
+    "full house",
+    "straight",
+    "same rank",
+    "four of a kind",
+)
+
+
+def _cards(r: DealtRound) -> dict[str, int | None]:
+    hands = {"P": r.player, "B": r.banker}
+    return {
+        p: hands[p[0]][int(p[1]) - 1].rank.ordinal if int(p[1]) <= len(hands[p[0]]) else None
+        for p in POSITIONS
+    }
+
+
+@st.composite
+def card_lines(draw: st.DrawFn) -> list[tuple[str, dict[str, object]]]:
+    """A few pay lines, each one random card condition (TOML text, and how to test it)."""
+    lines = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["rank", "hand", "set"]))
+        if kind == "rank":
+            position = draw(st.sampled_from(POSITIONS))
+            ranks = draw(st.lists(st.integers(0, 12), min_size=1, max_size=4, unique=True))
+            names = ", ".join(f'"{RANKS[r].value}"' for r in ranks)
+            lines.append((f"{position} = [{names}]", {"position": position, "ranks": set(ranks)}))
+        else:
+            pattern = draw(st.sampled_from(PATTERN_NAMES))
+            if kind == "hand":
+                key = draw(
+                    st.sampled_from(["player_cards_show", "banker_cards_show", "all_cards_show"])
+                )
+                of = {"player_cards_show": POSITIONS[:3], "banker_cards_show": POSITIONS[3:]}.get(
+                    key, POSITIONS
+                )
+                lines.append((f'{key} = "{pattern}"', {"of": of, "pattern": pattern}))
+            else:
+                of = draw(st.lists(st.sampled_from(POSITIONS), min_size=2, max_size=4, unique=True))
+                listed = ", ".join(f'"{p}"' for p in of)
+                text = f'cards_show = "{pattern}", of = [{listed}]'
+                lines.append((text, {"of": tuple(of), "pattern": pattern}))
+    return lines
+
+
+def _matches(test: dict[str, object], cards: dict[str, int | None]) -> bool:
+    if "ranks" in test:
+        return cards[str(test["position"])] in test["ranks"]  # type: ignore[operator]
+    dealt = [cards[p] for p in test["of"] if cards[p] is not None]  # type: ignore[attr-defined]
+    return _shows(dealt, str(test["pattern"]))  # type: ignore[arg-type]
+
+
+@settings(max_examples=20, deadline=None)
+@given(shoes_and_seen(), card_lines())
+def test_card_bets_agree_with_dealing_every_card(
+    case: tuple[Shoe, Seen], lines: list[tuple[str, dict[str, object]]]
+) -> None:
+    shoe, _ = case
+    text = '[[bet]]\nname = "cards"\n' + "".join(
+        f'[[bet.line]]\nname = "line {i}"\npays = {i + 1}\nwhen = {{ {when} }}\n'
+        for i, (when, _) in enumerate(lines)
+    )
+    (bet,) = parse_bets(text)
+    result = odds(shoe, bets=[bet.bet]).bet("cards")
+    expected = [Fraction(0)] * (len(lines) + 1)
+    for r in dealt_rounds(shoe):
+        cards = _cards(r)
+        line = next((i for i, (_, t) in enumerate(lines) if _matches(t, cards)), len(lines))
+        expected[line] += r.probability
+    assert [p for _, _, p in result.lines] == expected
+
+
+def test_a_combined_stake_with_a_card_bet_is_the_brute_force() -> None:
+    shoe = Shoe.from_counts({"A": 2, "K": 3, "5": 2, "4": 2})
+    (bet,) = parse_bets(
+        '[[bet]]\nname = "trips"\n[[bet.line]]\npays = 20\nwhen = { all_cards_show = "three of a kind" }'
+    )
+    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet])  # trips and banker
+    combination = result.combination({"trips": 1, "banker": 2})
+    found: dict[Fraction, Fraction] = {}
+    for r in dealt_rounds(Shoe.from_suits([[n, 0, 0, 0] for n in shoe.counts])):
+        ranks = [c.rank.ordinal for c in (*r.player, *r.banker)]
+        trips = 20 if _shows(ranks, "three of a kind") else -1
+        player, banker = r.totals()
+        pays = Fraction(19, 10) if banker > player else 0 if banker == player else -2
+        net = trips + pays
+        found[net] = found.get(net, Fraction(0)) + r.probability
+    assert dict(combination.distribution) == found
+
+
+@pytest.mark.parametrize(
+    ("when", "message"),
+    [
+        ('P1 = "X"', "P1: unknown card 'X'"),
+        ('all_cards_show = "flushy"', "all_cards_show must be a pattern"),
+        ('cards_show = "pair"', "cards_show and of go together"),
+        ('cards_show = "pair", of = ["P9"]', "of must list cards"),
+        ('P1 = "K", player_suited_pair = true', "tells suited pairs apart"),
+    ],
+)
+def test_bad_card_conditions(when: str, message: str) -> None:
+    text = f'[[bet]]\nname = "x"\n[[bet.line]]\npays = 2\nwhen = {{ {when} }}'
+    with pytest.raises(BetsFileError, match=message):
+        parse_bets(text, "x.toml")
+
+
+def test_card_bets_are_priced_by_odds_only() -> None:
+    (bet, _) = read_bets_file(LUCKY_MATCH)
+    with pytest.raises(RulesError, match="lucky-match looks at the ranks of the cards dealt"):
+        price_batch([Shoe.from_decks(1).counts], bets=[bet.bet])
+    with pytest.raises(RulesError, match="not for a round in progress"):
+        odds(Shoe.from_decks(8), bets=[bet.bet], seen=Seen.parse("K"))
