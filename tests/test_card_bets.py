@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baccarat_exact.analysis.grid import grid
 from baccarat_exact.errors import BetsFileError, RulesError
 from baccarat_exact.model.cards import RANKS
 from baccarat_exact.model.custom_bets import parse_bets, read_bets_file
@@ -189,5 +190,7 @@ def test_card_bets_are_priced_by_odds_only() -> None:
     (bet, _) = read_bets_file(LUCKY_MATCH)
     with pytest.raises(RulesError, match="lucky-match looks at the ranks of the cards dealt"):
         price_batch([Shoe.from_decks(1).counts], bets=[bet.bet])
+    with pytest.raises(RulesError, match="grid prices bets on totals and pairs only"):
+        grid(Shoe.from_decks(8), "natural", bets=[bet.bet])
     with pytest.raises(RulesError, match="not for a round in progress"):
         odds(Shoe.from_decks(8), bets=[bet.bet], seen=Seen.parse("K"))

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from baccarat_exact.engine.paths import Paths, round_paths, sum_by
 from baccarat_exact.errors import RulesError
-from baccarat_exact.model.bets import PAIR_STATES, Bet
+from baccarat_exact.model.bets import PAIR_STATES, Bet, refuse_card_bets
 from baccarat_exact.model.events import EVENTS, N_EVENTS, Outcome
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.seen import Seen
@@ -174,6 +174,7 @@ def grid(
         raise RulesError(f"rows and columns are both {rows}: choose two different keys")
     if not shoe.infinite:
         require_round(shoe.cards)
+    refuse_card_bets(bets, "grid")
     if any(bet.needs_suits for bet in bets):
         suited = ", ".join(bet.name for bet in bets if bet.needs_suits)
         raise RulesError(
