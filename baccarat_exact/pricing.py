@@ -208,13 +208,17 @@ class Odds:
     def bet(self, name: str) -> BetOdds:
         """The result for one bet by name.
 
-        :raises KeyError: naming the bets there are, when none is called ``name``.
+        :raises BetError: (a ``KeyError``) naming the closest bets there are, when none
+            is called ``name``.
         """
         for result in self.bets:
             if result.name == name:
                 return result
-        known = ", ".join(result.name for result in self.bets)
-        raise KeyError(f"no bet {name!r} was priced; the bets are {known}")
+        from baccarat_exact.errors import BetError
+        from baccarat_exact.model.catalogue import unknown_bet_message
+
+        message = unknown_bet_message(name, (result.name for result in self.bets))
+        raise BetError(message.replace("unknown bet", "no priced bet", 1))
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON document (schema 1): exact values as ``"p/q"`` strings."""

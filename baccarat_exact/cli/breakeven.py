@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import (
     NAMED_BETS,
     RULES,
@@ -61,6 +61,7 @@ def breakeven_command(
     counts: CountsOption = None,
     infinite: InfiniteOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """The pay or commission that makes each bet's EV exactly zero, and the EV as a
     linear function of the pay table.
@@ -80,4 +81,4 @@ def breakeven_command(
     else:
         whole = None if decks is None and (counts is not None or infinite) else number
         result = breakeven(shoe_from_options(whole, remove, counts, infinite), rules, chosen)
-    emit(breakeven_report(result), fmt)
+    emit(breakeven_report(result), fmt, table)

@@ -11,7 +11,7 @@ import typer
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
@@ -80,6 +80,7 @@ def simulate_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Deal shuffled shoes and compute the exact EV of every bet before every hand.
 
@@ -111,4 +112,4 @@ def simulate_command(
         from baccarat_exact.report.plots import plot_simulation
 
         plot_simulation(result, plot)
-    emit(simulation_report(result), fmt)
+    emit(simulation_report(result), fmt, table)

@@ -10,6 +10,7 @@ from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.odds import SUREBET_NOTE
 from baccarat_exact.report.render import tables_document
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def simulation_report(result: SimulationResult) -> Report:
         "Exact EV before every hand, averaged over the hands dealt (simulation estimate ± 1 SE)",
         (
             Column("bet"),
-            Column("full-shoe EV (exact)", "percent", 4, key="full_shoe_ev"),
+            Column("full-shoe EV", "percent", 4, key="full_shoe_ev"),
             _pct("mean EV", "mean_ev"),
             _pct("± SE", "mean_ev_se"),
             _pct("EV > 0", "positive_share", 3),
@@ -119,12 +120,12 @@ def simulation_report(result: SimulationResult) -> Report:
             Column("bet"),
             _dec("perfect info", "perfect_gain", 5),
             _dec("± SE", "perfect_gain_se", 5),
-            _dec("hands bet", "perfect_hands", 3),
-            Column("count tags", key="count"),
+            _dec("hands", "perfect_hands", 3),
+            Column("count tags", key="count", wrap=15),
             Column("bets when", key="count_bets_when"),
             _dec("count gain", "count_gain", 5),
             _dec("± SE", "count_gain_se", 5),
-            _dec("hands bet", "count_hands", 3),
+            _dec("hands", "count_hands", 3),
         ),
         tuple(gain_rows),
     )
@@ -154,7 +155,8 @@ def simulation_report(result: SimulationResult) -> Report:
             "Every hand's EV is exact, for the cards the table has not seen (burned cards stay unseen);",
             "averages, shares and gains over shoes are simulation estimates, ± one standard error over shoes.",
             "bets when: the count player's rule on the true count TC (running count per 52 unseen cards); by",
-            "default each bet's derived count and its break-even TC. surebet: wins with probability over 90 %.",
+            "default each bet's derived count and its break-even TC. hands: hands bet per shoe.",
+            SUREBET_NOTE,
         ),
     )
     body = {"settings": settings_document(s), **tables_document(report)}
