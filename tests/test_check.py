@@ -65,6 +65,11 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "formula": ("formula --bets-file {bets}", ("rules", "definitions", "variable")),
     "breakeven": ("breakeven", ("rules", "shoe", "symbolic")),
+    "compare": (
+        "compare --decks 1,inf --game punto-banco,ez --tie-pays 8,9 "
+        "--figure house-edge,element-of-risk -b banker -b dragon-7",
+        ("remove", "bets", "figures", "cases[].decks", "cases[].rules"),
+    ),
     "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (

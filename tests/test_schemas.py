@@ -171,6 +171,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("formula", f"formula my-dragon-7 --remove Ks --terms 2 --bets-file {BETS_FILE}", 0),
     ("breakeven", f"breakeven --decks 1 --bets-file {BETS_FILE}", 0),
     ("breakeven", "breakeven tie --decks d", 0),
+    ("compare", "compare --decks 1,inf --figure house-edge,element-of-risk -b tie -b big", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
     ("blackjack dealer", "blackjack dealer --up A --decks 1", 0),

@@ -29,6 +29,7 @@ KINDS = (
     "track",
     "formula",
     "breakeven",
+    "compare",
     "blackjack rules",
     "blackjack dealer",
     "blackjack hand",

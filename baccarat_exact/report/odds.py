@@ -16,8 +16,7 @@ from baccarat_exact.stats import all_stats, bet_stats
 __all__ = ["SUREBET_NOTE", "brief_report", "odds_document", "odds_report", "stats_dict"]
 
 SUREBET_NOTE = (
-    "surebet: winning probability over 90 %, the rule by which some casinos exclude "
-    "such bets from bonus wagering."
+    "surebet: wins with probability over 90 % (some casinos exclude such bets from bonus wagering)."
 )
 """What the surebet column means, said wherever it is shown."""
 

@@ -250,6 +250,28 @@ def _breakeven(document: Document) -> dict[str, Any]:
     return _data(breakeven_report(result).document())
 
 
+def _compare(document: Document) -> dict[str, Any]:
+    from baccarat_exact.analysis.compare import Comparison, parse_decks, price_case
+    from baccarat_exact.model.games import find_rules
+    from baccarat_exact.report.compare import compare_report
+
+    bets = [str(name) for name in _part(document, "bets", list)]
+    figures = tuple(str(name) for name in _part(document, "figures", list))
+    remove = str(document.get("remove", ""))
+    cases = []
+    for case in _part(document, "cases", list):
+        if not isinstance(case, Mapping):
+            raise GoldenFileError("cases must be a list of objects")
+        part = case.get("rules")
+        if not isinstance(part, Mapping):
+            raise GoldenFileError("each case must record its rules as an object")
+        rules = Rules.from_dict(part, find_rules(str(part.get("game", "punto-banco"))))
+        (decks,) = parse_decks(str(case.get("decks")))
+        cases.append(price_case(decks, rules, bets, figures, remove))
+    result = Comparison(cases=tuple(cases), bets=tuple(bets), figures=figures, remove=remove)
+    return _data(compare_report(result).document())
+
+
 def _track(document: Document) -> dict[str, Any]:
     from baccarat_exact.analysis.track import TrackProblem, track
     from baccarat_exact.report.model import Format
@@ -392,6 +414,7 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "track": _track,
     "formula": _formula,
     "breakeven": _breakeven,
+    "compare": _compare,
     "blackjack rules": _blackjack_rules_card,
     "blackjack dealer": _blackjack_dealer,
     "blackjack hand": _blackjack_hand,

@@ -26,6 +26,8 @@ __all__ = [
     "render_csv",
     "render_json",
     "render_latex",
+    "render_latex_tables",
+    "render_markdown",
     "render_table",
     "tables_document",
 ]
@@ -225,6 +227,49 @@ def tables_document(report: Report) -> dict[str, Any]:
     if report.notes:
         document["notes"] = list(report.notes)
     return document
+
+
+def _tables_in(report: Report, tablefmt: str) -> list[str]:
+    """Each table of the report in a tabulate format, cells as the table view shows them."""
+    from tabulate import tabulate
+
+    out = []
+    for table in report.tables:
+        body = [[_display(c, col) for c, col in zip(row, table.columns)] for row in table.rows]
+        out.append(
+            tabulate(
+                body,
+                headers=[col.name for col in table.columns],
+                tablefmt=tablefmt,
+                colalign=["left" if col.style == "text" else "right" for col in table.columns],
+                disable_numparse=True,
+            )
+        )
+    return out
+
+
+def render_markdown(report: Report) -> str:
+    """Markdown: the title as a heading, each table as a pipe table, the notes.
+
+    >>> from baccarat_exact.report.model import Column
+    >>> print(render_markdown(Report("T", (Table("", (Column("bet"),), (("tie",),)),))), end="")
+    ## T
+    <BLANKLINE>
+    | bet   |
+    |:------|
+    | tie   |
+    """
+    parts = [f"## {report.title}"] if report.title else []
+    for text in _tables_in(report, "pipe"):
+        parts.extend(["", text])
+    if report.notes:
+        parts.extend(["", *report.notes])
+    return "\n".join(parts) + "\n"
+
+
+def render_latex_tables(report: Report) -> str:
+    """LaTeX: each table as a ``booktabs`` tabular (rounded cells, as the table view)."""
+    return "".join(text + "\n" for text in _tables_in(report, "latex_booktabs"))
 
 
 def render_latex(report: Report) -> str:
