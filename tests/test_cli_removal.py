@@ -95,7 +95,9 @@ def test_eor_plot(tmp_path: Path) -> None:
 def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = run("eor", "--plot", str(tmp_path / "x.png"))
-    assert_one_error_line(code, err, "matplotlib", "pip install 'baccarat-exact[plot]'")
+    assert_one_error_line(
+        code, err, "matplotlib", "make plot (from a clone), or .venv/bin/pip install -e '.[plot]'"
+    )
 
 
 @pytest.mark.parametrize(
