@@ -8,7 +8,7 @@ figures (house edge, variance, hit frequency, element of risk) are read from
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
@@ -147,10 +147,12 @@ def compare(
     bets: Sequence[str] = (),
     figures: Sequence[str] = ("house-edge",),
     remove: str = "",
+    progress: Callable[[int], None] | None = None,
 ) -> Comparison:
     """Each bet's ``figures`` in every case of decks × games × commissions × tie pays
     (``None`` decks: an infinite shoe; ``None`` commission or tie pay: the game's own).
-    ``bets``: catalogue names (default Banker, Player and Tie).
+    ``bets``: catalogue names (default Banker, Player and Tie); ``progress`` is called
+    with 1 after each case.
 
     >>> result = compare(decks=(8,), bets=("banker",))
     >>> result.cases[0].figures["banker"]["house-edge"]
@@ -167,7 +169,10 @@ def compare(
             commission=base.commission if commission is None else commission,
             tie_pays=base.tie_pays if tie is None else tie,
         )
-        cases.extend(price_case(d, rules, bets, figures, remove) for d in decks)
+        for d in decks:
+            cases.append(price_case(d, rules, bets, figures, remove))
+            if progress is not None:
+                progress(1)
     names = tuple(cases[0].figures) if cases else tuple(bets)
     return Comparison(cases=tuple(cases), bets=names, figures=tuple(figures), remove=remove)
 

@@ -16,6 +16,7 @@ from baccarat_exact.cli.options import (
     command,
     shoe_from_options,
 )
+from baccarat_exact.cli.progress import shown, working
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
@@ -77,7 +78,8 @@ def breakeven_command(
         for name, conflicts in (("--counts", counts is not None), ("--infinite", infinite)):
             if conflicts:
                 raise ShoeError(f"--decks d and {name} conflict: d means whole decks")
-        result = breakeven(None, rules, chosen, remove)
+        with working("solving in d", shown()):
+            result = breakeven(None, rules, chosen, remove)
     else:
         whole = None if decks is None and (counts is not None or infinite) else number
         result = breakeven(shoe_from_options(whole, remove, counts, infinite), rules, chosen)

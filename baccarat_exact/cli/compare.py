@@ -10,6 +10,7 @@ import typer
 from baccarat_exact.cli.common import TableOption, handle_errors
 from baccarat_exact.cli.options import RemoveOption
 from baccarat_exact.cli.output import echo
+from baccarat_exact.cli.progress import progress, shown
 
 __all__ = ["compare_command"]
 
@@ -92,15 +93,22 @@ def compare_command(
     from baccarat_exact.report.compare import compare_report
     from baccarat_exact.report.render import render, render_latex_tables, render_markdown
 
-    result = compare(
-        decks=parse_decks(decks),
-        games=[name.strip() for name in game.split(",")],
-        commissions=parse_values(commission, "commission"),
-        tie_pays=parse_values(tie_pays, "tie pay"),
-        bets=bet or (),
-        figures=parse_figures(figure),
-        remove=remove,
-    )
+    shoes = parse_decks(decks)
+    games = [name.strip() for name in game.split(",")]
+    commissions = parse_values(commission, "commission")
+    ties = parse_values(tie_pays, "tie pay")
+    cases = len(shoes) * len(games) * len(commissions) * len(ties)
+    with progress(cases, "pricing cases", shown()) as advance:
+        result = compare(
+            decks=shoes,
+            games=games,
+            commissions=commissions,
+            tie_pays=ties,
+            bets=bet or (),
+            figures=parse_figures(figure),
+            remove=remove,
+            progress=advance,
+        )
     report = compare_report(result)
     if fmt is CompareFormat.markdown:
         echo(render_markdown(report), nl=False)
