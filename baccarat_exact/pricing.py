@@ -201,6 +201,10 @@ class Odds:
     """Six-card sequences (infinite: weights) ending in each outcome."""
     bets: tuple[BetOdds, ...]
 
+    def __repr__(self) -> str:
+        bets = ", ".join(repr(bet.name) for bet in self.bets)
+        return f"Odds(shoe={self.shoe!r}, rules={self.rules!r}, bets=({bets}))"
+
     def probability(self, outcome: Outcome | str) -> Fraction:
         """P(outcome) as an exact fraction."""
         return Fraction(self.counts[Outcome(outcome)], self.denominator)

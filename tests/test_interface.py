@@ -35,6 +35,8 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["schema"],
     ["simulate", "--shoes", "2"],
     ["check", "tests/golden/8-decks.json"],
+    ["compare"],
+    ["compare", "--figure", "house-edge,variance,hit-frequency,element-of-risk"],
 ]
 
 # Commands that write CSV, each once: one rectangular table.
@@ -50,6 +52,7 @@ CSV_VIEWS: list[list[str]] = [
     ["breakeven"],
     ["schema"],
     ["simulate", "--shoes", "2"],
+    ["compare", "--game", "punto-banco,ez", "--figure", "house-edge,element-of-risk"],
 ]
 
 

@@ -73,6 +73,6 @@ def test_ctrl_c_exits_130() -> None:
     )
     time.sleep(1.5)  # well into the work (it takes a few seconds)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"Traceback" not in err and err.strip().endswith(b"Interrupted.")

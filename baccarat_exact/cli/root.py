@@ -172,7 +172,9 @@ def _run(args: list[str]) -> int:
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
             raise
         message = error.format_message()
-        if message:  # a group run without a command has printed its help already
+        if type(error).__name__ == "NoArgsIsHelpError":  # a group run without a command
+            echo(message)  # its help
+        elif message:
             echo(f"Error: {message}", err=True)
         return int(error.exit_code)
     return code if isinstance(code, int) else 0

@@ -10,7 +10,6 @@ from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
-from baccarat_exact.report.odds import SUREBET_NOTE
 from baccarat_exact.report.render import tables_document
 
 if TYPE_CHECKING:
@@ -155,8 +154,7 @@ def simulation_report(result: SimulationResult) -> Report:
             "Every hand's EV is exact, for the cards the table has not seen (burned cards stay unseen);",
             "averages, shares and gains over shoes are simulation estimates, ± one standard error over shoes.",
             "bets when: the count player's rule on the true count TC (running count per 52 unseen cards); by",
-            "default each bet's derived count and its break-even TC. hands: hands bet per shoe.",
-            SUREBET_NOTE,
+            "default each bet's derived count and its break-even TC. surebet: wins with probability over 90 %.",
         ),
     )
     body = {"settings": settings_document(s), **tables_document(report)}
