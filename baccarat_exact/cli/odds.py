@@ -38,6 +38,8 @@ def odds_command(
     house edge, hit frequency, variance and element of risk.
 
     Every probability is counted exactly over all six-card sequences the shoe can deal.
+    A surebet wins with probability over 90 %, the rule by which some casinos exclude such
+    bets from bonus wagering.
     """
     result = odds(shoe, rules, bets)
     emit(brief_report(result) if brief else odds_report(result), fmt, table)
