@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baccarat_exact.analysis.compare import Comparison
+from baccarat_exact.analysis.compare import Case, Comparison
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
@@ -25,37 +25,47 @@ def _key(figure: str) -> str:
 
 
 def _figure_column(bet: str, figure: str) -> Column:
+    """The column of one figure, of one bet (``bet``) or of the row's bet (``""``)."""
     style = _STYLE.get(figure, "percent")
     digits = 4 if style == "percent" else 6
-    return Column(f"≈ {bet} {_SHORT[figure]}", style, digits, key=f"{bet}_{_key(figure)}")  # type: ignore[arg-type]
+    name = f"≈ {bet} {_SHORT[figure]}" if bet else f"≈ {_SHORT[figure]}"
+    key = f"{bet}_{_key(figure)}" if bet else _key(figure)
+    return Column(name, style, digits, key=key)  # type: ignore[arg-type]
+
+
+def _case_cells(case: Case) -> tuple[Cell, ...]:
+    """Decks (``inf`` for an infinite shoe), game, commission, tie pay."""
+    decks: Cell = "inf" if case.decks is None else case.decks
+    return (decks, case.game, case.rules.commission, case.rules.tie_pays)
 
 
 def compare_report(result: Comparison) -> Report:
-    """The matrix: one row per case (decks, game, commission, tie pay), one column per
-    bet and figure."""
-    rows: list[tuple[Cell, ...]] = []
-    for case in result.cases:
-        rows.append(
-            (
-                "inf" if case.decks is None else case.decks,
-                case.game,
-                case.rules.commission,
-                case.rules.tie_pays,
-                *(case.figures[bet][figure] for bet in result.bets for figure in result.figures),
-            )
-        )
-    table = Table(
-        "Compared",
-        (
-            Column("decks", "int"),
-            Column("game"),
-            Column("commission", "fraction"),
-            Column("tie pays", "fraction", key="tie_pays"),
-            *(_figure_column(bet, figure) for bet in result.bets for figure in result.figures),
-        ),
-        tuple(rows),
-        name="compare",
+    """The matrix: one row per case (decks, game, commission, tie pay) and one column per
+    bet; with several figures, one row per case and bet and one column per figure."""
+    case_columns = (
+        Column("decks", "int"),
+        Column("game"),
+        Column("commission", "fraction"),
+        Column("tie pays", "fraction", key="tie_pays"),
     )
+    rows: list[tuple[Cell, ...]] = []
+    if len(result.figures) == 1:  # a matrix: one column per bet
+        (figure,) = result.figures
+        for case in result.cases:
+            values = (case.figures[bet][figure] for bet in result.bets)
+            rows.append((*_case_cells(case), *values))
+        columns = (*case_columns, *(_figure_column(bet, figure) for bet in result.bets))
+    else:  # several figures: one row per case and bet, one column per figure
+        for case in result.cases:
+            for bet in result.bets:
+                values = (case.figures[bet][figure] for figure in result.figures)
+                rows.append((*_case_cells(case), bet, *values))
+        columns = (
+            *case_columns,
+            Column("bet"),
+            *(_figure_column("", figure) for figure in result.figures),
+        )
+    table = Table("Compared", columns, tuple(rows), name="compare")
     legend = ", ".join(f"{_SHORT[name]} = {name.replace('-', ' ')}" for name in result.figures)
     if "element-of-risk" in result.figures:
         legend += " (-: the bet never pushes, so it is its house edge)"
