@@ -213,3 +213,17 @@ def test_bets_default_view_is_short(
     _, short, _ = run(capsys, monkeypatch, "bets")
     _, long, _ = run(capsys, monkeypatch, "bets", "--long")
     assert "wins when" not in short and "wins when" in long and "Pay tables" in long
+
+
+def test_track_csv_is_one_rectangular_table_with_decimals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "track", "docs/examples/rounds.txt", "-f", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert {len(row) for row in rows} == {len(rows[0])} and len(rows) > 2
+    records = list(csv.DictReader(io.StringIO(out)))
+    start = records[0]  # the full 8-deck shoe: the published Banker count over the total
+    assert Fraction(start["banker_win"]) == Fraction(2_292_252_566_437_888, 4_998_398_275_503_360)
+    assert float(start["banker_win_float"]) == pytest.approx(
+        2_292_252_566_437_888 / 4_998_398_275_503_360
+    )

@@ -80,10 +80,16 @@ def chosen_entries(entries: tuple[BetEntry, ...], names: list[str]) -> tuple[Bet
     if not names:
         return entries
     known = [entry.bet.name for entry in entries]
+    wanted = set()
     for name in names:
-        if name not in known:
-            raise BetError(unknown_bet_message(name, known))
-    return tuple(entry for entry in entries if entry.bet.name in names)
+        if name in known:
+            wanted.add(name)
+            continue
+        try:  # any spelling or alias the catalogue knows
+            wanted.add(find_bet(name).name)
+        except BetError:
+            raise BetError(unknown_bet_message(name, known)) from None
+    return tuple(entry for entry in entries if entry.bet.name in wanted)
 
 
 def bets_report(
