@@ -220,6 +220,7 @@ def test_track_csv_is_one_rectangular_table_with_decimals(
 ) -> None:
     code, out, _ = run(capsys, monkeypatch, "track", "docs/examples/rounds.txt", "-f", "csv")
     rows = list(csv.reader(io.StringIO(out)))
+    assert code == 2  # the example file has one bad line, reported on stderr
     assert {len(row) for row in rows} == {len(rows[0])} and len(rows) > 2
     records = list(csv.DictReader(io.StringIO(out)))
     start = records[0]  # the full 8-deck shoe: the published Banker count over the total
