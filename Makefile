@@ -4,25 +4,36 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONHASHSEED := 0
 
-.PHONY: run test check lint typecheck pytest golden bench docs data clean
+.PHONY: run plot test check lint typecheck pytest golden bench docs data clean
+
+# Installs are quiet: their output goes to .venv/install.log, shown only when they fail.
+QUIET = > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIET)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	$(BIN)/python -m compileall -q baccarat_exact
-	touch $@
+	@$(BIN)/python -m pip install --quiet -e . $(QUIET)
+	@$(BIN)/python -m compileall -q baccarat_exact
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	$(BIN)/python -m compileall -q baccarat_exact
-	touch $@ $(VENV)/.installed
+	@$(BIN)/python -m pip install --quiet -e '.[test]' $(QUIET)
+	@$(BIN)/python -m compileall -q baccarat_exact
+	@touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-plot: pyproject.toml | $(BIN)/python
+	@$(BIN)/python -m pip install --quiet -e '.[plot]' $(QUIET)
+	@touch $@
 
 ## run: set up .venv and print the exact odds of the 8-deck default
 run: $(VENV)/.installed
-	$(BIN)/baccarat-exact odds
+	@$(BIN)/baccarat-exact odds
+
+## plot: install the plot extra (matplotlib) into .venv, for --plot
+plot: $(VENV)/.installed-plot
+	@echo "matplotlib installed: --plot FILE.png works with $(BIN)/baccarat-exact"
 
 ## test: install the test extra and run everything (lint, types, tests, golden files)
 test: $(VENV)/.installed-test lint typecheck pytest golden

@@ -2,8 +2,10 @@
 
 The library's front door: shoes and cards, rules and the deal, bets, and the pricer
 (:func:`odds` for one shoe, :func:`price_batch` for many). The side-bet catalogue
-(:func:`find_bet`) and the named games (:func:`find_game`, :func:`find_rules`) load on
-first use.
+(:func:`find_bet`), the named games (:func:`find_game`, :func:`find_rules`), bet
+statistics (:func:`bet_stats`) and the analyses (:func:`effect_of_removal`,
+:func:`simulate`, :func:`deck_formulas`, :func:`breakeven`, :func:`compare`) load on
+first use: importing the package loads none of them.
 
 >>> from baccarat_exact import Shoe, Rules, odds
 >>> odds(Shoe.from_decks(8), Rules()).bet("player").ev
@@ -15,7 +17,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.errors import BaccaratError, CardError, GoldenFileError, RulesError, ShoeError
+from baccarat_exact.errors import (
+    BaccaratError,
+    BetError,
+    CardError,
+    GoldenFileError,
+    RulesError,
+    ShoeError,
+)
 from baccarat_exact.model.bets import Bet, PayLine, main_bets, with_main_bets
 from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
 from baccarat_exact.model.deal import Round, deal
@@ -28,6 +37,7 @@ from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
 if TYPE_CHECKING:
     from baccarat_exact.model.catalogue import find_bet
     from baccarat_exact.model.games import find_game, find_rules
+    from baccarat_exact.stats import bet_stats
 
 __version__ = "0.1.0"
 
@@ -38,6 +48,7 @@ __all__ = [
     "SUITS",
     "BaccaratError",
     "Bet",
+    "BetError",
     "BetOdds",
     "Card",
     "CardError",
@@ -56,7 +67,12 @@ __all__ = [
     "ShoeError",
     "Suit",
     "Tableau",
+    "bet_stats",
+    "breakeven",
+    "compare",
     "deal",
+    "deck_formulas",
+    "effect_of_removal",
     "find_bet",
     "find_game",
     "find_rules",
@@ -64,6 +80,7 @@ __all__ = [
     "odds",
     "parse_cards",
     "price_batch",
+    "simulate",
     "with_main_bets",
 ]
 
@@ -71,11 +88,19 @@ _LAZY = {
     "find_bet": "baccarat_exact.model.catalogue",
     "find_game": "baccarat_exact.model.games",
     "find_rules": "baccarat_exact.model.games",
+    "bet_stats": "baccarat_exact.stats",
+    "effect_of_removal": "baccarat_exact.analysis.eor",
+    "simulate": "baccarat_exact.analysis.simulate",
+    "deck_formulas": "baccarat_exact.analysis.formulas",
+    "breakeven": "baccarat_exact.analysis.breakeven",
+    "compare": "baccarat_exact.analysis.compare",
 }
+"""Names the package offers but imports only when first asked for: the analyses sit in a
+higher layer, and sympy and the catalogue cost start-up time."""
 
 
 def __getattr__(name: str) -> Any:
-    """The catalogue's and the games' finders, imported on first use (start-up time)."""
+    """The finders, statistics and analyses, imported on first use (start-up time)."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'baccarat_exact' has no attribute {name!r}")

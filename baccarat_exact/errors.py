@@ -4,12 +4,14 @@ from __future__ import annotations
 
 __all__ = [
     "BaccaratError",
+    "BetError",
     "BetsFileError",
     "CardError",
     "CountError",
     "FormulaError",
     "GoldenFileError",
     "PlotError",
+    "ReportError",
     "RulesError",
     "SchemaError",
     "ShoeError",
@@ -33,6 +35,14 @@ class RulesError(BaccaratError):
     """Rules that cannot be played: a commission outside [0, 1), a negative pay, a bad tableau."""
 
 
+class BetError(RulesError, KeyError):
+    """A bet name that names no bet; the message lists the closest names. Also a
+    ``KeyError``, as a failed look-up by name is."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class GoldenFileError(BaccaratError):
     """A golden file that cannot be read or does not hold cases in the expected form."""
 
@@ -47,6 +57,10 @@ class BetsFileError(BaccaratError):
 
 class PlotError(BaccaratError):
     """A plot that cannot be made: matplotlib missing, or the file cannot be written."""
+
+
+class ReportError(BaccaratError):
+    """A part of a report that is not there, e.g. ``--table`` naming no table of it."""
 
 
 class SimulationError(BaccaratError):

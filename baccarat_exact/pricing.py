@@ -212,6 +212,10 @@ class Odds:
     shoe is then the shoe before the round and every count is of the sequences that
     agree with them."""
 
+    def __repr__(self) -> str:
+        bets = ", ".join(repr(bet.name) for bet in self.bets)
+        return f"Odds(shoe={self.shoe!r}, rules={self.rules!r}, bets=({bets}))"
+
     def probability(self, outcome: Outcome | str) -> Fraction:
         """P(outcome) as an exact fraction."""
         return Fraction(self.counts[Outcome(outcome)], self.denominator)
@@ -219,13 +223,17 @@ class Odds:
     def bet(self, name: str) -> BetOdds:
         """The result for one bet by name.
 
-        :raises KeyError: naming the bets there are, when none is called ``name``.
+        :raises BetError: (a ``KeyError``) naming the closest bets there are, when none
+            is called ``name``.
         """
         for result in self.bets:
             if result.name == name:
                 return result
-        known = ", ".join(result.name for result in self.bets)
-        raise KeyError(f"no bet {name!r} was priced; the bets are {known}")
+        from baccarat_exact.errors import BetError
+        from baccarat_exact.model.catalogue import unknown_bet_message
+
+        message = unknown_bet_message(name, (result.name for result in self.bets))
+        raise BetError(message.replace("unknown bet", "no priced bet", 1))
 
     def combination(self, stakes: Mapping[str, Fraction | int]) -> Combination:
         """The net result of staking ``stakes`` (bet name → units) on this round's bets at

@@ -31,13 +31,15 @@ EXAMPLES: dict[str, list[str]] = {
         "odds --game ez --bet player-pair --bet dragon-bonus-player",
         'odds --player "? K" --banker "9 ?"',
         'odds --stake "banker=10,player-pair=1,tie=1" --format csv',
+        "odds --brief --decks 6",
+        "odds --decks 1 --format csv --table bet-statistics",
     ],
     "grid": [
         "grid --rows banker-first --cols player-total --show player-wins",
         "grid --rows player-total --bet dragon-7 --format csv",
     ],
     "games": ["games"],
-    "bets": ["bets --decks 6"],
+    "bets": ["bets --decks 6", "bets dragon-7 panda-8"],
     "check": [
         "check tests/golden",
         "check docs/examples/tampered-8-decks.json",
@@ -53,6 +55,12 @@ EXAMPLES: dict[str, list[str]] = {
         "simulate --shoes 100 --decks 1 --burn none --cut-card 0 --bet dragon-7 --format csv",
     ],
     "track": ["track docs/examples/rounds.txt"],
+    "compare": [
+        "compare",
+        "compare --decks 1,8 --game punto-banco,ez --figure house-edge,element-of-risk "
+        "--format markdown",
+        "compare --decks 6,8 --commission 5%,4% --tie-pays 8,9 --format csv",
+    ],
 }
 
 

@@ -39,8 +39,9 @@ def test_dealer_table_json_and_csv() -> None:
     (row,) = doc["up_cards"]
     assert row["outcomes"]["blackjack"] == "4/51" and row["probability"] == "4/13"
     rows = list(csv.reader(io.StringIO(run("dealer", "--decks", "2", "--h17", "--format", "csv"))))
-    assert rows[0][:3] == ["up", "P(up)", "17"]
-    assert sum(Fraction(cell) for cell in rows[1][2:]) == 1
+    assert rows[0][:4] == ["up", "P(up)", "P(up)_float", "17"]  # a decimal beside each exact value
+    exact = [cell for cell, name in zip(rows[1][2:], rows[0][2:]) if not name.endswith("_float")]
+    assert sum(Fraction(cell) for cell in exact) == 1
 
 
 def test_hand_decision() -> None:

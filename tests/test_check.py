@@ -69,6 +69,11 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         "grid --decks 1 --rows banker-first --cols player-total --bet player-pair --player 5",
         ("shoe", "rules", "seen", "rows", "cols", "bets", "cells[].row", "cells[].col"),
     ),
+    "compare": (
+        "compare --decks 1,inf --game punto-banco,ez --tie-pays 8,9 "
+        "--figure house-edge,element-of-risk -b banker -b dragon-7",
+        ("remove", "bets", "figures", "cases[].decks", "cases[].rules"),
+    ),
     "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (

@@ -51,18 +51,22 @@ def test_odds_json_is_the_contract() -> None:
 
 def test_odds_csv_is_exact() -> None:
     code, out, _ = run("odds", "-f", "csv", "--decks", "1")
-    blocks = out.strip().split("\n\n")
-    bets = list(csv.DictReader(io.StringIO(blocks[1])))
+    bets = list(csv.DictReader(io.StringIO(out)))  # the main table: one, rectangular
     banker = next(row for row in bets if row["bet"] == "banker")
     assert Fraction(banker["ev"]) == Fraction(-49303, 4873050)  # identity checked in test_odds
+    assert float(banker["ev_float"]) == pytest.approx(-49303 / 4873050)
     assert code == 0 and list(bets[0]) == [
         "bet",
         "pays",
+        "pays_float",
         "win",
+        "win_float",
         "push",
+        "push_float",
         "lose",
+        "lose_float",
         "ev",
-        "house_edge_float",
+        "ev_float",
         "surebet",
     ]
 
@@ -199,6 +203,4 @@ def test_python_dash_m() -> None:
         text=True,
         check=False,
     )
-    assert done.returncode == 0 and done.stdout.startswith(
-        "outcome,count,probability,probability_float"
-    )
+    assert done.returncode == 0 and done.stdout.startswith("bet,pays,pays_float,win,win_float")

@@ -1484,3 +1484,46 @@ def test_lucky_match_is_the_published_return_table() -> None:
     loser = lines.pop("lose")
     assert lines == LUCKY_MATCH_COMBINATIONS
     assert loser == SIX_CARD_SEQUENCES_8_DECKS - sum(LUCKY_MATCH_COMBINATIONS.values())
+
+
+# -- compare ---------------------------------------------------------------------------
+
+COMPARE_FILES = {
+    1: "1-deck.json",
+    2: "2-decks.json",
+    4: "4-decks.json",
+    6: "6-decks.json",
+    8: "8-decks.json",
+    "inf": "infinite.json",
+}
+MAIN_PAYS = {"banker": Fraction(19, 20), "player": Fraction(1), "tie": Fraction(8)}
+
+
+def test_compare_cells_are_the_textbook_figures_of_the_odds_documents() -> None:
+    """Each cell follows from the win/push/lose of the d-deck documents (tied to Chen,
+    Thorp and the published 8-deck counts above) by the textbook definitions: house edge
+    -EV, hit frequency P(win), variance E[X²] - EV², element of risk -EV / (1 - P(push))
+    for a bet that can push."""
+    document = _load("compare-decks.json")
+    assert [case["decks"] for case in document["cases"]] == list(COMPARE_FILES)
+    for case in document["cases"]:
+        odds = _load(COMPARE_FILES[case["decks"]])
+        assert case["rules"] == odds["rules"]
+        for name, pays in MAIN_PAYS.items():
+            bet, cell = odds["bets"][name], case["bets"][name]
+            win, push, lose = _q(bet["win"]), _q(bet["push"]), _q(bet["lose"])
+            ev = pays * win - lose
+            assert _q(bet["ev"]) == ev
+            assert _q(cell["house_edge"]) == -ev, (case["decks"], name)
+            assert _q(cell["hit_frequency"]) == win
+            assert _q(cell["variance"]) == pays * pays * win + lose - ev * ev
+            risk = cell["element_of_risk"]
+            assert (None if risk is None else _q(risk)) == (-ev / (1 - push) if push else None)
+    # multiplayerbaccarat.com/odds.html (after Thorp): 8 decks, Banker 1.0579 %, Player 1.2351 %;
+    # Wizard of Odds (https://wizardofodds.com/games/baccarat/): 1 deck Banker 1.01 %, Player 1.29 %.
+    eight = document["cases"][4]["bets"]
+    assert _percent(_q(eight["banker"]["house_edge"]), 4) == "1.0579"
+    assert _percent(_q(eight["player"]["house_edge"]), 4) == "1.2351"
+    one = document["cases"][0]["bets"]
+    assert _percent(_q(one["banker"]["house_edge"]), 2) == "1.01"
+    assert _percent(_q(one["player"]["house_edge"]), 2) == "1.29"

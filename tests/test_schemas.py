@@ -174,6 +174,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("breakeven", "breakeven tie --decks d", 0),
     ("grid", "grid --decks 1 --rows player-total", 0),
     ("grid", "grid --infinite --rows natural --cols cards --bet player-pair --player 5", 0),
+    ("compare", "compare --decks 1,inf --figure house-edge,element-of-risk -b tie -b big", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
     ("blackjack dealer", "blackjack dealer --up A --decks 1", 0),

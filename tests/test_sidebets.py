@@ -237,7 +237,7 @@ def test_names_and_aliases() -> None:
         == main_bets(Rules(commission=Fraction(0)))[0]
     )
     with pytest.raises(
-        RulesError, match="unknown bet 'nonsense': known bets are banker, player, tie, "
+        RulesError, match=r"unknown bet 'nonsense': \(known bets: banker, player, tie, "
     ):
         find_bet("nonsense")
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import (
     NAMED_BETS,
     RULES,
@@ -16,6 +16,7 @@ from baccarat_exact.cli.options import (
     command,
     shoe_from_options,
 )
+from baccarat_exact.cli.progress import shown, working
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
@@ -61,6 +62,7 @@ def breakeven_command(
     counts: CountsOption = None,
     infinite: InfiniteOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """The pay or commission that makes each bet's EV exactly zero, and the EV as a
     linear function of the pay table.
@@ -76,8 +78,9 @@ def breakeven_command(
         for name, conflicts in (("--counts", counts is not None), ("--infinite", infinite)):
             if conflicts:
                 raise ShoeError(f"--decks d and {name} conflict: d means whole decks")
-        result = breakeven(None, rules, chosen, remove)
+        with working("solving in d", shown()):
+            result = breakeven(None, rules, chosen, remove)
     else:
         whole = None if decks is None and (counts is not None or infinite) else number
         result = breakeven(shoe_from_options(whole, remove, counts, infinite), rules, chosen)
-    emit(breakeven_report(result), fmt)
+    emit(breakeven_report(result), fmt, table)

@@ -17,7 +17,7 @@ from baccarat_exact.errors import BaccaratError
 from baccarat_exact.report.model import Format, Report
 from baccarat_exact.report.render import render
 
-__all__ = ["FormatOption", "emit", "fail", "handle_errors"]
+__all__ = ["FormatOption", "TableOption", "emit", "fail", "handle_errors"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -26,6 +26,18 @@ FormatOption = Annotated[
     Format,
     typer.Option(
         "--format", "-f", help="Output format: table (rounded decimals shown), json or csv (exact)."
+    ),
+]
+
+TableOption = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        "-t",
+        metavar="NAME",
+        help="With --format csv: which table to write (default: the main one; a wrong name "
+        "lists them).",
+        show_default=False,
     ),
 ]
 
@@ -49,6 +61,6 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def emit(report: Report, fmt: Format) -> None:
-    """Write a report to stdout in the chosen format."""
-    echo(render(report, fmt), nl=False)
+def emit(report: Report, fmt: Format, table: str | None = None) -> None:
+    """Write a report to stdout in the chosen format (``table``: the table CSV writes)."""
+    echo(render(report, fmt, table), nl=False)

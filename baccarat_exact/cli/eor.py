@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from baccarat_exact.analysis.counting import bet_fits
 from baccarat_exact.analysis.eor import effect_of_removal
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
@@ -23,6 +23,7 @@ def eor_command(
     counting: Counting,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact effect of removing one card of each rank on each bet's EV, and card counts from it.
 
@@ -35,4 +36,4 @@ def eor_command(
         from baccarat_exact.report.plots import plot_effects
 
         plot_effects(eor, plot)
-    emit(eor_report(eor, derived, mine, counting.level), fmt)
+    emit(eor_report(eor, derived, mine, counting.level), fmt, table)

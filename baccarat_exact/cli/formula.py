@@ -9,6 +9,7 @@ import typer
 
 from baccarat_exact.cli.options import NAMED_BETS, RULES, RemoveOption, command
 from baccarat_exact.cli.output import echo
+from baccarat_exact.cli.progress import shown, working
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 
@@ -51,5 +52,7 @@ def formula_command(
     from baccarat_exact.report.formula import formula_report
     from baccarat_exact.report.render import render
 
-    report = formula_report(deck_formulas(rules, chosen, remove), terms)
-    echo(render(report, "table" if fmt is FormulaFormat.text else fmt.value), nl=False)
+    with working("solving formulas in d", shown()):
+        report = formula_report(deck_formulas(rules, chosen, remove), terms)
+        text = render(report, "table" if fmt is FormulaFormat.text else fmt.value)
+    echo(text, nl=False)

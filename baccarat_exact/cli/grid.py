@@ -26,7 +26,9 @@ def grid_command(
     shoe: Shoe,
     rules: Rules,
     bets: tuple[Bet, ...],
-    rows: Annotated[str, typer.Option("--rows", help=f"Split the round by this key: {_KEYS}.")],
+    rows: Annotated[
+        str, typer.Option("--rows", help=f"Split the round by this key: {_KEYS}.")
+    ] = "player-total",
     cols: Annotated[
         str | None, typer.Option("--cols", help="And by this key, as the columns.")
     ] = None,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import BETS, RULES, SHOE, command
 from baccarat_exact.model.bets import Bet, unique_bets
 from baccarat_exact.model.rules import Rules
@@ -15,7 +15,7 @@ from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.report.model import Format
-from baccarat_exact.report.odds import odds_report
+from baccarat_exact.report.odds import brief_report, odds_report
 
 __all__ = ["odds_command"]
 
@@ -45,6 +45,12 @@ StakeOption = Annotated[
 ]
 
 
+BriefOption = Annotated[
+    bool,
+    typer.Option("--brief", help="One line per bet: probability of winning, exact EV, house edge."),
+]
+
+
 @command(shoe=SHOE, rules=RULES, bets=BETS)
 def odds_command(
     shoe: Shoe,
@@ -53,7 +59,9 @@ def odds_command(
     player: PlayerOption = None,
     banker: BankerOption = None,
     stake: StakeOption = None,
+    brief: BriefOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact odds of the next round: outcome probabilities and the EV of Banker, Player and Tie,
     plus any side bets (--bet, --bets-file, the game's own), with each bet's pay lines,
@@ -61,6 +69,8 @@ def odds_command(
 
     Every probability is counted exactly over all six-card sequences the shoe can deal;
     with --player/--banker, over those that agree with the cards already seen.
+    A surebet wins with probability over 90 %, the rule by which some casinos exclude such
+    bets from bonus wagering.
     """
     seen = Seen.parse(player or "", banker or "") if player or banker else None
     stakes = None
@@ -75,4 +85,5 @@ def odds_command(
         )
     result = odds(shoe, rules, bets, seen=seen)
     combination = result.combination(stakes) if stakes is not None else None
-    emit(odds_report(result, combination), fmt)
+    report = brief_report(result) if brief else odds_report(result, combination)
+    emit(report, fmt, table)

@@ -48,6 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "track": ("baccarat_exact.cli.track", "track_command"),
     "formula": ("baccarat_exact.cli.formula", "formula_command"),
     "breakeven": ("baccarat_exact.cli.breakeven", "breakeven_command"),
+    "compare": ("baccarat_exact.cli.compare", "compare_command"),
 }
 """Command name → (module, function), in the order help lists them."""
 
@@ -60,6 +61,11 @@ GROUPS: dict[str, tuple[str, str, str]] = {
     ),
 }
 """Group name → (module, typer app, help)."""
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+"""Every command's context: ``-h`` beside ``--help``; help wrapped to the terminal, at
+most 100 columns. Help is click's plain layout (``rich_markup_mode=None``), which
+never cuts an option's name short, however narrow the terminal."""
 
 _HELP = "Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."
 
@@ -84,8 +90,10 @@ def build_app(only: str | None = None) -> typer.Typer:
         name="baccarat-exact",
         help=_HELP,
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings=CONTEXT,
     )
     app.callback()(_root)
     for name, (module, function) in COMMANDS.items():
@@ -165,7 +173,9 @@ def _run(args: list[str]) -> int:
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
             raise
         message = error.format_message()
-        if message:  # a group run without a command has printed its help already
+        if type(error).__name__ == "NoArgsIsHelpError":  # a group run without a command
+            echo(message)  # its help
+        elif message:
             echo(f"Error: {message}", err=True)
         return int(error.exit_code)
     return code if isinstance(code, int) else 0

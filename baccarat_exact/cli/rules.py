@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import RULES, command
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.report.model import Format
@@ -12,6 +12,8 @@ __all__ = ["rules_command"]
 
 
 @command(rules=RULES)
-def rules_command(rules: Rules, fmt: FormatOption = Format.table) -> None:
+def rules_command(
+    rules: Rules, fmt: FormatOption = Format.table, table: TableOption = None
+) -> None:
     """Print the drawing tableau (the casino card, D = draws, S = stands) and the pays."""
-    emit(rules_report(rules), fmt)
+    emit(rules_report(rules), fmt, table)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import command
 from baccarat_exact.cli.output import echo
 from baccarat_exact.report.model import Format
@@ -27,7 +27,9 @@ KindArgument = Annotated[
 
 
 @command()
-def schema_command(kind: KindArgument = None, fmt: FormatOption = Format.table) -> None:
+def schema_command(
+    kind: KindArgument = None, fmt: FormatOption = Format.table, table: TableOption = None
+) -> None:
     """Print the JSON Schema (draft 2020-12) of a kind of document that --format json
     writes, or, without KIND, list the kinds.
 
@@ -38,4 +40,4 @@ def schema_command(kind: KindArgument = None, fmt: FormatOption = Format.table) 
     if kind:
         echo(schema_text(" ".join(kind)), nl=False)
     else:
-        emit(schemas_report(), fmt)
+        emit(schemas_report(), fmt, table)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
+from baccarat_exact.cli.progress import progress, shown
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
@@ -21,31 +19,6 @@ from baccarat_exact.report.simulate import simulation_report
 from baccarat_exact.tuning import for_batches
 
 __all__ = ["simulate_command"]
-
-
-@contextmanager
-def _progress(shoes: int, show: bool) -> Iterator[Callable[[int], None] | None]:
-    if not show:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (
-        TextColumn("dealing shoes"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("shoes", total=shoes)
-        yield lambda done: bar.advance(task, done)
 
 
 @command(shoe=SHOE.without("remove", "infinite"), rules=RULES, bets=BETS, counting=COUNTING)
@@ -80,6 +53,7 @@ def simulate_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Deal shuffled shoes and compute the exact EV of every bet before every hand.
 
@@ -104,11 +78,10 @@ def simulate_command(
 
         check_target(plot)
         require_matplotlib()
-    show = not quiet and sys.stderr.isatty()
-    with for_batches(), _progress(shoes, show) as progress:
-        result = simulate(settings, jobs=jobs, progress=progress, keep_hands=plot is not None)
+    with for_batches(), progress(shoes, "dealing shoes", shown(quiet)) as advance:
+        result = simulate(settings, jobs=jobs, progress=advance, keep_hands=plot is not None)
     if plot is not None:
         from baccarat_exact.report.plots import plot_simulation
 
         plot_simulation(result, plot)
-    emit(simulation_report(result), fmt)
+    emit(simulation_report(result), fmt, table)

@@ -172,6 +172,14 @@ class PayLine:
     pairs: frozenset[int] = field(default=ANY_PAIRS)
     """Indices into ``PAIR_STATES`` it pays on too (default: whatever the first cards)."""
 
+    def __repr__(self) -> str:
+        """Short: how many events (and pair states) the line covers, not which."""
+        pairs = "" if self.pairs == ANY_PAIRS else f", pairs=<{len(self.pairs)} pair states>"
+        return (
+            f"PayLine(name={self.name!r}, pays={self.pays!r}, "
+            f"events=<{len(self.events)} events>{pairs})"
+        )
+
     def cells(self) -> frozenset[int]:
         """The (pair state, event) cells it covers, as ``state * N_EVENTS + event``."""
         return frozenset(s * N_EVENTS + e for s in self.pairs for e in self.events)
@@ -189,7 +197,7 @@ class Bet:
     """A bet: a name and a pay table whose lines split the events between them.
 
     >>> banker_bet(Rules()).lines[0]
-    PayLine(name='win', pays=Fraction(19, 20), events=frozenset({...}))
+    PayLine(name='win', pays=Fraction(19, 20), events=<... events>)
     """
 
     name: str

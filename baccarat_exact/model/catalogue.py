@@ -12,12 +12,13 @@ they pay on (:data:`~baccarat_exact.model.bets.PAIR_STATES`). Price them with
 
 from __future__ import annotations
 
+import difflib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from baccarat_exact.errors import RulesError
+from baccarat_exact.errors import BetError
 from baccarat_exact.model.bets import (
     NO_PAIR,
     SUITED_PAIR,
@@ -39,6 +40,7 @@ __all__ = [
     "SideBet",
     "find_bet",
     "find_side_bet",
+    "unknown_bet_message",
 ]
 
 EventTest = Callable[[Event], bool]
@@ -315,8 +317,20 @@ def find_side_bet(name: str) -> SideBet:
     try:
         return SIDE_BETS[key]
     except KeyError:
-        known = ", ".join(BET_NAMES)
-        raise RulesError(f"unknown bet {name!r}: known bets are {known}") from None
+        raise BetError(unknown_bet_message(name, BET_NAMES)) from None
+
+
+def unknown_bet_message(name: str, known: Iterable[str]) -> str:
+    """What to say of a bet ``name`` that is not among ``known``: the closest names, or
+    all of them when none is close.
+
+    >>> unknown_bet_message("dragon7", ["banker", "dragon-7", "panda-8"])
+    "unknown bet 'dragon7': did you mean dragon-7? (known bets: banker, dragon-7, panda-8)"
+    """
+    names = list(known)
+    close = difflib.get_close_matches(_key(name), names, n=3, cutoff=0.6)
+    hint = f"did you mean {' or '.join(close)}? " if close else ""
+    return f"unknown bet {name!r}: {hint}(known bets: {', '.join(names)})"
 
 
 def find_bet(name: str, rules: Rules | None = None) -> Bet:
@@ -324,10 +338,10 @@ def find_bet(name: str, rules: Rules | None = None) -> Bet:
 
     >>> [line.name for line in find_bet("Dragon Bonus Player").lines][-3:]
     ['natural win', 'natural tie', 'lose']
-    >>> find_bet("nonsense")
+    >>> find_bet("dragon 7 banker")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.RulesError: unknown bet 'nonsense': known bets are banker, player, tie, ...
+    baccarat_exact.errors.BetError: unknown bet 'dragon 7 banker': did you mean ...
     """
     rules = rules if rules is not None else Rules()
     key = _key(name)

@@ -48,9 +48,9 @@ GAMES: dict[str, Game] = {
             name="punto-banco",
             title="Punto banco",
             rules=Rules(),
-            summary="The seeds' rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1.",
+            summary="The casino's house rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1.",
             aliases=("punto banco", "standard", "baccarat"),
-            source="seeds/000-004 (RULES.md); " + _WOO_BACCARAT,
+            source="The casino's published rules; " + _WOO_BACCARAT,
         ),
         Game(
             name="tie-9",

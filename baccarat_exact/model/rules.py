@@ -277,6 +277,16 @@ class SpecialWin:
             ) from None
 
 
+_DEFAULTS: dict[str, Any] = {
+    "game": "punto-banco",
+    "tableau": STANDARD_TABLEAU,
+    "commission": Fraction(1, 20),
+    "tie_pays": Fraction(8),
+    "special_wins": (),
+}
+"""The fields of :class:`Rules` by default (what its repr leaves out)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """A punto banco game: the tableau and the pays of the three main bets.
@@ -327,6 +337,19 @@ class Rules:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __repr__(self) -> str:
+        """The fields that differ from the defaults (the standard tableau is not spelled out).
+
+        >>> Rules(tie_pays=Fraction(9))
+        Rules(tie_pays=Fraction(9, 1))
+        """
+        parts = [
+            f"{name}={getattr(self, name)!r}"
+            for name in ("game", "tableau", "commission", "tie_pays", "special_wins")
+            if getattr(self, name) != _DEFAULTS[name]
+        ]
+        return f"Rules({', '.join(parts)})"
 
     @property
     def banker_pays(self) -> Fraction:

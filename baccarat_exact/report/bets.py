@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from baccarat_exact.errors import BetError
 from baccarat_exact.model.bets import Bet, with_main_bets
-from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
+from baccarat_exact.model.catalogue import SIDE_BETS, find_bet, unknown_bet_message
 from baccarat_exact.model.custom_bets import read_bets_file
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import Rules
@@ -16,7 +17,7 @@ from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 
-__all__ = ["BetEntry", "bets_report", "catalogue_entries"]
+__all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries"]
 
 
 _MAIN_RULES = {
@@ -71,19 +72,42 @@ def _lines(bet: Bet) -> list[tuple[str, Any]]:
     return seen
 
 
-def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Report:
-    """Each bet's rule, pay table, source and exact house edge for ``shoe``."""
+def chosen_entries(entries: tuple[BetEntry, ...], names: list[str]) -> tuple[BetEntry, ...]:
+    """The entries of the bets called ``names`` (every entry when none), in listing order.
+
+    :raises BetError: for a name that is no bet, naming the closest ones.
+    """
+    if not names:
+        return entries
+    known = [entry.bet.name for entry in entries]
+    wanted = set()
+    for name in names:
+        if name in known:
+            wanted.add(name)
+            continue
+        try:  # any spelling or alias the catalogue knows
+            wanted.add(find_bet(name).name)
+        except BetError:
+            raise BetError(unknown_bet_message(name, known)) from None
+    return tuple(entry for entry in entries if entry.bet.name in wanted)
+
+
+def bets_report(
+    shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...], *, long: bool = False
+) -> Report:
+    """Each bet's exact house edge for ``shoe``; ``long`` shows its rule, pay table and
+    source too (the JSON document always has them)."""
     priced = odds(shoe, rules, with_main_bets(rules, [entry.bet for entry in entries]))
     edges = {result.name: -result.ev for result in priced.bets}
+    columns = [Column("bet"), Column("title", wrap=24 if long else 30)]
+    if long:
+        columns.append(Column("wins when", wrap=36))
     summary = Table(
         "Bets",
-        (
-            Column("bet"),
-            Column("title"),
-            Column("wins when"),
-            Column("≈ house edge", "percent", 4, key="house_edge"),
+        (*columns, Column("≈ house edge", "percent", 4, key="house_edge")),
+        tuple(
+            (e.bet.name, e.title, *((e.rule,) if long else ()), edges[e.bet.name]) for e in entries
         ),
-        tuple((e.bet.name, e.title, e.rule, edges[e.bet.name]) for e in entries),
     )
     pay_tables = Table(
         "Pay tables (net pay to 1; -1 loses the stake, 0 is a push)",
@@ -91,7 +115,9 @@ def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Repo
         tuple((e.bet.name, name, pays) for e in entries for name, pays in _lines(e.bet)),
     )
     sources = Table(
-        "Sources", (Column("bet"), Column("source")), tuple((e.bet.name, e.source) for e in entries)
+        "Sources",
+        (Column("bet"), Column("source", wrap=78)),
+        tuple((e.bet.name, e.source) for e in entries),
     )
     data: dict[str, Any] = {
         "shoe": shoe.to_dict(),
@@ -110,11 +136,18 @@ def bets_report(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Repo
             for e in entries
         ],
     }
+    more = (
+        ()
+        if long
+        else ("Rules, pay tables and sources: bets --long, or bets NAME for the bets you name.",)
+    )
     return Report(
-        title=f"Bets: pay tables and house edges for {describe_shoe(shoe)}; {describe_rules(rules)}",
-        blocks=(summary, pay_tables, sources),
+        title=f"Bets: house edges for {describe_shoe(shoe)}; {describe_rules(rules)}",
+        blocks=(summary, pay_tables, sources) if long else (summary,),
         notes=(
-            "Price any of them with odds --bet NAME; define your own with --bets-file (docs/custom-bets.md).",
+            *more,
+            "Price any of them with odds --bet NAME; define your own with --bets-file "
+            "(docs/custom-bets.md).",
             "≈ columns are rounded; --format json or csv gives every value exactly.",
         ),
         data=envelope("bets", data, (e.bet for e in entries)),

@@ -30,6 +30,7 @@ KINDS = (
     "formula",
     "breakeven",
     "grid",
+    "compare",
     "blackjack rules",
     "blackjack dealer",
     "blackjack hand",

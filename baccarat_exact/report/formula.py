@@ -41,10 +41,49 @@ def _bet_text(formulas: DeckFormulas, terms: int) -> list[str]:
         for label, function in zip(
             labels, [line.probability for line in bet.lines] + [bet.ev], strict=True
         ):
-            out.append(f"  {label:<{width}} = {function.text()}")
-        out.append(f"  {'EV':<{width}} = {bet.ev.series_text(terms)}   as d → ∞")
+            out.extend(_folded(f"  {label:<{width}} = ", function.text()))
+        out.extend(_folded(f"  {'EV':<{width}} = ", f"{bet.ev.series_text(terms)}   as d → ∞"))
         out.append("")
     return out[:-1]
+
+
+def _top_level_slash(text: str) -> int:
+    """Where ``text``, a single term, divides outside every bracket (the last such
+    ``/``), or -1 (no such ``/``, or a sum of terms)."""
+    depth, found = 0, -1
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char == "/":
+            found = i
+        if depth == 0 and char == " " and i > 0 and text[i - 1] in "+-":
+            return -1
+    return found
+
+
+def _folded(prefix: str, formula: str, width: int = 100) -> list[str]:
+    """``prefix + formula`` in lines of at most ``width`` characters where it can be: a
+    long quotient as its numerator, then ``/ denominator`` below it; a long sum broken
+    between terms. A single term too long for a line stays whole.
+
+    >>> _folded("P = ", "(d - 1)/(2*d + 1)", width=12)
+    ['P = (d - 1)', '    / (2*d + 1)']
+    """
+    import textwrap
+
+    indent = " " * len(prefix)
+    if len(prefix) + len(formula) <= width:
+        return [prefix + formula]
+    slash = _top_level_slash(formula)
+    if slash > 0:
+        return [prefix + formula[:slash], f"{indent}/ {formula[slash + 1 :]}"]
+    return textwrap.wrap(
+        formula,
+        width,
+        initial_indent=prefix,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def _bet_latex(formulas: DeckFormulas, terms: int) -> list[str]:

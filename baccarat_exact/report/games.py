@@ -58,27 +58,30 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
             }
         )
     table = Table(
-        "Games (--game)",
+        "Games (--game): house edges",
         (
             Column("game"),
-            Column("title"),
-            Column("rule change"),
-            Column("pays (to 1)"),
-            Column("side bets"),
-            Column("≈ banker edge", "percent", 4, key="banker_house_edge"),
-            Column("≈ player edge", "percent", 4, key="player_house_edge"),
-            Column("≈ tie edge", "percent", 4, key="tie_house_edge"),
+            Column("title", wrap=24),
+            Column("side bets", wrap=17),
+            Column("≈ banker", "percent", 4, key="banker_house_edge"),
+            Column("≈ player", "percent", 4, key="player_house_edge"),
+            Column("≈ tie", "percent", 4, key="tie_house_edge"),
         ),
-        tuple(rows),
+        tuple((r[0], r[1], r[4], *r[5:]) for r in rows),
+    )
+    rule_table = Table(
+        "Rules",
+        (Column("game"), Column("rule change", wrap=48), Column("pays (to 1)", wrap=30)),
+        tuple((r[0], r[2], r[3]) for r in rows),
     )
     sources = Table(
         "Sources",
-        (Column("game"), Column("aliases"), Column("source")),
+        (Column("game"), Column("aliases", wrap=28), Column("source", wrap=52)),
         tuple((g.name, ", ".join(g.aliases) or "-", g.source) for g in chosen),
     )
     return Report(
         title=f"Games: house edges for {describe_shoe(shoe)}",
-        blocks=(table, sources),
+        blocks=(table, rule_table, sources),
         notes=(
             "Every game takes --commission and --tie-pays; odds --game prices its side bets too.",
             "≈ columns are rounded; --format json or csv gives every value exactly.",

@@ -22,6 +22,9 @@ and each outcome's given the cell."""
 
 _OUTCOMES = dict(zip(FIGURES[1:], Outcome))
 
+WIDEST = 100
+"""The widest a matrix may print (the tool's tables fit in 100 columns)."""
+
 
 def _figure(cell: GridCell, figure: str) -> Fraction | None:
     if figure == "cell":
@@ -63,11 +66,24 @@ def _matrix(table: Grid, figure: str) -> Table:
     for row in table.row_labels:
         values = [_figure(table.cell(row, col), figure) for col in labels]
         rows.append((row, *values))
+    header, digits = _matrix_layout(table)
     return Table(
         _meaning(table, figure),
-        (Column(f"{table.rows} \\ {table.cols}"), *(Column(c, "decimal", 6) for c in labels)),
+        (Column(header), *(Column(c, "decimal", digits) for c in labels)),
         tuple(rows),
     )
+
+
+def _matrix_layout(table: Grid) -> tuple[str, int]:
+    """The corner header and decimal places of a matrix: ``rows \\ cols`` and 6 places, or
+    shorter (the row key alone, 4 places) where that would not fit in 100 columns."""
+    labels = table.col_labels
+    for header, digits in ((f"{table.rows} \\ {table.cols}", 6), (table.rows, 6), (table.rows, 4)):
+        first = max(len(header), *(len(str(row)) for row in table.row_labels))
+        width = first + sum(2 + max(len(str(c)), digits + 2) for c in labels)
+        if width <= WIDEST:
+            break
+    return header, digits
 
 
 def _long(table: Grid, figures: Sequence[str], exact: bool) -> Table:

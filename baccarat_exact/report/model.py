@@ -8,6 +8,7 @@ by the renderers (:mod:`.render`), for display, and are labelled as rounded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -44,6 +45,9 @@ class Column:
     digits: int = 10
     key: str | None = None
     """Name in CSV headers and JSON (default: ``name``, with ``_float`` added to decimals)."""
+    wrap: int | None = None
+    """Wrap this column's text to lines of at most this many characters in the table view
+    (``None``: one line, however long)."""
 
     @property
     def data_name(self) -> str:
@@ -62,11 +66,36 @@ class Table:
     title: str
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    name: str = ""
+    """What ``--table`` calls it (default: the title's first words, before any bracket or
+    colon, lower case, with hyphens: ``"Pay lines (per unit staked)"`` → ``pay-lines``)."""
 
     def __post_init__(self) -> None:
         for row in self.rows:
             if len(row) != len(self.columns):
                 raise ValueError(f"row {row!r} does not match columns of {self.title!r}")
+
+    @property
+    def key(self) -> str:
+        """The table's name for ``--table``.
+
+        >>> Table("Pay lines (per unit staked)", (), ()).key
+        'pay-lines'
+        """
+        if self.name:
+            return self.name
+        words = re.split(r"[(:]", self.title, maxsplit=1)[0].strip().lower().split()
+        return "-".join(words) or "table"
+
+    def records(self) -> list[dict[str, Cell]]:
+        """The rows as records, one dict per row keyed by column data names, values exact
+        (``pandas.DataFrame(table.records())`` needs nothing else).
+
+        >>> Table("t", (Column("bet"), Column("pays", "fraction")), (("tie", 8),)).records()
+        [{'bet': 'tie', 'pays': 8}]
+        """
+        names = [col.data_name for col in self.columns]
+        return [dict(zip(names, row)) for row in self.rows]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +122,9 @@ class Report:
     data: dict[str, Any] | Callable[[], dict[str, Any]] | None = None
     """The JSON document, when the command has a fixed JSON contract of its own; a function
     when costly to make, called only by the JSON renderer."""
+    main: str = ""
+    """The :attr:`Table.key` of the main table, which CSV writes unless asked for another
+    (default: the first table)."""
 
     def document(self) -> dict[str, Any] | None:
         """The JSON document, made now if it is made on demand."""
@@ -100,5 +132,27 @@ class Report:
 
     @property
     def tables(self) -> tuple[Table, ...]:
-        """The tables among the blocks (what CSV writes)."""
+        """The tables among the blocks (what CSV writes, one at a time)."""
         return tuple(block for block in self.blocks if isinstance(block, Table))
+
+    def table(self, name: str | None = None) -> Table:
+        """The table called ``name`` (see :attr:`Table.key`), or the main one: the first.
+
+        :raises ReportError: when there is no such table, naming those there are.
+        """
+        from baccarat_exact.errors import ReportError
+
+        tables = self.tables
+        if not tables:
+            raise ReportError("this output has no table")
+        if name is None:
+            name = self.main or tables[0].key
+        for table in tables:
+            if table.key == name:
+                return table
+        names = ", ".join(table.key for table in tables)
+        raise ReportError(f"no table {name!r} in this output: choose one of {names}")
+
+    def records(self, name: str | None = None) -> list[dict[str, Cell]]:
+        """The rows of the table called ``name`` (default: the main one) as records."""
+        return self.table(name).records()

@@ -15,7 +15,12 @@ from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.stats import all_stats, bet_stats
 
-__all__ = ["odds_document", "odds_report", "stats_dict"]
+__all__ = ["SUREBET_NOTE", "brief_report", "odds_document", "odds_report", "stats_dict"]
+
+SUREBET_NOTE = (
+    "surebet: wins with probability over 90 % (some casinos exclude such bets from bonus wagering)."
+)
+"""What the surebet column means, said wherever it is shown."""
 
 
 def _stats_tables(result: Odds) -> tuple[Table, Table]:
@@ -26,7 +31,7 @@ def _stats_tables(result: Odds) -> tuple[Table, Table]:
         "Pay lines (per unit staked)",
         (
             Column("bet"),
-            Column("line"),
+            Column("line", wrap=16),
             Column("pays", "fraction"),
             Column("count", "int"),
             Column("≈ probability", "decimal", 6, key="probability"),
@@ -92,7 +97,7 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
         outcome_rows,
     )
     bet_rows = tuple(
-        (bet.name, pays, bet.win, bet.push, bet.lose, bet.ev, -bet.ev, bet.surebet)
+        (bet.name, pays, bet.win, bet.push, bet.lose, bet.ev, bet.surebet)
         for bet in result.bets
         for pays in (next((line.pays for line in bet.bet.lines if line.pays > 0), None),)
     )
@@ -105,14 +110,13 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
             Column("≈ push", "decimal", 6, key="push"),
             Column("≈ lose", "decimal", 6, key="lose"),
             Column("EV", "fraction", key="ev"),
-            Column("≈ house edge", "percent", 4, key="house_edge_float"),
             Column("surebet", "bool"),
         ),
         bet_rows,
     )
     notes = [
         "≈ columns are rounded; --format json or csv gives every value exactly.",
-        "surebet: probability of winning over 90 % (the house's bonus-money rule).",
+        SUREBET_NOTE,
     ]
     for win in result.rules.special_wins:
         notes.append(f"{result.rules.game}: a {win.bet} {win.name} pays {win.pays} to 1.")
@@ -142,6 +146,28 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
         blocks=(outcomes, bets, *_stats_tables(result), *extra),
         notes=tuple(notes),
         data=odds_document(result, combination),
+        main="bets",
+    )
+
+
+def brief_report(result: Odds) -> Report:
+    """One line per bet: its probability of winning, exact EV and house edge
+    (``odds --brief``); JSON is :func:`odds_document`, as for the full report."""
+    table = Table(
+        "",
+        (
+            Column("bet"),
+            Column("≈ P(win)", "decimal", 6, key="win"),
+            Column("EV", "fraction", key="ev"),
+            Column("≈ house edge", "percent", 4, key="house_edge"),
+        ),
+        tuple((bet.name, bet.win, bet.ev, -bet.ev) for bet in result.bets),
+        name="bets",
+    )
+    return Report(
+        title="",
+        blocks=(table,),
+        data=odds_document(result),
     )
 
 

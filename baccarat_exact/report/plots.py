@@ -16,10 +16,14 @@ from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.analysis.estimates import SimulationResult
 from baccarat_exact.errors import PlotError
 from baccarat_exact.model.exact import decimal_text, to_float
+from baccarat_exact.report.describe import describe_rules, describe_shoe
 
 __all__ = ["check_target", "plot_effects", "plot_simulation", "require_matplotlib"]
 
-INSTALL_HINT = "pip install 'baccarat-exact[plot]'"
+INSTALL_HINT = (
+    "make plot (from a clone), or .venv/bin/pip install -e '.[plot]' "
+    "(an installed package: pip install 'baccarat-exact[plot]')"
+)
 
 
 def require_matplotlib() -> Any:
@@ -74,9 +78,13 @@ def plot_effects(eor: EffectOfRemoval, path: str) -> None:
         colours = ["tab:green" if v > 0 else "tab:red" for v in values]
         ax.bar(labels, values, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
-        ax.set_ylabel("EV change (%)")
+        ax.set_ylabel("EV change (% of a unit)")
         ax.set_title(f"{bet.name}: EV {decimal_text(eor.evs[b], 4, 100)}%", fontsize=10)
-    figure.suptitle("Effect of removing one card", fontsize=11)
+    axes[-1][0].set_xlabel("rank removed (one card)")
+    figure.suptitle(
+        f"Effect of removing one card: {describe_shoe(eor.shoe)}\n{describe_rules(eor.rules)}",
+        fontsize=10,
+    )
     figure.tight_layout(rect=(0, 0, 1, 0.98))
     _save(plt, figure, path)
 
@@ -104,13 +112,18 @@ def plot_simulation(result: SimulationResult, path: str) -> None:
         left.set_title(f"{bet.name}: exact EV before each hand (%)", fontsize=10)
         right.set_title(f"{bet.name}: hands by exact EV (%)", fontsize=10)
         left.set_xlabel("cards dealt (burn included)")
+        left.set_ylabel("exact EV (% of a unit)")
+        right.set_xlabel("exact EV (% of a unit)")
+        right.set_ylabel("hands (log scale)")
         left.legend(loc="upper left", fontsize=8)
     shoes = result.settings.shoes
     sample = result.sample_shoes
     note = f"; dots and histograms: {sample:,} shoes" if sample < shoes else ""
+    settings = result.settings
     figure.suptitle(
-        f"Simulation estimate: {shoes:,} shoes of {result.settings.shoe.cards} cards, seed {result.settings.seed}{note}",
-        fontsize=11,
+        f"Simulation estimate: {shoes:,} shoes of {describe_shoe(settings.shoe)}, "
+        f"seed {settings.seed}{note}\n{describe_rules(settings.rules)}",
+        fontsize=10,
     )
     figure.tight_layout(rect=(0, 0, 1, 0.98))
     _save(plt, figure, path)

@@ -74,7 +74,7 @@ def upgrade(document: Document) -> dict[str, Any]:
 
     :raises GoldenFileError: for an earlier document that does not record its inputs.
     """
-    new = dict(document)
+    new = _reworded(dict(document))
     if "kind" in new:
         kind_of(new)  # a kind this version knows
         return new
@@ -99,6 +99,31 @@ def upgrade(document: Document) -> dict[str, Any]:
             new["bets"] = list(bets)
     new["kind"] = kind_of(new) if report is None else report
     return new
+
+
+_REWORDED = {
+    "The seeds' rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1.": (
+        "The casino's house rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1."
+    ),
+    "seeds/000-004 (RULES.md); Wizard of Odds, Baccarat: https://wizardofodds.com/games/baccarat/": (
+        "The casino's published rules; Wizard of Odds, Baccarat: "
+        "https://wizardofodds.com/games/baccarat/"
+    ),
+}
+"""Descriptions of a game as earlier versions wrote them → as this one does (the same game)."""
+
+
+def _reworded(document: dict[str, Any]) -> dict[str, Any]:
+    """A ``games`` document with a game's earlier description in today's words."""
+    games = document.get("games")
+    if isinstance(games, list):
+        document["games"] = [
+            {k: _REWORDED.get(v, v) if isinstance(v, str) else v for k, v in game.items()}
+            if isinstance(game, dict)
+            else game
+            for game in games
+        ]
+    return document
 
 
 def _part(document: Document, key: str, kind: type = dict) -> Any:
@@ -183,8 +208,10 @@ def _bets_listing(document: Document) -> dict[str, Any]:
 
     rules = _rules(document)
     own = bets_from_definitions(document.get("definitions", {}), "definitions", rules.tableau)
-    entries = list(catalogue_entries(rules))
-    for entry in _part(document, "bets", list):
+    recorded = _part(document, "bets", list)
+    names = {entry.get("name") for entry in recorded if isinstance(entry, dict)}
+    entries = [entry for entry in catalogue_entries(rules) if entry.bet.name in names]
+    for entry in recorded:
         if isinstance(entry, dict) and entry.get("name") in own:
             entries.append(
                 BetEntry(
@@ -251,6 +278,28 @@ def _breakeven(document: Document) -> dict[str, Any]:
     else:
         result = breakeven(_shoe(document), rules, bets)
     return _data(breakeven_report(result).document())
+
+
+def _compare(document: Document) -> dict[str, Any]:
+    from baccarat_exact.analysis.compare import Comparison, parse_decks, price_case
+    from baccarat_exact.model.games import find_rules
+    from baccarat_exact.report.compare import compare_report
+
+    bets = [str(name) for name in _part(document, "bets", list)]
+    figures = tuple(str(name) for name in _part(document, "figures", list))
+    remove = str(document.get("remove", ""))
+    cases = []
+    for case in _part(document, "cases", list):
+        if not isinstance(case, Mapping):
+            raise GoldenFileError("cases must be a list of objects")
+        part = case.get("rules")
+        if not isinstance(part, Mapping):
+            raise GoldenFileError("each case must record its rules as an object")
+        rules = Rules.from_dict(part, find_rules(str(part.get("game", "punto-banco"))))
+        (decks,) = parse_decks(str(case.get("decks")))
+        cases.append(price_case(decks, rules, bets, figures, remove))
+    result = Comparison(cases=tuple(cases), bets=tuple(bets), figures=figures, remove=remove)
+    return _data(compare_report(result).document())
 
 
 def _track(document: Document) -> dict[str, Any]:
@@ -396,6 +445,7 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "formula": _formula,
     "breakeven": _breakeven,
     "grid": _grid,
+    "compare": _compare,
     "blackjack rules": _blackjack_rules_card,
     "blackjack dealer": _blackjack_dealer,
     "blackjack hand": _blackjack_hand,

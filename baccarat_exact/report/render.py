@@ -26,6 +26,8 @@ __all__ = [
     "render_csv",
     "render_json",
     "render_latex",
+    "render_latex_tables",
+    "render_markdown",
     "render_table",
     "tables_document",
 ]
@@ -73,28 +75,40 @@ def _float_or_exact(value: Cell, column: Column) -> Any:
     return exact(value)
 
 
-def _grid(headers: list[str], body: list[list[str]], right: list[bool]) -> str:
-    """Columns padded to width, headers underlined with dashes, two spaces apart.
+def _grid(headers: list[str], body: list[list[str]], columns: tuple[Column, ...]) -> str:
+    """The cells as tabulate's ``simple`` table: headers underlined with dashes, numbers
+    right-aligned, text wrapped where a column says so; no trailing blanks.
 
-    The layout of tabulate's ``simple`` format, written out here because importing
-    tabulate costs a fifth of the CLI's start-up budget (docs/performance.md).
+    tabulate is imported here, on first use, so that a command writing JSON or CSV
+    never loads it (start-up time, docs/performance.md). Its extra padding of headers is
+    turned off for the call (and restored), so a column is as wide as its widest cell.
     """
-    widths = [max(len(cell) for cell in column) for column in zip(headers, *body)]
+    import tabulate
 
-    def line(cells: list[str]) -> str:
-        padded = [c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right)]
-        return "  ".join(padded).rstrip()
-
-    rows = [line(headers), "  ".join("-" * w for w in widths)]
-    rows.extend(line(cells) for cells in body)
-    return "\n".join(rows)
+    padding = tabulate.MIN_PADDING
+    tabulate.MIN_PADDING = 0  # columns as wide as their widest cell or header, no wider
+    try:
+        text = tabulate.tabulate(
+            [[_wrap_cell(cell, col.wrap) for cell, col in zip(row, columns)] for row in body],
+            headers=headers,
+            tablefmt="simple",
+            colalign=["left" if col.style == "text" else "right" for col in columns],
+            disable_numparse=True,
+        )
+    finally:
+        tabulate.MIN_PADDING = padding
+    return "\n".join(line.rstrip() for line in text.split("\n"))
 
 
 def render_table(report: Report) -> str:
     """Human-readable text: aligned tables, decimals rounded and said to be."""
-    parts = [report.title, "=" * len(report.title)]
+    parts: list[str] = []
+    if report.title:
+        title = _wrapped(report.title)
+        parts.extend([*title, "=" * max(len(line) for line in title)])
     for block in report.blocks:
-        parts.append("")
+        if parts:
+            parts.append("")
         if isinstance(block, Text):
             parts.extend(block.lines)
             continue
@@ -103,32 +117,90 @@ def render_table(report: Report) -> str:
         body = [
             [_display(cell, col) for cell, col in zip(row, block.columns)] for row in block.rows
         ]
-        right = [col.style != "text" for col in block.columns]
-        parts.append(_grid([col.name for col in block.columns], body, right))
+        parts.append(_grid([col.name for col in block.columns], body, block.columns))
     if report.notes:
         parts.append("")
-        parts.extend(report.notes)
+        parts.extend(line for note in report.notes for line in _wrapped(note))
     return "\n".join(parts) + "\n"
 
 
-def render_csv(report: Report) -> str:
-    """CSV: one block per table (header row first), blocks separated by a blank line."""
+def _wrap_cell(text: str, width: int | None) -> str:
+    """``text`` in lines of at most ``width`` characters, broken between words; a word
+    longer than a line (a long web address) starts a line of its own and is cut only
+    where it must be.
+
+    >>> print(_wrap_cell("see https://example.com/a/b", 12))
+    see
+    https://exam
+    ple.com/a/b
+    """
+    import textwrap
+
+    if width is None or len(text) <= width:
+        return text
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(
+        line[i : i + width] for line in lines for i in range(0, max(len(line), 1), width)
+    )
+
+
+WIDTH = 100
+"""Widest line the table view writes where it can choose (titles, notes, wrapped cells)."""
+
+
+def _wrapped(text: str) -> list[str]:
+    """A title or note in lines of at most :data:`WIDTH` characters, words kept whole."""
+    import textwrap
+
+    if len(text) <= WIDTH:
+        return [text]
+    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [text]
+
+
+def render_csv(report: Report, table: str | None = None) -> str:
+    """CSV (RFC 4180, lines ending in LF): one rectangular table with a header row, the
+    main one or the one called ``table``; beside every exact number, its decimal under
+    ``<name>_float``.
+
+    :raises ReportError: when ``table`` names no table of the report.
+    """
+    if not report.tables:
+        return ""
+    chosen = report.table(table)
+    columns = _csv_columns(chosen.columns)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for i, table in enumerate(report.tables):
-        if i:
-            out.write("\n")
-        writer.writerow([col.data_name for col in table.columns])
-        for row in table.rows:
-            writer.writerow(
-                ["" if c is None else _csv_cell(c, col) for c, col in zip(row, table.columns)]
-            )
+    writer.writerow([name for name, _, _ in columns])
+    for row in chosen.rows:
+        writer.writerow(
+            [
+                "" if row[i] is None else _csv_cell(row[i], chosen.columns[i], as_float)
+                for _, i, as_float in columns
+            ]
+        )
     return out.getvalue()
 
 
-def _csv_cell(value: Cell, column: Column) -> Any:
-    """A cell as CSV keeps it; ints written in full here, as the csv module's ``str()``
-    refuses ints past Python's digit limit."""
+def _csv_columns(columns: tuple[Column, ...]) -> list[tuple[str, int, bool]]:
+    """(header, column index, written as a float) for each CSV column: every column as
+    its data name, and after each exact numeric one a ``<name>_float`` decimal unless the
+    table has that column already."""
+    names = {col.data_name for col in columns}
+    out: list[tuple[str, int, bool]] = []
+    for i, col in enumerate(columns):
+        out.append((col.data_name, i, False))
+        exact_number = col.style in ("fraction", "decimal", "percent")
+        decimal_name = f"{col.data_name}_float"
+        if exact_number and not col.data_name.endswith("_float") and decimal_name not in names:
+            out.append((decimal_name, i, True))
+    return out
+
+
+def _csv_cell(value: Cell, column: Column, as_float: bool = False) -> Any:
+    """A cell as CSV keeps it (``as_float``: its decimal); ints written in full here, as
+    the csv module's ``str()`` refuses ints past Python's digit limit."""
+    if as_float and not isinstance(value, str | bool):
+        return to_float(value)  # type: ignore[arg-type]
     cell = _float_or_exact(value, column)
     return int_text(cell) if isinstance(cell, int) and not isinstance(cell, bool) else cell
 
@@ -155,6 +227,49 @@ def tables_document(report: Report) -> dict[str, Any]:
     if report.notes:
         document["notes"] = list(report.notes)
     return document
+
+
+def _tables_in(report: Report, tablefmt: str) -> list[str]:
+    """Each table of the report in a tabulate format, cells as the table view shows them."""
+    from tabulate import tabulate
+
+    out = []
+    for table in report.tables:
+        body = [[_display(c, col) for c, col in zip(row, table.columns)] for row in table.rows]
+        out.append(
+            tabulate(
+                body,
+                headers=[col.name for col in table.columns],
+                tablefmt=tablefmt,
+                colalign=["left" if col.style == "text" else "right" for col in table.columns],
+                disable_numparse=True,
+            )
+        )
+    return out
+
+
+def render_markdown(report: Report) -> str:
+    """Markdown: the title as a heading, each table as a pipe table, the notes.
+
+    >>> from baccarat_exact.report.model import Column
+    >>> print(render_markdown(Report("T", (Table("", (Column("bet"),), (("tie",),)),))), end="")
+    ## T
+    <BLANKLINE>
+    | bet   |
+    |:------|
+    | tie   |
+    """
+    parts = [f"## {report.title}"] if report.title else []
+    for text in _tables_in(report, "pipe"):
+        parts.extend(["", text])
+    if report.notes:
+        parts.extend(["", *report.notes])
+    return "\n".join(parts) + "\n"
+
+
+def render_latex_tables(report: Report) -> str:
+    """LaTeX: each table as a ``booktabs`` tabular (rounded cells, as the table view)."""
+    return "".join(text + "\n" for text in _tables_in(report, "latex_booktabs"))
 
 
 def render_latex(report: Report) -> str:
@@ -212,15 +327,16 @@ def _json_number(value: int | float | None) -> str:
 _INLINE = re.compile(r'"\\u0000(\d+)\\u0000"')
 
 
-def render(report: Report, fmt: Format | str) -> str:
-    """Render ``report`` in ``fmt`` (``table``, ``json`` or ``csv``)."""
+def render(report: Report, fmt: Format | str, table: str | None = None) -> str:
+    """Render ``report`` in ``fmt`` (``table``, ``json`` or ``csv``); ``table`` picks the
+    table CSV writes (default: the main one)."""
     name = fmt.value if isinstance(fmt, Format) else fmt
     if name == "table":
         return render_table(report)
     if name == "json":
         return render_json(report)
     if name == "csv":
-        return render_csv(report)
+        return render_csv(report, table)
     if name == "latex":
         return render_latex(report)
     raise ValueError(f"unknown format {fmt!r}: use table, json, csv or latex")

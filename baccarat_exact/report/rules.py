@@ -51,6 +51,7 @@ def rules_report(rules: Rules) -> Report:
             banker,
             Text(_pays(rules)),
         ),
+        main="banker",
         data=envelope(
             "rules",
             {

@@ -94,11 +94,12 @@ def _csv_row(step: TrackStep, names: Sequence[str]) -> list[Any]:
             exact_text(state.ev),
             to_float(state.ev),
             exact_text(state.win),
+            to_float(state.win),
             state.ev > 0,
             state.surebet,
         ]
     if step.bets is None:
-        values += [""] * (5 * len(names))
+        values += [""] * (6 * len(names))
     return values
 
 
@@ -129,7 +130,8 @@ class TrackReport:
         if self.fmt is Format.csv:
             header = ["line", "kind", "cards", "round", "cards_left"]
             for n in self.names:
-                header += [f"{n}_ev", f"{n}_ev_float", f"{n}_win", f"{n}_positive", f"{n}_surebet"]
+                header += [f"{n}_ev", f"{n}_ev_float", f"{n}_win", f"{n}_win_float"]
+                header += [f"{n}_positive", f"{n}_surebet"]
             return _csv_line(header) + "\n"
         return ""
 

@@ -1,0 +1,193 @@
+"""One matrix of figures across shoes and rule sets: what ``baccarat-exact compare`` shows.
+
+Every case of the grid — number of decks (or an infinite shoe) × game × commission ×
+tie pay — is priced by the one pricer, exactly as ``odds`` prices it, and each bet's
+figures (house edge, variance, hit frequency, element of risk) are read from
+:func:`~baccarat_exact.stats.bet_stats`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
+
+from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.model.exact import exact_number
+from baccarat_exact.model.games import find_game
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.selection import select_bets
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds
+from baccarat_exact.stats import BetStats, bet_stats
+
+__all__ = [
+    "FIGURES",
+    "Case",
+    "Comparison",
+    "compare",
+    "figure_value",
+    "parse_decks",
+    "parse_figures",
+    "parse_values",
+    "price_case",
+]
+
+FIGURES = ("house-edge", "variance", "hit-frequency", "element-of-risk")
+"""The figures a comparison can show, as ``--figure`` names them."""
+
+
+def figure_value(stats: BetStats, figure: str) -> Fraction | None:
+    """One figure of a bet's statistics (``None``: the element of risk of a bet that
+    never pushes, which is its house edge and is not shown twice)."""
+    return {
+        "house-edge": stats.house_edge,
+        "variance": stats.variance,
+        "hit-frequency": stats.hit_frequency,
+        "element-of-risk": stats.element_of_risk,
+    }[figure]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Case:
+    """One cell row of the grid: a shoe, the rules, and each bet's figures."""
+
+    decks: int | None
+    """Whole decks in a fresh shoe (less the removed cards); ``None``: an infinite shoe."""
+    game: str
+    rules: Rules
+    figures: dict[str, dict[str, Fraction | None]]
+    """Bet name → figure name → exact value."""
+
+    def __repr__(self) -> str:
+        decks = "inf" if self.decks is None else self.decks
+        return f"Case(decks={decks}, game={self.game!r}, rules={self.rules.game!r}, ...)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Comparison:
+    """Every case of the grid, in the order the table lists them: by game, commission and
+    tie pay, the number of decks changing fastest."""
+
+    cases: tuple[Case, ...]
+    bets: tuple[str, ...]
+    figures: tuple[str, ...]
+    remove: str = ""
+
+    def __repr__(self) -> str:
+        return f"Comparison({len(self.cases)} cases, bets={self.bets!r}, figures={self.figures!r})"
+
+
+def parse_decks(text: str) -> tuple[int | None, ...]:
+    """``--decks 1,2,4,6,8,inf`` → ``(1, 2, 4, 6, 8, None)`` (``None``: infinite).
+
+    >>> parse_decks("1, 8,inf")
+    (1, 8, None)
+    >>> parse_decks("0")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.ShoeError: --decks takes whole numbers of decks from 1, or inf: got '0'
+    """
+    out: list[int | None] = []
+    for item in _items(text, "--decks"):
+        if item.lower() in ("inf", "infinite", "∞"):
+            out.append(None)
+            continue
+        if not item.isdigit() or int(item) < 1:
+            raise ShoeError(f"--decks takes whole numbers of decks from 1, or inf: got {item!r}")
+        out.append(int(item))
+    return tuple(dict.fromkeys(out))
+
+
+def parse_values(text: str | None, what: str) -> tuple[Fraction | None, ...]:
+    """``--commission 0.05,0.04`` → exact values; nothing given → ``(None,)`` (the game's own).
+
+    >>> parse_values("5%, 1/25", "commission")
+    (Fraction(1, 20), Fraction(1, 25))
+    """
+    if text is None:
+        return (None,)
+    return tuple(dict.fromkeys(exact_number(item, what) for item in _items(text, what)))
+
+
+def parse_figures(text: str) -> tuple[str, ...]:
+    """``--figure house-edge,variance`` → the figure names, checked.
+
+    >>> parse_figures("house-edge, element-of-risk")
+    ('house-edge', 'element-of-risk')
+    """
+    names = _items(text, "--figure")
+    for name in names:
+        if name not in FIGURES:
+            raise RulesError(f"unknown figure {name!r}: choose from {', '.join(FIGURES)}")
+    return tuple(dict.fromkeys(names))
+
+
+def _items(text: str, what: str) -> list[str]:
+    items = [item.strip() for item in text.split(",")]
+    if not items or any(not item for item in items):
+        raise RulesError(f"{what} takes a comma-separated list with no empty item: got {text!r}")
+    return items
+
+
+def _shoe(decks: int | None, remove: str) -> Shoe:
+    if decks is None:
+        if remove:
+            raise ShoeError("an infinite shoe has no cards to remove: leave out --remove or inf")
+        return Shoe.infinite_shoe()
+    return Shoe.from_decks(decks).remove(remove)
+
+
+def compare(
+    decks: Sequence[int | None] = (1, 2, 4, 6, 8, None),
+    games: Sequence[str] = ("punto-banco",),
+    commissions: Sequence[Fraction | None] = (None,),
+    tie_pays: Sequence[Fraction | None] = (None,),
+    bets: Sequence[str] = (),
+    figures: Sequence[str] = ("house-edge",),
+    remove: str = "",
+    progress: Callable[[int], None] | None = None,
+) -> Comparison:
+    """Each bet's ``figures`` in every case of decks × games × commissions × tie pays
+    (``None`` decks: an infinite shoe; ``None`` commission or tie pay: the game's own).
+    ``bets``: catalogue names (default Banker, Player and Tie); ``progress`` is called
+    with 1 after each case.
+
+    >>> result = compare(decks=(8,), bets=("banker",))
+    >>> result.cases[0].figures["banker"]["house-edge"]
+    Fraction(114753351728, 10847218479825)
+    """
+    for figure in figures:
+        if figure not in FIGURES:
+            raise RulesError(f"unknown figure {figure!r}: choose from {', '.join(FIGURES)}")
+    cases: list[Case] = []
+    for game, commission, tie in product(games, commissions, tie_pays):
+        base = find_game(game).rules
+        rules = replace(
+            base,
+            commission=base.commission if commission is None else commission,
+            tie_pays=base.tie_pays if tie is None else tie,
+        )
+        for d in decks:
+            cases.append(price_case(d, rules, bets, figures, remove))
+            if progress is not None:
+                progress(1)
+    names = tuple(cases[0].figures) if cases else tuple(bets)
+    return Comparison(cases=tuple(cases), bets=names, figures=tuple(figures), remove=remove)
+
+
+def price_case(
+    decks: int | None,
+    rules: Rules,
+    bets: Sequence[str] = (),
+    figures: Sequence[str] = ("house-edge",),
+    remove: str = "",
+) -> Case:
+    """One case of a comparison: ``bets`` (default Banker, Player, Tie) priced by
+    :func:`~baccarat_exact.pricing.odds` on ``decks`` decks less ``remove`` (``None``: an
+    infinite shoe) under ``rules``, and their ``figures``."""
+    chosen = select_bets(rules, list(bets), exactly=True) if bets else None
+    result = odds(_shoe(decks, remove), rules, chosen)
+    values = {r.name: {f: figure_value(bet_stats(r), f) for f in figures} for r in result.bets}
+    return Case(decks=decks, game=rules.game, rules=rules, figures=values)

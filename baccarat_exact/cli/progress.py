@@ -1,0 +1,56 @@
+"""Progress on stderr for commands that can take more than a couple of seconds.
+
+Shown only when stderr is a terminal (never in a pipe, a file or CI), and cleared when
+the work is done, so the output on stdout is the same bytes either way. Ctrl-C stops
+the work; :func:`~baccarat_exact.cli.root.main` then exits with 130.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+__all__ = ["progress", "shown", "working"]
+
+
+def shown(quiet: bool = False) -> bool:
+    """Whether to show progress: stderr is a terminal and the user did not say ``--quiet``."""
+    return not quiet and sys.stderr is not None and sys.stderr.isatty()
+
+
+@contextmanager
+def progress(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
+    """A bar with ``done/total`` and the time remaining; yields the function that
+    advances it by a number of steps (``None`` when not shown)."""
+    if not show:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+@contextmanager
+def working(label: str, show: bool) -> Iterator[None]:
+    """A spinner with the time elapsed, for one long step whose length is not known."""
+    if not show:
+        yield
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = (SpinnerColumn(), TextColumn(label), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        bar.add_task(label, total=None)
+        yield

@@ -1,0 +1,129 @@
+"""``compare``: every cell is what ``odds`` gives for that case; its formats and errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from baccarat_exact.analysis.compare import compare, parse_decks
+from baccarat_exact.cli import main
+
+FIGURES = ("house_edge", "variance", "hit_frequency", "element_of_risk")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    captured = capsys.readouterr()
+    return int(stop.value.code or 0), captured.out, captured.err
+
+
+def test_every_cell_is_what_odds_gives(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys,
+        "compare",
+        "--decks",
+        "1,6,inf",
+        "--game",
+        "punto-banco,ez",
+        "--commission",
+        "5%,4%",
+        "--tie-pays",
+        "8,9",
+        "--figure",
+        "house-edge,variance,hit-frequency,element-of-risk",
+        "-b",
+        "banker",
+        "-b",
+        "tie",
+        "-b",
+        "dragon-7",
+        "--format",
+        "json",
+    )
+    assert code == 0, err
+    cases = json.loads(out)["cases"]
+    assert len(cases) == 3 * 2 * 2 * 2
+    for case in cases:
+        rules = case["rules"]
+        shoe = ["--infinite"] if case["decks"] == "inf" else ["--decks", str(case["decks"])]
+        _, odds_out, _ = run(
+            capsys,
+            "odds",
+            *shoe,
+            "--game",
+            case["game"],
+            "--commission",
+            rules["commission"],
+            "--tie-pays",
+            rules["tie_pays"],
+            "--bet",
+            "dragon-7",
+            "--format",
+            "json",
+        )
+        priced: dict[str, Any] = json.loads(odds_out)["bets"]
+        for bet, cell in case["bets"].items():
+            for figure in FIGURES:
+                assert cell[figure] == priced[bet][figure], (case["decks"], bet, figure)
+
+
+def test_house_edges_by_decks_are_the_published_ones() -> None:
+    # Wizard of Odds, Baccarat (https://wizardofodds.com/games/baccarat/): Banker house edge
+    # 1 deck 1.01 %, 8 decks 1.06 %; Player 1.29 % and 1.24 %.
+    result = compare(decks=(1, 8), bets=("banker", "player"))
+    shown = [
+        tuple(f"{float(case.figures[b]['house-edge']) * 100:.2f}" for b in ("banker", "player"))
+        for case in result.cases
+    ]
+    assert shown == [("1.01", "1.29"), ("1.06", "1.24")]
+    assert result.cases[0].figures["banker"]["house-edge"] == Fraction(49303, 4873050)
+
+
+def test_decks_are_read_with_inf() -> None:
+    assert parse_decks("1,2,4,6,8,inf") == (1, 2, 4, 6, 8, None)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--decks", "0"], "Error: --decks takes whole numbers of decks from 1, or inf: got '0'"),
+        (["--decks", "1,,2"], "Error: --decks takes a comma-separated list"),
+        (["--figure", "edge"], "Error: unknown figure 'edge'"),
+        (["--commission", "1.5"], "Error: commission must be"),
+        (["--game", "nope"], "Error: unknown game 'nope'"),
+        (["--bet", "dragon7"], "Error: unknown bet 'dragon7': did you mean dragon-7?"),
+        (["--decks", "inf", "--remove", "5"], "Error: an infinite shoe has no cards to remove"),
+        (["--format", "csv", "--table", "x"], "Error: no table 'x'"),
+    ],
+)
+def test_bad_input_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "compare", *args)
+    assert code == 2 and not out and err.startswith(message) and len(err.splitlines()) == 1
+
+
+def test_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    _, table, _ = run(capsys, "compare", "--decks", "1,8")
+    assert "1.0117%" in table and "1.0579%" in table
+    _, markdown, _ = run(capsys, "compare", "--decks", "1,8", "-f", "markdown")
+    first = next(line for line in markdown.splitlines() if line.startswith("|") and "1/20" in line)
+    assert [cell.strip() for cell in first.strip("|").split("|")][:5] == [
+        "1",
+        "punto-banco",
+        "1/20",
+        "8",
+        "1.0117%",
+    ]
+    _, latex, _ = run(capsys, "compare", "--decks", "1,8", "-f", "latex")
+    assert latex.startswith("\\begin{tabular}") and "1.0117\\%" in latex
+    _, text, _ = run(capsys, "compare", "--decks", "1,8", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert Fraction(rows[0]["banker_house_edge"]) == Fraction(49303, 4873050)
+    assert float(rows[0]["banker_house_edge_float"]) == pytest.approx(49303 / 4873050)

@@ -1,0 +1,238 @@
+"""The interface at 80 columns: tables that fit, tidy CSV, help that is not cut short,
+``-h`` everywhere, odds --brief, close matches for unknown bets."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+from baccarat_exact.cli import COMMANDS, GROUPS, main, whole_app
+
+WIDEST = 100
+"""The widest line a default table view may write."""
+
+# Every baccarat command's default view (a small simulation; check and schema on their
+# own data), and the other views a user meets first.
+DEFAULT_VIEWS: list[list[str]] = [
+    ["odds"],
+    ["odds", "--brief"],
+    ["odds", "--game", "ez"],
+    ["odds", "--infinite"],
+    ["odds", "-b", "perfect-pair", "-b", "dragon-bonus-player"],
+    ["games"],
+    ["bets"],
+    ["bets", "--long"],
+    ["bets", "super-6", "big-tiger"],
+    ["rules"],
+    ["eor"],
+    ["formula"],
+    ["breakeven"],
+    ["schema"],
+    ["simulate", "--shoes", "2"],
+    ["check", "tests/golden/8-decks.json"],
+    ["compare"],
+    ["compare", "--figure", "house-edge,variance,hit-frequency,element-of-risk"],
+    ["grid"],
+    ["grid", "--rows", "banker-first", "--cols", "player-total", "--show", "player-wins"],
+    ["grid", "--rows", "player-total", "--cols", "banker-total", "--show", "banker-wins"],
+    ["odds", "--player", "? K", "--banker", "9"],
+    ["odds", "--stake", "banker=10,player-pair=1,tie=1"],
+]
+
+# Commands that write CSV, each once: one rectangular table.
+CSV_VIEWS: list[list[str]] = [
+    ["odds"],
+    ["odds", "--brief"],
+    ["odds", "--game", "ez", "--decks", "1"],
+    ["games"],
+    ["bets"],
+    ["bets", "--long"],
+    ["rules"],
+    ["eor"],
+    ["breakeven"],
+    ["schema"],
+    ["simulate", "--shoes", "2"],
+    ["compare", "--game", "punto-banco,ez", "--figure", "house-edge,element-of-risk"],
+    ["grid", "--rows", "player-total", "--cols", "banker-first"],
+    ["odds", "--stake", "banker=10,tie=1"],
+    ["odds", "--player", "? K", "--banker", "9"],
+]
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
+) -> tuple[int, str, str]:
+    """``baccarat-exact ARGS`` in an 80-column terminal: exit code, stdout, stderr."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    captured = capsys.readouterr()
+    return int(stop.value.code or 0), captured.out, captured.err
+
+
+@pytest.mark.parametrize("args", DEFAULT_VIEWS, ids=" ".join)
+def test_every_default_view_fits_in_100_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, *args)
+    wide = [line for line in out.splitlines() if len(line) > WIDEST]
+    assert code == 0 and out and not wide
+
+
+def test_every_baccarat_command_has_a_view_above() -> None:
+    assert {args[0] for args in DEFAULT_VIEWS} == set(COMMANDS) - {"track"}
+
+
+def test_track_fits_in_100_columns(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    rounds = tmp_path / "rounds.txt"  # type: ignore[operator]
+    rounds.write_text("5 K 9 2 7 3\n8 9 A 4\n")
+    code, out, _ = run(capsys, monkeypatch, "track", str(rounds))
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= WIDEST
+
+
+@pytest.mark.parametrize("args", CSV_VIEWS, ids=" ".join)
+def test_every_csv_is_one_rectangular_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, *args, "--format", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and len(rows) >= 2
+    assert {len(row) for row in rows} == {len(rows[0])}  # rectangular, header included
+    assert len(set(rows[0])) == len(rows[0])  # a header row: every column named once
+
+
+def test_every_exact_csv_value_has_a_decimal_beside_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for args in CSV_VIEWS:
+        _, out, _ = run(capsys, monkeypatch, *args, "--format", "csv")
+        reader = csv.DictReader(io.StringIO(out))
+        for row in reader:
+            for key, value in row.items():
+                if "/" in value and re.fullmatch(r"-?\d+/\d+", value):
+                    assert f"{key}_float" in row, (args, key)
+                    assert float(row[f"{key}_float"]) == pytest.approx(float(Fraction(value)))
+
+
+def test_csv_table_picks_a_table_and_names_them_when_wrong(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "odds", "-f", "csv", "--decks", "1")
+    bets = list(csv.DictReader(io.StringIO(out)))
+    banker = next(row for row in bets if row["bet"] == "banker")
+    assert code == 0 and Fraction(banker["ev"]) == Fraction(-49303, 4873050)  # 1 deck, WoO
+    code, out, _ = run(capsys, monkeypatch, "odds", "-f", "csv", "--table", "outcomes")
+    outcomes = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and int(outcomes[0]["count"]) == 2_292_252_566_437_888  # published
+    code, out, err = run(capsys, monkeypatch, "odds", "-f", "csv", "--table", "nope")
+    assert code == 2 and not out
+    assert err.startswith("Error: no table 'nope'") and "pay-lines" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_odds_brief_is_one_line_per_bet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "odds", "--brief", "--decks", "1")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2 + 3  # header, rule, banker player tie
+    banker = lines[2].split()
+    assert banker[0] == "banker" and Fraction(banker[2]) == Fraction(-49303, 4873050)
+    assert banker[3] == "1.0117%"  # 1 deck, Wizard of Odds: 1.01%
+
+
+def test_odds_shows_the_house_edge_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, monkeypatch, "odds")
+    assert out.count("1.0579%") == 1
+    assert "surebet: wins with probability over 90 % (some casinos exclude such bets" in out
+
+
+def _help_commands() -> list[list[str]]:
+    """Every command and group's command path."""
+    import typer.main
+
+    root = typer.main.get_command(whole_app())
+    paths: list[list[str]] = [[]]
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        paths.append([name])
+        if hasattr(command, "commands"):
+            paths.extend([name, sub] for sub in command.commands)
+    return paths
+
+
+@pytest.mark.parametrize("path", _help_commands(), ids=lambda p: " ".join(p) or "root")
+def test_help_at_80_columns_cuts_no_option_short(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: list[str]
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, *path, "-h")
+    assert code == 0 and out.startswith("Usage: baccarat-exact")
+    option_names = re.findall(r"--[a-z0-9-]+\S?", out)
+    assert option_names and not any(name.endswith("…") for name in option_names)
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_every_group_and_command_is_in_the_help_test() -> None:
+    names = {path[0] for path in _help_commands() if path}
+    assert names == set(COMMANDS) | set(GROUPS)
+
+
+def test_shell_completion_is_offered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--help")
+    assert code == 0 and "--install-completion" in out and "--show-completion" in out
+
+
+def test_an_unknown_bet_names_the_close_ones(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, monkeypatch, "odds", "--bet", "dragon7")
+    assert code == 2 and not out
+    assert err.startswith("Error: unknown bet 'dragon7': did you mean dragon-7?")
+    code, out, err = run(capsys, monkeypatch, "bets", "panda8")
+    assert code == 2 and "did you mean panda-8?" in err and len(err.splitlines()) == 1
+
+
+def test_bets_name_shows_that_bet_in_full(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "bets", "dragon-7")
+    assert code == 0 and "Dragon 7" in out and "Pay tables" in out and "panda-8" not in out
+    code, out, _ = run(capsys, monkeypatch, "bets", "dragon-7", "-f", "json")
+    document = json.loads(out)
+    assert [bet["name"] for bet in document["bets"]] == ["dragon-7"]
+    assert document["bets"][0]["lines"][0]["pays"] == "40"  # EZ Baccarat: Dragon 7 pays 40
+
+
+def test_bets_default_view_is_short(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, short, _ = run(capsys, monkeypatch, "bets")
+    _, long, _ = run(capsys, monkeypatch, "bets", "--long")
+    assert "wins when" not in short and "wins when" in long and "Pay tables" in long
+
+
+def test_track_csv_is_one_rectangular_table_with_decimals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "track", "docs/examples/rounds.txt", "-f", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 2  # the example file has one bad line, reported on stderr
+    assert {len(row) for row in rows} == {len(rows[0])} and len(rows) > 2
+    records = list(csv.DictReader(io.StringIO(out)))
+    start = records[0]  # the full 8-deck shoe: the published Banker count over the total
+    assert Fraction(start["banker_win"]) == Fraction(2_292_252_566_437_888, 4_998_398_275_503_360)
+    assert float(start["banker_win_float"]) == pytest.approx(
+        2_292_252_566_437_888 / 4_998_398_275_503_360
+    )
