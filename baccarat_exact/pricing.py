@@ -37,6 +37,7 @@ from baccarat_exact.engine.counting import (
     six_card_total,
     value_counts,
 )
+from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts
 from baccarat_exact.engine.pairs import (
     PairTerms,
     exact_suit_terms,
@@ -46,7 +47,7 @@ from baccarat_exact.engine.pairs import (
     suit_blind_terms,
 )
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.bets import PAIR_STATES, Bet, main_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
@@ -505,10 +506,10 @@ def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
 
 
 def _pair_prices(
-    how: Plan, terms: Sequence[PairTerms]
-) -> tuple[tuple[int, ...], list[npt.NDArray[Any]]]:
-    """The pair bets of ``how``, state by state: numerators, wins and denominators."""
-    columns = tuple(b for b, (kind, _) in enumerate(how.items) if kind != _VALUE)
+    how: Plan, terms: Sequence[PairTerms], columns: tuple[int, ...]
+) -> list[npt.NDArray[Any]]:
+    """The pair bets ``columns`` of ``how``, state by state: numerators, wins and
+    denominators."""
     numerators, wins, denominators = [], [], []
     for state in terms:
         found = _pair_results(how, state)
@@ -522,7 +523,49 @@ def _pair_prices(
         numerators.append(num_row)
         wins.append(win_row)
         denominators.append(den_row)
-    return columns, [_as_array(rows) for rows in (numerators, wins, denominators)]
+    return [_as_array(rows) for rows in (numerators, wins, denominators)]
+
+
+@functools.lru_cache(maxsize=64)
+def _pair_pays(how: Plan, columns: tuple[int, ...]) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """(9, bets) pay (× scale) and win (0/1) of each pure pair bet in each pair state."""
+    pays = np.zeros((len(PAIR_STATES), len(columns)), dtype=np.int64)
+    wins = np.zeros_like(pays)
+    for j, b in enumerate(columns):
+        for pay, states in zip(how.line_pays[b], how.items[b][1]):
+            for s in states:
+                pays[s, j], wins[s, j] = pay, int(pay > 0)
+    return pays, wins
+
+
+def _pair_parts(
+    how: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.ArrayLike | None,
+) -> list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]]:
+    """The pair and joint bets of ``how``: pure pair bets of shoe states given as arrays
+    in one batch (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them, the
+    rest state by state in Python integers."""
+    pure = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _PAIRS)
+    joint = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _JOINT)
+    suit_array = _batch_suits(how, ranks, suits) if shoes is None else None
+    largest = int(ranks.sum(axis=1).max(initial=0)) if ranks.dtype != object else 0
+    vector = (
+        pure and shoes is None and ranks.dtype != object and batch_fits(largest, how.largest_pay)
+    )
+    parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    looped = joint if vector else pure + joint
+    if vector:
+        counts, totals = batch_pair_state_counts(ranks, suit_array)
+        pays, wins = _pair_pays(how, pure)
+        denominators = np.repeat(totals[:, None], len(pure), axis=1)
+        parts.append((pure, (counts @ pays, counts @ wins, denominators)))
+    if looped:
+        order = tuple(sorted(looped))
+        terms = _batch_terms(how, ranks, shoes, suit_array)
+        parts.append((order, tuple(_pair_prices(how, terms, order))))
+    return parts
 
 
 def price_batch(
@@ -561,9 +604,7 @@ def price_batch(
     if how.value_bets:
         parts.append((how.value_bets, _value_prices(how, ranks)))
     if how.pairs or how.joint:
-        terms = _batch_terms(how, ranks, shoes, suits)
-        columns, arrays = _pair_prices(how, terms)
-        parts.append((columns, tuple(arrays)))
+        parts.extend(_pair_parts(how, ranks, shoes, suits))
     if len(parts) == 1 and parts[0][0] == tuple(range(len(chosen))):
         numerators, wins, denominators = parts[0][1]
     else:
@@ -591,20 +632,31 @@ def _rank_array(states: npt.ArrayLike) -> npt.NDArray[Any]:
     return ranks.astype(np.int64) if fits_int64(13 * largest) else ranks
 
 
-def _batch_terms(
-    how: Plan,
-    ranks: npt.NDArray[Any],
-    shoes: Sequence[Shoe] | None,
-    suits: npt.ArrayLike | None,
-) -> list[PairTerms]:
-    """Each state's per-rank pair terms, from what it knows of its suits."""
-    if shoes is not None:
-        return [pair_terms(shoe, how.suits) for shoe in shoes]
+def _batch_suits(
+    how: Plan, ranks: npt.NDArray[Any], suits: npt.ArrayLike | None
+) -> npt.NDArray[np.int64] | None:
+    """(B, 13, 4) cards left by rank and suit where some bet looks at suits (checked
+    against ``ranks``), else None."""
     if not how.suits:
-        return [suit_blind_terms(row) for row in ranks.tolist()]
+        return None
     if suits is None:
         raise ShoeError("suits matter to a bet here: give the cards left by rank and suit")
     rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
     if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
         raise ShoeError("the suits given do not add up to the cards left of each rank")
-    return [exact_suit_terms(state) for state in rows.tolist()]
+    return rows
+
+
+def _batch_terms(
+    how: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.NDArray[np.int64] | None,
+) -> list[PairTerms]:
+    """Each state's per-rank pair terms, from what it knows of its suits (``suits`` as
+    checked by :func:`_batch_suits`)."""
+    if shoes is not None:
+        return [pair_terms(shoe, how.suits) for shoe in shoes]
+    if suits is None:
+        return [suit_blind_terms(row) for row in ranks.tolist()]
+    return [exact_suit_terms(state) for state in suits.tolist()]
