@@ -246,23 +246,29 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     # the imbalance Σ n·p exactly: in int64 while it fits, else in Python ints
     exact = max(cards) * 10 * (level + 1) < 2**62
     whole = np.array(cards, dtype=np.int64 if exact else object)
-    # Σ n·p, Σ n·p² and Σ n·e·p over every vector of the grid, built one value at a time
-    # (each is a sum of per-value terms), so the grid itself is never materialised.
-    total = np.zeros(1)
-    square = np.zeros(1)
-    cross = np.zeros(1)
+    # The imbalance Σ n·p of every vector of the grid, built one value at a time (a sum of
+    # per-value terms), so the grid itself is never materialised; then the correlation of
+    # the least unbalanced vectors only, its sums added in the same order as over the grid.
     balance = np.zeros(1, dtype=whole.dtype)
     for v, options in enumerate(choices):
-        total = (total[:, None] + n[v] * options[None, :]).reshape(-1)
-        square = (square[:, None] + n[v] * options[None, :] ** 2).reshape(-1)
-        cross = (cross[:, None] + n[v] * e[v] * options[None, :]).reshape(-1)
         steps = options.astype(whole.dtype)
         balance = (balance[:, None] + whole[v] * steps[None, :]).reshape(-1)
     imbalance = np.abs(balance)
+    tied = np.flatnonzero(imbalance == imbalance.min())
+    picked = np.unravel_index(tied, tuple(len(options) for options in choices))
+    total = np.zeros(len(tied))
+    square = np.zeros(len(tied))
+    cross = np.zeros(len(tied))
+    for v, options in enumerate(choices):
+        chosen = options[picked[v]]
+        total = total + n[v] * chosen
+        square = square + n[v] * chosen**2
+        cross = cross + n[v] * e[v] * chosen
     spread = square - total**2 / n.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
-    best = int(np.lexsort((-correlation, imbalance))[0])
+    # the highest correlation, then the first in grid order (a stable lexsort's first row)
+    best = int(tied[np.argmax(correlation)])
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
 
