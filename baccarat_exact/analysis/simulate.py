@@ -22,6 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
@@ -143,15 +144,21 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     keep_hands: bool = False,
+    cluster: ClusterAddress | None = None,
 ) -> SimulationResult:
     """Deal ``settings.shoes`` shoes and estimate what exact play at every hand is worth.
 
-    ``jobs`` processes share the work; ``progress`` is called with the number of
-    shoes finished after each chunk. ``keep_hands`` keeps per-hand EVs (of the
-    first :data:`PLOT_SHOES` shoes) for plots.
+    ``jobs`` processes share the work, or the workers of a Dask ``cluster``
+    (:mod:`.cluster`); either way the result is the same bytes as on one process.
+    ``progress`` is called with the number of shoes finished after each chunk.
+    ``keep_hands`` keeps per-hand EVs (of the first :data:`PLOT_SHOES` shoes) for plots.
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    if cluster is not None and jobs != 1:
+        raise SimulationError(
+            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
+        )
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
     work = (
@@ -165,7 +172,12 @@ def simulate(
         for first in range(0, settings.shoes, CHUNK_SHOES)
     )
     summary = Summary(settings, len(fits))
-    for job, chunk in _run(work, jobs, settings.shoes):
+    run = (
+        _run(work, jobs, settings.shoes)
+        if cluster is None
+        else cluster_map(_simulate_chunk, work, cluster)
+    )
+    for job, chunk in run:
         summary.add(chunk)
         if progress is not None:
             progress(job.last - job.first)

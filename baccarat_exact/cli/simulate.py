@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.cli.common import FormatOption, emit
@@ -77,6 +78,16 @@ def simulate_command(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Processes (results do not depend on it).")
     ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
+            "for N worker processes here (results do not depend on it; needs the extra "
+            "'cluster').",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
@@ -87,6 +98,10 @@ def simulate_command(
     positive EV, what betting only then is worth per shoe (perfect information, and
     a card count), and how often a bet is a surebet, by depth in the shoe.
     """
+    where = None
+    if cluster is not None:
+        where = parse_cluster_address(cluster)
+        require_distributed()
     settings = SimulationSettings(
         shoe=shoe,
         rules=rules,
@@ -106,7 +121,9 @@ def simulate_command(
         require_matplotlib()
     show = not quiet and sys.stderr.isatty()
     with for_batches(), _progress(shoes, show) as progress:
-        result = simulate(settings, jobs=jobs, progress=progress, keep_hands=plot is not None)
+        result = simulate(
+            settings, jobs=jobs, progress=progress, keep_hands=plot is not None, cluster=where
+        )
     if plot is not None:
         from baccarat_exact.report.plots import plot_simulation
 
