@@ -11,11 +11,17 @@ freed temporaries (``keep_freed_memory``), and every ``simulate()`` call runs in
 ``one_blas_thread()`` (forked ``--jobs`` workers inherit both). The whole-process
 figures time the command as it is, with whatever tuning the command line does.
 
-Run: ``.venv/bin/python benchmarks/bench_simulate.py``.
+Issue 14: ``simulate --shoes 300`` with every built-in side bet against the same run
+with the main bets only, whole processes timed in turn in the same run (median of 5),
+and the ratio (target ≤ 2).
+
+Run: ``.venv/bin/python benchmarks/bench_simulate.py`` (``--side-bets`` for the
+issue-14 figure alone).
 """
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import time
@@ -26,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from baccarat_exact.analysis.dealing import SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.model.bets import main_bets
-from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.tuning import keep_freed_memory, one_blas_thread
 from benchmarks._machine import machine
@@ -47,6 +53,25 @@ def command(jobs: int) -> tuple[float, str]:
     return best, out
 
 
+def side_bet_ratio(shoes: int = 300, repeats: int = 5) -> None:
+    """Whole ``simulate`` processes, main bets alone and with every built-in side bet,
+    alternated so both see the same load; medians and their ratio."""
+    base = [str(BIN / "baccarat-exact"), "simulate", "--shoes", str(shoes), "-q", "--seed", "1"]
+    every = base + [f"--bet={name}" for name in SIDE_BET_NAMES]
+    times: dict[str, list[float]] = {"main": [], "all": []}
+    for _ in range(repeats):
+        for name, args in (("main", base), ("all", every)):
+            start = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True)
+            times[name].append(time.perf_counter() - start)
+    main_s, all_s = statistics.median(times["main"]), statistics.median(times["all"])
+    print(
+        f"simulate --shoes {shoes} (whole process, median of {repeats}): main bets "
+        f"{main_s:.2f} s, + all {len(SIDE_BET_NAMES)} built-in side bets {all_s:.2f} s, "
+        f"ratio {all_s / main_s:.2f} (target <= 2)"
+    )
+
+
 def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
     rules = Rules()
     bets = (*main_bets(rules), *(find_bet(name, rules) for name in names))
@@ -59,6 +84,9 @@ def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, i
 
 def main() -> None:
     print(machine())
+    side_bet_ratio()
+    if "--side-bets" in sys.argv:
+        return
     keep_freed_memory()  # as the command line does (the old batch path did it by itself)
     for jobs in (1, 2):
         seconds, out = command(jobs)
