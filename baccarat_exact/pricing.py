@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from baccarat_exact.engine.column_basis import column_basis
 from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
@@ -478,25 +479,56 @@ def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
 
 
+@functools.lru_cache(maxsize=64)
+def _value_basis(how: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any]] | None:
+    """Where some of ``how``'s engine columns are integer combinations of the others and
+    of the six-card total (:func:`~baccarat_exact.engine.column_basis.column_basis`):
+    the columns to count, and the EV and win matrices acting on [their counts, total]."""
+    kept, expand = column_basis(how.tableau, how.compiled.columns)
+    if len(kept) == len(how.compiled.columns):
+        return None
+    lift = np.zeros((len(kept) + 1, len(how.compiled.columns) + 1), dtype=np.int64)
+    lift[:, :-1] = expand
+    lift[-1, -1] = 1
+    dtype = how.value_pays.dtype
+    pays = lift.astype(dtype) @ how.value_pays
+    wins = lift @ how.value_wins
+    compiled = compile_columns(how.tableau, tuple(how.compiled.columns[j] for j in kept))
+    return compiled, pays, wins
+
+
 def _value_prices(
     how: Plan, ranks: npt.NDArray[Any]
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
-    """The value-based bets of ``how``: one engine batch, then one product per array."""
-    counts: npt.NDArray[Any] = count_array(value_counts(ranks), how.compiled)
+    """The value-based bets of ``how``: one engine batch (of a basis of the columns, the
+    rest added up exactly), then one product per array."""
+    basis = _value_basis(how)
+    compiled, pays, wins = (
+        basis if basis is not None else (how.compiled, how.value_pays, how.value_wins)
+    )
+    counts: npt.NDArray[Any] = count_array(value_counts(ranks), compiled)
     cards = ranks.sum(axis=1)
     totals = _six_card_totals(cards)
-    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5)
-    bound = 3 * max(how.largest_pay, 1) * six_card_total(max(int(cards.max(initial=0)), 6))
+    largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
+    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5): int64
+    # then, as it always was (the arrays' dtype is part of the result)
+    bound = 3 * max(how.largest_pay, 1) * largest_total
     columns = np.concatenate([counts, totals[:, None]], axis=1)
-    if counts.dtype != object and totals.dtype != object and fits_int64(bound):
-        numerators, wins = columns @ how.value_pays, columns @ how.value_wins
+    whole = counts.dtype != object and totals.dtype != object and fits_int64(bound)
+    # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
+    spread = max(int(np.abs(m.astype(object)).sum(axis=0).max(initial=0)) for m in (pays, wins))
+    if whole and fits_int64(largest_total * max(spread, 1)):
+        numerators, won = columns @ pays, columns @ wins
     else:
         columns = columns.astype(object)
-        numerators = columns @ how.value_pays.astype(object)
-        wins = columns @ how.value_wins.astype(object)
-        totals = totals.astype(object)
+        numerators = columns @ pays.astype(object)
+        won = columns @ wins.astype(object)
+        if whole:
+            numerators, won = numerators.astype(np.int64), won.astype(np.int64)
+        else:
+            totals = totals.astype(object)
     denominators = np.repeat(totals[:, None], len(how.value_bets), axis=1)
-    return numerators, wins, denominators
+    return numerators, won, denominators
 
 
 def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
