@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.column_basis import column_basis
+from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
@@ -493,7 +493,7 @@ def _value_basis(how: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any
     dtype = how.value_pays.dtype
     pays = lift.astype(dtype) @ how.value_pays
     wins = lift @ how.value_wins
-    compiled = compile_columns(how.tableau, tuple(how.compiled.columns[j] for j in kept))
+    compiled = select_columns(how.compiled, kept)
     return compiled, pays, wins
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from baccarat_exact.engine.column_basis import column_basis
+from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import compile_columns, count_array, value_counts
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
@@ -48,3 +48,13 @@ def test_prices_through_the_basis_equal_odds_shoe_by_shoe() -> None:
             expected = odds(Shoe.from_counts(row), rules, bets).bets
             for b, result in enumerate(expected):
                 assert prices.ev(i, b) == result.ev and prices.win(i, b) == result.win
+
+
+def test_columns_taken_from_a_compiled_table_equal_a_fresh_build() -> None:
+    rules = Rules()
+    how = plan(rules.tableau, _every_bet(rules))
+    kept = (0, 3, 7, 8)
+    taken = select_columns(how.compiled, kept)
+    fresh = compile_columns(rules.tableau, tuple(how.compiled.columns[j] for j in kept))
+    assert taken.columns == fresh.columns and np.array_equal(taken.flat, fresh.flat)
+    assert all(np.array_equal(a, b) for a, b in zip(taken.blocks, fresh.blocks))

@@ -264,13 +264,13 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
     # the highest correlation, then the first in grid order (a stable lexsort's first row)
-    best = int(tied[np.argmax(correlation)])
+    best = int(tied[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
 
 
 def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
-    """Flat indices (C order, ascending) of the tag vectors of the grid ``choices`` whose
+    """Flat indices (C order, in no particular order) of the tag vectors of the grid ``choices`` whose
     imbalance |Σ cards · tag| is the least, exactly. Meet in the middle: each vector's
     imbalance is a sum over the first five values plus one over the last five, so the
     least is found by sorting one half's sums (at most 4**5 each) and searching the
@@ -302,7 +302,7 @@ def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) 
         rows = np.repeat(np.arange(len(first)), many)
         within = np.arange(int(many.sum())) - np.repeat(np.cumsum(many) - many, many)
         found.append(rows * len(second) + order[np.repeat(low, many) + within])
-    return np.sort(np.concatenate(found))
+    return np.concatenate(found)
 
 
 def bet_fits(

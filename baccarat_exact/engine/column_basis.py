@@ -17,11 +17,11 @@ import functools
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.counting import compile_columns
+from baccarat_exact.engine.counting import Compiled, compile_columns
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import Tableau
 
-__all__ = ["column_basis"]
+__all__ = ["column_basis", "select_columns"]
 
 _ALL = (tuple(range(N_EVENTS)),)
 
@@ -87,3 +87,19 @@ def _back_substitute(triangle: list[list[float]], along: list[float]) -> list[in
         value = along[k] - sum(triangle[i][k] * solution[i] for i in range(k + 1, size))
         solution[k] = value / triangle[k][k]
     return [round(x) for x in solution]
+
+
+def select_columns(compiled: Compiled, kept: tuple[int, ...]) -> Compiled:
+    """The columns ``kept`` of ``compiled``, taken from its tables (not built again)."""
+    n_cols = len(compiled.columns)
+    blocks = tuple(
+        np.ascontiguousarray(
+            block.reshape(-1, n_cols, block.shape[1])[:, list(kept), :].reshape(-1, block.shape[1])
+        )
+        for block in compiled.blocks
+    )
+    return Compiled(
+        columns=tuple(compiled.columns[j] for j in kept),
+        flat=np.ascontiguousarray(compiled.flat[:, list(kept)]),
+        blocks=blocks,
+    )
