@@ -21,6 +21,7 @@ from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.report.render import render
 from baccarat_exact.report.simulate import simulation_report
+from baccarat_exact.tuning import keep_freed_memory
 
 
 @pytest.mark.parametrize(
@@ -92,6 +93,8 @@ def test_a_two_worker_local_cluster_gives_the_bytes_of_one_process() -> None:
     one = render(simulation_report(simulate(settings, jobs=1)), "json")
     done: list[int] = []
     where = ClusterAddress(address=None, workers=2)
-    clustered = simulate(settings, cluster=where, progress=done.append)
+    clustered = simulate(
+        settings, cluster=where, progress=done.append, worker_setup=keep_freed_memory
+    )
     assert render(simulation_report(clustered), "json") == one
     assert sum(done) == 110 and len(done) == 5

@@ -118,14 +118,36 @@ def _client(where: ClusterAddress, stack: ExitStack) -> Any:
         ) from None
 
 
+def _on_every_worker(client: Any, setup: Callable[[], None]) -> None:
+    """Run ``setup`` on each worker of ``client``'s cluster, and on every worker that
+    joins later (a worker plugin)."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class Setup(WorkerPlugin):
+        name = "baccarat-exact-setup"
+
+        def setup(self, worker: Any) -> None:
+            setup()
+
+    client.register_plugin(Setup())
+
+
 def cluster_map(
-    function: Callable[[_Work], _Result], work: Iterable[_Work], where: ClusterAddress
+    function: Callable[[_Work], _Result],
+    work: Iterable[_Work],
+    where: ClusterAddress,
+    *,
+    worker_setup: Callable[[], None] | None = None,
 ) -> Iterator[tuple[_Work, _Result]]:
     """``(unit, function(unit))`` for each unit of ``work``, in order, computed on the
     cluster at ``where``: at most two units per worker thread in flight (the work list
-    is never built whole), each sent pickled with ``function`` by reference."""
+    is never built whole), each sent pickled with ``function`` by reference.
+    ``worker_setup`` runs once on every worker first (the command line tunes the
+    workers' processes with it as it tunes its own)."""
     with ExitStack() as stack:
         client = _client(where, stack)
+        if worker_setup is not None:
+            _on_every_worker(client, worker_setup)
         threads = max(sum(client.nthreads().values()), 1)
         pending: deque[tuple[_Work, Any]] = deque()
         for unit in work:

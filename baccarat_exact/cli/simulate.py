@@ -19,7 +19,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
 from baccarat_exact.report.simulate import simulation_report
-from baccarat_exact.tuning import for_batches
+from baccarat_exact.tuning import for_batches, keep_freed_memory
 
 __all__ = ["simulate_command"]
 
@@ -122,7 +122,12 @@ def simulate_command(
     show = not quiet and sys.stderr.isatty()
     with for_batches(), _progress(shoes, show) as progress:
         result = simulate(
-            settings, jobs=jobs, progress=progress, keep_hands=plot is not None, cluster=where
+            settings,
+            jobs=jobs,
+            progress=progress,
+            keep_hands=plot is not None,
+            cluster=where,
+            worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
         )
     if plot is not None:
         from baccarat_exact.report.plots import plot_simulation
