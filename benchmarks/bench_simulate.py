@@ -16,7 +16,8 @@ with the main bets only, whole processes timed in turn in the same run (median o
 and the ratio (target ≤ 2).
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py`` (``--side-bets`` for the
-issue-14 figure alone).
+issue-14 figure alone; ``--before DIR`` times the code of an earlier checkout in DIR the
+same way, in the same run, e.g. ``git archive b7b6d74 | tar -x -C /tmp/before``).
 """
 
 from __future__ import annotations
@@ -53,23 +54,30 @@ def command(jobs: int) -> tuple[float, str]:
     return best, out
 
 
-def side_bet_ratio(shoes: int = 300, repeats: int = 5) -> None:
+def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None) -> None:
     """Whole ``simulate`` processes, main bets alone and with every built-in side bet,
-    alternated so both see the same load; medians and their ratio."""
-    base = [str(BIN / "baccarat-exact"), "simulate", "--shoes", str(shoes), "-q", "--seed", "1"]
-    every = base + [f"--bet={name}" for name in SIDE_BET_NAMES]
-    times: dict[str, list[float]] = {"main": [], "all": []}
+    alternated so both see the same load; medians and their ratio. With ``before`` (a
+    checkout of an earlier commit), its code is timed the same way in the same run."""
+    trees = {"this tree": None} if before is None else {"before": before, "this tree": None}
+    times: dict[tuple[str, str], list[float]] = {}
     for _ in range(repeats):
-        for name, args in (("main", base), ("all", every)):
-            start = time.perf_counter()
-            subprocess.run(args, check=True, capture_output=True)
-            times[name].append(time.perf_counter() - start)
-    main_s, all_s = statistics.median(times["main"]), statistics.median(times["all"])
-    print(
-        f"simulate --shoes {shoes} (whole process, median of {repeats}): main bets "
-        f"{main_s:.2f} s, + all {len(SIDE_BET_NAMES)} built-in side bets {all_s:.2f} s, "
-        f"ratio {all_s / main_s:.2f} (target <= 2)"
-    )
+        for tree, where in trees.items():
+            for name in ("main", "all"):
+                args = [sys.executable, "-m", "baccarat_exact", "simulate"]
+                args += ["--shoes", str(shoes), "-q", "--seed", "1"]
+                if name == "all":
+                    args += [f"--bet={bet}" for bet in SIDE_BET_NAMES]
+                start = time.perf_counter()
+                subprocess.run(args, check=True, capture_output=True, cwd=where)
+                times.setdefault((tree, name), []).append(time.perf_counter() - start)
+    for tree in trees:
+        main_s = statistics.median(times[tree, "main"])
+        all_s = statistics.median(times[tree, "all"])
+        print(
+            f"simulate --shoes {shoes} ({tree}; whole process, median of {repeats}): main bets "
+            f"{main_s:.2f} s, + all {len(SIDE_BET_NAMES)} built-in side bets {all_s:.2f} s, "
+            f"ratio {all_s / main_s:.2f} (target <= 2)"
+        )
 
 
 def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
@@ -84,7 +92,8 @@ def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, i
 
 def main() -> None:
     print(machine())
-    side_bet_ratio()
+    before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    side_bet_ratio(before=before)
     if "--side-bets" in sys.argv:
         return
     keep_freed_memory()  # as the command line does (the old batch path did it by itself)
