@@ -251,15 +251,9 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     # The least unbalanced vectors of the grid, found without building it; then the
     # correlation of those only, its sums added in the same order as over the grid.
     tied = _least_unbalanced(whole, choices)
-    picked = np.unravel_index(tied, tuple(len(options) for options in choices))
-    total = np.zeros(len(tied))
-    square = np.zeros(len(tied))
-    cross = np.zeros(len(tied))
-    for v, options in enumerate(choices):
-        chosen = options[picked[v]]
-        total = total + n[v] * chosen
-        square = square + n[v] * chosen**2
-        cross = cross + n[v] * e[v] * chosen
+    # Σ n·p, Σ n·p², Σ n·e·p of those: each value's terms once per option, the first
+    # five values' sums once per vector of their (small) grid, then the last five added
+    total, square, cross = _scores(tied, choices, n, e)
     spread = square - total**2 / n.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
@@ -267,6 +261,32 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     best = int(tied[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
+
+
+def _scores(
+    tied: npt.NDArray[Any],
+    choices: list[npt.NDArray[Any]],
+    n: npt.NDArray[np.float64],
+    e: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Σ n·p, Σ n·p² and Σ n·e·p of the grid vectors ``tied`` (flat indices), each sum
+    added value by value in order 0–9, so every float is what the whole grid gives."""
+    terms = [
+        (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
+        for v, options in enumerate(choices)
+    ]
+    shape = tuple(len(options) for options in choices)
+    half = len(shape) // 2
+    first = np.unravel_index(np.arange(math.prod(shape[:half])), shape[:half])
+    sums = [np.zeros(len(first[0])) for _ in range(3)]
+    for v in range(half):
+        sums = [total + term[first[v]] for total, term in zip(sums, terms[v])]
+    rows, columns = np.divmod(tied, math.prod(shape[half:]))
+    sums = [total[rows] for total in sums]
+    second = np.unravel_index(columns, shape[half:])
+    for v in range(half, len(shape)):
+        sums = [total + term[second[v - half]] for total, term in zip(sums, terms[v])]
+    return sums[0], sums[1], sums[2]
 
 
 def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
