@@ -228,9 +228,13 @@ def first_match_bet(
 
 def _products(name: str, pays: Fraction, cells: set[int]) -> list[PayLine]:
     """Cells as pay lines, each events × pair states (states grouped by their events)."""
+    by_state: dict[int, list[int]] = {}
+    for cell in cells:  # one pass over the cells, not one per pair state
+        state, event = divmod(cell, N_EVENTS)
+        by_state.setdefault(state, []).append(event)
     by_events: dict[frozenset[int], set[int]] = {}
     for state in range(len(PAIR_STATES)):
-        events = frozenset(c - state * N_EVENTS for c in cells if c // N_EVENTS == state)
+        events = frozenset(by_state.get(state, ()))
         if events:
             by_events.setdefault(events, set()).add(state)
     if not by_events:
