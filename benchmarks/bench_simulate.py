@@ -22,6 +22,7 @@ same way, in the same run, e.g. ``git archive b7b6d74 | tar -x -C /tmp/before``)
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -54,12 +55,23 @@ def command(jobs: int) -> tuple[float, str]:
     return best, out
 
 
+def _run_timed(args: list[str], cwd: str | None) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) seconds of one whole process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"{' '.join(args)} failed: status {status}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
 def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None) -> None:
     """Whole ``simulate`` processes, main bets alone and with every built-in side bet,
-    alternated so both see the same load; medians and their ratio. With ``before`` (a
+    alternated so both see the same load; medians of wall-clock and CPU time and their
+    ratios (CPU time is what a loaded machine disturbs least). With ``before`` (a
     checkout of an earlier commit), its code is timed the same way in the same run."""
     trees = {"this tree": None} if before is None else {"before": before, "this tree": None}
-    times: dict[tuple[str, str], list[float]] = {}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for _ in range(repeats):
         for tree, where in trees.items():
             for name in ("main", "all"):
@@ -67,17 +79,17 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
                 args += ["--shoes", str(shoes), "-q", "--seed", "1"]
                 if name == "all":
                     args += [f"--bet={bet}" for bet in SIDE_BET_NAMES]
-                start = time.perf_counter()
-                subprocess.run(args, check=True, capture_output=True, cwd=where)
-                times.setdefault((tree, name), []).append(time.perf_counter() - start)
+                times.setdefault((tree, name), []).append(_run_timed(args, where))
     for tree in trees:
-        main_s = statistics.median(times[tree, "main"])
-        all_s = statistics.median(times[tree, "all"])
+        main = [statistics.median(t) for t in zip(*times[tree, "main"])]
+        every = [statistics.median(t) for t in zip(*times[tree, "all"])]
         print(
-            f"simulate --shoes {shoes} ({tree}; whole process, median of {repeats}): main bets "
-            f"{main_s:.2f} s, + all {len(SIDE_BET_NAMES)} built-in side bets {all_s:.2f} s, "
-            f"ratio {all_s / main_s:.2f} (target <= 2)"
+            f"simulate --shoes {shoes} ({tree}; whole process, median of {repeats}), main bets "
+            f"vs + all {len(SIDE_BET_NAMES)} built-in side bets: wall {main[0]:.2f} s vs "
+            f"{every[0]:.2f} s, ratio {every[0] / main[0]:.2f}; CPU {main[1]:.2f} s vs "
+            f"{every[1]:.2f} s, ratio {every[1] / main[1]:.2f} (target <= 2)"
         )
+    print(f"load average: {os.getloadavg()[0]:.2f}")
 
 
 def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
