@@ -497,6 +497,27 @@ def _value_basis(how: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any
     return compiled, pays, wins
 
 
+_SPLIT = 1 << 26
+"""Counts below 2**53 split as high · 2**26 + low: each half times pays of absolute sum
+below 2**27 stays below 2**53, so float64 products of the halves are exact."""
+
+
+def _exact_products(
+    columns: npt.NDArray[np.int64], matrix: npt.NDArray[Any], largest: int, spread: int
+) -> npt.NDArray[np.int64]:
+    """``columns @ matrix`` in int64 (every partial sum fits, checked by the caller):
+    through two float64 products of the halves of the counts where that is exact
+    (BLAS, not numpy's integer loop), else numpy's integer product."""
+    if matrix.dtype != object and largest < _SPLIT * _SPLIT and spread < (1 << 27):
+        high, low = np.divmod(columns, _SPLIT)
+        weights = matrix.astype(np.float64)
+        top = (high.astype(np.float64) @ weights).astype(np.int64)
+        bottom = (low.astype(np.float64) @ weights).astype(np.int64)
+        return top * _SPLIT + bottom  # int64 wraps modulo 2**64; the sum fits
+    product: npt.NDArray[np.int64] = columns @ matrix
+    return product
+
+
 def _value_prices(
     how: Plan, ranks: npt.NDArray[Any]
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
@@ -518,7 +539,8 @@ def _value_prices(
     # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
     spread = max(int(np.abs(m.astype(object)).sum(axis=0).max(initial=0)) for m in (pays, wins))
     if whole and fits_int64(largest_total * max(spread, 1)):
-        numerators, won = columns @ pays, columns @ wins
+        numerators = _exact_products(columns, pays, largest_total, spread)
+        won = _exact_products(columns, wins, largest_total, spread)
     else:
         columns = columns.astype(object)
         numerators = columns @ pays.astype(object)

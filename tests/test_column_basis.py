@@ -58,3 +58,18 @@ def test_columns_taken_from_a_compiled_table_equal_a_fresh_build() -> None:
     fresh = compile_columns(rules.tableau, tuple(how.compiled.columns[j] for j in kept))
     assert taken.columns == fresh.columns and np.array_equal(taken.flat, fresh.flat)
     assert all(np.array_equal(a, b) for a, b in zip(taken.blocks, fresh.blocks))
+
+
+def test_split_float_products_are_the_integer_products() -> None:
+    """Counts up to 2**52 times small signed pays, through two float products of the
+    halves of the counts: the same integers as Python's."""
+    from baccarat_exact.pricing import _exact_products
+
+    rng = np.random.default_rng(13)
+    columns = rng.integers(0, 2**52, size=(300, 31), dtype=np.int64)
+    columns[0] = 2**52 - 1
+    matrix = rng.integers(-60, 61, size=(31, 22), dtype=np.int64)  # every sum fits int64
+    spread = int(np.abs(matrix).sum(axis=0).max())
+    got = _exact_products(columns, matrix, 2**52 - 1, spread)
+    expected = columns.astype(object) @ matrix.astype(object)
+    assert got.dtype == np.int64 and got.tolist() == expected.tolist()
