@@ -98,3 +98,14 @@ def test_a_two_worker_local_cluster_gives_the_bytes_of_one_process() -> None:
     )
     assert render(simulation_report(clustered), "json") == one
     assert sum(done) == 110 and len(done) == 5
+
+
+def test_the_command_prints_the_same_bytes_on_a_local_cluster(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command line end to end: --cluster local:2 against --jobs 1, the same JSON."""
+    pytest.importorskip("distributed")
+    args = ("--shoes", "60", "--seed", "3", "--bet", "banker-pair", "--format", "json")
+    one = _cli(capsys, *args)
+    clustered = _cli(capsys, *args, "--cluster", "local:2")
+    assert one[0] == clustered[0] == 0 and one[1] == clustered[1] and one[1].startswith("{")
