@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
@@ -38,6 +39,7 @@ from baccarat_exact.engine.counting import (
     six_card_total,
     value_counts,
 )
+from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts
 from baccarat_exact.engine.pairs import (
     PairTerms,
     exact_suit_terms,
@@ -48,7 +50,7 @@ from baccarat_exact.engine.pairs import (
 )
 from baccarat_exact.engine.paths import round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.model.bets import Bet, main_bets, refuse_card_bets
+from baccarat_exact.model.bets import PAIR_STATES, Bet, main_bets, refuse_card_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
@@ -680,25 +682,78 @@ def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
 
 
+@functools.lru_cache(maxsize=64)
+def _value_basis(how: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any]] | None:
+    """Where some of ``how``'s engine columns are integer combinations of the others and
+    of the six-card total (:func:`~baccarat_exact.engine.column_basis.column_basis`):
+    the columns to count, and the EV and win matrices acting on [their counts, total]."""
+    kept, expand = column_basis(how.tableau, how.compiled.columns)
+    if len(kept) == len(how.compiled.columns):
+        return None
+    lift = np.zeros((len(kept) + 1, len(how.compiled.columns) + 1), dtype=np.int64)
+    lift[:, :-1] = expand
+    lift[-1, -1] = 1
+    dtype = how.value_pays.dtype
+    pays = lift.astype(dtype) @ how.value_pays
+    wins = lift @ how.value_wins
+    compiled = select_columns(how.compiled, kept)
+    return compiled, pays, wins
+
+
+_SPLIT = 1 << 26
+"""Counts below 2**53 split as high · 2**26 + low: each half times pays of absolute sum
+below 2**27 stays below 2**53, so float64 products of the halves are exact."""
+
+
+def _exact_products(
+    columns: npt.NDArray[np.int64], matrix: npt.NDArray[Any], largest: int, spread: int
+) -> npt.NDArray[np.int64]:
+    """``columns @ matrix`` in int64 (every partial sum fits, checked by the caller):
+    through two float64 products of the halves of the counts where that is exact
+    (BLAS, not numpy's integer loop), else numpy's integer product."""
+    if matrix.dtype != object and largest < _SPLIT * _SPLIT and spread < (1 << 27):
+        high, low = np.divmod(columns, _SPLIT)
+        weights = matrix.astype(np.float64)
+        top = (high.astype(np.float64) @ weights).astype(np.int64)
+        bottom = (low.astype(np.float64) @ weights).astype(np.int64)
+        return top * _SPLIT + bottom  # int64 wraps modulo 2**64; the sum fits
+    product: npt.NDArray[np.int64] = columns @ matrix
+    return product
+
+
 def _value_prices(
     how: Plan, ranks: npt.NDArray[Any]
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
-    """The value-based bets of ``how``: one engine batch, then one product per array."""
-    counts: npt.NDArray[Any] = count_array(value_counts(ranks), how.compiled)
+    """The value-based bets of ``how``: one engine batch (of a basis of the columns, the
+    rest added up exactly), then one product per array."""
+    basis = _value_basis(how)
+    compiled, pays, wins = (
+        basis if basis is not None else (how.compiled, how.value_pays, how.value_wins)
+    )
+    counts: npt.NDArray[Any] = count_array(value_counts(ranks), compiled)
     cards = ranks.sum(axis=1)
     totals = _six_card_totals(cards)
-    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5)
-    bound = 3 * max(how.largest_pay, 1) * six_card_total(max(int(cards.max(initial=0)), 6))
+    largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
+    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5): int64
+    # then, as it always was (the arrays' dtype is part of the result)
+    bound = 3 * max(how.largest_pay, 1) * largest_total
     columns = np.concatenate([counts, totals[:, None]], axis=1)
-    if counts.dtype != object and totals.dtype != object and fits_int64(bound):
-        numerators, wins = columns @ how.value_pays, columns @ how.value_wins
+    whole = counts.dtype != object and totals.dtype != object and fits_int64(bound)
+    # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
+    spread = max(int(np.abs(m.astype(object)).sum(axis=0).max(initial=0)) for m in (pays, wins))
+    if whole and fits_int64(largest_total * max(spread, 1)):
+        numerators = _exact_products(columns, pays, largest_total, spread)
+        won = _exact_products(columns, wins, largest_total, spread)
     else:
         columns = columns.astype(object)
-        numerators = columns @ how.value_pays.astype(object)
-        wins = columns @ how.value_wins.astype(object)
-        totals = totals.astype(object)
+        numerators = columns @ pays.astype(object)
+        won = columns @ wins.astype(object)
+        if whole:
+            numerators, won = numerators.astype(np.int64), won.astype(np.int64)
+        else:
+            totals = totals.astype(object)
     denominators = np.repeat(totals[:, None], len(how.value_bets), axis=1)
-    return numerators, wins, denominators
+    return numerators, won, denominators
 
 
 def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
@@ -708,10 +763,10 @@ def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
 
 
 def _pair_prices(
-    how: Plan, terms: Sequence[PairTerms]
-) -> tuple[tuple[int, ...], list[npt.NDArray[Any]]]:
-    """The pair bets of ``how``, state by state: numerators, wins and denominators."""
-    columns = tuple(b for b, (kind, _) in enumerate(how.items) if kind != _VALUE)
+    how: Plan, terms: Sequence[PairTerms], columns: tuple[int, ...]
+) -> list[npt.NDArray[Any]]:
+    """The pair bets ``columns`` of ``how``, state by state: numerators, wins and
+    denominators."""
     numerators, wins, denominators = [], [], []
     for state in terms:
         found = _pair_results(how, state)
@@ -725,7 +780,49 @@ def _pair_prices(
         numerators.append(num_row)
         wins.append(win_row)
         denominators.append(den_row)
-    return columns, [_as_array(rows) for rows in (numerators, wins, denominators)]
+    return [_as_array(rows) for rows in (numerators, wins, denominators)]
+
+
+@functools.lru_cache(maxsize=64)
+def _pair_pays(how: Plan, columns: tuple[int, ...]) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """(9, bets) pay (× scale) and win (0/1) of each pure pair bet in each pair state."""
+    pays = np.zeros((len(PAIR_STATES), len(columns)), dtype=np.int64)
+    wins = np.zeros_like(pays)
+    for j, b in enumerate(columns):
+        for pay, states in zip(how.line_pays[b], how.items[b][1]):
+            for s in states:
+                pays[s, j], wins[s, j] = pay, int(pay > 0)
+    return pays, wins
+
+
+def _pair_parts(
+    how: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.ArrayLike | None,
+) -> list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]]:
+    """The pair and joint bets of ``how``: pure pair bets of shoe states given as arrays
+    in one batch (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them, the
+    rest state by state in Python integers."""
+    pure = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _PAIRS)
+    joint = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _JOINT)
+    suit_array = _batch_suits(how, ranks, suits) if shoes is None else None
+    largest = int(ranks.sum(axis=1).max(initial=0)) if ranks.dtype != object else 0
+    vector = (
+        pure and shoes is None and ranks.dtype != object and batch_fits(largest, how.largest_pay)
+    )
+    parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    looped = joint if vector else pure + joint
+    if vector:
+        counts, totals = batch_pair_state_counts(ranks, suit_array)
+        pays, wins = _pair_pays(how, pure)
+        denominators = np.repeat(totals[:, None], len(pure), axis=1)
+        parts.append((pure, (counts @ pays, counts @ wins, denominators)))
+    if looped:
+        order = tuple(sorted(looped))
+        terms = _batch_terms(how, ranks, shoes, suit_array)
+        parts.append((order, tuple(_pair_prices(how, terms, order))))
+    return parts
 
 
 def price_batch(
@@ -764,9 +861,7 @@ def price_batch(
     if how.value_bets:
         parts.append((how.value_bets, _value_prices(how, ranks)))
     if how.pairs or how.joint:
-        terms = _batch_terms(how, ranks, shoes, suits)
-        columns, arrays = _pair_prices(how, terms)
-        parts.append((columns, tuple(arrays)))
+        parts.extend(_pair_parts(how, ranks, shoes, suits))
     if len(parts) == 1 and parts[0][0] == tuple(range(len(chosen))):
         numerators, wins, denominators = parts[0][1]
     else:
@@ -794,20 +889,31 @@ def _rank_array(states: npt.ArrayLike) -> npt.NDArray[Any]:
     return ranks.astype(np.int64) if fits_int64(13 * largest) else ranks
 
 
-def _batch_terms(
-    how: Plan,
-    ranks: npt.NDArray[Any],
-    shoes: Sequence[Shoe] | None,
-    suits: npt.ArrayLike | None,
-) -> list[PairTerms]:
-    """Each state's per-rank pair terms, from what it knows of its suits."""
-    if shoes is not None:
-        return [pair_terms(shoe, how.suits) for shoe in shoes]
+def _batch_suits(
+    how: Plan, ranks: npt.NDArray[Any], suits: npt.ArrayLike | None
+) -> npt.NDArray[np.int64] | None:
+    """(B, 13, 4) cards left by rank and suit where some bet looks at suits (checked
+    against ``ranks``), else None."""
     if not how.suits:
-        return [suit_blind_terms(row) for row in ranks.tolist()]
+        return None
     if suits is None:
         raise ShoeError("suits matter to a bet here: give the cards left by rank and suit")
     rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
     if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
         raise ShoeError("the suits given do not add up to the cards left of each rank")
-    return [exact_suit_terms(state) for state in rows.tolist()]
+    return rows
+
+
+def _batch_terms(
+    how: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.NDArray[np.int64] | None,
+) -> list[PairTerms]:
+    """Each state's per-rank pair terms, from what it knows of its suits (``suits`` as
+    checked by :func:`_batch_suits`)."""
+    if shoes is not None:
+        return [pair_terms(shoe, how.suits) for shoe in shoes]
+    if suits is None:
+        return [suit_blind_terms(row) for row in ranks.tolist()]
+    return [exact_suit_terms(state) for state in suits.tolist()]

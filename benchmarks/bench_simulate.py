@@ -11,11 +11,19 @@ freed temporaries (``keep_freed_memory``), and every ``simulate()`` call runs in
 ``one_blas_thread()`` (forked ``--jobs`` workers inherit both). The whole-process
 figures time the command as it is, with whatever tuning the command line does.
 
-Run: ``.venv/bin/python benchmarks/bench_simulate.py``.
+Issue 14: ``simulate --shoes 300`` with every built-in side bet against the same run
+with the main bets only, whole processes timed in turn in the same run (median of 5),
+and the ratio (target ≤ 2).
+
+Run: ``.venv/bin/python benchmarks/bench_simulate.py`` (``--side-bets`` for the
+issue-14 figure alone; ``--before DIR`` times the code of an earlier checkout in DIR the
+same way, in the same run, e.g. ``git archive b7b6d74 | tar -x -C /tmp/before``).
 """
 
 from __future__ import annotations
 
+import os
+import statistics
 import subprocess
 import sys
 import time
@@ -26,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from baccarat_exact.analysis.dealing import SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.model.bets import main_bets
-from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.tuning import keep_freed_memory, one_blas_thread
 from benchmarks._machine import machine
@@ -47,6 +55,43 @@ def command(jobs: int) -> tuple[float, str]:
     return best, out
 
 
+def _run_timed(args: list[str], cwd: str | None) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) seconds of one whole process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"{' '.join(args)} failed: status {status}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None) -> None:
+    """Whole ``simulate`` processes, main bets alone and with every built-in side bet,
+    alternated so both see the same load; medians of wall-clock and CPU time and their
+    ratios (CPU time is what a loaded machine disturbs least). With ``before`` (a
+    checkout of an earlier commit), its code is timed the same way in the same run."""
+    trees = {"this tree": None} if before is None else {"before": before, "this tree": None}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for _ in range(repeats):
+        for tree, where in trees.items():
+            for name in ("main", "all"):
+                args = [sys.executable, "-m", "baccarat_exact", "simulate"]
+                args += ["--shoes", str(shoes), "-q", "--seed", "1"]
+                if name == "all":
+                    args += [f"--bet={bet}" for bet in SIDE_BET_NAMES]
+                times.setdefault((tree, name), []).append(_run_timed(args, where))
+    for tree in trees:
+        main = [statistics.median(t) for t in zip(*times[tree, "main"])]
+        every = [statistics.median(t) for t in zip(*times[tree, "all"])]
+        print(
+            f"simulate --shoes {shoes} ({tree}; whole process, median of {repeats}), main bets "
+            f"vs + all {len(SIDE_BET_NAMES)} built-in side bets: wall {main[0]:.2f} s vs "
+            f"{every[0]:.2f} s, ratio {every[0] / main[0]:.2f}; CPU {main[1]:.2f} s vs "
+            f"{every[1]:.2f} s, ratio {every[1] / main[1]:.2f} (target <= 2)"
+        )
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+
+
 def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
     rules = Rules()
     bets = (*main_bets(rules), *(find_bet(name, rules) for name in names))
@@ -59,6 +104,10 @@ def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, i
 
 def main() -> None:
     print(machine())
+    before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    side_bet_ratio(before=before)
+    if "--side-bets" in sys.argv:
+        return
     keep_freed_memory()  # as the command line does (the old batch path did it by itself)
     for jobs in (1, 2):
         seconds, out = command(jobs)

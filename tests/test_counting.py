@@ -190,3 +190,39 @@ def test_the_command_line_default_level_is_the_analysis_default() -> None:
     from baccarat_exact.cli.options import COUNTING
 
     assert COUNTING.options["level"][1] == DEFAULT_LEVEL
+
+
+def _grid_count(eor: EffectOfRemoval, bet: int, level: int) -> tuple[int, ...]:
+    """The derived count by brute force over the whole grid: least imbalance, then the
+    highest correlation, then the first vector in grid order (a stable sort)."""
+    cards, effects = [], []
+    for n, effect in eor.value_effects(bet):
+        cards.append(n)
+        effects.append(float(effect) if effect is not None else 0.0)
+    largest = max(abs(e) for e in effects)
+    if largest == 0:
+        return (0,) * 10
+    options = []
+    for n, e in zip(cards, effects):
+        t = e / largest * level
+        low, high = max(-level, math.floor(t) - 1), min(level, math.ceil(t) + 1)
+        options.append(range(low, high + 1) if n else range(0, 1))
+    best: tuple[int, float, int] | None = None
+    chosen: tuple[int, ...] = ()
+    for i, tags in enumerate(itertools.product(*options)):
+        imbalance = abs(sum(n * p for n, p in zip(cards, tags)))
+        total = sum(n * p for n, p in zip(cards, tags))
+        square = sum(n * p * p for n, p in zip(cards, tags))
+        cross = sum(n * e / largest * p for n, e, p in zip(cards, effects, tags))
+        spread = square - total**2 / sum(cards)
+        correlation = cross / math.sqrt(spread) if spread > 1e-9 else -math.inf
+        key = (imbalance, -correlation, i)
+        if best is None or key < best:
+            best, chosen = key, tags
+    return chosen
+
+
+@pytest.mark.parametrize("bet", [0, 1, 2])
+def test_derived_count_is_the_best_of_the_whole_grid(eight: EffectOfRemoval, bet: int) -> None:
+    """The derivation scores only the least unbalanced vectors; brute force scores all."""
+    assert derive_count(eight, bet, 1).tags == _grid_count(eight, bet, 1)

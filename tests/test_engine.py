@@ -135,3 +135,17 @@ def test_a_different_tableau_is_a_different_table() -> None:
 
 def test_event_index_orders_events() -> None:
     assert [event_index(*e) for e in EVENTS] == list(range(400))
+
+
+def test_overlapping_columns_are_the_sums_of_their_events() -> None:
+    """Columns that share events (compiled through the event incidence) equal the sum of
+    one-event columns, integer for integer, for every game's tableau."""
+    from baccarat_exact.engine.counting import compile_columns
+    from baccarat_exact.model.games import RULESETS
+
+    columns = (tuple(range(0, 400, 3)), tuple(range(0, 200)), (5, 6, 7), tuple(range(150, 400)))
+    for rules in RULESETS.values():
+        single = compile_columns(rules.tableau, tuple((e,) for e in range(400))).flat
+        compiled = compile_columns(rules.tableau, columns)
+        expected = np.stack([single[:, list(c)].sum(axis=1) for c in columns], axis=1)
+        assert compiled.flat.dtype == np.int64 and np.array_equal(compiled.flat, expected)

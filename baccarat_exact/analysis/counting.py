@@ -21,8 +21,10 @@ import re
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.errors import CardError, CountError
@@ -246,25 +248,81 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     # the imbalance Σ n·p exactly: in int64 while it fits, else in Python ints
     exact = max(cards) * 10 * (level + 1) < 2**62
     whole = np.array(cards, dtype=np.int64 if exact else object)
-    # Σ n·p, Σ n·p² and Σ n·e·p over every vector of the grid, built one value at a time
-    # (each is a sum of per-value terms), so the grid itself is never materialised.
-    total = np.zeros(1)
-    square = np.zeros(1)
-    cross = np.zeros(1)
-    balance = np.zeros(1, dtype=whole.dtype)
-    for v, options in enumerate(choices):
-        total = (total[:, None] + n[v] * options[None, :]).reshape(-1)
-        square = (square[:, None] + n[v] * options[None, :] ** 2).reshape(-1)
-        cross = (cross[:, None] + n[v] * e[v] * options[None, :]).reshape(-1)
-        steps = options.astype(whole.dtype)
-        balance = (balance[:, None] + whole[v] * steps[None, :]).reshape(-1)
-    imbalance = np.abs(balance)
+    # The least unbalanced vectors of the grid, found without building it; then the
+    # correlation of those only, its sums added in the same order as over the grid.
+    tied = _least_unbalanced(whole, choices)
+    # Σ n·p, Σ n·p², Σ n·e·p of those: each value's terms once per option, the first
+    # five values' sums once per vector of their (small) grid, then the last five added
+    total, square, cross = _scores(tied, choices, n, e)
     spread = square - total**2 / n.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
-    best = int(np.lexsort((-correlation, imbalance))[0])
+    # the highest correlation, then the first in grid order (a stable lexsort's first row)
+    best = int(tied[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
+
+
+def _scores(
+    tied: npt.NDArray[Any],
+    choices: list[npt.NDArray[Any]],
+    n: npt.NDArray[np.float64],
+    e: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Σ n·p, Σ n·p² and Σ n·e·p of the grid vectors ``tied`` (flat indices), each sum
+    added value by value in order 0–9, so every float is what the whole grid gives."""
+    terms = [
+        (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
+        for v, options in enumerate(choices)
+    ]
+    shape = tuple(len(options) for options in choices)
+    half = len(shape) // 2
+    first = np.unravel_index(np.arange(math.prod(shape[:half])), shape[:half])
+    sums = [np.zeros(len(first[0])) for _ in range(3)]
+    for v in range(half):
+        sums = [total + term[first[v]] for total, term in zip(sums, terms[v])]
+    rows, columns = np.divmod(tied, math.prod(shape[half:]))
+    sums = [total[rows] for total in sums]
+    second = np.unravel_index(columns, shape[half:])
+    for v in range(half, len(shape)):
+        sums = [total + term[second[v - half]] for total, term in zip(sums, terms[v])]
+    return sums[0], sums[1], sums[2]
+
+
+def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
+    """Flat indices (C order, in no particular order) of the tag vectors of the grid ``choices`` whose
+    imbalance |Σ cards · tag| is the least, exactly. Meet in the middle: each vector's
+    imbalance is a sum over the first five values plus one over the last five, so the
+    least is found by sorting one half's sums (at most 4**5 each) and searching the
+    other's, not over every vector of the grid (up to 4**10)."""
+    half = len(choices) // 2
+
+    def sums(values: range) -> npt.NDArray[Any]:
+        total = np.zeros(1, dtype=whole.dtype)
+        for v in values:
+            steps = choices[v].astype(whole.dtype)
+            total = (total[:, None] + whole[v] * steps[None, :]).reshape(-1)
+        return total
+
+    first, second = sums(range(half)), sums(range(half, len(choices)))
+    if whole.dtype == object:  # vast shoes: Python integers over the whole grid
+        imbalance = np.abs((first[:, None] + second[None, :]).reshape(-1))
+        return np.flatnonzero(imbalance == imbalance.min())
+    order = np.argsort(second, kind="stable")
+    ordered = second[order]
+    place = np.searchsorted(ordered, -first)
+    below = ordered[np.maximum(place - 1, 0)]
+    above = ordered[np.minimum(place, len(ordered) - 1)]
+    least = int(np.minimum(np.abs(first + below), np.abs(first + above)).min())
+    found = []
+    for target in sorted({least, -least}):
+        wanted = target - first
+        low = np.searchsorted(ordered, wanted, side="left")
+        many = np.searchsorted(ordered, wanted, side="right") - low
+        rows = np.repeat(np.arange(len(first)), many)
+        within = np.arange(int(many.sum())) - np.repeat(np.cumsum(many) - many, many)
+        found.append(rows * len(second) + order[np.repeat(low, many) + within])
+    return np.concatenate(found)
 
 
 def bet_fits(

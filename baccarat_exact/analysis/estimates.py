@@ -120,10 +120,11 @@ class ChunkTotals:
         band = np.minimum(depth // width, bands - 1)
 
         def per(group: IntArray, weights: npt.NDArray[np.generic], size: int) -> FloatArray:
-            return np.stack(
-                [np.bincount(group, weights=weights[:, b], minlength=size) for b in range(bets)],
-                axis=1,
-            )
+            # one bincount over (group, bet) cells: each cell adds its hands in the same
+            # order as a bincount per bet would, so the sums are the same floats
+            cells = (group[:, None] * bets + np.arange(bets)).reshape(-1)
+            summed = np.bincount(cells, weights=weights.reshape(-1), minlength=size * bets)
+            return np.asarray(summed.reshape(size, bets), dtype=np.float64)
 
         def tally(group: IntArray, flags: npt.NDArray[np.bool_], size: int) -> IntArray:
             return np.asarray(per(group, flags.astype(np.float64), size).round(), dtype=np.int64)

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
@@ -29,10 +30,14 @@ from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult, Sum
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.pricing import price_batch
 
-__all__ = ["CHUNK_SHOES", "PLOT_SHOES", "count_fits", "simulate"]
+__all__ = ["CHUNK_SHOES", "CLUSTER_CHUNKS", "PLOT_SHOES", "count_fits", "simulate"]
 
 CHUNK_SHOES = 25
 """Shoes per unit of work; fixed, so results never depend on the number of jobs."""
+
+CLUSTER_CHUNKS = 4
+"""Chunks per task sent to a cluster's worker: a quarter of the round trips; the worker
+still returns each chunk's totals, combined here in shoe order as always."""
 
 PLOT_SHOES = 5000
 """Per-hand EVs of at most this many shoes are kept for plots."""
@@ -143,15 +148,23 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     keep_hands: bool = False,
+    cluster: ClusterAddress | None = None,
+    worker_setup: Callable[[], None] | None = None,
 ) -> SimulationResult:
     """Deal ``settings.shoes`` shoes and estimate what exact play at every hand is worth.
 
-    ``jobs`` processes share the work; ``progress`` is called with the number of
-    shoes finished after each chunk. ``keep_hands`` keeps per-hand EVs (of the
-    first :data:`PLOT_SHOES` shoes) for plots.
+    ``jobs`` processes share the work, or the workers of a Dask ``cluster``
+    (:mod:`.cluster`); either way the result is the same bytes as on one process.
+    ``progress`` is called with the number of shoes finished after each chunk.
+    ``keep_hands`` keeps per-hand EVs (of the first :data:`PLOT_SHOES` shoes) for plots.
+    ``worker_setup`` runs once on each cluster worker before it deals (e.g. process tuning).
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    if cluster is not None and jobs != 1:
+        raise SimulationError(
+            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
+        )
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
     work = (
@@ -165,11 +178,41 @@ def simulate(
         for first in range(0, settings.shoes, CHUNK_SHOES)
     )
     summary = Summary(settings, len(fits))
-    for job, chunk in _run(work, jobs, settings.shoes):
+    run = (
+        _run(work, jobs, settings.shoes)
+        if cluster is None
+        else _on_cluster(work, cluster, worker_setup)
+    )
+    for job, chunk in run:
         summary.add(chunk)
         if progress is not None:
             progress(job.last - job.first)
     return summary.result(eor, fits)
+
+
+def _simulate_chunks(jobs: tuple[_Job, ...]) -> tuple[ChunkTotals, ...]:
+    """Several chunks in one task: each chunk's totals, in order."""
+    return tuple(_simulate_chunk(job) for job in jobs)
+
+
+def _on_cluster(
+    work: Iterator[_Job], cluster: ClusterAddress, worker_setup: Callable[[], None] | None
+) -> Iterator[tuple[_Job, ChunkTotals]]:
+    """Each job with its totals, in order, computed on a Dask cluster
+    (:data:`CLUSTER_CHUNKS` chunks per task)."""
+
+    def tasks() -> Iterator[tuple[_Job, ...]]:
+        group: list[_Job] = []
+        for job in work:
+            group.append(job)
+            if len(group) == CLUSTER_CHUNKS:
+                yield tuple(group)
+                group = []
+        if group:
+            yield tuple(group)
+
+    for jobs, totals in cluster_map(_simulate_chunks, tasks(), cluster, worker_setup=worker_setup):
+        yield from zip(jobs, totals)
 
 
 def _run(work: Iterator[_Job], jobs: int, shoes: int) -> Iterator[tuple[_Job, ChunkTotals]]:

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.cli.common import FormatOption, TableOption, emit
@@ -16,7 +17,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
 from baccarat_exact.report.simulate import simulation_report
-from baccarat_exact.tuning import for_batches
+from baccarat_exact.tuning import for_batches, keep_freed_memory
 
 __all__ = ["simulate_command"]
 
@@ -50,6 +51,16 @@ def simulate_command(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Processes (results do not depend on it).")
     ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
+            "for N worker processes here (results do not depend on it; needs the extra "
+            "'cluster').",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
@@ -61,6 +72,10 @@ def simulate_command(
     positive EV, what betting only then is worth per shoe (perfect information, and
     a card count), and how often a bet is a surebet, by depth in the shoe.
     """
+    where = None
+    if cluster is not None:
+        where = parse_cluster_address(cluster)
+        require_distributed()
     settings = SimulationSettings(
         shoe=shoe,
         rules=rules,
@@ -79,7 +94,14 @@ def simulate_command(
         check_target(plot)
         require_matplotlib()
     with for_batches(), progress(shoes, "dealing shoes", shown(quiet)) as advance:
-        result = simulate(settings, jobs=jobs, progress=advance, keep_hands=plot is not None)
+        result = simulate(
+            settings,
+            jobs=jobs,
+            progress=advance,
+            keep_hands=plot is not None,
+            cluster=where,
+            worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
+        )
     if plot is not None:
         from baccarat_exact.report.plots import plot_simulation
 

@@ -181,6 +181,16 @@ def _contract_high(k: int) -> bool:
     return HALF_DIM[CARDS - k] >= HALF_DIM[k]
 
 
+@functools.lru_cache(maxsize=2)
+def _by_event(tableau: Tableau) -> npt.NDArray[np.float64]:
+    """(5005, 400) orderings of each multiset ending in each event, as exact floats (each
+    at most 6! = 720, and a column's sum of them at most 720 · 400)."""
+    table = event_table(tableau)
+    slot = table.multisets.astype(np.int64) * N_EVENTS + table.events
+    counts = np.bincount(slot, weights=table.counts, minlength=N_MULTISETS * N_EVENTS)
+    return np.asarray(counts, dtype=np.float64).reshape(N_MULTISETS, N_EVENTS)
+
+
 @functools.cache
 def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> Compiled:
     """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices).
@@ -201,15 +211,11 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
         flat: npt.NDArray[Any] = np.bincount(
             slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
         )
-    else:
-        flat = np.zeros(N_MULTISETS * n_cols)
+    else:  # overlapping columns: the (multiset, event) counts times the columns' incidence
+        incidence = np.zeros((N_EVENTS, n_cols))
         for j, events in enumerate(columns):
-            inside = np.zeros(N_EVENTS, dtype=bool)
-            inside[list(events)] = True
-            keep = inside[table.events]
-            flat[j::n_cols] = np.bincount(
-                table.multisets[keep], weights=table.counts[keep], minlength=N_MULTISETS
-            )
+            incidence[list(events), j] = 1
+        flat = (_by_event(tableau) @ incidence).reshape(-1)
     # the float sums are exact: each is at most 6! · 400, far below 2**53
     sums = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
     summed = [sums[BLOCK_START[k] : BLOCK_START[k + 1]] for k in range(CARDS + 1)]

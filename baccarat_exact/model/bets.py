@@ -15,6 +15,7 @@ A line covers the cells ``events × pairs``; every bet's lines split all
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -312,9 +313,12 @@ def first_match_bet(
 
 def _products(name: str, pays: Fraction, cells: set[int]) -> list[PayLine]:
     """Cells as pay lines, each events × pair states (states grouped by their events)."""
+    ordered = sorted(cells)  # each pair state's cells are one slice: one pass over them
     by_events: dict[frozenset[int], set[int]] = {}
     for state in range(len(PAIR_STATES)):
-        events = frozenset(c - state * N_EVENTS for c in cells if c // N_EVENTS == state)
+        base = state * N_EVENTS
+        start, stop = bisect_left(ordered, base), bisect_left(ordered, base + N_EVENTS)
+        events = frozenset([cell - base for cell in ordered[start:stop]])
         if events:
             by_events.setdefault(events, set()).add(state)
     if not by_events:
