@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -10,7 +11,14 @@ from hypothesis import strategies as st
 
 from baccarat_exact.blackjack.edge import EdgeResult, edge
 from baccarat_exact.blackjack.hands import TEN, Counts, points
-from baccarat_exact.blackjack.rules import US_RULES, BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.blackjack.rules import (
+    US_RULES,
+    BlackjackRules,
+    DealerBlackjackTakes,
+    DoubleRule,
+    SplitBy,
+    Surrender,
+)
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
 
@@ -68,16 +76,38 @@ def tiny_shoes(draw: st.DrawFn) -> Counts:
 
 RULE_SETS = [
     BlackjackRules(),
-    BlackjackRules(hole_card=True, double_after_split=True, dealer_hits_soft_17=True),
+    BlackjackRules(
+        hole_card=True, double_after_split=True, double_split_aces=True, dealer_hits_soft_17=True
+    ),
     BlackjackRules(
         dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
         hit_split_aces=False,
         triple_seven_on_split=True,
     ),
     BlackjackRules(
-        double_after_split=True, triple_seven_on_double=False, blackjack_pays=Fraction(6, 5)
+        double_after_split=True,
+        double_split_aces=True,
+        triple_seven_on_double=False,
+        blackjack_pays=Fraction(6, 5),
     ),
 ]
+
+NEW_RULE_SETS = [
+    BlackjackRules(surrender=Surrender.EARLY, double=DoubleRule.TEN_TO_ELEVEN),
+    BlackjackRules(surrender=Surrender.LATE, double=DoubleRule.NINE_TO_ELEVEN),
+    BlackjackRules(
+        hole_card=True,
+        surrender=Surrender.LATE,
+        double=DoubleRule.NINE_TO_ELEVEN,
+        double_after_split=True,
+    ),
+    BlackjackRules(hole_card=True, surrender=Surrender.EARLY, double_after_split=True),
+    BlackjackRules(
+        hole_card=True, triple_seven=False, double_after_split=True, dealer_hits_soft_17=True
+    ),
+]
+"""Surrender (late and early, with and without a hole card), the double rules, and double
+after split without doubling split aces."""
 
 
 @settings(max_examples=6, deadline=None)
@@ -88,6 +118,34 @@ def test_the_round_matches_the_card_by_card_reference(
     result = edge(_shoe(counts), rules)
     assert result.optimal == reference.round_value(counts, rules)
     assert result.optimal >= result.basic
+
+
+@settings(max_examples=8, deadline=None)
+@given(tiny_shoes(), st.sampled_from(NEW_RULE_SETS))
+def test_surrender_and_double_rules_match_the_card_by_card_reference(
+    counts: Counts, rules: BlackjackRules
+) -> None:
+    result = edge(_shoe(counts), rules)
+    assert result.optimal == reference.round_value(counts, rules)
+    assert result.optimal >= result.basic
+
+
+@settings(max_examples=4, deadline=None)
+@given(tiny_shoes(), st.booleans())
+def test_pairs_by_rank_match_the_reference_dealing_rank_by_rank(
+    counts: Counts, hole_card: bool
+) -> None:
+    """The tens spread over T J Q K; split by rank, only two tens of one rank may split (the
+    reference deals the 13 ranks one by one)."""
+    tens = counts[TEN]
+    spread = (tens - tens // 2, tens // 2 - tens // 4, tens // 4, 0)
+    shoe = Shoe.from_counts([*counts[:9], *spread])
+    rules = BlackjackRules(split_by=SplitBy.RANK, hole_card=hole_card, triple_seven=False)
+    result = edge(shoe, rules)
+    assert result.optimal == reference.round_value(counts, rules, spread)
+    assert result.optimal >= result.basic
+    by_value = edge(shoe, replace(rules, split_by=SplitBy.VALUE))
+    assert by_value.optimal >= result.optimal
 
 
 def test_original_stake_only_is_worth_a_peek_without_triple_seven() -> None:

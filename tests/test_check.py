@@ -66,6 +66,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "formula": ("formula --bets-file {bets}", ("rules", "definitions", "variable")),
     "breakeven": ("breakeven", ("rules", "shoe", "symbolic")),
     "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
+    "blackjack rulesets": (
+        "blackjack rulesets 6:5 --float",
+        ("arithmetic", "rulesets[].rules", "rulesets[].name", "rulesets[].title"),
+    ),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (
         "blackjack hand 'A 7' --up 9 --decks 1",
@@ -82,7 +86,14 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-SAMPLES = {"blackjack edge": 3, "blackjack strategy": 3, "formula": 6, "eor": 10, "simulate": 15}
+SAMPLES = {
+    "blackjack rulesets": 3,
+    "blackjack edge": 3,
+    "blackjack strategy": 3,
+    "formula": 6,
+    "eor": 10,
+    "simulate": 15,
+}
 """Values changed one at a time per kind (each change is a recomputation; default 40)."""
 
 

@@ -774,6 +774,50 @@ def test_blackjack_rules_are_the_casinos() -> None:
     assert (us["hit_split_aces"], us["triple_seven"], us["blackjack_pays"]) == (False, False, "3/2")
 
 
+def _natural_without_dealer_natural(decks: int) -> Fraction:
+    """Chance that the player is dealt A+T and the dealer (up card, peeked hole card) has no
+    blackjack, counted card by card over a fresh shoe of ``decks``."""
+    shoe = (4 * decks,) * 9 + (16 * decks,)
+    n = sum(shoe)
+    total = Fraction(0)
+    for up in range(10):
+        after_up = _take(shoe, up)
+        for first, second in ((ACE, TEN), (TEN, ACE)):
+            p = Fraction(shoe[up], n) * Fraction(after_up[first], n - 1)
+            p *= Fraction(_take(after_up, first)[second], n - 2)
+            left = _take(after_up, first, second)
+            hole = TEN if up == ACE else ACE if up == TEN else None
+            total += p * (1 - (Fraction(left[hole], n - 3) if hole is not None else 0))
+    return total
+
+
+def test_single_deck_6_5_rule_set_is_the_published_game() -> None:
+    """blackjack-rulesets-6-5.json: 1 deck, H17, peek, double any two cards, no DAS, split
+    once, blackjack 6:5. Paid 3:2 instead, the same play gains exactly 3/10 of every natural
+    the dealer does not match (an identity: the pay is no decision). The 3:2 game, 1 deck, H17,
+    double any two cards, no DAS, split once: house edge 0.17 % (John Grochowski, "Single-Deck
+    Blackjack", Casino City Times, 6 June 2021,
+    https://www.casinocitytimes.com/john-grochowski/article/single-deck-blackjack-67490), to
+    its two decimals for optimal play. The 6:5 game by the additive rule table of
+    thecolorofblackjack.com (http://www.thecolorofblackjack.com/solution_one.html): single deck
+    -0.02 %, H17 -0.20 %, no resplitting -0.03 %, 6:5 -1.39 % → house edge 1.64 %, an
+    approximation: within 0.05 points for the derived basic strategy."""
+    (entry,) = _load("blackjack-rulesets-6-5.json")["rulesets"]
+    rules = entry["rules"]
+    assert (rules["decks"], rules["dealer_hits_soft_17"], rules["hole_card"]) == (1, True, True)
+    assert (rules["double_after_split"], rules["split_hands"], rules["blackjack_pays"]) == (
+        False,
+        2,
+        "6/5",
+    )
+    three_to_two = _q(entry["house_edge_optimal"]) - Fraction(3, 10) * (
+        _natural_without_dealer_natural(1)
+    )
+    assert _percent(three_to_two, 2) == "0.17"
+    assert abs(float(_q(entry["house_edge_basic"])) * 100 - 1.64) < 0.05
+    assert _q(entry["house_edge_basic"]) >= _q(entry["house_edge_optimal"])
+
+
 # Wizard of Odds, "Blackjack Appendix 2B: dealer probabilities before peeking", 1 deck, dealer
 # stands on soft 17 (https://wizardofodds.com/games/blackjack/appendix/2b/), six significant
 # digits: 17, 18, 19, 20, 21, blackjack, bust.

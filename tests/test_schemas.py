@@ -173,6 +173,9 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("breakeven", "breakeven tie --decks d", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
+    ("blackjack rules", "blackjack rules --surrender late --double 9-11 --split-by rank", 0),
+    ("blackjack rulesets", "blackjack rulesets 6:5", 0),
+    ("blackjack rulesets", "blackjack rulesets 6:5 --float", 0),
     ("blackjack dealer", "blackjack dealer --up A --decks 1", 0),
     ("blackjack dealer", "blackjack dealer --decks 1 --h17", 0),
     ("blackjack dealer", "blackjack dealer --infinite", 0),
@@ -183,6 +186,8 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack edge", f"blackjack edge --counts {SMALL_SHOE} --option-values --float", 0),
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE}", 0),
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --float", 0),
+    ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --surrender early", 0),
+    ("blackjack hand", "blackjack hand 'T 6' --up T --decks 1 --surrender early", 0),
 )
 
 
@@ -280,7 +285,7 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("float edge with exact values", f"blackjack edge --counts {SMALL_SHOE} --option-values --float",
      lambda d: d["option_values"][0].update(change_basic="1/100")),
     ("unknown move", f"blackjack strategy --counts {SMALL_SHOE}",
-     lambda d: d["chart"]["hard 9"].update({"2": "R"})),
+     lambda d: d["chart"]["hard 9"].update({"2": "X"})),
 )  # fmt: skip
 
 

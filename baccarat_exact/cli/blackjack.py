@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, emit, handle_errors
 from baccarat_exact.cli.options import BJ_RULES, BJ_SHOE, FloatOption, command
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
@@ -22,8 +22,8 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="blackjack",
-    help="Blackjack of the seed casino (no hole card, S17, Triple Seven): exact dealer odds, "
-    "hand decisions, house edge and basic strategy.",
+    help="Blackjack, exactly: the casino's game (one-card dealer, S17, Triple Seven) or any "
+    "common rule set; dealer odds, hand decisions, house edge and basic strategy.",
     no_args_is_help=True,
 )
 
@@ -37,16 +37,39 @@ _DEALER_RULES = BJ_RULES.without(
     "seven_split",
     "blackjack_pays",
     "seven_pays",
+    "surrender",
+    "double",
+    "double_split_aces",
+    "split_hands",
+    "resplit_aces",
+    "split_by",
 )
 
 
 @app.command("rules")
 @command(rules=BJ_RULES)
 def rules_command(rules: BlackjackRules, fmt: FormatOption = Format.table) -> None:
-    """Print the blackjack rules in force: every option, its value and the seed casino's default."""
+    """Print the blackjack rules in force: every option, its value and the casino's default."""
     from baccarat_exact.report.blackjack import rules_report
 
     emit(rules_report(rules), fmt)
+
+
+@app.command("rulesets")
+@handle_errors
+def rulesets_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Only these rule sets (default: every one).", show_default=False),
+    ] = None,
+    use_float: FloatOption = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The built-in rule sets (--rules NAME), each with its house edge on a fresh shoe."""
+    from baccarat_exact.blackjack.edge import ruleset_edges
+    from baccarat_exact.report.blackjack import rulesets_report
+
+    emit(rulesets_report(ruleset_edges(names, exact=not use_float)), fmt)
 
 
 @app.command("dealer")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
-from baccarat_exact.blackjack.edge import EdgeResult, Value
+from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.rules import BlackjackRules
@@ -26,6 +26,7 @@ __all__ = [
     "edge_report",
     "hand_report",
     "rules_report",
+    "rulesets_report",
     "strategy_report",
 ]
 
@@ -40,14 +41,14 @@ def _value(name: str, exact: bool, style: Style = "percent", digits: int = 4) ->
 
 
 def rules_report(rules: BlackjackRules) -> Report:
-    """The rules as a table: option, value, seed default, meaning."""
+    """The rules as a table: option, value, the casino's default, meaning."""
     table = Table(
         "Options",
-        (Column("option"), Column("value"), Column("seed"), Column("meaning")),
+        (Column("option"), Column("value"), Column("default"), Column("meaning")),
         tuple(rules.describe()),
     )
     notes = (
-        "No insurance, no surrender; a pair (two cards of equal value, T J Q K alike) may be split once.",
+        "default: the casino's game (--rules european-777); `blackjack rulesets` lists the others.",
         "A two-card 21 after a split is 21, not a blackjack. Dealer blackjack vs player blackjack: push.",
         "A blackjack's and a Triple Seven's pay are on the hand's stake; Triple Seven ends the hand at once.",
     )
@@ -210,4 +211,53 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         blocks=(table, summary),
         notes=notes,
         data=envelope("blackjack strategy", data),
+    )
+
+
+def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
+    """The built-in rule sets with their house edges."""
+    exact = all(isinstance(r.house_edge_optimal, Fraction) for r in rulesets)
+    table = Table(
+        "Built-in rule sets (house edge on a fresh shoe)",
+        (
+            Column("name"),
+            Column("rules"),
+            _value("house edge optimal", exact, "percent", 3),
+            _value("house edge basic", exact, "percent", 3),
+        ),
+        tuple((r.name, r.title, r.house_edge_optimal, r.house_edge_basic) for r in rulesets),
+    )
+    notes = (
+        "Choose one with --rules NAME; any option given with it changes that rule.",
+        "optimal: composition-dependent optimal play; basic: the derived basic strategy.",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+
+    def pair(name: str, value: Value) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if isinstance(value, Fraction):
+            out[name] = str(value)
+        out[f"{name}_float"] = to_float(value)
+        return out
+
+    data = {
+        "schema": 1,
+        "arithmetic": "exact" if exact else "float",
+        "rulesets": [
+            {
+                "name": r.name,
+                "title": r.title,
+                "rules": r.rules.to_dict(),
+                "summary": r.rules.summary(),
+                **pair("house_edge_optimal", r.house_edge_optimal),
+                **pair("house_edge_basic", r.house_edge_basic),
+            }
+            for r in rulesets
+        ],
+    }
+    return Report(
+        title="Blackjack rule sets",
+        blocks=(table,),
+        notes=notes,
+        data=envelope("blackjack rulesets", data),
     )

@@ -30,6 +30,7 @@ KINDS = (
     "formula",
     "breakeven",
     "blackjack rules",
+    "blackjack rulesets",
     "blackjack dealer",
     "blackjack hand",
     "blackjack edge",
