@@ -91,6 +91,37 @@ def test_surrender_is_a_move_of_the_hand() -> None:
     assert "split" not in {m["move"] for m in by_rank["moves"]}
 
 
+def test_insurance_and_even_money() -> None:
+    # A fresh deck, dealer ace: 16 tens among 51 unseen cards; with the player's blackjack
+    # 15 among 49 (counted by hand); insurance pays 2:1, a blackjack 3:2.
+    doc = json.loads(run("insurance", "--decks", "1", "--format", "json"))
+    assert doc["insurance"]["ten_chance"] == "16/51"
+    assert Fraction(doc["insurance"]["ev"]) == 2 * Fraction(16, 51) - Fraction(35, 51)
+    assert doc["insurance"]["take"] is False
+    even = doc["even_money"]
+    assert even["ten_chance"] == "15/49" and even["take"] is False
+    assert Fraction(even["ev_declined"]) == Fraction(3, 2) * Fraction(34, 49)
+    # Ten-rich: 5 tens and 5 nines after the ace; the player's T 9 leaves 4 of 8: take it.
+    rich = json.loads(
+        run("insurance", "--counts", "A=1,T=5,9=5", "--hand", "T 9", "--format", "json")
+    )
+    assert rich["insurance"]["ten_chance"] == "1/2" and rich["insurance"]["take"] is True
+    assert rich["even_money"] == {"possible": False}
+    six_five = json.loads(run("insurance", "--decks", "1", "--blackjack-pays", "6/5", "-f", "json"))
+    assert six_five["even_money"]["take"] is True  # 6/5 × 34/49 = 204/245 < 1
+    assert "insurance (pays 2:1)" in run("insurance")
+
+
+def test_effect_of_removal_and_its_count() -> None:
+    doc = json.loads(run("eor", *TINY, "--format", "json"))
+    effects = {row["card"]: row for row in doc["effects"]}
+    assert effects["2"]["effect_optimal"] is None and effects["2"]["cards"] == 0
+    assert Fraction(effects["A"]["effect_optimal"]) < 0 < Fraction(effects["5"]["effect_optimal"])
+    tags = doc["count"]["tags"]
+    assert sum(effects[c]["cards"] * t for c, t in tags.items()) == doc["count"]["imbalance"]
+    assert "count tag" in run("eor", *TINY, "--float", "--level", "3")
+
+
 def test_strategy_chart() -> None:
     out = run("strategy", *TINY, "--das")
     assert "pair A,A" in out and "hard 16" in out
@@ -129,6 +160,10 @@ def test_strategy_chart() -> None:
         ),
         (["edge", *TINY, "--split-hands", "4"], "resplits) are not computed yet"),
         (["rulesets", "atlantis"], "unknown blackjack rule set 'atlantis'"),
+        (["insurance", "--counts", "T=30,9=4"], "the shoe holds no ace"),
+        (["insurance", "--decks", "1", "--hand", "A A A A"], "does not hold the dealer's ace"),
+        (["insurance", "--hand", "Z 9"], "unknown card 'Z'"),
+        (["eor", "--infinite"], "an infinite shoe: removing a card changes nothing"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -142,7 +177,16 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
 def test_every_command_and_option_has_help() -> None:
     group = typer.main.get_command(app)
     commands = getattr(group, "commands", {})
-    assert set(commands) == {"rules", "rulesets", "dealer", "hand", "edge", "strategy"}
+    assert set(commands) == {
+        "rules",
+        "rulesets",
+        "dealer",
+        "hand",
+        "insurance",
+        "edge",
+        "eor",
+        "strategy",
+    }
     for name, command in commands.items():
         assert command.help and command.help.strip(), name
         for param in command.params:

@@ -180,7 +180,7 @@ def us_six_decks() -> EdgeResult:
         Shoe.from_decks(6),
         base,
         exact=False,
-        options=("dealer_hits_soft_17", "double_after_split", "hole_card"),
+        options=("dealer_hits_soft_17", "double_after_split", "hole_card", "surrender", "double"),
     )
 
 
@@ -215,3 +215,36 @@ def test_published_house_edge_of_a_us_six_deck_game(us_six_decks: EdgeResult) ->
     assert das.flip.rules == US_RULES
     assert -0.0049 <= float(das.basic) <= -0.0043
     assert float(das.optimal) >= float(das.basic)
+
+
+def test_published_effect_of_late_surrender(us_six_decks: EdgeResult) -> None:
+    # blackjackreview.com "Blackjack Rule Variations and Odds"
+    # (https://www.blackjackreview.com/wp/blackjack-rule-variations/), 6-deck base game:
+    # late surrender +0.08 % (two decimals).
+    (flip,) = [o for o in us_six_decks.options if o.flip.option == "surrender"]
+    assert flip.flip.rules.surrender is Surrender.LATE
+    assert 0.0007 <= float(flip.basic_change) <= 0.0009
+
+
+def test_published_effect_of_doubling_on_10_and_11_only(us_six_decks: EdgeResult) -> None:
+    # Stanford Wong's rule table at bj21.com "Estimating your edge"
+    # (https://bj21.com/category/blackjack/pages/estimating-your-edge), four or more decks:
+    # double ten & eleven only −0.17 %; the Griffin-based table of cliquiz.com
+    # (http://www.cliquiz.com/5), multi-deck: −0.18 %.
+    (flip,) = [o for o in us_six_decks.options if o.flip.option == "double"]
+    assert flip.flip.rules.double is DoubleRule.TEN_TO_ELEVEN
+    assert -0.0019 <= float(flip.basic_change) <= -0.0016
+
+
+def test_published_effects_of_early_surrender_and_doubling_on_9_to_11(
+    us_six_decks: EdgeResult,
+) -> None:
+    # blackjackreview.com (6-deck base game, URL above): early surrender against an ace +0.39 %,
+    # against a ten +0.24 %, against a 9 +0.002 % (the others never surrender): +0.632 % in all;
+    # double on 9, 10, 11 only −0.09 % (also cliquiz.com's Griffin table, multi-deck; Wong −0.08 %).
+    shoe = Shoe.from_decks(6)
+    base = us_six_decks.basic
+    early = edge(shoe, replace(us_six_decks.rules, surrender=Surrender.EARLY), exact=False)
+    assert 0.0058 <= float(early.basic - base) <= 0.0068
+    nine = edge(shoe, replace(us_six_decks.rules, double=DoubleRule.NINE_TO_ELEVEN), exact=False)
+    assert -0.0010 <= float(nine.basic - base) <= -0.0007

@@ -70,6 +70,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         "blackjack rulesets 6:5 --float",
         ("arithmetic", "rulesets[].rules", "rulesets[].name", "rulesets[].title"),
     ),
+    "blackjack insurance": (
+        "blackjack insurance --decks 2 --hand 'T 9'",
+        ("rules", "shoe", "hand"),
+    ),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (
         "blackjack hand 'A 7' --up 9 --decks 1",
@@ -78,6 +82,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "blackjack edge": (
         f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
         ("rules", "shoe", "arithmetic"),
+    ),
+    "blackjack eor": (
+        "blackjack eor --counts T=9,7=3,A=2,2=2",
+        ("rules", "shoe", "arithmetic", "count.tags"),
     ),
     "blackjack strategy": (
         f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",

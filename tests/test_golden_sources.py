@@ -818,6 +818,27 @@ def test_single_deck_6_5_rule_set_is_the_published_game() -> None:
     assert _q(entry["house_edge_basic"]) >= _q(entry["house_edge_optimal"])
 
 
+def test_insurance_is_the_count_of_tens_left() -> None:
+    """Insurance pays 2:1 on the dealer's next card being a ten. Six decks, ace up: 96 tens
+    among 311 unseen cards; with the player's blackjack, 95 among 309, against a sure 1 for
+    even money. Eight decks, ace up and the player's T 6: 127 tens among 413 (Alan Krigman,
+    "When Insurance Gives Blackjack Players an Edge", Casino City Times, 27 October 1997,
+    https://www.casinocitytimes.com/alan-krigman/article/when-insurance-gives-blackjack-players-an-edge-5378,
+    counts 128 tens among 415 unseen cards for 8 decks before the player's cards)."""
+    six = _load("blackjack-insurance-6-decks.json")
+    p = Fraction(4 * 4 * 6, 52 * 6 - 1)
+    assert _q(six["insurance"]["ten_chance"]) == p
+    assert _q(six["insurance"]["ev"]) == 2 * p - (1 - p) and six["insurance"]["take"] is False
+    p_bj = Fraction(4 * 4 * 6 - 1, 52 * 6 - 3)
+    assert _q(six["even_money"]["ten_chance"]) == p_bj
+    assert _q(six["even_money"]["ev_declined"]) == Fraction(3, 2) * (1 - p_bj) > 1
+    assert six["even_money"]["take"] is False
+    eight = _load("blackjack-insurance-8-decks-T-6.json")
+    assert eight["hand"] == "T 6"
+    assert _q(eight["insurance"]["ten_chance"]) == Fraction(128 - 1, 415 - 2)
+    assert _q(eight["insurance"]["ev"]) == Fraction(3 * 127, 413) - 1
+
+
 # Wizard of Odds, "Blackjack Appendix 2B: dealer probabilities before peeking", 1 deck, dealer
 # stands on soft 17 (https://wizardofodds.com/games/blackjack/appendix/2b/), six significant
 # digits: 17, 18, 19, 20, 21, blackjack, bust.
@@ -1226,6 +1247,28 @@ def test_edge_option_values_are_the_reference_under_each_flipped_rule() -> None:
     assert (
         _q(options["blackjack_pays"]["change_optimal"])
         == (Fraction(6, 5) - Fraction(3, 2)) * naturals
+    )
+
+
+def test_effect_of_removal_is_the_reference_on_each_smaller_shoe() -> None:
+    """blackjack-eor-19-cards.json: each effect is the reference's round value for the shoe
+    less that card minus its value for the shoe (both played optimally, card by card)."""
+    document = _load("blackjack-eor-19-cards.json")
+    shoe = _counts(document["shoe"]["counts"])
+    rules = BlackjackRules.from_dict(document["rules"])
+    base = blackjack_reference.round_value(shoe, rules)
+    assert _q(document["player_ev_optimal"]) == base
+    for row in document["effects"]:
+        slot = SLOT_LABELS.index(row["card"])
+        assert row["cards"] == shoe[slot]
+        if not shoe[slot]:
+            assert row["effect_optimal"] is None
+            continue
+        less = blackjack_reference.round_value(_take(shoe, slot), rules)
+        assert _q(row["effect_optimal"]) == less - base, row["card"]
+    tags = document["count"]["tags"]
+    assert document["count"]["imbalance"] == sum(
+        shoe[SLOT_LABELS.index(card)] * tag for card, tag in tags.items()
     )
 
 

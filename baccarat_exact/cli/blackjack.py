@@ -113,6 +113,30 @@ def hand_command(
     emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt)
 
 
+@app.command("insurance")
+@command(
+    rules=BJ_RULES.without("triple_seven", "seven_double", "seven_split", "seven_pays"),
+    shoe=BJ_SHOE,
+)
+def insurance_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    hand: Annotated[
+        str | None,
+        typer.Option("--hand", help='The player\'s cards, counted out of the shoe (e.g. "T 9").'),
+    ] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Exact EV of insurance and even money against a dealer ace, and whether to take them.
+
+    The dealer's ace (and --hand) come out of the shoe (after --remove).
+    """
+    from baccarat_exact.blackjack.insurance import insurance
+    from baccarat_exact.report.blackjack import insurance_report
+
+    emit(insurance_report(insurance(shoe, rules, hand)), fmt)
+
+
 @app.command("edge")
 @command(rules=BJ_RULES, shoe=BJ_SHOE)
 def edge_command(
@@ -134,6 +158,25 @@ def edge_command(
     from baccarat_exact.report.blackjack import edge_report
 
     emit(edge_report(edge(shoe, rules, exact=not use_float, options=option_values)), fmt)
+
+
+@app.command("eor")
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
+def eor_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    level: Annotated[
+        int, typer.Option("--level", min=1, max=9, help="Largest tag of the suggested count.")
+    ] = 2,
+    use_float: FloatOption = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Effect of removal: the exact change in the round's value when one card of each value
+    leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
+    from baccarat_exact.blackjack.eor import blackjack_eor
+    from baccarat_exact.report.blackjack import eor_report
+
+    emit(eor_report(blackjack_eor(shoe, rules, exact=not use_float, level=level)), fmt)
 
 
 @app.command("strategy")

@@ -11,8 +11,10 @@ from fractions import Fraction
 
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
 from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
+from baccarat_exact.blackjack.eor import BlackjackEor
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
+from baccarat_exact.blackjack.insurance import InsuranceResult
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
@@ -24,7 +26,9 @@ from baccarat_exact.report.model import Cell, Column, Report, Style, Table
 __all__ = [
     "dealer_report",
     "edge_report",
+    "eor_report",
     "hand_report",
+    "insurance_report",
     "rules_report",
     "rulesets_report",
     "strategy_report",
@@ -260,4 +264,95 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         blocks=(table,),
         notes=notes,
         data=envelope("blackjack rulesets", data),
+    )
+
+
+def insurance_report(result: InsuranceResult) -> Report:
+    """Insurance and even money against a dealer ace."""
+    rows: list[tuple[Cell, ...]] = [
+        ("insurance (pays 2:1)", result.ten_chance, result.insurance_ev, result.take_insurance)
+    ]
+    if result.even_money_ev is not None and result.even_money_ten_chance is not None:
+        rows.append(
+            (
+                "even money (your blackjack; declined: paid if no dealer blackjack)",
+                result.even_money_ten_chance,
+                1 - result.even_money_ev,
+                bool(result.take_even_money),
+            )
+        )
+    table = Table(
+        "Against a dealer ace",
+        (
+            Column("bet"),
+            _value("P(dealer ten)", True, "percent", 4),
+            _value("EV of taking", True, "percent", 4),
+            Column("take", "bool"),
+        ),
+        tuple(rows),
+    )
+    known = " ".join(rank.value for rank in result.hand)
+    notes = [
+        "EV of taking: insurance per unit insured; even money: a sure 1 minus the blackjack's "
+        "expected pay when declined.",
+        "P(dealer ten): the dealer's next card (his hole card, or the card he draws next) is a "
+        f"ten, given his ace{f' and the hand {known}' if known else ''}.",
+    ]
+    if not result.rules.hole_card:
+        notes.append("The casino's game offers no insurance; these are its values where offered.")
+    notes.append(ROUNDED)
+    return Report(
+        title=f"Insurance and even money: {describe_shoe(result.shoe)}",
+        blocks=(table,),
+        notes=tuple(notes),
+        data=envelope("blackjack insurance", result.to_dict()),
+    )
+
+
+def eor_report(eor: BlackjackEor) -> Report:
+    """Effect of removing one card of each value, and the balanced count it suggests."""
+    exact = eor.exact
+    effects = Table(
+        "Effect of removing one card (change in player EV; house edge moves the other way)",
+        (
+            Column("card"),
+            Column("cards", "int"),
+            _value("effect optimal", exact, "percent", 4),
+            _value("effect basic", exact, "percent", 4),
+            Column("count tag", "int"),
+        ),
+        tuple(
+            (
+                SLOT_LABELS[slot],
+                eor.cards[slot],
+                eor.effects_optimal[slot],
+                eor.effects_basic[slot],
+                eor.count.tags[slot],
+            )
+            for slot in range(len(SLOT_LABELS))
+        ),
+    )
+    totals = Table(
+        "The shoe itself",
+        (Column("play"), _value("player EV", exact), _value("house edge", exact)),
+        (
+            ("composition-dependent optimal", eor.optimal, -eor.optimal),
+            ("basic strategy (derived)", eor.basic, -eor.basic),
+        ),
+    )
+    correlation = eor.count.correlation
+    notes = (
+        "effect: EV(shoe less one card of that value) − EV(shoe), each shoe played by its own "
+        "best strategy (optimal) or its own derived chart (basic).",
+        f"count tag: Thorp's balanced count fitted to the optimal effects (imbalance "
+        f"{eor.count.imbalance}, betting correlation "
+        f"{'—' if correlation is None else f'{correlation:.3f}'}).",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+    return Report(
+        title=f"Blackjack effect of removal: {describe_shoe(eor.shoe)}; "
+        f"{eor.rules.summary(decks=False)}",
+        blocks=(effects, totals),
+        notes=notes,
+        data=envelope("blackjack eor", eor.to_dict()),
     )

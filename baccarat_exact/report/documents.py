@@ -33,7 +33,9 @@ KINDS = (
     "blackjack rulesets",
     "blackjack dealer",
     "blackjack hand",
+    "blackjack insurance",
     "blackjack edge",
+    "blackjack eor",
     "blackjack strategy",
 )
 """Every kind of document, named by the command that writes it."""

@@ -353,6 +353,17 @@ def _blackjack_hand(document: Document) -> dict[str, Any]:
     return _data(hand_report(analysis).document())
 
 
+def _blackjack_insurance(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.insurance import insurance
+    from baccarat_exact.report.blackjack import insurance_report
+
+    hand = document.get("hand")
+    result = insurance(
+        _shoe(document), _blackjack_rules(document), None if hand is None else str(hand)
+    )
+    return _data(insurance_report(result).document())
+
+
 def _blackjack_edge(document: Document) -> dict[str, Any]:
     from baccarat_exact.blackjack.edge import edge
     from baccarat_exact.report.blackjack import edge_report
@@ -365,6 +376,18 @@ def _blackjack_edge(document: Document) -> dict[str, Any]:
         _shoe(document), _blackjack_rules(document), exact=_exact(document), options=options
     )
     return _data(edge_report(result).document())
+
+
+def _blackjack_eor(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.eor import blackjack_eor
+    from baccarat_exact.report.blackjack import eor_report
+
+    tags = _part(document, "count").get("tags", {})
+    level = max((abs(int(t)) for t in tags.values()), default=2) if isinstance(tags, dict) else 2
+    result = blackjack_eor(
+        _shoe(document), _blackjack_rules(document), exact=_exact(document), level=max(level, 1)
+    )
+    return _data(eor_report(result).document())
 
 
 def _blackjack_strategy(document: Document) -> dict[str, Any]:
@@ -396,7 +419,9 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "blackjack rulesets": _blackjack_rulesets,
     "blackjack dealer": _blackjack_dealer,
     "blackjack hand": _blackjack_hand,
+    "blackjack insurance": _blackjack_insurance,
     "blackjack edge": _blackjack_edge,
+    "blackjack eor": _blackjack_eor,
     "blackjack strategy": _blackjack_strategy,
 }
 """How to compute each kind of document again."""
