@@ -5,7 +5,9 @@ dealer draws one card at a time; the player's values are plain recursions over
 the next card; with a hole card the unknown card is enumerated explicitly (the
 player's belief about it is updated card by card); a split is played out for
 real, first hand then second hand from what the first left in the shoe, each
-hand choosing its moves from its own cards only. It is slow and meant for small
+hand choosing its moves from its own cards only. Surrender, the double rule
+(any two cards, hard 9-11, hard 10-11), double on split aces and pairs by rank are
+written out here again from their definitions. It is slow and meant for small
 shoes.
 """
 
@@ -17,6 +19,26 @@ from functools import cache
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, Counts, hand_total
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
+
+_DOUBLE_TOTALS = {"any": None, "9-11": (9, 10, 11), "10-11": (10, 11)}
+"""Hard two-card totals that may double, by the double rule (None: any two cards)."""
+
+
+def _may_double(hand: tuple[int, ...], split: bool, rules: BlackjackRules) -> bool:
+    """Two cards; the double rule's hard totals; split hands only with DAS (split aces with DSA)."""
+    if len(hand) != 2:
+        return False
+    if split and not rules.double_after_split:
+        return False
+    if split and hand[0] == ACE and not rules.double_split_aces:
+        return False
+    allowed = _DOUBLE_TOTALS[rules.double.value]
+    if allowed is None:
+        return True
+    has_ace = ACE in hand
+    hard = sum(slot + 1 for slot in hand)
+    return not (has_ace and hard + 10 <= 21) and hard in allowed
+
 
 __all__ = ["dealer_final", "hand_values", "round_value"]
 
@@ -201,7 +223,7 @@ def _split_choices(
         "stand": _stand(hand, unseen, up, True, 1, rules),
         "hit": _hit(hand, unseen, up, True, rules),
     }
-    if len(hand) == 2 and rules.double_after_split:
+    if _may_double(hand, True, rules):
         choices["double"] = _double(hand, unseen, up, True, rules)
     return choices
 
@@ -282,38 +304,63 @@ def hand_values(
         "hit": _hit(hand, unseen, up, False, rules),
     }
     if len(hand) == 2:
-        values["double"] = _double(hand, unseen, up, False, rules)
+        if _may_double(hand, False, rules):
+            values["double"] = _double(hand, unseen, up, False, rules)
         if hand[0] == hand[1]:
             values["split"] = _split(hand[0], unseen, up, rules)
+        if rules.surrender.value == "late" or (
+            rules.surrender.value == "early" and not rules.hole_card
+        ):
+            bj_card = _bj_card(up)
+            p_bj = Fraction(unseen[bj_card], sum(unseen)) if bj_card >= 0 else Fraction(0)
+            if rules.hole_card or rules.surrender.value == "early":
+                values["surrender"] = Fraction(-1, 2)
+            else:  # late without a hole card: a dealer blackjack still takes the whole stake
+                values["surrender"] = -(1 - p_bj) / 2 - p_bj
     return values
 
 
-def round_value(shoe: Counts, rules: BlackjackRules) -> Fraction:
-    """Expected net win of a round from ``shoe`` under the best play (each split hand from its own cards)."""
-    n = sum(shoe)
+def round_value(
+    shoe: Counts, rules: BlackjackRules, tens: tuple[int, ...] | None = None
+) -> Fraction:
+    """Expected net win of a round from ``shoe`` under the best play (each split hand from its own
+    cards). ``tens``: the ten-valued cards by rank (T J Q K; default all T), dealt rank by rank."""
+    tens = (shoe[TEN], 0, 0, 0) if tens is None else tens
+    assert sum(tens) == shoe[TEN]
+    ranks = (*shoe[:TEN], *tens)  # 13 ranks A 2 … 9 T J Q K
+    n = sum(ranks)
     value = Fraction(0)
-    for up in range(SLOTS):
-        if not shoe[up]:
+    for up in range(13):
+        if not ranks[up]:
             continue
-        after_up = _take(shoe, up)
-        for first in range(SLOTS):
+        after_up = _take(ranks, up)
+        for first in range(13):
             if not after_up[first]:
                 continue
             after_first = _take(after_up, first)
-            for second in range(SLOTS):
+            for second in range(13):
                 if not after_first[second]:
                     continue
-                unseen = _take(after_first, second)
+                left = _take(after_first, second)
+                unseen = (*left[:TEN], sum(left[TEN:]))
                 p = (
-                    Fraction(shoe[up], n)
+                    Fraction(ranks[up], n)
                     * Fraction(after_up[first], n - 1)
                     * Fraction(after_first[second], n - 2)
                 )
-                value += p * _opening((first, second), up, unseen, rules)
+                pair = first == second if rules.split_by.value == "rank" else None
+                slots = (min(first, TEN), min(second, TEN))
+                value += p * _opening(slots, min(up, TEN), unseen, rules, pair)
     return value
 
 
-def _opening(hand: tuple[int, int], up: int, unseen: Counts, rules: BlackjackRules) -> Fraction:
+def _opening(
+    hand: tuple[int, int],
+    up: int,
+    unseen: Counts,
+    rules: BlackjackRules,
+    pair: bool | None = None,
+) -> Fraction:
     bj_card = _bj_card(up)
     p_bj = Fraction(unseen[bj_card], sum(unseen)) if bj_card >= 0 else Fraction(0)
     total, _ = hand_total(_counts(hand))
@@ -323,10 +370,19 @@ def _opening(hand: tuple[int, int], up: int, unseen: Counts, rules: BlackjackRul
         "stand": _stand(hand, unseen, up, False, 1, rules),
         "hit": _hit(hand, unseen, up, False, rules),
     }
-    values["double"] = _double(hand, unseen, up, False, rules)
-    if hand[0] == hand[1]:
+    if _may_double(hand, False, rules):
+        values["double"] = _double(hand, unseen, up, False, rules)
+    if hand[0] == hand[1] and (pair is None or pair):
         values["split"] = _split(hand[0], unseen, up, rules)
     best = max(values.values())
+    surrender = rules.surrender.value
     if rules.hole_card:
-        return p_bj * -1 + (1 - p_bj) * best
+        if surrender == "late":
+            best = max(best, Fraction(-1, 2))
+        played = p_bj * -1 + (1 - p_bj) * best
+        return max(played, Fraction(-1, 2)) if surrender == "early" else played
+    if surrender == "early":
+        best = max(best, Fraction(-1, 2))
+    elif surrender == "late":
+        best = max(best, -(1 - p_bj) / 2 - p_bj)
     return best

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -10,7 +11,14 @@ from hypothesis import strategies as st
 
 from baccarat_exact.blackjack.edge import EdgeResult, edge
 from baccarat_exact.blackjack.hands import TEN, Counts, points
-from baccarat_exact.blackjack.rules import US_RULES, BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.blackjack.rules import (
+    US_RULES,
+    BlackjackRules,
+    DealerBlackjackTakes,
+    DoubleRule,
+    SplitBy,
+    Surrender,
+)
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
 
@@ -68,16 +76,38 @@ def tiny_shoes(draw: st.DrawFn) -> Counts:
 
 RULE_SETS = [
     BlackjackRules(),
-    BlackjackRules(hole_card=True, double_after_split=True, dealer_hits_soft_17=True),
+    BlackjackRules(
+        hole_card=True, double_after_split=True, double_split_aces=True, dealer_hits_soft_17=True
+    ),
     BlackjackRules(
         dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
         hit_split_aces=False,
         triple_seven_on_split=True,
     ),
     BlackjackRules(
-        double_after_split=True, triple_seven_on_double=False, blackjack_pays=Fraction(6, 5)
+        double_after_split=True,
+        double_split_aces=True,
+        triple_seven_on_double=False,
+        blackjack_pays=Fraction(6, 5),
     ),
 ]
+
+NEW_RULE_SETS = [
+    BlackjackRules(surrender=Surrender.EARLY, double=DoubleRule.TEN_TO_ELEVEN),
+    BlackjackRules(surrender=Surrender.LATE, double=DoubleRule.NINE_TO_ELEVEN),
+    BlackjackRules(
+        hole_card=True,
+        surrender=Surrender.LATE,
+        double=DoubleRule.NINE_TO_ELEVEN,
+        double_after_split=True,
+    ),
+    BlackjackRules(hole_card=True, surrender=Surrender.EARLY, double_after_split=True),
+    BlackjackRules(
+        hole_card=True, triple_seven=False, double_after_split=True, dealer_hits_soft_17=True
+    ),
+]
+"""Surrender (late and early, with and without a hole card), the double rules, and double
+after split without doubling split aces."""
 
 
 @settings(max_examples=6, deadline=None)
@@ -88,6 +118,34 @@ def test_the_round_matches_the_card_by_card_reference(
     result = edge(_shoe(counts), rules)
     assert result.optimal == reference.round_value(counts, rules)
     assert result.optimal >= result.basic
+
+
+@settings(max_examples=8, deadline=None)
+@given(tiny_shoes(), st.sampled_from(NEW_RULE_SETS))
+def test_surrender_and_double_rules_match_the_card_by_card_reference(
+    counts: Counts, rules: BlackjackRules
+) -> None:
+    result = edge(_shoe(counts), rules)
+    assert result.optimal == reference.round_value(counts, rules)
+    assert result.optimal >= result.basic
+
+
+@settings(max_examples=4, deadline=None)
+@given(tiny_shoes(), st.booleans())
+def test_pairs_by_rank_match_the_reference_dealing_rank_by_rank(
+    counts: Counts, hole_card: bool
+) -> None:
+    """The tens spread over T J Q K; split by rank, only two tens of one rank may split (the
+    reference deals the 13 ranks one by one)."""
+    tens = counts[TEN]
+    spread = (tens - tens // 2, tens // 2 - tens // 4, tens // 4, 0)
+    shoe = Shoe.from_counts([*counts[:9], *spread])
+    rules = BlackjackRules(split_by=SplitBy.RANK, hole_card=hole_card, triple_seven=False)
+    result = edge(shoe, rules)
+    assert result.optimal == reference.round_value(counts, rules, spread)
+    assert result.optimal >= result.basic
+    by_value = edge(shoe, replace(rules, split_by=SplitBy.VALUE))
+    assert by_value.optimal >= result.optimal
 
 
 def test_original_stake_only_is_worth_a_peek_without_triple_seven() -> None:
@@ -122,7 +180,7 @@ def us_six_decks() -> EdgeResult:
         Shoe.from_decks(6),
         base,
         exact=False,
-        options=("dealer_hits_soft_17", "double_after_split", "hole_card"),
+        options=("dealer_hits_soft_17", "double_after_split", "hole_card", "surrender", "double"),
     )
 
 
@@ -157,3 +215,36 @@ def test_published_house_edge_of_a_us_six_deck_game(us_six_decks: EdgeResult) ->
     assert das.flip.rules == US_RULES
     assert -0.0049 <= float(das.basic) <= -0.0043
     assert float(das.optimal) >= float(das.basic)
+
+
+def test_published_effect_of_late_surrender(us_six_decks: EdgeResult) -> None:
+    # blackjackreview.com "Blackjack Rule Variations and Odds"
+    # (https://www.blackjackreview.com/wp/blackjack-rule-variations/), 6-deck base game:
+    # late surrender +0.08 % (two decimals).
+    (flip,) = [o for o in us_six_decks.options if o.flip.option == "surrender"]
+    assert flip.flip.rules.surrender is Surrender.LATE
+    assert 0.0007 <= float(flip.basic_change) <= 0.0009
+
+
+def test_published_effect_of_doubling_on_10_and_11_only(us_six_decks: EdgeResult) -> None:
+    # Stanford Wong's rule table at bj21.com "Estimating your edge"
+    # (https://bj21.com/category/blackjack/pages/estimating-your-edge), four or more decks:
+    # double ten & eleven only −0.17 %; the Griffin-based table of cliquiz.com
+    # (http://www.cliquiz.com/5), multi-deck: −0.18 %.
+    (flip,) = [o for o in us_six_decks.options if o.flip.option == "double"]
+    assert flip.flip.rules.double is DoubleRule.TEN_TO_ELEVEN
+    assert -0.0019 <= float(flip.basic_change) <= -0.0016
+
+
+def test_published_effects_of_early_surrender_and_doubling_on_9_to_11(
+    us_six_decks: EdgeResult,
+) -> None:
+    # blackjackreview.com (6-deck base game, URL above): early surrender against an ace +0.39 %,
+    # against a ten +0.24 %, against a 9 +0.002 % (the others never surrender): +0.632 % in all;
+    # double on 9, 10, 11 only −0.09 % (also cliquiz.com's Griffin table, multi-deck; Wong −0.08 %).
+    shoe = Shoe.from_decks(6)
+    base = us_six_decks.basic
+    early = edge(shoe, replace(us_six_decks.rules, surrender=Surrender.EARLY), exact=False)
+    assert 0.0058 <= float(early.basic - base) <= 0.0068
+    nine = edge(shoe, replace(us_six_decks.rules, double=DoubleRule.NINE_TO_ELEVEN), exact=False)
+    assert -0.0010 <= float(nine.basic - base) <= -0.0007

@@ -19,7 +19,12 @@ from baccarat_exact.blackjack.hands import (
     parse_hand,
     points,
 )
-from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.blackjack.rules import (
+    BlackjackRules,
+    DealerBlackjackTakes,
+    DoubleRule,
+    Surrender,
+)
 from baccarat_exact.blackjack.solver import UpCardSolver
 from baccarat_exact.errors import CardError, ShoeError
 from baccarat_exact.model.shoe import Shoe
@@ -82,6 +87,46 @@ def test_hand_values_match_the_card_by_card_reference(
     ours = analyze_hand(_cards(hand), SLOT_LABELS[up], _shoe(counts), rules)
     theirs = reference.hand_values(hand, up, counts, rules)
     assert ours.values == theirs
+
+
+SURRENDER_AND_DOUBLE_RULES = [
+    BlackjackRules(surrender=Surrender.LATE, double=DoubleRule.TEN_TO_ELEVEN),
+    BlackjackRules(
+        surrender=Surrender.EARLY, double=DoubleRule.NINE_TO_ELEVEN, double_after_split=True
+    ),
+    BlackjackRules(hole_card=True, surrender=Surrender.LATE, double=DoubleRule.NINE_TO_ELEVEN),
+]
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_games(), st.sampled_from(SURRENDER_AND_DOUBLE_RULES))
+def test_surrender_and_double_rules_match_the_reference(
+    game: tuple[Counts, tuple[int, int], int], rules: BlackjackRules
+) -> None:
+    counts, hand, up = game
+    ours = analyze_hand(_cards(hand), SLOT_LABELS[up], _shoe(counts), rules)
+    assert ours.values == reference.hand_values(hand, up, counts, rules)
+
+
+@pytest.mark.parametrize(
+    ("hand", "up", "rules"),
+    [
+        ((TEN, 5), TEN, SURRENDER_AND_DOUBLE_RULES[0]),  # T-6: hard 16, no double under 10-11
+        ((TEN, 1), 8, SURRENDER_AND_DOUBLE_RULES[0]),  # T-2: hard 12
+        ((ACE, 8), 5, SURRENDER_AND_DOUBLE_RULES[1]),  # soft 20: no double under 9-11
+        ((8, 6), ACE, SURRENDER_AND_DOUBLE_RULES[1]),  # 9-7 against an ace: early surrender
+    ],
+)
+def test_single_deck_hands_with_surrender_and_restricted_doubling_are_the_brute_force(
+    hand: tuple[int, int], up: int, rules: BlackjackRules
+) -> None:
+    """A fresh single deck: every move's value equals the card-by-card brute force."""
+    deck = (4,) * 9 + (16,)
+    ours = analyze_hand(_cards(hand), SLOT_LABELS[up], Shoe.from_decks(1), rules)
+    theirs = reference.hand_values(hand, up, deck, rules)
+    assert ours.values == theirs
+    assert "surrender" in ours.values
+    assert "double" not in ours.values
 
 
 def test_pairs_including_sevens_match_the_reference() -> None:

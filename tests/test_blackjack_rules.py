@@ -1,4 +1,4 @@
-"""Blackjack rules as data: the seed's defaults, validation, named sets and option flips."""
+"""Blackjack rules as data: the casino's defaults, validation, named sets and option flips."""
 
 from __future__ import annotations
 
@@ -8,10 +8,19 @@ from fractions import Fraction
 import pytest
 
 from baccarat_exact.blackjack.rules import (
+    ATLANTIC_CITY_RULES,
+    CASINO_RULES,
+    RULESET_TITLES,
+    RULESETS,
     SEED_RULES,
+    SINGLE_DECK_6_5_RULES,
+    STRIP_RULES,
     US_RULES,
     BlackjackRules,
     DealerBlackjackTakes,
+    DoubleRule,
+    SplitBy,
+    Surrender,
     find_rules,
     option_flips,
 )
@@ -23,7 +32,7 @@ def test_defaults_are_the_readings_of_rules_md() -> None:
     # no double after split, split aces may be hit, Triple Seven 3:2 on the original hand
     # (hit or double, not split hands), blackjack 3:2.
     rules = BlackjackRules()
-    assert rules == SEED_RULES
+    assert rules == CASINO_RULES
     assert rules.decks == 6
     assert not rules.dealer_hits_soft_17
     assert not rules.hole_card
@@ -42,6 +51,17 @@ def test_defaults_are_the_readings_of_rules_md() -> None:
         ({"blackjack_pays": Fraction(-1)}, "blackjack_pays must not be negative"),
         ({"triple_seven_pays": 1.5}, "triple_seven_pays must be an exact number"),
         ({"dealer_blackjack_takes": "some"}, "'all' or 'original'"),
+        ({"surrender": "sometimes"}, "surrender must be 'none' or 'late' or 'early'"),
+        ({"double": "8-11"}, "double must be 'any' or '9-11' or '10-11'"),
+        ({"split_by": "suit"}, "split_by must be 'value' or 'rank'"),
+        ({"split_hands": 5}, "split_hands must be 2, 3 or 4, got 5"),
+        ({"split_hands": True}, "split_hands must be 2, 3 or 4"),
+        ({"resplit_aces": True}, "resplit aces needs split hands of 3 or 4"),
+        ({"double_split_aces": True}, "double split aces needs double after split"),
+        (
+            {"double_split_aces": True, "double_after_split": True, "hit_split_aces": False},
+            "split aces that may be played on",
+        ),
     ],
 )
 def test_bad_rules_are_refused(changes: dict[str, object], message: str) -> None:
@@ -56,7 +76,7 @@ def test_a_string_names_the_dealer_blackjack_rule() -> None:
 
 def test_pay_scale_makes_every_pay_whole() -> None:
     for rules in (
-        SEED_RULES,
+        CASINO_RULES,
         BlackjackRules(blackjack_pays=Fraction(6, 5)),
         BlackjackRules(triple_seven_pays=Fraction(7, 3)),
     ):
@@ -66,8 +86,41 @@ def test_pay_scale_makes_every_pay_whole() -> None:
         assert (rules.triple_seven_pays * scale).denominator == 1
 
 
+def test_the_options_of_issue_15_read_from_text() -> None:
+    rules = BlackjackRules(surrender="late", double="9-11", split_by="rank")  # type: ignore[arg-type]
+    assert (rules.surrender, rules.double, rules.split_by) == (
+        Surrender.LATE,
+        DoubleRule.NINE_TO_ELEVEN,
+        SplitBy.RANK,
+    )
+    # hard two-card totals only (the Wizard of Odds calculator's and the analyzers' reading)
+    assert [t for t in range(4, 21) if rules.may_double(t, False)] == [9, 10, 11]
+    assert not rules.may_double(10, True)
+    ten = BlackjackRules(double=DoubleRule.TEN_TO_ELEVEN)
+    assert [t for t in range(4, 21) if ten.may_double(t, False)] == [10, 11]
+
+
+def test_old_documents_without_double_split_aces_keep_their_meaning() -> None:
+    """Before the option, split aces doubled wherever split hands could and aces were played on."""
+    old = {k: v for k, v in CASINO_RULES.to_dict().items() if k != "double_split_aces"}
+    assert BlackjackRules.from_dict({**old, "double_after_split": True}).double_split_aces
+    assert not BlackjackRules.from_dict(old).double_split_aces
+    assert not BlackjackRules.from_dict(
+        {**old, "double_after_split": True, "hit_split_aces": False}
+    ).double_split_aces
+
+
 def test_named_rule_sets() -> None:
-    assert find_rules("seed") is SEED_RULES
+    assert SEED_RULES is CASINO_RULES == BlackjackRules()
+    assert next(iter(RULESETS)) == "european-777" and set(RULESETS) == set(RULESET_TITLES)
+    for old_name in ("seed", "casino", "European", "enhc"):
+        assert find_rules(old_name) is CASINO_RULES
+    assert find_rules("strip") is STRIP_RULES and find_rules("AC") is ATLANTIC_CITY_RULES
+    assert find_rules("6:5") is SINGLE_DECK_6_5_RULES
+    assert STRIP_RULES.dealer_hits_soft_17 and STRIP_RULES.surrender is Surrender.LATE
+    assert ATLANTIC_CITY_RULES.decks == 8 and not ATLANTIC_CITY_RULES.dealer_hits_soft_17
+    assert SINGLE_DECK_6_5_RULES.blackjack_pays == Fraction(6, 5)
+    assert find_rules("european-777") is CASINO_RULES
     assert find_rules(" Vegas ") is US_RULES
     assert US_RULES.hole_card and US_RULES.double_after_split and not US_RULES.hit_split_aces
     with pytest.raises(RulesError, match="unknown blackjack rule set 'x'"):
@@ -76,9 +129,13 @@ def test_named_rule_sets() -> None:
 
 def test_each_flip_changes_exactly_its_option() -> None:
     names = {f.name for f in fields(BlackjackRules)}
-    for flip in option_flips(SEED_RULES):
-        changed = {name for name in names if getattr(flip.rules, name) != getattr(SEED_RULES, name)}
-        assert changed == {flip.option}, flip
+    for flip in option_flips(CASINO_RULES):
+        changed = {
+            name for name in names if getattr(flip.rules, name) != getattr(CASINO_RULES, name)
+        }
+        # DAS where split aces are played on: split aces double too (as before the option)
+        companion = {"double_split_aces"} if flip.option == "double_after_split" else set()
+        assert changed == {flip.option} | companion, flip
 
 
 def test_flips_without_effect_are_left_out() -> None:
@@ -92,6 +149,6 @@ def test_flips_without_effect_are_left_out() -> None:
 
 def test_describe_and_to_dict_cover_every_option() -> None:
     names = {f.name for f in fields(BlackjackRules)}
-    assert {row[0] for row in SEED_RULES.describe()} == names
-    assert set(SEED_RULES.to_dict()) == names
-    assert SEED_RULES.to_dict()["dealer_blackjack_takes"] == "all"
+    assert {row[0] for row in CASINO_RULES.describe()} == names
+    assert set(CASINO_RULES.to_dict()) == names
+    assert CASINO_RULES.to_dict()["dealer_blackjack_takes"] == "all"

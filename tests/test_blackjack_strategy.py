@@ -131,7 +131,9 @@ def _two_cards(row: str) -> str:
 @pytest.fixture(scope="module")
 def das_chart() -> BasicStrategy:
     strategy, _ = basic_strategy(
-        Shoe.from_decks(6), BlackjackRules(double_after_split=True), exact=False
+        Shoe.from_decks(6),
+        BlackjackRules(double_after_split=True, double_split_aces=True),
+        exact=False,
     )
     return strategy
 
@@ -144,7 +146,7 @@ def test_every_double_cells_fallback_is_its_better_of_hit_and_stand(
     from baccarat_exact.blackjack.hand import analyze_hand
 
     ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
-    rules = BlackjackRules(double_after_split=True)
+    rules = BlackjackRules(double_after_split=True, double_split_aces=True)
     checked = 0
     for row, cells in das_chart.chart():
         if row.startswith("pair") or not row.startswith(("soft", "hard 9", "hard 1")):

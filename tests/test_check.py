@@ -75,6 +75,14 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("remove", "bets", "figures", "cases[].decks", "cases[].rules"),
     ),
     "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
+    "blackjack rulesets": (
+        "blackjack rulesets 6:5 --float",
+        ("arithmetic", "rulesets[].rules", "rulesets[].name", "rulesets[].title"),
+    ),
+    "blackjack insurance": (
+        "blackjack insurance --decks 2 --hand 'T 9'",
+        ("rules", "shoe", "hand"),
+    ),
     "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
     "blackjack hand": (
         "blackjack hand 'A 7' --up 9 --decks 1",
@@ -84,6 +92,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
         ("rules", "shoe", "arithmetic"),
     ),
+    "blackjack eor": (
+        "blackjack eor --counts T=9,7=3,A=2,2=2",
+        ("rules", "shoe", "arithmetic", "count.tags"),
+    ),
     "blackjack strategy": (
         f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
         ("rules", "shoe", "arithmetic"),
@@ -91,7 +103,14 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-SAMPLES = {"blackjack edge": 3, "blackjack strategy": 3, "formula": 6, "eor": 10, "simulate": 15}
+SAMPLES = {
+    "blackjack rulesets": 3,
+    "blackjack edge": 3,
+    "blackjack strategy": 3,
+    "formula": 6,
+    "eor": 10,
+    "simulate": 15,
+}
 """Values changed one at a time per kind (each change is a recomputation; default 40)."""
 
 

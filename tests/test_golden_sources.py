@@ -774,6 +774,71 @@ def test_blackjack_rules_are_the_casinos() -> None:
     assert (us["hit_split_aces"], us["triple_seven"], us["blackjack_pays"]) == (False, False, "3/2")
 
 
+def _natural_without_dealer_natural(decks: int) -> Fraction:
+    """Chance that the player is dealt A+T and the dealer (up card, peeked hole card) has no
+    blackjack, counted card by card over a fresh shoe of ``decks``."""
+    shoe = (4 * decks,) * 9 + (16 * decks,)
+    n = sum(shoe)
+    total = Fraction(0)
+    for up in range(10):
+        after_up = _take(shoe, up)
+        for first, second in ((ACE, TEN), (TEN, ACE)):
+            p = Fraction(shoe[up], n) * Fraction(after_up[first], n - 1)
+            p *= Fraction(_take(after_up, first)[second], n - 2)
+            left = _take(after_up, first, second)
+            hole = TEN if up == ACE else ACE if up == TEN else None
+            total += p * (1 - (Fraction(left[hole], n - 3) if hole is not None else 0))
+    return total
+
+
+def test_single_deck_6_5_rule_set_is_the_published_game() -> None:
+    """blackjack-rulesets-6-5.json: 1 deck, H17, peek, double any two cards, no DAS, split
+    once, blackjack 6:5. Paid 3:2 instead, the same play gains exactly 3/10 of every natural
+    the dealer does not match (an identity: the pay is no decision). The 3:2 game, 1 deck, H17,
+    double any two cards, no DAS, split once: house edge 0.17 % (John Grochowski, "Single-Deck
+    Blackjack", Casino City Times, 6 June 2021,
+    https://www.casinocitytimes.com/john-grochowski/article/single-deck-blackjack-67490), to
+    its two decimals for optimal play. The 6:5 game by the additive rule table of
+    thecolorofblackjack.com (http://www.thecolorofblackjack.com/solution_one.html): single deck
+    -0.02 %, H17 -0.20 %, no resplitting -0.03 %, 6:5 -1.39 % → house edge 1.64 %, an
+    approximation: within 0.05 points for the derived basic strategy."""
+    (entry,) = _load("blackjack-rulesets-6-5.json")["rulesets"]
+    rules = entry["rules"]
+    assert (rules["decks"], rules["dealer_hits_soft_17"], rules["hole_card"]) == (1, True, True)
+    assert (rules["double_after_split"], rules["split_hands"], rules["blackjack_pays"]) == (
+        False,
+        2,
+        "6/5",
+    )
+    three_to_two = _q(entry["house_edge_optimal"]) - Fraction(3, 10) * (
+        _natural_without_dealer_natural(1)
+    )
+    assert _percent(three_to_two, 2) == "0.17"
+    assert abs(float(_q(entry["house_edge_basic"])) * 100 - 1.64) < 0.05
+    assert _q(entry["house_edge_basic"]) >= _q(entry["house_edge_optimal"])
+
+
+def test_insurance_is_the_count_of_tens_left() -> None:
+    """Insurance pays 2:1 on the dealer's next card being a ten. Six decks, ace up: 96 tens
+    among 311 unseen cards; with the player's blackjack, 95 among 309, against a sure 1 for
+    even money. Eight decks, ace up and the player's T 6: 127 tens among 413 (Alan Krigman,
+    "When Insurance Gives Blackjack Players an Edge", Casino City Times, 27 October 1997,
+    https://www.casinocitytimes.com/alan-krigman/article/when-insurance-gives-blackjack-players-an-edge-5378,
+    counts 128 tens among 415 unseen cards for 8 decks before the player's cards)."""
+    six = _load("blackjack-insurance-6-decks.json")
+    p = Fraction(4 * 4 * 6, 52 * 6 - 1)
+    assert _q(six["insurance"]["ten_chance"]) == p
+    assert _q(six["insurance"]["ev"]) == 2 * p - (1 - p) and six["insurance"]["take"] is False
+    p_bj = Fraction(4 * 4 * 6 - 1, 52 * 6 - 3)
+    assert _q(six["even_money"]["ten_chance"]) == p_bj
+    assert _q(six["even_money"]["ev_declined"]) == Fraction(3, 2) * (1 - p_bj) > 1
+    assert six["even_money"]["take"] is False
+    eight = _load("blackjack-insurance-8-decks-T-6.json")
+    assert eight["hand"] == "T 6"
+    assert _q(eight["insurance"]["ten_chance"]) == Fraction(128 - 1, 415 - 2)
+    assert _q(eight["insurance"]["ev"]) == Fraction(3 * 127, 413) - 1
+
+
 # Wizard of Odds, "Blackjack Appendix 2B: dealer probabilities before peeking", 1 deck, dealer
 # stands on soft 17 (https://wizardofodds.com/games/blackjack/appendix/2b/), six significant
 # digits: 17, 18, 19, 20, 21, blackjack, bust.
@@ -1182,6 +1247,28 @@ def test_edge_option_values_are_the_reference_under_each_flipped_rule() -> None:
     assert (
         _q(options["blackjack_pays"]["change_optimal"])
         == (Fraction(6, 5) - Fraction(3, 2)) * naturals
+    )
+
+
+def test_effect_of_removal_is_the_reference_on_each_smaller_shoe() -> None:
+    """blackjack-eor-19-cards.json: each effect is the reference's round value for the shoe
+    less that card minus its value for the shoe (both played optimally, card by card)."""
+    document = _load("blackjack-eor-19-cards.json")
+    shoe = _counts(document["shoe"]["counts"])
+    rules = BlackjackRules.from_dict(document["rules"])
+    base = blackjack_reference.round_value(shoe, rules)
+    assert _q(document["player_ev_optimal"]) == base
+    for row in document["effects"]:
+        slot = SLOT_LABELS.index(row["card"])
+        assert row["cards"] == shoe[slot]
+        if not shoe[slot]:
+            assert row["effect_optimal"] is None
+            continue
+        less = blackjack_reference.round_value(_take(shoe, slot), rules)
+        assert _q(row["effect_optimal"]) == less - base, row["card"]
+    tags = document["count"]["tags"]
+    assert document["count"]["imbalance"] == sum(
+        shoe[SLOT_LABELS.index(card)] * tag for card, tag in tags.items()
     )
 
 

@@ -44,6 +44,15 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["odds", "--stake", "banker=10,player-pair=1,tie=1"],
 ]
 
+# Blackjack's quick views (the rest take seconds; their widths are checked in the docs).
+BLACKJACK_VIEWS: list[list[str]] = [
+    ["blackjack", "rules"],
+    ["blackjack", "rules", "--rules", "las-vegas-strip"],
+    ["blackjack", "insurance"],
+    ["blackjack", "dealer"],
+    ["blackjack", "hand", "8 8", "--up", "6"],
+]
+
 # Commands that write CSV, each once: one rectangular table.
 CSV_VIEWS: list[list[str]] = [
     ["odds"],
@@ -61,6 +70,10 @@ CSV_VIEWS: list[list[str]] = [
     ["grid", "--rows", "player-total", "--cols", "banker-first"],
     ["odds", "--stake", "banker=10,tie=1"],
     ["odds", "--player", "? K", "--banker", "9"],
+    ["blackjack", "rules"],
+    ["blackjack", "dealer"],
+    ["blackjack", "insurance"],
+    ["blackjack", "hand", "8 8", "--up", "6"],
 ]
 
 
@@ -75,7 +88,7 @@ def run(
     return int(stop.value.code or 0), captured.out, captured.err
 
 
-@pytest.mark.parametrize("args", DEFAULT_VIEWS, ids=" ".join)
+@pytest.mark.parametrize("args", DEFAULT_VIEWS + BLACKJACK_VIEWS, ids=" ".join)
 def test_every_default_view_fits_in_100_columns(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:

@@ -177,6 +177,9 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("compare", "compare --decks 1,inf --figure house-edge,element-of-risk -b tie -b big", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
+    ("blackjack rules", "blackjack rules --surrender late --double 9-11 --split-by rank", 0),
+    ("blackjack rulesets", "blackjack rulesets 6:5", 0),
+    ("blackjack rulesets", "blackjack rulesets 6:5 --float", 0),
     ("blackjack dealer", "blackjack dealer --up A --decks 1", 0),
     ("blackjack dealer", "blackjack dealer --decks 1 --h17", 0),
     ("blackjack dealer", "blackjack dealer --infinite", 0),
@@ -187,6 +190,12 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack edge", f"blackjack edge --counts {SMALL_SHOE} --option-values --float", 0),
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE}", 0),
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --float", 0),
+    ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --surrender early", 0),
+    ("blackjack hand", "blackjack hand 'T 6' --up T --decks 1 --surrender early", 0),
+    ("blackjack insurance", "blackjack insurance --decks 1", 0),
+    ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE}", 0),
+    ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE} --float", 0),
+    ("blackjack insurance", "blackjack insurance --counts A=1,T=5,9=5 --hand 'T 9'", 0),
 )
 
 
@@ -284,7 +293,7 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("float edge with exact values", f"blackjack edge --counts {SMALL_SHOE} --option-values --float",
      lambda d: d["option_values"][0].update(change_basic="1/100")),
     ("unknown move", f"blackjack strategy --counts {SMALL_SHOE}",
-     lambda d: d["chart"]["hard 9"].update({"2": "R"})),
+     lambda d: d["chart"]["hard 9"].update({"2": "X"})),
 )  # fmt: skip
 
 

@@ -1,9 +1,10 @@
-"""Blackjack of the seed casino (``seeds/003``), computed exactly.
+"""Blackjack, computed exactly: the casino's game and the common rule sets.
 
-The dealer takes one card and no hole card and stands on soft 17; blackjack pays
-3:2; a pair splits once; the first three cards 7 7 7 pay 3:2 at once (Triple
-Seven). Every probability and expected value is an exact Fraction; a float mode
-exists for speed and says so.
+The casino's game (the default): the dealer takes one card and no hole card and
+stands on soft 17; blackjack pays 3:2; a pair splits once; the first three cards
+7 7 7 pay 3:2 at once (Triple Seven). Surrender, double restrictions, pairs by
+rank and the US hole-card game are rule options. Every probability and expected
+value is an exact Fraction; a float mode exists for speed and says so.
 
 >>> from baccarat_exact.blackjack import BlackjackRules, analyze_hand
 >>> analyze_hand("T 6", "T", rules=BlackjackRules(decks=1, triple_seven=False)).best
@@ -25,11 +26,14 @@ if TYPE_CHECKING:
     from baccarat_exact.blackjack.edge import EdgeResult, basic_strategy, edge, strategy_value
     from baccarat_exact.blackjack.hand import HandAnalysis, analyze_hand
     from baccarat_exact.blackjack.rules import (
+        CASINO_RULES,
         RULESETS,
-        SEED_RULES,
         US_RULES,
         BlackjackRules,
         DealerBlackjackTakes,
+        DoubleRule,
+        SplitBy,
+        Surrender,
         find_rules,
     )
     from baccarat_exact.blackjack.strategy import BasicStrategy, Move
@@ -48,7 +52,11 @@ _HOME = {
     "HandAnalysis": "hand",
     "analyze_hand": "hand",
     "RULESETS": "rules",
+    "CASINO_RULES": "rules",
     "SEED_RULES": "rules",
+    "DoubleRule": "rules",
+    "SplitBy": "rules",
+    "Surrender": "rules",
     "US_RULES": "rules",
     "BlackjackRules": "rules",
     "DealerBlackjackTakes": "rules",
@@ -65,17 +73,20 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "CASINO_RULES",
     "RULESETS",
-    "SEED_RULES",
     "US_RULES",
     "BasicStrategy",
     "BlackjackRules",
     "DealerBlackjackTakes",
     "DealerChart",
     "DealerDistribution",
+    "DoubleRule",
     "EdgeResult",
     "HandAnalysis",
     "Move",
+    "SplitBy",
+    "Surrender",
     "analyze_hand",
     "basic_strategy",
     "dealer_chart",

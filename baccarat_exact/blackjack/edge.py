@@ -14,8 +14,15 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.blackjack.graph import StateGraph
-from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, Counts, shoe_counts
-from baccarat_exact.blackjack.rules import BlackjackRules, OptionFlip, option_flips
+from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, Counts, shoe_counts
+from baccarat_exact.blackjack.rules import (
+    RULESET_TITLES,
+    RULESETS,
+    BlackjackRules,
+    OptionFlip,
+    find_rules,
+    option_flips,
+)
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
 from baccarat_exact.errors import ShoeError
@@ -25,9 +32,12 @@ from baccarat_exact.model.shoe import Shoe
 __all__ = [
     "EdgeResult",
     "OptionValue",
+    "RulesetEdge",
     "UpCardEdge",
     "basic_strategy",
     "edge",
+    "ruleset_edges",
+    "same_rank_tens",
     "solvers",
     "strategy_value",
 ]
@@ -165,10 +175,42 @@ def solvers(
         key = (after, up, rules.dealer_hits_soft_17, shoe.infinite, exact)
         cache = None if caches is None else caches.setdefault(key, {})
         solver = UpCardSolver(
-            after, up, rules, infinite=shoe.infinite, exact=exact, dealer_cache=cache
+            after,
+            up,
+            rules,
+            infinite=shoe.infinite,
+            exact=exact,
+            dealer_cache=cache,
+            same_rank_tens=same_rank_tens(shoe, up),
         )
         found.append((Fraction(counts[up], n_cards), solver))
     return found
+
+
+def same_rank_tens(shoe: Shoe, up: int) -> Fraction:
+    """Chance that two ten-valued cards dealt after the up card ``up`` are of one rank
+    (T T, J J, Q Q or K K), averaged over the up card's rank when it is a ten.
+
+    >>> same_rank_tens(Shoe.infinite_shoe(), 0), same_rank_tens(Shoe.from_decks(1), 0)
+    (Fraction(1, 4), Fraction(1, 5))
+    """
+    tens = shoe.counts[9:]
+    total = sum(tens)
+    if shoe.infinite:
+        return Fraction(sum(n * n for n in tens), total * total) if total else Fraction(1)
+    ups = (
+        [(1, [0, 0, 0, 0])]
+        if up != TEN
+        else [(n, [int(i == j) for j in range(4)]) for i, n in enumerate(tens) if n]
+    )
+    same = Fraction(0)
+    pairs = Fraction(0)
+    for weight, out in ups:
+        left = [n - k for n, k in zip(tens, out)]
+        held = sum(left)
+        same += weight * sum(n * (n - 1) for n in left)
+        pairs += weight * held * (held - 1)
+    return same / pairs if pairs else Fraction(1)
 
 
 def _as_value(solver: UpCardSolver, numerator: Number) -> Value:
@@ -271,3 +313,42 @@ def strategy_value(shoe: Shoe, strategy: BasicStrategy, *, exact: bool = True) -
         play = strategy.plays[solver.up]
         total = total + probability * _as_value(solver, evaluate_play(StateGraph(solver), play))
     return total
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesetEdge:
+    """A built-in rule set and its house edge on a fresh shoe of its decks."""
+
+    name: str
+    """The name ``--rules`` takes."""
+    title: str
+    """What the rule set is, in a line."""
+    rules: BlackjackRules
+    house_edge_optimal: Value
+    """House edge against composition-dependent optimal play."""
+    house_edge_basic: Value
+    """House edge against the derived basic strategy."""
+
+
+def ruleset_edges(
+    names: Sequence[str] | None = None, *, exact: bool = True
+) -> tuple[RulesetEdge, ...]:
+    """The built-in rule sets ``names`` (default: every one, the casino's first), each with
+    its house edge; an alias stands for its rule set."""
+    chosen: dict[str, BlackjackRules] = {}
+    for name in names or list(RULESETS):
+        rules = find_rules(name)
+        chosen[next(key for key, value in RULESETS.items() if value == rules)] = rules
+    found = []
+    for name, rules in chosen.items():
+        result = edge(Shoe.from_decks(rules.decks), rules, exact=exact)
+        found.append(
+            RulesetEdge(
+                name=name,
+                title=RULESET_TITLES[name],
+                rules=rules,
+                house_edge_optimal=result.house_edge_optimal,
+                house_edge_basic=result.house_edge_basic,
+            )
+        )
+    return tuple(found)

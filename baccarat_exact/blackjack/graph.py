@@ -113,6 +113,8 @@ class StateGraph:
         self.stand: list[Number] = []
         self.terminal: list[Number] = []
         self.double: list[Number | None] = []
+        self.surrender: list[Number | None] = []
+        """Surrendering an opening hand (``None`` where not offered)."""
         for s in self.states:
             self.stand.append(
                 solver.stand(s.hand, s.extra) if s.kind not in ("blackjack", "seven") else 0
@@ -123,18 +125,21 @@ class StateGraph:
                 self.terminal.append(solver.k_bj * solver.no_blackjack(s.hand, 2))
             else:
                 self.terminal.append(0)
-            doubles = s.kind in ("two", "pair") or (
-                s.kind == "split_two"
-                and rules.double_after_split
-                and not _forced_stand(rules, s.extra)
-            )
+            doubles = (
+                s.kind in ("two", "pair")
+                or (s.kind == "split_two" and not _forced_stand(rules, s.extra))
+            ) and solver.may_double(s.hand, s.extra)
             self.double.append(solver.double(s.hand, s.extra) if doubles else None)
+            self.surrender.append(solver.surrender(s.hand) if s.kind in ("two", "pair") else None)
         self.by_class: dict[ClassKey, list[int]] = defaultdict(list)
         for i, s in enumerate(self.states):
             if s.kind in ("two", "multi") or (
                 s.kind == "split_two" and not _forced_stand(rules, s.extra)
             ):
                 self.by_class[s.key].append(i)
+        self.unsplit: dict[int, Number] = {}
+        """Each pair's value played without splitting (a ten pair of two ranks split by rank),
+        set by the last sweep."""
         self.openings = [
             i for i, s in enumerate(self.states) if s.kind in ("two", "pair", "blackjack")
         ]
@@ -220,8 +225,13 @@ class StateGraph:
             doubled = self.double[i]
             if doubled is not None:
                 best = max(best, doubled)
+            surrender = self.surrender[i]
+            if surrender is not None:
+                best = max(best, surrender)
             if s.kind == "pair":
-                best = max(best, self.split(s.hand.index(2), values))
+                slot = s.hand.index(2)
+                self.unsplit[slot] = best
+                best = max(best, self.split(slot, values))
             values[i] = best
         return values
 
@@ -232,5 +242,9 @@ class StateGraph:
         total: Number = 0
         for i in self.openings:
             hand = self.states[i].hand
-            total += solver.deal_weight(hand) * (values[i] + solver.peek_loss(hand))
+            may, may_not = solver.pair_shares(hand)
+            peek = solver.peek_loss(hand)
+            total += may * (values[i] + peek)
+            if may_not:
+                total += may_not * (self.unsplit[hand.index(2)] + peek)
         return total

@@ -25,7 +25,7 @@ from baccarat_exact.blackjack.hands import (
     shoe_counts,
     slot_of,
 )
-from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
 from baccarat_exact.blackjack.solver import UpCardSolver
 from baccarat_exact.errors import CardError
 from baccarat_exact.model.cards import Rank, format_cards
@@ -34,7 +34,7 @@ from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["ACTIONS", "HandAnalysis", "analyze_hand"]
 
-ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split")
+ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 """The player's moves, in the order reports list them."""
 
 Value = Fraction | float
@@ -143,7 +143,8 @@ def analyze_hand(
                 first = add_card((0,) * SLOTS, pair[0])
                 starts += [(add_card(first, card), pair[0]) for card in range(SLOTS)]
             solver.prefetch_states(solver.reachable(starts))
-        numerators = solver.actions(counts_hand)
+        splittable = rules.split_by is SplitBy.VALUE or (r == 2 and ranks[0] == ranks[1])
+        numerators = solver.actions(counts_hand, splittable=splittable)
     given = rules.hole_card and solver.bj_slot >= 0
     values = {}
     for move in (*ACTIONS, "blackjack"):

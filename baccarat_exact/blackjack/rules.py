@@ -1,9 +1,10 @@
-"""Blackjack rules as data: the seed casino's game and every option its text leaves open.
+"""Blackjack rules as data: the casino's game, the common tables, and every option.
 
-The defaults are the game of ``seeds/003`` as RULES.md reads it: six decks, the
-dealer takes one card and no hole card, stands on soft 17, a dealer blackjack
-takes every stake, no double after split, split aces may be hit, Triple Seven
-pays 3:2 on the original hand (by hit or by double), blackjack pays 3:2.
+The defaults are the casino's game (``european-777``): six decks, the dealer
+takes one card and no hole card, stands on soft 17, a dealer blackjack takes
+every stake, double on any two cards, no double after split, a pair splits once
+(two hands, by value), split aces may be hit, no surrender, Triple Seven pays
+3:2 on the original hand (by hit or by double), blackjack pays 3:2.
 """
 
 from __future__ import annotations
@@ -19,12 +20,20 @@ from baccarat_exact.errors import RulesError
 from baccarat_exact.model.exact import exact_number
 
 __all__ = [
+    "ATLANTIC_CITY_RULES",
+    "CASINO_RULES",
     "RULESETS",
+    "RULESET_TITLES",
     "SEED_RULES",
+    "SINGLE_DECK_6_5_RULES",
+    "STRIP_RULES",
     "US_RULES",
     "BlackjackRules",
     "DealerBlackjackTakes",
+    "DoubleRule",
     "OptionFlip",
+    "SplitBy",
+    "Surrender",
     "find_rules",
     "option_flips",
 ]
@@ -37,6 +46,38 @@ class DealerBlackjackTakes(str, Enum):
     """Every stake: the original, the split stake and any double (European custom)."""
     ORIGINAL = "original"
     """Only the original stake; split and double stakes are returned."""
+
+
+class Surrender(str, Enum):
+    """When the player may give up half his stake on his first two cards."""
+
+    NONE = "none"
+    """No surrender."""
+    LATE = "late"
+    """After the dealer checks for blackjack (hole card); without a hole card a dealer
+    blackjack then still takes the whole stake."""
+    EARLY = "early"
+    """Against the up card alone: half the stake is lost whatever the dealer then has."""
+
+
+class DoubleRule(str, Enum):
+    """Which two-card hands may double."""
+
+    ANY = "any"
+    """Any two cards."""
+    NINE_TO_ELEVEN = "9-11"
+    """Hard totals 9, 10 and 11 only."""
+    TEN_TO_ELEVEN = "10-11"
+    """Hard totals 10 and 11 only."""
+
+
+class SplitBy(str, Enum):
+    """What makes two cards a pair."""
+
+    VALUE = "value"
+    """Equal value: T J Q K are all tens (any two may be split)."""
+    RANK = "rank"
+    """Equal rank: K K splits, K Q does not."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,18 +93,18 @@ class BlackjackRules:
     """
 
     decks: int = 6
-    """52-card decks in a fresh shoe (the seed names no number; 6 adopted)."""
+    """52-card decks in a fresh shoe (the casino names no number; 6 adopted)."""
     dealer_hits_soft_17: bool = False
-    """The dealer hits soft 17 (H17); the seed's dealer stands on it (S17)."""
+    """The dealer hits soft 17 (H17); the casino's dealer stands on it (S17)."""
     hole_card: bool = False
     """The dealer takes a hole card and peeks for blackjack before the player acts
-    (US style); the seed's dealer takes one card only (no hole card)."""
+    (US style); the casino's dealer takes one card only (no hole card)."""
     dealer_blackjack_takes: DealerBlackjackTakes = DealerBlackjackTakes.ALL
     """Without a hole card: what a dealer blackjack takes (all stakes, or the original only)."""
     double_after_split: bool = False
     """The player may double on the first two cards of a split hand."""
     hit_split_aces: bool = True
-    """Split aces may take any number of cards (as the seed writes); off: one card each."""
+    """Split aces may take any number of cards (as the casino writes); off: one card each."""
     triple_seven: bool = True
     """Three sevens as the first three cards pay ``triple_seven_pays`` at once and end the hand."""
     triple_seven_on_double: bool = True
@@ -74,6 +115,19 @@ class BlackjackRules:
     """What a player blackjack pays to 1."""
     triple_seven_pays: Fraction = Fraction(3, 2)
     """What a Triple Seven pays to 1 on the hand's stake."""
+    surrender: Surrender = Surrender.NONE
+    """Surrender on the first two cards (not after a split): none, late or early."""
+    double: DoubleRule = DoubleRule.ANY
+    """Which two-card hands may double (split hands too, with double after split)."""
+    double_split_aces: bool = False
+    """A split ace with its second card may double (needs double after split and
+    split aces that may be played on)."""
+    split_hands: int = 2
+    """Most hands a pair may become: 2 (split once), 3 or 4 (resplits)."""
+    resplit_aces: bool = False
+    """Split aces may be split again (within ``split_hands``)."""
+    split_by: SplitBy = SplitBy.VALUE
+    """A pair is two cards of equal value (T J Q K alike) or of equal rank."""
 
     def __post_init__(self) -> None:
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
@@ -93,6 +147,25 @@ class BlackjackRules:
                     f"dealer_blackjack_takes must be 'all' or 'original', got {self.dealer_blackjack_takes!r}"
                 ) from None
             object.__setattr__(self, "dealer_blackjack_takes", takes)
+        for name, kind in (("surrender", Surrender), ("double", DoubleRule), ("split_by", SplitBy)):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                try:
+                    object.__setattr__(self, name, kind(value))
+                except ValueError:
+                    allowed = " or ".join(repr(item.value) for item in kind)
+                    raise RulesError(f"{name} must be {allowed}, got {value!r}") from None
+        hands = self.split_hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands not in (2, 3, 4):
+            raise RulesError(f"split_hands must be 2, 3 or 4, got {hands!r}")
+        if self.resplit_aces and hands == 2:
+            raise RulesError("resplit aces needs split hands of 3 or 4 (a pair splits only once)")
+        if self.double_split_aces and not self.double_after_split:
+            raise RulesError("double split aces needs double after split (--das)")
+        if self.double_split_aces and not self.hit_split_aces:
+            raise RulesError(
+                "double split aces needs split aces that may be played on, not one card each"
+            )
 
     @property
     def pay_scale(self) -> int:
@@ -102,6 +175,17 @@ class BlackjackRules:
         10
         """
         return math.lcm(2, self.blackjack_pays.denominator, self.triple_seven_pays.denominator)
+
+    def may_double(self, hard: int, soft: bool) -> bool:
+        """Whether a two-card hand of this total may double under ``double``.
+
+        >>> BlackjackRules(double="10-11").may_double(10, False), BlackjackRules().may_double(18, True)
+        (True, True)
+        """
+        if self.double is DoubleRule.ANY:
+            return True
+        low = 9 if self.double is DoubleRule.NINE_TO_ELEVEN else 10
+        return not soft and low <= hard <= 11
 
     def summary(self, *, decks: bool = True) -> str:
         """One line naming the rules (without the decks when the shoe is described apart).
@@ -115,8 +199,19 @@ class BlackjackRules:
             parts.append("hole card (peek)")
         else:
             parts.append(f"no hole card (dealer BJ takes {self.dealer_blackjack_takes.value})")
+        if self.double is not DoubleRule.ANY:
+            parts.append(f"double on {self.double.value}")
         parts.append("DAS" if self.double_after_split else "no DAS")
+        if self.double_split_aces:
+            parts.append("double split aces")
+        if self.split_hands > 2:
+            aces = "" if self.resplit_aces else ", no RSA"
+            parts.append(f"split to {self.split_hands} hands{aces}")
+        if self.split_by is SplitBy.RANK:
+            parts.append("split by rank")
         parts.append("hit split aces" if self.hit_split_aces else "one card to split aces")
+        if self.surrender is not Surrender.NONE:
+            parts.append(f"{self.surrender.value} surrender")
         if self.triple_seven:
             extra = [] if self.triple_seven_on_double else ["not on doubles"]
             if self.triple_seven_on_split:
@@ -157,46 +252,58 @@ class BlackjackRules:
             raise RulesError("blackjack rules must be an object of option -> value")
         known = dict(_MEANINGS)
         fields: dict[str, Any] = {}
+        if "double_split_aces" not in data:
+            # documents written before the option: split aces doubled wherever split hands
+            # could and split aces could be played on
+            fields["double_split_aces"] = data.get("double_after_split", False) is True and (
+                data.get("hit_split_aces", True) is True
+            )
         for name, value in data.items():
             if name not in known:
                 raise RulesError(f"unknown blackjack rule {name!r}")
             if name.endswith("_pays"):
                 value = exact_number(value, name, example="3/2 or 1.5")
-            elif isinstance(getattr(SEED_RULES, name), bool) and not isinstance(value, bool):
+            elif isinstance(getattr(CASINO_RULES, name), bool) and not isinstance(value, bool):
                 raise RulesError(f"{name} must be true or false, got {value!r}")
             fields[name] = value
         return cls(**fields)
 
     def describe(self) -> tuple[tuple[str, str, str, str], ...]:
-        """Rows (option, value, seed default, meaning) for ``blackjack rules``."""
-        seed = SEED_RULES
+        """Rows (option, value, the casino's default, meaning) for ``blackjack rules``."""
+        default = CASINO_RULES
         rows = []
         for name, meaning in _MEANINGS:
-            rows.append((name, _show(getattr(self, name)), _show(getattr(seed, name)), meaning))
+            rows.append((name, _show(getattr(self, name)), _show(getattr(default, name)), meaning))
         return tuple(rows)
 
 
 _MEANINGS: tuple[tuple[str, str], ...] = (
-    ("decks", "52-card decks in the shoe (the seed names none; 6 adopted)"),
+    ("decks", "52-card decks in the shoe (the casino names none; 6 adopted)"),
     (
         "dealer_hits_soft_17",
-        "dealer hits soft 17 (seed: draws until over 16, ace as 11 → stands on soft 17)",
+        "dealer hits soft 17 (casino: draws until over 16, ace as 11 → stands on soft 17)",
     ),
     (
         "hole_card",
-        "dealer peeks for blackjack before the player acts (seed: one dealer card, no hole card)",
+        "dealer peeks for blackjack before the player acts (casino: one dealer card, no hole card)",
     ),
     (
         "dealer_blackjack_takes",
         "without a hole card, a dealer blackjack takes all stakes or the original only",
     ),
-    ("double_after_split", "double on the first two cards of a split hand (seed: not allowed)"),
-    ("hit_split_aces", "split aces may take any number of cards (seed: no restriction written)"),
-    ("triple_seven", "first three cards 7 7 7 pay at once and end the hand (seed: 3:2)"),
+    ("double_after_split", "double on the first two cards of a split hand (casino: not allowed)"),
+    ("hit_split_aces", "split aces may take any number of cards (casino: no restriction written)"),
+    ("triple_seven", "first three cards 7 7 7 pay at once and end the hand (casino: 3:2)"),
     ("triple_seven_on_double", "Triple Seven counts when the third 7 comes on a double"),
     ("triple_seven_on_split", "Triple Seven counts on a split hand"),
     ("blackjack_pays", "a player blackjack pays this to 1 (dealer blackjack too: push)"),
     ("triple_seven_pays", "a Triple Seven pays this to 1 on the hand's stake"),
+    ("surrender", "give up half the stake on two cards: none, late (after a peek) or early"),
+    ("double", "two-card hands that may double: any, hard 9-11 or hard 10-11"),
+    ("double_split_aces", "a split ace with its second card may double (needs DAS)"),
+    ("split_hands", "most hands a pair may become: 2 (split once), 3 or 4 (resplits)"),
+    ("resplit_aces", "split aces may be split again"),
+    ("split_by", "a pair: two cards of equal value (T J Q K alike) or of equal rank"),
 )
 
 
@@ -214,8 +321,11 @@ def _show(value: object) -> str:
     return str(value)
 
 
-SEED_RULES = BlackjackRules()
-"""The game of ``seeds/003`` with the readings RULES.md adopts."""
+CASINO_RULES = BlackjackRules()
+"""The casino's game: one-card dealer (no hole card), S17, split once, Triple Seven 3:2."""
+
+SEED_RULES = CASINO_RULES
+"""The former name of :data:`CASINO_RULES`, kept for scripts that import it."""
 
 US_RULES = BlackjackRules(
     hole_card=True,
@@ -225,26 +335,88 @@ US_RULES = BlackjackRules(
 )
 """A common US shoe game for comparison: 6 decks, S17, peek, DAS, one card to split aces, no resplit."""
 
-RULESETS: dict[str, BlackjackRules] = {"seed": SEED_RULES, "us": US_RULES}
-"""Named rule sets; ``find_rules`` also accepts the aliases in ``_ALIASES``."""
+STRIP_RULES = BlackjackRules(
+    decks=6,
+    dealer_hits_soft_17=True,
+    hole_card=True,
+    double_after_split=True,
+    hit_split_aces=False,
+    triple_seven=False,
+    surrender=Surrender.LATE,
+)
+"""A typical Las Vegas Strip shoe: 6 decks, H17, peek, DAS, late surrender, one card to split
+aces; split once (the tables' resplits to 4 hands are not computed yet, docs/blackjack.md)."""
 
-_ALIASES = {"casino": "seed", "european": "seed", "enhc": "seed", "vegas": "us", "peek": "us"}
+ATLANTIC_CITY_RULES = BlackjackRules(
+    decks=8,
+    hole_card=True,
+    double_after_split=True,
+    hit_split_aces=False,
+    triple_seven=False,
+    surrender=Surrender.LATE,
+)
+"""A typical Atlantic City shoe: 8 decks, S17, peek, DAS, late surrender, one card to split
+aces; split once (the tables' resplits to 4 hands are not computed yet, docs/blackjack.md)."""
+
+SINGLE_DECK_6_5_RULES = BlackjackRules(
+    decks=1,
+    dealer_hits_soft_17=True,
+    hole_card=True,
+    hit_split_aces=False,
+    triple_seven=False,
+    blackjack_pays=Fraction(6, 5),
+)
+"""The 6:5 single deck: 1 deck, H17, peek, double any two cards, no DAS, split once, one
+card to split aces, blackjack pays 6:5."""
+
+RULESETS: dict[str, BlackjackRules] = {
+    "european-777": CASINO_RULES,
+    "us": US_RULES,
+    "las-vegas-strip": STRIP_RULES,
+    "atlantic-city": ATLANTIC_CITY_RULES,
+    "single-deck-6-5": SINGLE_DECK_6_5_RULES,
+}
+"""Named rule sets, the casino's first; ``find_rules`` also accepts the aliases in ``_ALIASES``."""
+
+RULESET_TITLES: dict[str, str] = {
+    "european-777": "the casino's game: one-card dealer, S17, split once, Triple Seven 3:2",
+    "us": "6 decks, S17, peek, DAS, one card to split aces, split once",
+    "las-vegas-strip": "6 decks, H17, peek, DAS, late surrender, split once",
+    "atlantic-city": "8 decks, S17, peek, DAS, late surrender, split once",
+    "single-deck-6-5": "1 deck, H17, peek, blackjack pays 6:5, no DAS, split once",
+}
+"""A line saying what each named rule set is."""
+
+_ALIASES = {
+    "seed": "european-777",
+    "casino": "european-777",
+    "european": "european-777",
+    "enhc": "european-777",
+    "vegas": "us",
+    "peek": "us",
+    "strip": "las-vegas-strip",
+    "ac": "atlantic-city",
+    "6:5": "single-deck-6-5",
+}
+"""Other names accepted for a rule set (earlier names too, so old scripts keep working)."""
 
 
 def find_rules(name: str) -> BlackjackRules:
     """A named rule set.
 
-    >>> find_rules("European") == SEED_RULES
+    >>> find_rules("European") == CASINO_RULES
     True
     >>> find_rules("nope")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.RulesError: unknown blackjack rule set 'nope': use seed or us
+    baccarat_exact.errors.RulesError: unknown blackjack rule set 'nope': use european-777, us, las-vegas-strip, atlantic-city or single-deck-6-5
     """
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in RULESETS:
-        raise RulesError(f"unknown blackjack rule set {name!r}: use {' or '.join(RULESETS)}")
+        names = list(RULESETS)
+        listed = f"{', '.join(names[:-1])} or {names[-1]}"
+        raise RulesError(f"unknown blackjack rule set {name!r}: use {listed}")
     return RULESETS[key]
 
 
@@ -275,7 +447,7 @@ _SWITCHES: tuple[tuple[str, str, str], ...] = (
 def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
     """Every option of ``rules`` flipped on its own (options without effect left out).
 
-    >>> [flip.option for flip in option_flips(SEED_RULES)][:3]
+    >>> [flip.option for flip in option_flips(CASINO_RULES)][:3]
     ['dealer_hits_soft_17', 'hole_card', 'dealer_blackjack_takes']
     """
     flips: list[OptionFlip] = []
@@ -285,6 +457,10 @@ def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
         value = getattr(rules, option)
         change = f"{on} → {off}" if value else f"{off} → {on}"
         flipped: dict[str, Any] = {option: not value}
+        if option in ("double_after_split", "hit_split_aces") and value:
+            flipped["double_split_aces"] = False  # it needs both
+        if option == "double_after_split" and not value and rules.hit_split_aces:
+            flipped["double_split_aces"] = True  # every split hand may double, aces too
         flips.append(OptionFlip(option=option, change=change, rules=replace(rules, **flipped)))
         if option == "hole_card" and not rules.hole_card:
             takes = rules.dealer_blackjack_takes
@@ -306,6 +482,25 @@ def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
             option="blackjack_pays",
             change=f"BJ {_ratio(rules.blackjack_pays)} → {_ratio(pays)}",
             rules=replace(rules, blackjack_pays=pays),
+        )
+    )
+    if rules.surrender is Surrender.NONE:
+        offered = Surrender.LATE if rules.hole_card else Surrender.EARLY
+    else:
+        offered = Surrender.NONE
+    flips.append(
+        OptionFlip(
+            option="surrender",
+            change=f"surrender {rules.surrender.value} → {offered.value}",
+            rules=replace(rules, surrender=offered),
+        )
+    )
+    double = DoubleRule.TEN_TO_ELEVEN if rules.double is DoubleRule.ANY else DoubleRule.ANY
+    flips.append(
+        OptionFlip(
+            option="double",
+            change=f"double {rules.double.value} → {double.value}",
+            rules=replace(rules, double=double),
         )
     )
     return tuple(flips)

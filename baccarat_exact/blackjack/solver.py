@@ -45,7 +45,12 @@ from baccarat_exact.blackjack.hands import (
     points,
     successors,
 )
-from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
+from baccarat_exact.blackjack.rules import (
+    BlackjackRules,
+    DealerBlackjackTakes,
+    SplitBy,
+    Surrender,
+)
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import decimal_text, to_float
 
@@ -93,9 +98,15 @@ class UpCardSolver:
         infinite: bool = False,
         exact: bool = True,
         dealer_cache: dict[Counts, tuple[Number, ...]] | None = None,
+        same_rank_tens: Fraction = Fraction(1),
     ) -> None:
         if not infinite:
             require_round_depth(counts)
+        if rules.split_hands > 2:
+            raise RulesError(
+                f"split hands of {rules.split_hands} (resplits) are not computed yet: "
+                "use --split-hands 2"
+            )
         self.counts = counts
         self.up = up
         self.rules = rules
@@ -120,6 +131,11 @@ class UpCardSolver:
         self.k_one = self.scale
         self.k_bj = self._pay(rules.blackjack_pays)
         self.k_t7 = self._pay(rules.triple_seven_pays)
+        self.same_rank_tens = same_rank_tens if rules.split_by is SplitBy.RANK else Fraction(1)
+        """Chance that two ten-valued cards dealt to the player are of one rank (1 when pairs
+        are by value): only those may split."""
+        self.deal_scale = self.same_rank_tens.denominator
+        """Deal weights are scaled by this so that the splittable share of ten pairs is whole."""
 
     # -- arithmetic -------------------------------------------------------------------
 
@@ -336,12 +352,41 @@ class UpCardSolver:
             total += w * outcome
         return total
 
+    def may_double(self, hand: Counts, extra: int) -> bool:
+        """Whether a two-card hand may double: the double rule's totals, and for a split hand
+        double after split (split aces: double split aces too)."""
+        rules = self.rules
+        if extra >= 0:
+            if not rules.double_after_split:
+                return False
+            if extra == ACE and not (rules.double_split_aces and rules.hit_split_aces):
+                return False
+        total, soft = hand_total(hand)
+        return rules.may_double(total, soft)
+
+    def surrender(self, hand: Counts) -> Number | None:
+        """Surrendering an unsplit two-card hand, on the footing of :meth:`actions` (joint with
+        "no dealer blackjack" where there is a hole card), or ``None`` when not offered."""
+        rules = self.rules
+        if rules.surrender is Surrender.NONE or is_blackjack(hand):
+            return None
+        half = self.k_one // 2 if self.exact else self.k_one / 2
+        unit = self.unit(2)
+        if rules.hole_card:
+            if rules.surrender is Surrender.LATE:
+                return -half * self.no_blackjack(hand, 2)  # offered only after the peek
+            return -half * unit - self.peek_loss(hand)  # before the peek: net of its losses
+        if rules.surrender is Surrender.EARLY:
+            return -half * unit  # half lost whatever the dealer draws
+        no_bj = self.no_blackjack(hand, 2)  # late without a hole card: a dealer BJ takes all
+        return -half * no_bj - self.k_one * (unit - no_bj)
+
     def split_hand(self, hand: Counts, extra: int) -> Number:
         """Best value of a split hand's first two cards (stand, hit, double if allowed)."""
         if extra == ACE and not self.rules.hit_split_aces:
             return self.stand(hand, extra)
         best = max(self.stand(hand, extra), self.hit(hand, extra))
-        if self.rules.double_after_split:
+        if self.may_double(hand, extra):
             best = max(best, self.double(hand, extra))
         return best
 
@@ -360,26 +405,32 @@ class UpCardSolver:
         self._split[slot] = 2 * total
         return 2 * total
 
-    def actions(self, hand: Counts) -> dict[str, Number]:
+    def actions(self, hand: Counts, *, splittable: bool = True) -> dict[str, Number]:
         """Values of every allowed action for an unsplit hand (over ``D_r · S``).
 
-        Two cards: stand, hit, double, and split for a pair; more cards: stand and hit.
-        With a hole card the values are joint with "the dealer has no blackjack".
+        Two cards: stand, hit, double (where the double rule allows), split for a pair
+        (unless ``splittable`` is false: a ten pair of two ranks split by rank) and surrender
+        where offered; more cards: stand and hit. With a hole card the values are joint with
+        "the dealer has no blackjack".
         """
         values: dict[str, Number] = {"stand": self.stand(hand, -1), "hit": self.hit(hand, -1)}
         if sum(hand) == 2:
-            values["double"] = self.double(hand, -1)
+            if self.may_double(hand, -1):
+                values["double"] = self.double(hand, -1)
             pair = [slot for slot in range(SLOTS) if hand[slot] == 2]
-            if pair:
+            if pair and splittable:
                 values["split"] = self.split(pair[0])
+            surrender = self.surrender(hand)
+            if surrender is not None:
+                values["surrender"] = surrender
         return values
 
-    def initial(self, hand: Counts) -> Number:
+    def initial(self, hand: Counts, *, splittable: bool = True) -> Number:
         """Value of a two-card starting hand under the best play, over ``D_2 · S``; includes the
         player's blackjack and, with a hole card, the loss to a peeked dealer blackjack."""
         if is_blackjack(hand):
             return self.k_bj * self.no_blackjack(hand, 2)
-        best = max(self.actions(hand).values())
+        best = max(self.actions(hand, splittable=splittable).values())
         return best + self.peek_loss(hand)
 
     def peek_loss(self, hand: Counts) -> Number:
@@ -396,12 +447,27 @@ class UpCardSolver:
         na, nb = self.counts[a], self.counts[b]
         w = 2 * na * nb if a != b else na * na if self.infinite else na * (na - 1)
         if self.exact:
-            return w
-        return w / self.deal_total_int()
+            return w * self.deal_scale
+        return w / (self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1))
+
+    def pair_shares(self, hand: Counts) -> tuple[Number, Number]:
+        """The deal weight of ``hand`` as (may split, may not): a ten pair split by rank
+        splits only when both cards are of one rank."""
+        weight = self.deal_weight(hand)
+        if hand[TEN] != 2 or self.same_rank_tens == 1:
+            return weight, 0
+        if self.exact:
+            same = int(weight) // self.deal_scale * self.same_rank_tens.numerator
+            return same, weight - same
+        same_float = weight * float(self.same_rank_tens)
+        return same_float, weight - same_float
 
     def deal_total_int(self) -> int:
-        """``N (N - 1)`` (``N²`` for an infinite shoe): the two-card deal weights' total."""
-        return self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1)
+        """``N (N - 1)`` (``N²`` for an infinite shoe) times the deal scale: the two-card deal
+        weights' total."""
+        return (
+            self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1) * self.deal_scale
+        )
 
     def two_card_hands(self) -> list[Counts]:
         """Every two-card hand the shoe can deal."""
@@ -443,7 +509,10 @@ class UpCardSolver:
         """The round's value for this up card under composition-dependent optimal play."""
         total: Number = 0
         for hand in self.two_card_hands():
-            total += self.deal_weight(hand) * self.initial(hand)
+            may, may_not = self.pair_shares(hand)
+            total += may * self.initial(hand)
+            if may_not:
+                total += may_not * self.initial(hand, splittable=False)
         if self.exact:
             return Fraction(int(total), self.deal_total_int() * int(self.unit(2)) * int(self.scale))
         return float(total)

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from baccarat_exact.blackjack.graph import ClassKey, StateGraph
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, Counts, add_card, hand_total
-from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.solver import Number
 
 __all__ = [
@@ -53,6 +53,7 @@ class Move(str, Enum):
     STAND = "S"
     DOUBLE = "D"
     SPLIT = "P"
+    SURRENDER = "R"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,6 +72,8 @@ class UpCardPlay:
     """Classes whose two-card hands double."""
     pairs: tuple[Move, ...]
     """The move for an unsplit pair, per slot A … T."""
+    surrenders: frozenset[ClassKey] = frozenset()
+    """Classes whose unsplit two-card hands surrender (where surrender is offered)."""
 
     @classmethod
     def starting(cls, up: int) -> UpCardPlay:
@@ -85,29 +88,42 @@ class UpCardPlay:
         """Hit or stand for a total class."""
         return Move.HIT if key in self.hits else Move.STAND
 
-    def move(self, hand: Counts, extra: int, rules: BlackjackRules) -> Move:
+    def move(
+        self, hand: Counts, extra: int, rules: BlackjackRules, *, splittable: bool = True
+    ) -> Move:
         """The move for ``hand`` (``extra``: the other split card's slot, else -1); not for a
-        blackjack or a Triple Seven, which end the hand."""
+        blackjack or a Triple Seven, which end the hand. ``splittable`` false: a pair that may
+        not split (two tens of different ranks split by rank) plays as its total."""
         total, soft = hand_total(hand)
         key = (soft, total)
         two = sum(hand) == 2
         if two and extra < 0:
             pair = [slot for slot in range(SLOTS) if hand[slot] == 2]
-            if pair:
+            if pair and splittable:
                 return self.pairs[pair[0]]
-            if key in self.doubles:
+            if key in self.surrenders and rules.surrender is not Surrender.NONE:
+                return Move.SURRENDER
+            if key in self.doubles and rules.may_double(total, soft):
                 return Move.DOUBLE
         elif two:
             if extra == ACE and not rules.hit_split_aces:
                 return Move.STAND
-            if rules.double_after_split and key in self.doubles:
+            aces_ok = extra != ACE or rules.double_split_aces
+            if (
+                rules.double_after_split
+                and aces_ok
+                and key in self.doubles
+                and rules.may_double(total, soft)
+            ):
                 return Move.DOUBLE
         return self.hit_stand(key)
 
     def cell(self, key: ClassKey) -> str:
-        """The chart letter of a total class: H, S, Dh or Ds."""
+        """The chart letter of a total class: H, S, Dh or Ds, with R before it (Rh, Rs, …)
+        where two-card hands surrender."""
         letter = self.hit_stand(key).value
-        return f"D{letter.lower()}" if key in self.doubles else letter
+        cell = f"D{letter.lower()}" if key in self.doubles else letter
+        return f"R{cell.lower()}" if key in self.surrenders else cell
 
 
 def _pair(slot: int) -> Counts:
@@ -164,6 +180,7 @@ def _pass(
             values[i] = graph.stand[i]
     hits: set[ClassKey] = set()
     doubles: set[ClassKey] = set()
+    surrenders: set[ClassKey] = set()
     for key in _HIT_STAND_ORDER:
         members = graph.by_class.get(key, [])
         if not members:
@@ -196,6 +213,15 @@ def _pass(
             doubles.add(key)
         for i, st, h, d in zip(members, stands, hitting, doubling):
             values[i] = d if double and d is not None else h if hit else st
+        offered = [
+            (j, w, sur)
+            for j, w, sur in zip(members, weights, (graph.surrender[i] for i in members))
+            if sur is not None
+        ]
+        if offered and sum(w * (sur - values[j]) for j, w, sur in offered) > 0:
+            surrenders.add(key)
+            for j, _, sur in offered:
+                values[j] = sur
     pairs = list(play.pairs)
     for slot, i in graph.pairs.items():
         doubled = graph.double[i]
@@ -203,13 +229,21 @@ def _pass(
             Move.STAND: graph.stand[i],
             Move.HIT: graph.hit(i, values),
             Move.DOUBLE: doubled if doubled is not None else graph.stand[i],
-            Move.SPLIT: graph.split(slot, values),
         }
+        surrender = graph.surrender[i]
+        if surrender is not None:
+            options[Move.SURRENDER] = surrender
+        graph.unsplit[slot] = max(options.values())
+        options[Move.SPLIT] = graph.split(slot, values)
         pairs[slot] = max(options, key=lambda m: options[m])
         values[i] = options[pairs[slot]]
     total = graph.opening_total(values)
     new = UpCardPlay(
-        up=play.up, hits=frozenset(hits), doubles=frozenset(doubles), pairs=tuple(pairs)
+        up=play.up,
+        hits=frozenset(hits),
+        doubles=frozenset(doubles),
+        pairs=tuple(pairs),
+        surrenders=frozenset(surrenders),
     )
     return new, total, values
 
@@ -274,14 +308,21 @@ def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
             values[i] = graph.terminal[i]
             continue
         move = play.move(s.hand, s.extra, rules)
-        if move is Move.STAND:
-            values[i] = graph.stand[i]
-        elif move is Move.HIT:
-            values[i] = graph.hit(i, values)
-        elif move is Move.DOUBLE:
-            doubled = graph.double[i]
-            values[i] = doubled if doubled is not None else graph.stand[i]
+        if s.kind == "pair":
+            graph.unsplit[s.hand.index(2)] = _played(
+                graph, i, play.move(s.hand, -1, rules, splittable=False), values
+            )
+        if move is not Move.SPLIT:
+            values[i] = _played(graph, i, move, values)
     for slot, i in graph.pairs.items():
         if play.pairs[slot] is Move.SPLIT:
             values[i] = graph.split(slot, values)
     return graph.opening_total(values)
+
+
+def _played(graph: StateGraph, i: int, move: Move, values: list[Number]) -> Number:
+    """Value of state ``i`` played by ``move`` (not a split), given the states after it."""
+    if move is Move.HIT:
+        return graph.hit(i, values)
+    chosen = {Move.DOUBLE: graph.double[i], Move.SURRENDER: graph.surrender[i]}.get(move)
+    return chosen if chosen is not None else graph.stand[i]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
+from baccarat_exact.cli.common import FormatOption, emit, handle_errors
 from baccarat_exact.cli.options import BJ_RULES, BJ_SHOE, FloatOption, command
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
@@ -22,8 +22,8 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="blackjack",
-    help="Blackjack of the seed casino (no hole card, S17, Triple Seven): exact dealer odds, "
-    "hand decisions, house edge and basic strategy.",
+    help="Blackjack, exactly: the casino's game (one-card dealer, S17, Triple Seven) or any "
+    "common rule set; dealer odds, hand decisions, house edge and basic strategy.",
     no_args_is_help=True,
 )
 
@@ -37,16 +37,39 @@ _DEALER_RULES = BJ_RULES.without(
     "seven_split",
     "blackjack_pays",
     "seven_pays",
+    "surrender",
+    "double",
+    "double_split_aces",
+    "split_hands",
+    "resplit_aces",
+    "split_by",
 )
 
 
 @app.command("rules")
 @command(rules=BJ_RULES)
 def rules_command(rules: BlackjackRules, fmt: FormatOption = Format.table) -> None:
-    """Print the blackjack rules in force: every option, its value and the seed casino's default."""
+    """Print the blackjack rules in force: every option, its value and the casino's default."""
     from baccarat_exact.report.blackjack import rules_report
 
     emit(rules_report(rules), fmt)
+
+
+@app.command("rulesets")
+@handle_errors
+def rulesets_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Only these rule sets (default: every one).", show_default=False),
+    ] = None,
+    use_float: FloatOption = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The built-in rule sets (--rules NAME), each with its house edge on a fresh shoe."""
+    from baccarat_exact.blackjack.edge import ruleset_edges
+    from baccarat_exact.report.blackjack import rulesets_report
+
+    emit(rulesets_report(ruleset_edges(names, exact=not use_float)), fmt)
 
 
 @app.command("dealer")
@@ -90,6 +113,30 @@ def hand_command(
     emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt)
 
 
+@app.command("insurance")
+@command(
+    rules=BJ_RULES.without("triple_seven", "seven_double", "seven_split", "seven_pays"),
+    shoe=BJ_SHOE,
+)
+def insurance_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    hand: Annotated[
+        str | None,
+        typer.Option("--hand", help='The player\'s cards, counted out of the shoe (e.g. "T 9").'),
+    ] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Exact EV of insurance and even money against a dealer ace, and whether to take them.
+
+    The dealer's ace (and --hand) come out of the shoe (after --remove).
+    """
+    from baccarat_exact.blackjack.insurance import insurance
+    from baccarat_exact.report.blackjack import insurance_report
+
+    emit(insurance_report(insurance(shoe, rules, hand)), fmt)
+
+
 @app.command("edge")
 @command(rules=BJ_RULES, shoe=BJ_SHOE)
 def edge_command(
@@ -111,6 +158,25 @@ def edge_command(
     from baccarat_exact.report.blackjack import edge_report
 
     emit(edge_report(edge(shoe, rules, exact=not use_float, options=option_values)), fmt)
+
+
+@app.command("eor")
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
+def eor_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    level: Annotated[
+        int, typer.Option("--level", min=1, max=9, help="Largest tag of the suggested count.")
+    ] = 2,
+    use_float: FloatOption = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Effect of removal: the exact change in the round's value when one card of each value
+    leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
+    from baccarat_exact.blackjack.eor import blackjack_eor
+    from baccarat_exact.report.blackjack import eor_report
+
+    emit(eor_report(blackjack_eor(shoe, rules, exact=not use_float, level=level)), fmt)
 
 
 @app.command("strategy")

@@ -188,44 +188,71 @@ BjBaseOption = Annotated[
     str,
     typer.Option(
         "--rules",
-        help="Base rule set: seed (the casino of seeds/003) or us (peek, DAS, one card to split aces).",
+        help="Base rule set: european-777 (the casino's), us, las-vegas-strip, atlantic-city, "
+        "single-deck-6-5 (list: `blackjack rulesets`); the options below change it.",
     ),
 ]
-H17Option = _unless_given(bool, "--h17/--s17", "Dealer hits / stands on soft 17 (seed: stands).")
+H17Option = _unless_given(bool, "--h17/--s17", "Dealer hits / stands on soft 17 (casino: stands).")
 HoleCardOption = _unless_given(
     bool,
     "--hole-card/--no-hole-card",
-    "Dealer takes a hole card and peeks for blackjack (US) / one card only (seed: no hole card).",
+    "Dealer takes a hole card and peeks for blackjack (US) / one card only (casino).",
 )
 DealerTakesOption = _unless_given(
     str,
     "--dealer-bj-takes",
-    "Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only (seed: all).",
+    "Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' only "
+    "(casino: all).",
 )
-DasOption = _unless_given(bool, "--das/--no-das", "Double after split allowed (seed: no).")
+DasOption = _unless_given(bool, "--das/--no-das", "Double after split allowed (casino: no).")
 HitSplitAcesOption = _unless_given(
     bool,
     "--hit-split-aces/--one-card-split-aces",
-    "Split aces may be hit / get one card each (seed: may be hit).",
+    "Split aces may be hit / get one card each (casino: may be hit).",
 )
 TripleSevenOption = _unless_given(
-    bool, "--triple-seven/--no-triple-seven", "Triple Seven bonus on or off (seed: on)."
+    bool, "--triple-seven/--no-triple-seven", "Triple Seven bonus on or off (casino: on)."
 )
 SevenDoubleOption = _unless_given(
     bool,
     "--triple-seven-double/--no-triple-seven-double",
-    "Triple Seven counts when the third 7 comes on a double (seed reading: yes).",
+    "Triple Seven counts when the third 7 comes on a double (casino: yes).",
 )
 SevenSplitOption = _unless_given(
     bool,
     "--triple-seven-split/--no-triple-seven-split",
-    "Triple Seven counts on split hands (seed reading: no).",
+    "Triple Seven counts on split hands (casino: no).",
 )
 BjPaysOption = _unless_given(
-    str, "--blackjack-pays", "What a blackjack pays to 1: 3/2, 6/5, 1.5 … (seed: 3/2)."
+    str, "--blackjack-pays", "What a blackjack pays to 1: 3/2, 6/5, 1.5 … (casino: 3/2)."
 )
 SevenPaysOption = _unless_given(
-    str, "--triple-seven-pays", "What a Triple Seven pays to 1 (seed: 3/2)."
+    str, "--triple-seven-pays", "What a Triple Seven pays to 1 (casino: 3/2)."
+)
+SurrenderOption = _unless_given(
+    str,
+    "--surrender",
+    "none, late (after the dealer checks for blackjack) or early (against the up card, "
+    "half lost whatever he draws) (casino: none).",
+)
+DoubleOption = _unless_given(
+    str, "--double", "Two-card hands that may double: any, 9-11 or 10-11 (hard) (casino: any)."
+)
+DoubleSplitAcesOption = _unless_given(
+    bool,
+    "--double-split-aces/--no-double-split-aces",
+    "A split ace with its second card may double (needs --das) (casino: no).",
+)
+SplitHandsOption = _unless_given(
+    int, "--split-hands", "Most hands a pair may become: 2, 3 or 4 (casino: 2, split once)."
+)
+ResplitAcesOption = _unless_given(
+    bool,
+    "--resplit-aces/--no-resplit-aces",
+    "Split aces may be split again (needs --split-hands 3 or 4) (casino: no).",
+)
+SplitByOption = _unless_given(
+    str, "--split-by", "A pair: two cards of equal value (T J Q K alike) or rank (casino: value)."
 )
 FloatOption = Annotated[
     bool,
@@ -408,7 +435,7 @@ NAMED_BETS = OptionGroup({"bets": (BetsArgument, None), "bets_file": (BetsFileOp
 
 
 def _blackjack_rules(
-    base: str = "seed",
+    base: str = "european-777",
     decks: int | None = None,
     h17: bool | None = None,
     hole_card: bool | None = None,
@@ -420,9 +447,22 @@ def _blackjack_rules(
     seven_split: bool | None = None,
     blackjack_pays: str | None = None,
     seven_pays: str | None = None,
+    surrender: str | None = None,
+    double: str | None = None,
+    double_split_aces: bool | None = None,
+    split_hands: int | None = None,
+    resplit_aces: bool | None = None,
+    split_by: str | None = None,
 ) -> BlackjackRules:
     """The named base rule set with every option given overridden."""
-    from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, find_rules
+    from baccarat_exact.blackjack.rules import (
+        BlackjackRules,
+        DealerBlackjackTakes,
+        DoubleRule,
+        SplitBy,
+        Surrender,
+        find_rules,
+    )
 
     rules = find_rules(base)
     changes: dict[str, Any] = {
@@ -436,9 +476,23 @@ def _blackjack_rules(
             ("triple_seven", triple_seven),
             ("triple_seven_on_double", seven_double),
             ("triple_seven_on_split", seven_split),
+            ("double_split_aces", double_split_aces),
+            ("split_hands", split_hands),
+            ("resplit_aces", resplit_aces),
         )
         if value is not None
     }
+    for name, flag, text, kind in (
+        ("surrender", "--surrender", surrender, Surrender),
+        ("double", "--double", double, DoubleRule),
+        ("split_by", "--split-by", split_by, SplitBy),
+    ):
+        if text is not None:
+            try:
+                changes[name] = kind(text.strip().lower())
+            except ValueError:
+                allowed = ", ".join(item.value for item in kind)
+                raise RulesError(f"{flag} must be one of {allowed}, got {text!r}") from None
     if dealer_bj_takes is not None:
         try:
             changes["dealer_blackjack_takes"] = DealerBlackjackTakes(
@@ -476,7 +530,7 @@ def _blackjack_shoe(
 BJ_RULES = OptionGroup(
     {
         "decks": (decks_option(6, ", the casino's reading"), None),
-        "base": (BjBaseOption, "seed"),
+        "base": (BjBaseOption, "european-777"),
         "h17": (H17Option, None),
         "hole_card": (HoleCardOption, None),
         "dealer_bj_takes": (DealerTakesOption, None),
@@ -487,6 +541,12 @@ BJ_RULES = OptionGroup(
         "seven_split": (SevenSplitOption, None),
         "blackjack_pays": (BjPaysOption, None),
         "seven_pays": (SevenPaysOption, None),
+        "surrender": (SurrenderOption, None),
+        "double": (DoubleOption, None),
+        "double_split_aces": (DoubleSplitAcesOption, None),
+        "split_hands": (SplitHandsOption, None),
+        "resplit_aces": (ResplitAcesOption, None),
+        "split_by": (SplitByOption, None),
     },
     _blackjack_rules,
 )

@@ -10,9 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
-from baccarat_exact.blackjack.edge import EdgeResult, Value
+from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
+from baccarat_exact.blackjack.eor import BlackjackEor
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
+from baccarat_exact.blackjack.insurance import InsuranceResult
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
@@ -24,8 +26,11 @@ from baccarat_exact.report.model import Cell, Column, Report, Style, Table
 __all__ = [
     "dealer_report",
     "edge_report",
+    "eor_report",
     "hand_report",
+    "insurance_report",
     "rules_report",
+    "rulesets_report",
     "strategy_report",
 ]
 
@@ -40,14 +45,14 @@ def _value(name: str, exact: bool, style: Style = "percent", digits: int = 4) ->
 
 
 def rules_report(rules: BlackjackRules) -> Report:
-    """The rules as a table: option, value, seed default, meaning."""
+    """The rules as a table: option, value, the casino's default, meaning."""
     table = Table(
         "Options",
-        (Column("option"), Column("value"), Column("seed"), Column("meaning")),
+        (Column("option"), Column("value"), Column("default"), Column("meaning", wrap=56)),
         tuple(rules.describe()),
     )
     notes = (
-        "No insurance, no surrender; a pair (two cards of equal value, T J Q K alike) may be split once.",
+        "default: the casino's game (--rules european-777); `blackjack rulesets` lists the others.",
         "A two-card 21 after a split is 21, not a blackjack. Dealer blackjack vs player blackjack: push.",
         "A blackjack's and a Triple Seven's pay are on the hand's stake; Triple Seven ends the hand at once.",
     )
@@ -210,4 +215,144 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         blocks=(table, summary),
         notes=notes,
         data=envelope("blackjack strategy", data),
+    )
+
+
+def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
+    """The built-in rule sets with their house edges."""
+    exact = all(isinstance(r.house_edge_optimal, Fraction) for r in rulesets)
+    table = Table(
+        "Built-in rule sets (house edge on a fresh shoe)",
+        (
+            Column("name"),
+            Column("rules", wrap=40),
+            _value("house edge optimal", exact, "percent", 3),
+            _value("house edge basic", exact, "percent", 3),
+        ),
+        tuple((r.name, r.title, r.house_edge_optimal, r.house_edge_basic) for r in rulesets),
+    )
+    notes = (
+        "Choose one with --rules NAME; any option given with it changes that rule.",
+        "optimal: composition-dependent optimal play; basic: the derived basic strategy.",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+
+    def pair(name: str, value: Value) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if isinstance(value, Fraction):
+            out[name] = str(value)
+        out[f"{name}_float"] = to_float(value)
+        return out
+
+    data = {
+        "schema": 1,
+        "arithmetic": "exact" if exact else "float",
+        "rulesets": [
+            {
+                "name": r.name,
+                "title": r.title,
+                "rules": r.rules.to_dict(),
+                "summary": r.rules.summary(),
+                **pair("house_edge_optimal", r.house_edge_optimal),
+                **pair("house_edge_basic", r.house_edge_basic),
+            }
+            for r in rulesets
+        ],
+    }
+    return Report(
+        title="Blackjack rule sets",
+        blocks=(table,),
+        notes=notes,
+        data=envelope("blackjack rulesets", data),
+    )
+
+
+def insurance_report(result: InsuranceResult) -> Report:
+    """Insurance and even money against a dealer ace."""
+    rows: list[tuple[Cell, ...]] = [
+        ("insurance (pays 2:1)", result.ten_chance, result.insurance_ev, result.take_insurance)
+    ]
+    if result.even_money_ev is not None and result.even_money_ten_chance is not None:
+        rows.append(
+            (
+                "even money (your blackjack; declined: paid if no dealer blackjack)",
+                result.even_money_ten_chance,
+                1 - result.even_money_ev,
+                bool(result.take_even_money),
+            )
+        )
+    table = Table(
+        "Against a dealer ace",
+        (
+            Column("bet", wrap=40),
+            _value("P(dealer ten)", True, "percent", 4),
+            _value("EV of taking", True, "percent", 4),
+            Column("take", "bool"),
+        ),
+        tuple(rows),
+    )
+    known = " ".join(rank.value for rank in result.hand)
+    notes = [
+        "EV of taking: insurance per unit insured; even money: a sure 1 minus the blackjack's "
+        "expected pay when declined.",
+        "P(dealer ten): the dealer's next card (his hole card, or the card he draws next) is a "
+        f"ten, given his ace{f' and the hand {known}' if known else ''}.",
+    ]
+    if not result.rules.hole_card:
+        notes.append("The casino's game offers no insurance; these are its values where offered.")
+    notes.append(ROUNDED)
+    return Report(
+        title=f"Insurance and even money: {describe_shoe(result.shoe)}",
+        blocks=(table,),
+        notes=tuple(notes),
+        data=envelope("blackjack insurance", result.to_dict()),
+    )
+
+
+def eor_report(eor: BlackjackEor) -> Report:
+    """Effect of removing one card of each value, and the balanced count it suggests."""
+    exact = eor.exact
+    effects = Table(
+        "Effect of removing one card (change in player EV; house edge moves the other way)",
+        (
+            Column("card"),
+            Column("cards", "int"),
+            _value("effect optimal", exact, "percent", 4),
+            _value("effect basic", exact, "percent", 4),
+            Column("count tag", "int"),
+        ),
+        tuple(
+            (
+                SLOT_LABELS[slot],
+                eor.cards[slot],
+                eor.effects_optimal[slot],
+                eor.effects_basic[slot],
+                eor.count.tags[slot],
+            )
+            for slot in range(len(SLOT_LABELS))
+        ),
+    )
+    totals = Table(
+        "The shoe itself",
+        (Column("play"), _value("player EV", exact), _value("house edge", exact)),
+        (
+            ("composition-dependent optimal", eor.optimal, -eor.optimal),
+            ("basic strategy (derived)", eor.basic, -eor.basic),
+        ),
+    )
+    correlation = eor.count.correlation
+    notes = (
+        "effect: EV(shoe less one card of that value) − EV(shoe), each shoe played by its own "
+        "best strategy (optimal) or its own derived chart (basic).",
+        f"count tag: Thorp's balanced count fitted to the optimal effects (imbalance "
+        f"{eor.count.imbalance}, betting correlation "
+        f"{'—' if correlation is None else f'{correlation:.3f}'}).",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+    return Report(
+        title=f"Blackjack effect of removal: {describe_shoe(eor.shoe)}; "
+        f"{eor.rules.summary(decks=False)}",
+        blocks=(effects, totals),
+        notes=notes,
+        data=envelope("blackjack eor", eor.to_dict()),
     )

@@ -32,9 +32,12 @@ KINDS = (
     "grid",
     "compare",
     "blackjack rules",
+    "blackjack rulesets",
     "blackjack dealer",
     "blackjack hand",
+    "blackjack insurance",
     "blackjack edge",
+    "blackjack eor",
     "blackjack strategy",
 )
 """Every kind of document, named by the command that writes it."""

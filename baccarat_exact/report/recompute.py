@@ -377,6 +377,30 @@ def _blackjack_rules_card(document: Document) -> dict[str, Any]:
     return _data(rules_report(_blackjack_rules(document)).document())
 
 
+def _blackjack_rulesets(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.edge import RulesetEdge, edge
+    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.report.blackjack import rulesets_report
+
+    exact = _exact(document)
+    found = []
+    for entry in _part(document, "rulesets", list):
+        if not isinstance(entry, dict):
+            raise GoldenFileError("each of rulesets must be an object")
+        rules = BlackjackRules.from_dict(_part(entry, "rules"))
+        result = edge(Shoe.from_decks(rules.decks), rules, exact=exact)
+        found.append(
+            RulesetEdge(
+                name=str(entry.get("name", "")),
+                title=str(entry.get("title", "")),
+                rules=rules,
+                house_edge_optimal=result.house_edge_optimal,
+                house_edge_basic=result.house_edge_basic,
+            )
+        )
+    return _data(rulesets_report(tuple(found)).document())
+
+
 def _blackjack_dealer(document: Document) -> dict[str, Any]:
     from baccarat_exact.blackjack.dealer import dealer_chart
     from baccarat_exact.blackjack.hands import parse_up, slot_of
@@ -408,15 +432,41 @@ def _blackjack_hand(document: Document) -> dict[str, Any]:
     return _data(hand_report(analysis).document())
 
 
+def _blackjack_insurance(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.insurance import insurance
+    from baccarat_exact.report.blackjack import insurance_report
+
+    hand = document.get("hand")
+    result = insurance(
+        _shoe(document), _blackjack_rules(document), None if hand is None else str(hand)
+    )
+    return _data(insurance_report(result).document())
+
+
 def _blackjack_edge(document: Document) -> dict[str, Any]:
     from baccarat_exact.blackjack.edge import edge
     from baccarat_exact.report.blackjack import edge_report
 
-    options = bool(document.get("option_values"))
+    recorded = document.get("option_values")
+    options: bool | list[str] = False
+    if isinstance(recorded, list) and recorded:  # the options the document priced, no others
+        options = [str(o.get("option")) for o in recorded if isinstance(o, dict)]
     result = edge(
         _shoe(document), _blackjack_rules(document), exact=_exact(document), options=options
     )
     return _data(edge_report(result).document())
+
+
+def _blackjack_eor(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.eor import blackjack_eor
+    from baccarat_exact.report.blackjack import eor_report
+
+    tags = _part(document, "count").get("tags", {})
+    level = max((abs(int(t)) for t in tags.values()), default=2) if isinstance(tags, dict) else 2
+    result = blackjack_eor(
+        _shoe(document), _blackjack_rules(document), exact=_exact(document), level=max(level, 1)
+    )
+    return _data(eor_report(result).document())
 
 
 def _blackjack_strategy(document: Document) -> dict[str, Any]:
@@ -447,9 +497,12 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "grid": _grid,
     "compare": _compare,
     "blackjack rules": _blackjack_rules_card,
+    "blackjack rulesets": _blackjack_rulesets,
     "blackjack dealer": _blackjack_dealer,
     "blackjack hand": _blackjack_hand,
+    "blackjack insurance": _blackjack_insurance,
     "blackjack edge": _blackjack_edge,
+    "blackjack eor": _blackjack_eor,
     "blackjack strategy": _blackjack_strategy,
 }
 """How to compute each kind of document again."""
