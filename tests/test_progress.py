@@ -76,3 +76,28 @@ def test_ctrl_c_exits_130() -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"Traceback" not in err and err.strip().endswith(b"Interrupted.")
+
+
+def test_blackjack_solves_show_progress_on_a_terminal() -> None:
+    args = ["blackjack", "strategy", "--float", "--decks", "1"]
+    code, plain, quiet_err = _run(args, tty_stderr=False)
+    assert code == 0 and quiet_err == b""
+    code, shown_out, err = _run(args, tty_stderr=True)
+    assert code == 0 and shown_out == plain
+    assert b"solving up cards" in err
+
+
+def test_blackjack_progress_steps_add_up_to_the_bar() -> None:
+    from baccarat_exact.blackjack.edge import edge, solve_steps
+    from baccarat_exact.blackjack.eor import blackjack_eor, eor_steps
+    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.model.shoe import Shoe
+
+    rules = BlackjackRules(decks=1)
+    shoe = Shoe.from_decks(1).remove("A A A A")  # no ace: an up card that cannot show
+    steps: list[int] = []
+    edge(shoe, rules, exact=False, options=["hole_card"], progress=steps.append)
+    assert sum(steps) == solve_steps(rules, ["hole_card"]) == 20
+    steps.clear()
+    blackjack_eor(shoe, rules, exact=False, progress=steps.append)
+    assert sum(steps) == eor_steps(shoe) == 100

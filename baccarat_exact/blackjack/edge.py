@@ -8,7 +8,7 @@ option on its own and solving again prices the option.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -35,15 +35,20 @@ __all__ = [
     "RulesetEdge",
     "UpCardEdge",
     "basic_strategy",
+    "chosen_rulesets",
     "edge",
     "ruleset_edges",
     "same_rank_tens",
+    "solve_steps",
     "solvers",
     "strategy_value",
 ]
 
 Value = Fraction | float
 """An exact Fraction, or a float in float mode."""
+
+Advance = Callable[[int], None] | None
+"""Called with 1 after each up card solved (a progress bar's step); ``None``: nothing."""
 
 _DealerCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Counts, tuple[Number, ...]]]
 
@@ -223,11 +228,18 @@ def _as_value(solver: UpCardSolver, numerator: Number) -> Value:
 
 
 def _solve(
-    shoe: Shoe, rules: BlackjackRules, exact: bool, caches: _DealerCaches
+    shoe: Shoe,
+    rules: BlackjackRules,
+    exact: bool,
+    caches: _DealerCaches,
+    progress: Advance = None,
 ) -> tuple[tuple[UpCardEdge, ...], BasicStrategy]:
     ups: list[UpCardEdge] = []
     plays = [UpCardPlay.starting(up) for up in range(SLOTS)]
-    for probability, solver in solvers(shoe, rules, exact=exact, caches=caches):
+    found = solvers(shoe, rules, exact=exact, caches=caches)
+    if progress is not None:
+        progress(SLOTS - len(found))  # up cards the shoe cannot show: nothing to solve
+    for probability, solver in found:
         graph = StateGraph(solver)
         optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
         play, basic = derive_play(graph)
@@ -240,7 +252,20 @@ def _solve(
                 basic=_as_value(solver, basic),
             )
         )
+        if progress is not None:
+            progress(1)
     return tuple(ups), BasicStrategy(rules=rules, plays=tuple(plays))
+
+
+def solve_steps(rules: BlackjackRules, options: bool | Sequence[str] = False) -> int:
+    """How many up-card solves :func:`edge` makes (the length of its progress bar)."""
+    flips = len(_chosen_flips(rules, options)) if options else 0
+    return SLOTS * (1 + flips)
+
+
+def _chosen_flips(rules: BlackjackRules, options: bool | Sequence[str]) -> list[OptionFlip]:
+    wanted = None if options is True else set(options or ())
+    return [f for f in option_flips(rules) if wanted is None or f.option in wanted]
 
 
 def _total(ups: tuple[UpCardEdge, ...], attribute: str) -> Value:
@@ -256,6 +281,7 @@ def edge(
     *,
     exact: bool = True,
     options: bool | Sequence[str] = False,
+    progress: Advance = None,
 ) -> EdgeResult:
     """The value of a round from ``shoe`` (default: a fresh shoe of ``rules.decks``).
 
@@ -265,15 +291,12 @@ def edge(
     rules = rules or BlackjackRules()
     shoe = shoe or Shoe.from_decks(rules.decks)
     caches: _DealerCaches = {}
-    ups, strategy = _solve(shoe, rules, exact, caches)
+    ups, strategy = _solve(shoe, rules, exact, caches, progress)
     optimal, basic = _total(ups, "optimal"), _total(ups, "basic")
     values: list[OptionValue] = []
     if options:
-        wanted = None if options is True else set(options)
-        for flip in option_flips(rules):
-            if wanted is not None and flip.option not in wanted:
-                continue
-            flipped, _ = _solve(shoe, flip.rules, exact, caches)
+        for flip in _chosen_flips(rules, options):
+            flipped, _ = _solve(shoe, flip.rules, exact, caches, progress)
             opt, bas = _total(flipped, "optimal"), _total(flipped, "basic")
             values.append(
                 OptionValue(
@@ -297,12 +320,17 @@ def edge(
 
 
 def basic_strategy(
-    shoe: Shoe | None = None, rules: BlackjackRules | None = None, *, exact: bool = True
+    shoe: Shoe | None = None,
+    rules: BlackjackRules | None = None,
+    *,
+    exact: bool = True,
+    progress: Advance = None,
 ) -> tuple[BasicStrategy, Value]:
-    """The derived basic strategy and its value per round."""
+    """The derived basic strategy and its value per round (``progress``: as for
+    :func:`edge`, ``SLOTS`` steps)."""
     rules = rules or BlackjackRules()
     shoe = shoe or Shoe.from_decks(rules.decks)
-    ups, strategy = _solve(shoe, rules, exact, {})
+    ups, strategy = _solve(shoe, rules, exact, {}, progress)
     return strategy, _total(ups, "basic")
 
 
@@ -330,18 +358,24 @@ class RulesetEdge:
     """House edge against the derived basic strategy."""
 
 
-def ruleset_edges(
-    names: Sequence[str] | None = None, *, exact: bool = True
-) -> tuple[RulesetEdge, ...]:
-    """The built-in rule sets ``names`` (default: every one, the casino's first), each with
-    its house edge; an alias stands for its rule set."""
+def chosen_rulesets(names: Sequence[str] | None = None) -> dict[str, BlackjackRules]:
+    """The built-in rule sets ``names`` (default: every one, the casino's first) by their
+    names; an alias stands for its rule set."""
     chosen: dict[str, BlackjackRules] = {}
     for name in names or list(RULESETS):
         rules = find_rules(name)
         chosen[next(key for key, value in RULESETS.items() if value == rules)] = rules
+    return chosen
+
+
+def ruleset_edges(
+    names: Sequence[str] | None = None, *, exact: bool = True, progress: Advance = None
+) -> tuple[RulesetEdge, ...]:
+    """The built-in rule sets ``names`` (:func:`chosen_rulesets`), each with its house edge
+    (``progress``: ``SLOTS`` steps a rule set)."""
     found = []
-    for name, rules in chosen.items():
-        result = edge(Shoe.from_decks(rules.decks), rules, exact=exact)
+    for name, rules in chosen_rulesets(names).items():
+        result = edge(Shoe.from_decks(rules.decks), rules, exact=exact, progress=progress)
         found.append(
             RulesetEdge(
                 name=name,

@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.blackjack.edge import Value, edge
+from baccarat_exact.blackjack.edge import Advance, Value, edge
 from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.errors import CountError, ShoeError
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["BlackjackEor", "SuggestedCount", "blackjack_eor", "suggest_count"]
+__all__ = ["BlackjackEor", "SuggestedCount", "blackjack_eor", "eor_steps", "suggest_count"]
 
 _TEN_RANKS = "TJQK"
 
@@ -102,15 +102,24 @@ def _without(shoe: Shoe, slot: int) -> Shoe:
     return shoe.remove(rank)
 
 
+def eor_steps(shoe: Shoe) -> int:
+    """How many up-card solves :func:`blackjack_eor` makes (its progress bar's length)."""
+    return SLOTS * (1 + sum(1 for n in shoe_counts(shoe) if n))
+
+
 def blackjack_eor(
     shoe: Shoe | None = None,
     rules: BlackjackRules | None = None,
     *,
     exact: bool = True,
     level: int = 2,
+    progress: Advance = None,
 ) -> BlackjackEor:
     """Effects of removal for ``shoe`` (default: a fresh shoe of ``rules.decks``) and the
     balanced count of tags up to ``±level`` they suggest.
+
+    ``progress`` is advanced once per up card solved, ``SLOTS`` steps a shoe: the shoe
+    and each value it holds (:func:`eor_steps`).
 
     :raises ShoeError: for an infinite shoe (removing a card changes nothing).
     """
@@ -118,7 +127,7 @@ def blackjack_eor(
     shoe = shoe or Shoe.from_decks(rules.decks)
     if shoe.infinite:
         raise ShoeError("an infinite shoe: removing a card changes nothing, no effect of removal")
-    base = edge(shoe, rules, exact=exact)
+    base = edge(shoe, rules, exact=exact, progress=progress)
     cards = shoe_counts(shoe)
     optimal: list[Value | None] = []
     basic: list[Value | None] = []
@@ -127,7 +136,7 @@ def blackjack_eor(
             optimal.append(None)
             basic.append(None)
             continue
-        less = edge(_without(shoe, slot), rules, exact=exact)
+        less = edge(_without(shoe, slot), rules, exact=exact, progress=progress)
         optimal.append(less.optimal - base.optimal)
         basic.append(less.basic - base.basic)
     return BlackjackEor(

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit, handle_errors
+from baccarat_exact.cli.common import FormatOption, TableOption, emit, handle_errors
 from baccarat_exact.cli.options import BJ_RULES, BJ_SHOE, FloatOption, command
+from baccarat_exact.cli.progress import progress, shown
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
 
@@ -48,11 +49,13 @@ _DEALER_RULES = BJ_RULES.without(
 
 @app.command("rules")
 @command(rules=BJ_RULES)
-def rules_command(rules: BlackjackRules, fmt: FormatOption = Format.table) -> None:
+def rules_command(
+    rules: BlackjackRules, fmt: FormatOption = Format.table, table: TableOption = None
+) -> None:
     """Print the blackjack rules in force: every option, its value and the casino's default."""
     from baccarat_exact.report.blackjack import rules_report
 
-    emit(rules_report(rules), fmt)
+    emit(rules_report(rules), fmt, table)
 
 
 @app.command("rulesets")
@@ -64,12 +67,17 @@ def rulesets_command(
     ] = None,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """The built-in rule sets (--rules NAME), each with its house edge on a fresh shoe."""
-    from baccarat_exact.blackjack.edge import ruleset_edges
+    from baccarat_exact.blackjack.edge import chosen_rulesets, ruleset_edges
+    from baccarat_exact.blackjack.hands import SLOTS
     from baccarat_exact.report.blackjack import rulesets_report
 
-    emit(rulesets_report(ruleset_edges(names, exact=not use_float)), fmt)
+    steps = SLOTS * len(chosen_rulesets(names))
+    with progress(steps, "solving up cards", shown()) as advance:
+        found = ruleset_edges(names, exact=not use_float, progress=advance)
+    emit(rulesets_report(found), fmt, table)
 
 
 @app.command("dealer")
@@ -81,6 +89,7 @@ def dealer_command(
         str | None, typer.Option("--up", "-u", help="Only this up card (A 2-9 T J Q K).")
     ] = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact probabilities of the dealer's final hand (17-21, bust, blackjack) for each up card."""
     from baccarat_exact.blackjack.dealer import dealer_chart
@@ -88,7 +97,11 @@ def dealer_command(
     from baccarat_exact.report.blackjack import dealer_report
 
     slot = None if up is None else slot_of(parse_up(up))
-    emit(dealer_report(dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)), fmt)
+    emit(
+        dealer_report(dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)),
+        fmt,
+        table,
+    )
 
 
 @app.command("hand")
@@ -102,6 +115,7 @@ def hand_command(
     up: Annotated[str, typer.Option("--up", "-u", help="The dealer's up card (A 2-9 T J Q K).")],
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact EV of stand, hit, double and split for a hand against an up card, and the best move.
 
@@ -110,7 +124,7 @@ def hand_command(
     from baccarat_exact.blackjack.hand import analyze_hand
     from baccarat_exact.report.blackjack import hand_report
 
-    emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt)
+    emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt, table)
 
 
 @app.command("insurance")
@@ -126,6 +140,7 @@ def insurance_command(
         typer.Option("--hand", help='The player\'s cards, counted out of the shoe (e.g. "T 9").'),
     ] = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact EV of insurance and even money against a dealer ace, and whether to take them.
 
@@ -134,7 +149,7 @@ def insurance_command(
     from baccarat_exact.blackjack.insurance import insurance
     from baccarat_exact.report.blackjack import insurance_report
 
-    emit(insurance_report(insurance(shoe, rules, hand)), fmt)
+    emit(insurance_report(insurance(shoe, rules, hand)), fmt, table)
 
 
 @app.command("edge")
@@ -151,13 +166,16 @@ def edge_command(
     ] = False,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Exact house edge of a round: composition-dependent optimal play and the derived basic strategy,
     with each up card's share."""
-    from baccarat_exact.blackjack.edge import edge
+    from baccarat_exact.blackjack.edge import edge, solve_steps
     from baccarat_exact.report.blackjack import edge_report
 
-    emit(edge_report(edge(shoe, rules, exact=not use_float, options=option_values)), fmt)
+    with progress(solve_steps(rules, option_values), "solving up cards", shown()) as advance:
+        result = edge(shoe, rules, exact=not use_float, options=option_values, progress=advance)
+    emit(edge_report(result), fmt, table)
 
 
 @app.command("eor")
@@ -170,13 +188,16 @@ def eor_command(
     ] = 2,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Effect of removal: the exact change in the round's value when one card of each value
     leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
-    from baccarat_exact.blackjack.eor import blackjack_eor
+    from baccarat_exact.blackjack.eor import blackjack_eor, eor_steps
     from baccarat_exact.report.blackjack import eor_report
 
-    emit(eor_report(blackjack_eor(shoe, rules, exact=not use_float, level=level)), fmt)
+    with progress(eor_steps(shoe), "solving up cards", shown()) as advance:
+        result = blackjack_eor(shoe, rules, exact=not use_float, level=level, progress=advance)
+    emit(eor_report(result), fmt, table)
 
 
 @app.command("strategy")
@@ -186,10 +207,13 @@ def strategy_command(
     shoe: Shoe,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """The total-dependent basic strategy for the rules and shoe, as a chart, with its exact value."""
     from baccarat_exact.blackjack.edge import basic_strategy
+    from baccarat_exact.blackjack.hands import SLOTS
     from baccarat_exact.report.blackjack import strategy_report
 
-    strategy, value = basic_strategy(shoe, rules, exact=not use_float)
-    emit(strategy_report(strategy, value, shoe, not use_float), fmt)
+    with progress(SLOTS, "solving up cards", shown()) as advance:
+        strategy, value = basic_strategy(shoe, rules, exact=not use_float, progress=advance)
+    emit(strategy_report(strategy, value, shoe, not use_float), fmt, table)
