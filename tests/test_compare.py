@@ -73,6 +73,25 @@ def test_every_cell_is_what_odds_gives(capsys: pytest.CaptureFixture[str]) -> No
                 assert cell[figure] == priced[bet][figure], (case["decks"], bet, figure)
 
 
+def test_bets_of_a_bets_file_are_compared_as_odds_prices_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    toml = "docs/examples/lucky-match.toml"
+    code, out, err = run(
+        capsys, "compare", "--decks", "2,8", "--bets-file", toml, "-b", "lucky-match", "-f", "json"
+    )
+    assert code == 0, err
+    cases = json.loads(out)["cases"]
+    assert [set(case["bets"]) for case in cases] == [{"lucky-match", "player-three-card-poker"}] * 2
+    for case in cases:
+        _, odds_out, _ = run(
+            capsys, "odds", "--decks", str(case["decks"]), "--bets-file", toml, "-f", "json"
+        )
+        priced = json.loads(odds_out)["bets"]
+        for bet, cell in case["bets"].items():
+            assert cell["house_edge"] == priced[bet]["house_edge"]
+
+
 def test_house_edges_by_decks_are_the_published_ones() -> None:
     # Wizard of Odds, Baccarat (https://wizardofodds.com/games/baccarat/): Banker house edge
     # 1 deck 1.01 %, 8 decks 1.06 %; Player 1.29 % and 1.24 %.

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import exact_number
@@ -148,11 +149,13 @@ def compare(
     figures: Sequence[str] = ("house-edge",),
     remove: str = "",
     progress: Callable[[int], None] | None = None,
+    bets_files: Sequence[str | Path] = (),
 ) -> Comparison:
     """Each bet's ``figures`` in every case of decks × games × commissions × tie pays
     (``None`` decks: an infinite shoe; ``None`` commission or tie pay: the game's own).
-    ``bets``: catalogue names (default Banker, Player and Tie); ``progress`` is called
-    with 1 after each case.
+    ``bets``: catalogue names or bets of ``bets_files`` (TOML bet files; default Banker,
+    Player and Tie, and every bet of the files); ``progress`` is called with 1 after each
+    case.
 
     >>> result = compare(decks=(8,), bets=("banker",))
     >>> result.cases[0].figures["banker"]["house-edge"]
@@ -170,7 +173,7 @@ def compare(
             tie_pays=base.tie_pays if tie is None else tie,
         )
         for d in decks:
-            cases.append(price_case(d, rules, bets, figures, remove))
+            cases.append(price_case(d, rules, bets, figures, remove, bets_files))
             if progress is not None:
                 progress(1)
     names = tuple(cases[0].figures) if cases else tuple(bets)
@@ -183,11 +186,14 @@ def price_case(
     bets: Sequence[str] = (),
     figures: Sequence[str] = ("house-edge",),
     remove: str = "",
+    bets_files: Sequence[str | Path] = (),
 ) -> Case:
     """One case of a comparison: ``bets`` (default Banker, Player, Tie) priced by
     :func:`~baccarat_exact.pricing.odds` on ``decks`` decks less ``remove`` (``None``: an
     infinite shoe) under ``rules``, and their ``figures``."""
-    chosen = select_bets(rules, list(bets), exactly=True) if bets else None
+    chosen = (
+        select_bets(rules, list(bets), bets_files, exactly=True) if bets or bets_files else None
+    )
     result = odds(_shoe(decks, remove), rules, chosen)
     values = {r.name: {f: figure_value(bet_stats(r), f) for f in figures} for r in result.bets}
     return Case(decks=decks, game=rules.game, rules=rules, figures=values)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from baccarat_exact.cli.common import TableOption, handle_errors
-from baccarat_exact.cli.options import RemoveOption
+from baccarat_exact.cli.options import BetsFileOption, RemoveOption
 from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.progress import progress, shown
 
@@ -82,6 +82,7 @@ def compare_command(
     commission: CommissionsList = None,
     tie_pays: TiePaysList = None,
     bet: BetList = None,
+    bets_file: BetsFileOption = None,
     figure: FiguresList = "house-edge",
     remove: RemoveOption = "",
     fmt: CompareFormatOption = CompareFormat.table,
@@ -108,6 +109,7 @@ def compare_command(
             figures=parse_figures(figure),
             remove=remove,
             progress=advance,
+            bets_files=bets_file or (),
         )
     report = compare_report(result)
     if fmt is CompareFormat.markdown:
