@@ -256,11 +256,14 @@ class Odds:
 
             _refuse_suits(chosen)
             rounds = _ranked(self.shoe, self.rules.tableau)
-            lines = dict(
-                zip((b.name for b in chosen), (a.tolist() for a in line_of_rounds(chosen, rounds)))
-            )
-            weights = rounds.weight.tolist()
-            return combine_lines(bets, stakes, lines, weights, rounds.denominator)
+            agree = _agrees_with(rounds.ranks, self.seen) if self.seen else slice(None)
+            weight = rounds.weight[agree]
+            lines = {
+                bet.name: line[agree].tolist()
+                for bet, line in zip(chosen, line_of_rounds(chosen, rounds))
+            }
+            denominator = int(weight.sum()) if self.seen else rounds.denominator
+            return combine_lines(bets, stakes, lines, weight.tolist(), denominator)
         cells, denominator = round_cells(self.shoe, self.rules, chosen, seen=self.seen)
         return combine(bets, stakes, cells, denominator)
 
@@ -510,18 +513,19 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
     other bets as usual."""
     from baccarat_exact.engine.ranked import line_of_rounds
 
-    if seen:
-        raise RulesError(
-            f"{', '.join(b.name for b in bets if b.needs_cards)}: bets on the ranks of the "
-            "cards dealt are priced for the next round, not for a round in progress"
-        )
-    others = odds(shoe, rules, tuple(bet for bet in bets if not bet.needs_cards))
+    others = odds(shoe, rules, tuple(bet for bet in bets if not bet.needs_cards), seen=seen)
     card_bets = tuple(bet for bet in bets if bet.needs_cards)
     rounds = _ranked(shoe, rules.tableau)
+    weight, denominator = rounds.weight, rounds.denominator
+    agree = None if not seen else _agrees_with(rounds.ranks, seen)
+    if agree is not None:
+        weight = weight[agree]
+        denominator = int(weight.sum())  # > 0: odds() above refused an impossible round
     priced = {}
     for bet, line in zip(card_bets, line_of_rounds(card_bets, rounds)):
-        counts = sum_by(line, rounds.weight, len(bet.lines)).tolist()
-        priced[bet.name] = BetOdds(bet, tuple(int(n) for n in counts), rounds.denominator)
+        line = line if agree is None else line[agree]
+        counts = [int(n) for n in sum_by(line, weight, len(bet.lines)).tolist()]
+        priced[bet.name] = _in_units_of(BetOdds(bet, tuple(counts), denominator), others)
     mixed = tuple(priced.get(bet.name) or others.bet(bet.name) for bet in bets)
     return Odds(
         shoe=shoe,
@@ -530,7 +534,36 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
         denominator=others.denominator,
         counts=others.counts,
         bets=mixed,
+        seen=others.seen,
     )
+
+
+def _in_units_of(result: BetOdds, others: Odds) -> BetOdds:
+    """``result`` counted in the units of the other bets (the round's sequences as seen),
+    where its counts divide exactly (they do: a round by rank weighs each seen card by its
+    rank's count, the same for every round); else as it is, exact either way."""
+    total = others.denominator
+    if result.denominator == total or result.denominator % total:
+        return result
+    scale = result.denominator // total
+    if any(n % scale for n in result.line_counts):
+        return result
+    return BetOdds(result.bet, tuple(n // scale for n in result.line_counts), total)
+
+
+def _agrees_with(ranks: Any, seen: Seen) -> Any:
+    """Which rounds by rank (:attr:`RankedRounds.ranks`, columns P1 P2 P3 B1 B2 B3) deal
+    the cards seen: each seen card's rank where it was dealt, a card face down dealt. A
+    seen card's suit says nothing more about the ranks of the others, so rank bets need
+    no suits."""
+    from baccarat_exact.engine.ranked import NOT_DEALT
+
+    agree = np.ones(len(ranks), dtype=bool)
+    for offset, hand in ((0, seen.player), (3, seen.banker)):
+        for i, card in enumerate(hand):
+            column = ranks[:, offset + i]
+            agree &= column != NOT_DEALT if card is None else column == card.rank.ordinal
+    return agree
 
 
 @functools.lru_cache(maxsize=2)

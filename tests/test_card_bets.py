@@ -17,7 +17,7 @@ from baccarat_exact.model.custom_bets import parse_bets, read_bets_file
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds, price_batch
-from tests.reference_rounds import DealtRound, dealt_rounds
+from tests.reference_rounds import DealtRound, dealt_rounds, matches_seen
 from tests.test_seen import shoes_and_seen
 
 LUCKY_MATCH = "docs/examples/lucky-match.toml"
@@ -134,40 +134,51 @@ def _matches(test: dict[str, object], cards: dict[str, int | None]) -> bool:
 
 @settings(max_examples=20, deadline=None)
 @given(shoes_and_seen(), card_lines())
-def test_card_bets_agree_with_dealing_every_card(
+def test_card_bets_agree_with_dealing_every_card_before_and_during_the_round(
     case: tuple[Shoe, Seen], lines: list[tuple[str, dict[str, object]]]
 ) -> None:
-    shoe, _ = case
+    shoe, seen = case
     text = '[[bet]]\nname = "cards"\n' + "".join(
         f'[[bet.line]]\nname = "line {i}"\npays = {i + 1}\nwhen = {{ {when} }}\n'
         for i, (when, _) in enumerate(lines)
     )
     (bet,) = parse_bets(text)
     result = odds(shoe, bets=[bet.bet]).bet("cards")
+    in_progress = odds(shoe, bets=[bet.bet], seen=seen).bet("cards")
     expected = [Fraction(0)] * (len(lines) + 1)
+    given = [Fraction(0)] * (len(lines) + 1)
     for r in dealt_rounds(shoe):
         cards = _cards(r)
         line = next((i for i, (_, t) in enumerate(lines) if _matches(t, cards)), len(lines))
         expected[line] += r.probability
+        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker):
+            given[line] += r.probability
     assert [p for _, _, p in result.lines] == expected
+    assert [p for _, _, p in in_progress.lines] == [p / sum(given) for p in given]
+    # counted in the same units as the round's other figures (sequences as seen)
+    assert in_progress.denominator == odds(shoe, seen=seen).denominator
 
 
-def test_a_combined_stake_with_a_card_bet_is_the_brute_force() -> None:
+@pytest.mark.parametrize("seen", [Seen(), Seen.parse("? 5", "K")])
+def test_a_combined_stake_with_a_card_bet_is_the_brute_force(seen: Seen) -> None:
     shoe = Shoe.from_counts({"A": 2, "K": 3, "5": 2, "4": 2})
     (bet,) = parse_bets(
         '[[bet]]\nname = "trips"\n[[bet.line]]\npays = 20\nwhen = { all_cards_show = "three of a kind" }'
     )
-    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet])  # trips and banker
+    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet], seen=seen)  # trips and banker
     combination = result.combination({"trips": 1, "banker": 2})
     found: dict[Fraction, Fraction] = {}
     for r in dealt_rounds(Shoe.from_suits([[n, 0, 0, 0] for n in shoe.counts])):
+        if not (matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)):
+            continue
         ranks = [c.rank.ordinal for c in (*r.player, *r.banker)]
         trips = 20 if _shows(ranks, "three of a kind") else -1
         player, banker = r.totals()
         pays = Fraction(19, 10) if banker > player else 0 if banker == player else -2
         net = trips + pays
         found[net] = found.get(net, Fraction(0)) + r.probability
-    assert dict(combination.distribution) == found
+    total = sum(found.values())
+    assert dict(combination.distribution) == {net: p / total for net, p in found.items()}
 
 
 @pytest.mark.parametrize(
@@ -192,5 +203,3 @@ def test_card_bets_are_priced_by_odds_only() -> None:
         price_batch([Shoe.from_decks(1).counts], bets=[bet.bet])
     with pytest.raises(RulesError, match="grid prices bets on totals and pairs only"):
         grid(Shoe.from_decks(8), "natural", bets=[bet.bet])
-    with pytest.raises(RulesError, match="not for a round in progress"):
-        odds(Shoe.from_decks(8), bets=[bet.bet], seen=Seen.parse("K"))
