@@ -50,7 +50,14 @@ from baccarat_exact.engine.pairs import (
 )
 from baccarat_exact.engine.paths import round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.model.bets import PAIR_STATES, Bet, main_bets, refuse_card_bets
+from baccarat_exact.model.bets import (
+    CARD_POSITIONS,
+    PAIR_STATES,
+    Bet,
+    main_bets,
+    refuse_card_bets,
+)
+from baccarat_exact.model.cards import RANKS
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
@@ -255,6 +262,13 @@ class Odds:
             from baccarat_exact.engine.ranked import line_of_rounds
 
             _refuse_suits(chosen)
+            suited = [bet.name for bet in chosen if bet.suit_sets]
+            if suited:
+                raise RulesError(
+                    f"{', '.join(suited)}: bets on suits are priced alone, not in a combined "
+                    "stake (each round by rank splits by suits, which a stake would need "
+                    "round by round)"
+                )
             rounds = _ranked(self.shoe, self.rules.tableau)
             agree = _agrees_with(rounds.ranks, self.seen) if self.seen else slice(None)
             weight = rounds.weight[agree]
@@ -521,8 +535,12 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
     if agree is not None:
         weight = weight[agree]
         denominator = int(weight.sum())  # > 0: odds() above refused an impossible round
-    priced = {}
-    for bet, line in zip(card_bets, line_of_rounds(card_bets, rounds)):
+    suited = tuple(bet for bet in card_bets if bet.suit_sets)
+    priced: dict[str, BetOdds] = {}
+    if suited:
+        priced.update(zip((bet.name for bet in suited), _suited_odds(shoe, rounds, suited, seen)))
+    plain = tuple(bet for bet in card_bets if not bet.suit_sets)
+    for bet, line in zip(plain, line_of_rounds(plain, rounds)):
         line = line if agree is None else line[agree]
         counts = [int(n) for n in sum_by(line, weight, len(bet.lines)).tolist()]
         priced[bet.name] = _in_units_of(BetOdds(bet, tuple(counts), denominator), others)
@@ -536,6 +554,56 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
         bets=mixed,
         seen=others.seen,
     )
+
+
+def _suited_odds(
+    shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None
+) -> list[BetOdds]:
+    """Bets with flush patterns: each round by rank splits into its cards of one suit
+    (with their exact chance given the ranks, :func:`flush_chances`) and the rest."""
+    from baccarat_exact.engine.ranked import flush_chances, line_of_rounds
+
+    names = ", ".join(bet.name for bet in bets)
+    if seen:
+        raise RulesError(
+            f"{names}: bets on suits are priced for the next round, not for a round in progress"
+        )
+    sets = frozenset().union(*(bet.suit_sets for bet in bets))
+    if len(sets) > 1:
+        shown = "; ".join(" ".join(CARD_POSITIONS[p] for p in s) for s in sorted(sets))
+        raise RulesError(
+            f"{names}: suit patterns over different cards ({shown}) are priced one set of "
+            "cards at a time: price these bets in separate runs"
+        )
+    if shoe.infinite:
+        raise RulesError(f"{names}: bets on suits need a finite shoe (its suits, card by card)")
+    rows = shoe.suit_rows()
+    unknown = [r.value for r, row, n in zip(RANKS, rows, shoe.counts) if n and row is None]
+    if unknown:
+        raise RulesError(
+            f"{names}: bets on suits need every suit count, unknown for {' '.join(unknown)} "
+            "(give the shoe by suits, or remove cards with their suits)"
+        )
+    (positions,) = sets
+    group, chances = flush_chances(rounds, positions, rows)
+    size = len(chances)
+    found = []
+    one_suit = line_of_rounds(bets, rounds, flush=True)
+    mixed = line_of_rounds(bets, rounds, flush=False)
+    for bet, line_true, line_false in zip(bets, one_suit, mixed):
+        width = len(bet.lines)
+        if_true = sum_by(group * width + line_true, rounds.weight, size * width).tolist()
+        if_false = sum_by(group * width + line_false, rounds.weight, size * width).tolist()
+        counts = [Fraction(0)] * width
+        for g, chance in enumerate(chances):
+            for i in range(width):
+                counts[i] += (
+                    chance * if_true[g * width + i] + (1 - chance) * if_false[g * width + i]
+                )
+        weight = math.lcm(*(c.denominator for c in counts))
+        scaled = [int(c * weight) for c in counts]
+        found.append(_reduced(bet, scaled, rounds.denominator * weight, weight))
+    return found
 
 
 def _in_units_of(result: BetOdds, others: Odds) -> BetOdds:

@@ -18,7 +18,7 @@ from docs.gen_cli import run
 DOCS = Path(__file__).resolve().parent
 GENERATED = {"cli.md", "bets.md"}
 EXAMPLE = re.compile(
-    r"(```console\n\$ baccarat-exact (?P<args>[^\n]*)\n)(?P<output>.*?)(\n```)", re.S
+    r"(```console\n\$ baccarat-exact (?P<args>[^\n]*)\n)(?P<output>.*?)(\n?```)", re.S
 )
 
 
@@ -39,7 +39,7 @@ def refresh(path: Path) -> list[str]:
         output = run(args).rstrip()
         if output != match["output"].rstrip():
             changed.append(args)
-        return f"{match.group(1)}{output}{match.group(4)}"
+        return f"{match.group(1)}{output}\n```"
 
     path.write_text(EXAMPLE.sub(replace, text), encoding="utf-8")
     return changed

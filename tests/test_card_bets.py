@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from baccarat_exact.analysis.grid import grid
 from baccarat_exact.errors import BetsFileError, RulesError
-from baccarat_exact.model.cards import RANKS
+from baccarat_exact.model.cards import RANKS, Card
 from baccarat_exact.model.custom_bets import parse_bets, read_bets_file
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
@@ -203,3 +203,137 @@ def test_card_bets_are_priced_by_odds_only() -> None:
         price_batch([Shoe.from_decks(1).counts], bets=[bet.bet])
     with pytest.raises(RulesError, match="grid prices bets on totals and pairs only"):
         grid(Shoe.from_decks(8), "natural", bets=[bet.bet])
+
+
+# -- suits: flush patterns against every physical card -----------------------------------
+
+SUIT_SETS = {
+    "player_cards_show": (0, 1, 2),
+    "banker_cards_show": (3, 4, 5),
+    "all_cards_show": (0, 1, 2, 3, 4, 5),
+}
+
+
+def _shows_cards(cards: list[Card], pattern: str) -> bool:
+    """A pattern of physical cards, suits included, read independently of the tool."""
+    ranks = [c.rank.ordinal for c in cards]
+    one_suit = len({c.suit for c in cards}) == 1
+    if pattern in ("flush", "same suit"):
+        return one_suit
+    if pattern == "straight flush":
+        return one_suit and _shows(ranks, "straight")
+    return _shows(ranks, pattern)
+
+
+def _suited_brute_force(shoe: Shoe, key: str, patterns: list[str]) -> list[Fraction]:
+    """Each line's probability: line i pays when the cards of ``key`` show patterns[i]."""
+    found = [Fraction(0)] * (len(patterns) + 1)
+    for r in dealt_rounds(shoe):
+        laid = [*r.player, *([None] * (3 - len(r.player))), *r.banker]
+        laid += [None] * (6 - len(laid))
+        cards = [laid[p] for p in SUIT_SETS[key] if laid[p] is not None]
+        line = next((i for i, p in enumerate(patterns) if _shows_cards(cards, p)), len(patterns))
+        found[line] += r.probability
+    return found
+
+
+def _suited_bet(key: str, patterns: list[str]) -> str:
+    return '[[bet]]\nname = "suits"\n' + "".join(
+        f'[[bet.line]]\nname = "line {i}"\npays = {i + 1}\nwhen = {{ {key} = "{p}" }}\n'
+        for i, p in enumerate(patterns)
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    shoes_and_seen(),
+    st.sampled_from(sorted(SUIT_SETS)),
+    st.lists(
+        st.sampled_from(["flush", "straight flush", "same suit", "pair", "straight"]),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_flush_patterns_agree_with_dealing_every_card(
+    case: tuple[Shoe, Seen], key: str, patterns: list[str]
+) -> None:
+    shoe, _ = case
+    (bet,) = parse_bets(_suited_bet(key, patterns))
+    result = odds(shoe, bets=[bet.bet]).bet("suits")
+    assert [p for _, _, p in result.lines] == _suited_brute_force(shoe, key, patterns)
+
+
+def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None:
+    rows = [[0, 0, 0, 0] for _ in range(13)]
+    for rank, suits in (
+        (0, (2, 1, 0, 0)),
+        (4, (1, 1, 1, 0)),
+        (12, (1, 2, 0, 1)),
+        (6, (0, 1, 1, 0)),
+    ):
+        rows[rank] = list(suits)
+    full = Shoe.from_suits(rows)
+    patterns = ["straight flush", "flush", "pair"]
+    (bet,) = parse_bets(_suited_bet("player_cards_show", patterns))
+    result = odds(full.remove("K"), bets=[bet.bet]).bet("suits")  # a king of unknown suit out
+    expected = [Fraction(0)] * (len(patterns) + 1)
+    kings = rows[12]
+    for suit, n in enumerate(kings):
+        if n:
+            left = [list(row) for row in rows]
+            left[12][suit] -= 1
+            share = Fraction(n, sum(kings))  # each king equally likely to be the one out
+            for i, p in enumerate(
+                _suited_brute_force(Shoe.from_suits(left), "player_cards_show", patterns)
+            ):
+                expected[i] += share * p
+    assert [p for _, _, p in result.lines] == expected
+
+
+@pytest.mark.parametrize(
+    ("shoe", "bets", "seen", "message"),
+    [
+        (Shoe.from_decks(1), ["player_cards_show", "banker_cards_show"], None, "one set of cards"),
+        (Shoe.from_decks(1), ["player_cards_show"], Seen.parse("K"), "not for a round in progress"),
+        (Shoe.infinite_shoe(), ["player_cards_show"], None, "need a finite shoe"),
+        (Shoe.from_counts({"A": 4, "K": 5}), ["player_cards_show"], None, "unknown for A K"),
+    ],
+)
+def test_suit_bets_that_cannot_be_priced_say_why(
+    shoe: Shoe, bets: list[str], seen: Seen | None, message: str
+) -> None:
+    parsed = [
+        parse_bets(_suited_bet(key, ["flush"]).replace('"suits"', f'"s{i}"'))[0].bet
+        for i, key in enumerate(bets)
+    ]
+    with pytest.raises(RulesError, match=message):
+        odds(shoe, bets=parsed, seen=seen)
+
+
+def test_a_combined_stake_with_a_suit_bet_is_refused() -> None:
+    (bet,) = parse_bets(_suited_bet("player_cards_show", ["flush"]))
+    result = odds(Shoe.from_decks(1), bets=[bet.bet])
+    with pytest.raises(RulesError, match="bets on suits are priced alone"):
+        result.combination({"suits": 1, "banker": 1})
+
+
+def test_three_cards_always_dealt_are_a_three_card_poker_hand() -> None:
+    # Three of the first four cards are a random three-card hand: Three Card Poker's Pair
+    # Plus counts out of the 22,100 hands of one deck (John Grochowski, "Three Card Poker,
+    # video roulette and blackjack", Casino City Times, 2015:
+    # https://www.casinocitytimes.com/john-grochowski/article/three-card-poker-video-roulette-and-blackjack-64175
+    # — 48 straight flushes, 720 straights and 1,096 flushes; 52 three of a kind and 3,744
+    # pairs are the standard Pair Plus table, e.g. the Wizard of Odds' Three Card Poker page).
+    patterns = ["straight flush", "three of a kind", "straight", "flush", "pair"]
+    text = '[[bet]]\nname = "pair-plus"\n' + "".join(
+        f'[[bet.line]]\nname = "{p}"\npays = 1\n'
+        f'when = {{ cards_show = "{p}", of = ["P1", "P2", "B1"] }}\n'
+        for p in patterns
+    )
+    (bet,) = parse_bets(text)
+    result = odds(Shoe.from_decks(1), bets=[bet.bet]).bet("pair-plus")
+    hands = [48, 52, 720, 1096, 3744]
+    assert [p for _, _, p in result.lines] == [
+        *(Fraction(n, 22100) for n in hands),
+        Fraction(22100 - sum(hands), 22100),
+    ]

@@ -73,3 +73,15 @@ def test_page_examples_show_real_output(page: str, args: str, output: str) -> No
     assert run(args).rstrip() == output.rstrip(), (
         f"run `make docs`: the output of {args!r} on docs/{page} changed"
     )
+
+
+def test_every_example_shows_its_output_and_nothing_else() -> None:
+    # an example written without its output yet must not swallow the page up to the next
+    # fence when `make docs` fills it in
+    from docs.gen_examples import EXAMPLE as PAGE_EXAMPLE
+
+    text = "```console\n$ baccarat-exact odds --brief\n```\n\nProse.\n\n```console\n$ baccarat-exact x\ny\n```"
+    (first, _) = list(PAGE_EXAMPLE.finditer(text))
+    assert first["output"] == ""
+    for page, args, output in page_examples():
+        assert "```" not in output and output.strip(), (page, args)

@@ -1573,6 +1573,25 @@ def test_lucky_match_is_the_published_return_table() -> None:
     assert loser == SIX_CARD_SEQUENCES_8_DECKS - sum(LUCKY_MATCH_COMBINATIONS.values())
 
 
+def test_pair_plus_agrees_with_the_rank_only_three_card_bet() -> None:
+    """The suit-pattern bet of pair-plus-8-decks.json against the rank-only
+    three-card-poker bet of lucky-match-8-decks.json (the Wizard of Odds table above
+    ties that file): a straight is a straight flush or a plain straight, three of a
+    kind is never a straight or a flush-first line, and a two-card Player hand is the
+    same rounds. Suits themselves are tied to dealing every card
+    (tests/test_card_bets.py) and to Three Card Poker's 22,100 hands."""
+    suits = json.loads((GOLDEN / "pair-plus-8-decks.json").read_text())
+    ranks = json.loads((GOLDEN / "lucky-match-8-decks.json").read_text())
+    plus = {line["name"]: line["count"] for line in suits["bets"]["player-pair-plus"]["lines"]}
+    three = {
+        line["name"]: line["count"] for line in ranks["bets"]["player-three-card-poker"]["lines"]
+    }
+    assert plus["straight flush"] + plus["straight"] == three["straight"]
+    assert plus["three of a kind"] == three["three of a kind"]
+    assert plus["two cards"] == three["two cards only"]
+    assert sum(plus.values()) == suits["total"] == ranks["total"]
+
+
 # -- compare ---------------------------------------------------------------------------
 
 COMPARE_FILES = {

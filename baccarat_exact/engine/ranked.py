@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,7 +28,7 @@ from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["NOT_DEALT", "RankedRounds", "line_of_rounds", "ranked_rounds"]
+__all__ = ["NOT_DEALT", "RankedRounds", "flush_chances", "line_of_rounds", "ranked_rounds"]
 
 NOT_DEALT = -1
 """The rank code of a third card the round does not deal."""
@@ -181,8 +182,9 @@ def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRoun
 class _Rounds:
     """Per-round facts the conditions read, each worked out once per pricing."""
 
-    def __init__(self, rounds: RankedRounds) -> None:
+    def __init__(self, rounds: RankedRounds, flush: bool = False) -> None:
         self.rounds = rounds
+        self.flush = flush
         ranks = rounds.ranks
         player_pair = (ranks[:, 0] == ranks[:, 1]).astype(np.int64)
         banker_pair = (ranks[:, 3] == ranks[:, 4]).astype(np.int64)
@@ -204,7 +206,12 @@ class _Rounds:
         shape = self.shape(condition.positions)
         found = np.zeros(len(self.rounds.event), dtype=bool)
         for pattern in condition.patterns:
-            found |= shape.shows(pattern)
+            if pattern in ("flush", "same suit"):
+                found |= self.flush
+            elif pattern == "straight flush":
+                found |= shape.shows("straight") & self.flush
+            else:
+                found |= shape.shows(pattern)
         return found
 
 
@@ -278,9 +285,12 @@ class _Shape:
         )
 
 
-def line_of_rounds(bets: Sequence[Bet], rounds: RankedRounds) -> list[npt.NDArray[np.int64]]:
-    """For each bet, the pay line each round pays on (pair bets by rank only)."""
-    facts = _Rounds(rounds)
+def line_of_rounds(
+    bets: Sequence[Bet], rounds: RankedRounds, *, flush: bool = False
+) -> list[npt.NDArray[np.int64]]:
+    """For each bet, the pay line each round pays on (pair bets by rank only), taking
+    the cards of the bets' suit patterns to be of one suit (``flush``) or not."""
+    facts = _Rounds(rounds, flush)
     found: list[npt.NDArray[np.int64]] = []
     for bet in bets:
         if bet.card_lines is None:
@@ -308,3 +318,34 @@ def line_of_rounds(bets: Sequence[Bet], rounds: RankedRounds) -> list[npt.NDArra
             taken |= matched
         found.append(line)
     return found
+
+
+def flush_chances(
+    rounds: RankedRounds, positions: tuple[int, ...], rows: Sequence[Sequence[int] | None]
+) -> tuple[npt.NDArray[np.intp], list[Fraction]]:
+    """The exact chance that the dealt cards at ``positions`` are all of one suit, given
+    each round's ranks: a group index per round and the chance of each group.
+
+    Given the ranks, the cards of one rank dealt are a uniform sample of that rank's
+    cards, so the chance depends only on how many of each rank are among them (the
+    group): the sum over suits s of the product over ranks r of
+    ff(row[r][s], m_r) / ff(Σ row[r], m_r), with ``rows`` the suit counts each rank
+    started from (cards of unknown suit taken out since are one more uniform sample).
+    """
+    ranks = rounds.ranks[:, list(positions)].astype(np.int64)
+    digits = np.where(ranks >= 0, 7 ** np.clip(ranks, 0, 12), 0)
+    keys, group = np.unique(digits.sum(axis=1), return_inverse=True)
+    chances: list[Fraction] = []
+    for key in keys.tolist():
+        held = [(key // 7**r) % 7 for r in range(13)]
+        total = Fraction(0)
+        for suit in range(4):
+            chance = Fraction(1)
+            for r, m in enumerate(held):
+                if m:
+                    row = rows[r]
+                    assert row is not None  # checked by the caller
+                    chance *= Fraction(_ff(row[suit], m), _ff(sum(row), m))
+            total += chance
+        chances.append(total)
+    return np.asarray(group, dtype=np.intp).reshape(-1), chances

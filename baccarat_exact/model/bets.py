@@ -34,6 +34,7 @@ __all__ = [
     "PAIR_STATES",
     "PATTERNS",
     "SUITED_PAIR",
+    "SUIT_PATTERNS",
     "Bet",
     "CardAlternative",
     "CardCondition",
@@ -131,9 +132,15 @@ PATTERNS: dict[str, str] = {
     "double triplets": "two ranks each held by three of the cards",
     "straight": "the ranks are all different and consecutive (A-2-3 … Q-K-A)",
     "same rank": "all the cards are of one rank",
+    "flush": "all the cards are of one suit",
+    "same suit": "all the cards are of one suit (another name for flush)",
+    "straight flush": "a straight, all of one suit",
 }
 """Poker-style patterns of a set of dealt cards (each holds when *at least* this is there:
 a three of a kind also holds a pair); a pay table read top-down pays the best first."""
+
+SUIT_PATTERNS = frozenset({"flush", "same suit", "straight flush"})
+"""The patterns that look at suits (the rest look at ranks only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +259,17 @@ class Bet:
     def needs_cards(self) -> bool:
         """Whether the bet looks at the rank of any dealt card (priced card by card)."""
         return self.card_lines is not None
+
+    @property
+    def suit_sets(self) -> frozenset[tuple[int, ...]]:
+        """The sets of cards (positions) whose suits the bet looks at (flush patterns)."""
+        return frozenset(
+            condition.positions
+            for alternatives in self.card_lines or ()
+            for alternative in alternatives
+            for condition in alternative.conditions
+            if condition.patterns & SUIT_PATTERNS
+        )
 
 
 def refuse_card_bets(bets: Iterable[Bet], what: str) -> None:
