@@ -57,7 +57,7 @@ from baccarat_exact.model.bets import (
     main_bets,
     refuse_card_bets,
 )
-from baccarat_exact.model.cards import RANKS
+from baccarat_exact.model.cards import RANKS, SUITS
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
@@ -262,7 +262,7 @@ class Odds:
             from baccarat_exact.engine.ranked import line_of_rounds
 
             _refuse_suits(chosen)
-            suited = [bet.name for bet in chosen if bet.suit_sets]
+            suited = [bet.name for bet in chosen if bet.suit_features]
             if suited:
                 raise RulesError(
                     f"{', '.join(suited)}: bets on suits are priced alone, not in a combined "
@@ -535,11 +535,11 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
     if agree is not None:
         weight = weight[agree]
         denominator = int(weight.sum())  # > 0: odds() above refused an impossible round
-    suited = tuple(bet for bet in card_bets if bet.suit_sets)
+    suited = tuple(bet for bet in card_bets if bet.suit_features)
     priced: dict[str, BetOdds] = {}
     if suited:
         priced.update(zip((bet.name for bet in suited), _suited_odds(shoe, rounds, suited, seen)))
-    plain = tuple(bet for bet in card_bets if not bet.suit_sets)
+    plain = tuple(bet for bet in card_bets if not bet.suit_features)
     for bet, line in zip(plain, line_of_rounds(plain, rounds)):
         line = line if agree is None else line[agree]
         counts = [int(n) for n in sum_by(line, weight, len(bet.lines)).tolist()]
@@ -559,24 +559,22 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
 def _suited_odds(
     shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None
 ) -> list[BetOdds]:
-    """Bets with flush patterns: each round by rank splits into its cards of one suit
-    (with their exact chance given the ranks, :func:`flush_chances`) and the rest."""
-    from baccarat_exact.engine.ranked import flush_chances, line_of_rounds
+    """Bets with a condition on suits: each round by rank splits into the rounds where it
+    holds (with its exact chance given the ranks, :func:`suit_chances`) and the rest."""
+    from baccarat_exact.engine.ranked import line_of_rounds, suit_chances
 
     names = ", ".join(bet.name for bet in bets)
     if seen:
         raise RulesError(
             f"{names}: bets on suits are priced for the next round, not for a round in progress"
         )
-    sets = frozenset().union(*(bet.suit_sets for bet in bets))
-    if len(sets) > 1:
-        shown = "; ".join(" ".join(CARD_POSITIONS[p] for p in s) for s in sorted(sets))
+    features = frozenset().union(*(bet.suit_features for bet in bets))
+    if len(features) > 1:
+        shown = "; ".join(sorted(_describe_feature(f) for f in features))
         raise RulesError(
-            f"{names}: suit patterns over different cards ({shown}) are priced one set of "
-            "cards at a time: price these bets in separate runs"
+            f"{names}: one condition on suits is priced at a time, these ask {shown}: "
+            "price them in separate runs"
         )
-    if shoe.infinite:
-        raise RulesError(f"{names}: bets on suits need a finite shoe (its suits, card by card)")
     rows = shoe.suit_rows()
     unknown = [r.value for r, row, n in zip(RANKS, rows, shoe.counts) if n and row is None]
     if unknown:
@@ -584,13 +582,13 @@ def _suited_odds(
             f"{names}: bets on suits need every suit count, unknown for {' '.join(unknown)} "
             "(give the shoe by suits, or remove cards with their suits)"
         )
-    (positions,) = sets
-    group, chances = flush_chances(rounds, positions, rows)
+    (feature,) = features
+    group, chances = suit_chances(rounds, feature, rows, infinite=shoe.infinite)
     size = len(chances)
     found = []
-    one_suit = line_of_rounds(bets, rounds, flush=True)
-    mixed = line_of_rounds(bets, rounds, flush=False)
-    for bet, line_true, line_false in zip(bets, one_suit, mixed):
+    holds = line_of_rounds(bets, rounds, suited=True)
+    fails = line_of_rounds(bets, rounds, suited=False)
+    for bet, line_true, line_false in zip(bets, holds, fails):
         width = len(bet.lines)
         if_true = sum_by(group * width + line_true, rounds.weight, size * width).tolist()
         if_false = sum_by(group * width + line_false, rounds.weight, size * width).tolist()
@@ -604,6 +602,14 @@ def _suited_odds(
         scaled = [int(c * weight) for c in counts]
         found.append(_reduced(bet, scaled, rounds.denominator * weight, weight))
     return found
+
+
+def _describe_feature(feature: tuple[str, tuple[int, ...], frozenset[int]]) -> str:
+    kind, positions, suits = feature
+    cards = " ".join(CARD_POSITIONS[p] for p in positions)
+    if kind == "flush":
+        return f"a flush of {cards}"
+    return f"the suit of {cards} ({' '.join(SUITS[s].value for s in sorted(suits))})"
 
 
 def _in_units_of(result: BetOdds, others: Odds) -> BetOdds:

@@ -293,9 +293,13 @@ def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None
 @pytest.mark.parametrize(
     ("shoe", "bets", "seen", "message"),
     [
-        (Shoe.from_decks(1), ["player_cards_show", "banker_cards_show"], None, "one set of cards"),
+        (
+            Shoe.from_decks(1),
+            ["player_cards_show", "banker_cards_show"],
+            None,
+            "one condition on suits is priced at a time",
+        ),
         (Shoe.from_decks(1), ["player_cards_show"], Seen.parse("K"), "not for a round in progress"),
-        (Shoe.infinite_shoe(), ["player_cards_show"], None, "need a finite shoe"),
         (Shoe.from_counts({"A": 4, "K": 5}), ["player_cards_show"], None, "unknown for A K"),
     ],
 )
@@ -337,3 +341,49 @@ def test_three_cards_always_dealt_are_a_three_card_poker_hand() -> None:
         *(Fraction(n, 22100) for n in hands),
         Fraction(22100 - sum(hands), 22100),
     ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    shoes_and_seen(),
+    st.sampled_from(POSITIONS),
+    st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+    st.lists(st.integers(0, 12), min_size=1, max_size=6, unique=True),
+)
+def test_the_suit_of_one_card_agrees_with_dealing_every_card(
+    case: tuple[Shoe, Seen], position: str, suits: list[int], ranks: list[int]
+) -> None:
+    """Line 1: the card is of one of ``ranks`` and ``suits``; line 2: of those suits."""
+    shoe, _ = case
+    letters = ", ".join(f'"{"shdc"[s]}"' for s in suits)
+    names = ", ".join(f'"{RANKS[r].value}"' for r in ranks)
+    text = (
+        '[[bet]]\nname = "suit"\n'
+        f"[[bet.line]]\npays = 5\nwhen = {{ {position} = [{names}], {position}_suit = [{letters}] }}\n"
+        f"[[bet.line]]\npays = 1\nwhen = {{ {position}_suit = [{letters}] }}\n"
+    )
+    (bet,) = parse_bets(text)
+    result = odds(shoe, bets=[bet.bet]).bet("suit")
+    expected = [Fraction(0)] * 3
+    for r in dealt_rounds(shoe):
+        hand = r.player if position[0] == "P" else r.banker
+        index = int(position[1]) - 1
+        card = hand[index] if index < len(hand) else None
+        suited = card is not None and card.suit.ordinal in suits
+        line = 0 if suited and card.rank.ordinal in ranks else 1 if suited else 2
+        expected[line] += r.probability
+    assert [p for _, _, p in result.lines] == expected
+
+
+def test_an_infinite_shoe_deals_a_suit_a_quarter_of_the_time() -> None:
+    # with replacement every card is one of four suits alike: the Player's first two cards
+    # are of one suit with chance 1/4, and P1 is a heart with chance 1/4 (identities)
+    two = parse_bets(
+        '[[bet]]\nname = "two"\n[[bet.line]]\npays = 3\nwhen = { cards_show = "flush", of = ["P1", "P2"] }'
+    )[0]
+    heart = parse_bets('[[bet]]\nname = "heart"\n[[bet.line]]\npays = 3\nwhen = { P1_suit = "h" }')[
+        0
+    ]
+    for bet in (two, heart):
+        result = odds(Shoe.infinite_shoe(), bets=[bet.bet]).bet(bet.bet.name)
+        assert result.win == Fraction(1, 4)

@@ -28,7 +28,7 @@ from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["NOT_DEALT", "RankedRounds", "flush_chances", "line_of_rounds", "ranked_rounds"]
+__all__ = ["NOT_DEALT", "RankedRounds", "line_of_rounds", "ranked_rounds", "suit_chances"]
 
 NOT_DEALT = -1
 """The rank code of a third card the round does not deal."""
@@ -182,9 +182,9 @@ def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRoun
 class _Rounds:
     """Per-round facts the conditions read, each worked out once per pricing."""
 
-    def __init__(self, rounds: RankedRounds, flush: bool = False) -> None:
+    def __init__(self, rounds: RankedRounds, suited: bool = False) -> None:
         self.rounds = rounds
-        self.flush = flush
+        self.suited = suited
         ranks = rounds.ranks
         player_pair = (ranks[:, 0] == ranks[:, 1]).astype(np.int64)
         banker_pair = (ranks[:, 3] == ranks[:, 4]).astype(np.int64)
@@ -203,13 +203,16 @@ class _Rounds:
         if condition.ranks:
             (position,) = condition.positions
             return np.isin(self.rounds.ranks[:, position], list(condition.ranks))
+        if condition.suits:
+            (position,) = condition.positions
+            return np.asarray((self.rounds.ranks[:, position] != NOT_DEALT) & self.suited)
         shape = self.shape(condition.positions)
         found = np.zeros(len(self.rounds.event), dtype=bool)
         for pattern in condition.patterns:
             if pattern in ("flush", "same suit"):
-                found |= self.flush
+                found |= self.suited
             elif pattern == "straight flush":
-                found |= shape.shows("straight") & self.flush
+                found |= shape.shows("straight") & self.suited
             else:
                 found |= shape.shows(pattern)
         return found
@@ -286,11 +289,12 @@ class _Shape:
 
 
 def line_of_rounds(
-    bets: Sequence[Bet], rounds: RankedRounds, *, flush: bool = False
+    bets: Sequence[Bet], rounds: RankedRounds, *, suited: bool = False
 ) -> list[npt.NDArray[np.int64]]:
     """For each bet, the pay line each round pays on (pair bets by rank only), taking
-    the cards of the bets' suit patterns to be of one suit (``flush``) or not."""
-    facts = _Rounds(rounds, flush)
+    the bets' one condition on suits (:attr:`Bet.suit_features`) to hold (``suited``)
+    or not."""
+    facts = _Rounds(rounds, suited)
     found: list[npt.NDArray[np.int64]] = []
     for bet in bets:
         if bet.card_lines is None:
@@ -320,32 +324,58 @@ def line_of_rounds(
     return found
 
 
-def flush_chances(
-    rounds: RankedRounds, positions: tuple[int, ...], rows: Sequence[Sequence[int] | None]
+def suit_chances(
+    rounds: RankedRounds,
+    feature: tuple[str, tuple[int, ...], frozenset[int]],
+    rows: Sequence[Sequence[int] | None],
+    *,
+    infinite: bool = False,
 ) -> tuple[npt.NDArray[np.intp], list[Fraction]]:
-    """The exact chance that the dealt cards at ``positions`` are all of one suit, given
-    each round's ranks: a group index per round and the chance of each group.
+    """The exact chance that a condition on suits holds given each round's ranks: a
+    group index per round and the chance of each group.
 
     Given the ranks, the cards of one rank dealt are a uniform sample of that rank's
-    cards, so the chance depends only on how many of each rank are among them (the
-    group): the sum over suits s of the product over ranks r of
-    ff(row[r][s], m_r) / ff(Σ row[r], m_r), with ``rows`` the suit counts each rank
-    started from (cards of unknown suit taken out since are one more uniform sample).
+    cards (``rows``: the suit counts each rank started from; cards of unknown suit
+    taken out since are one more uniform sample). So a flush of the cards at the
+    feature's positions depends only on how many of each rank they hold (the group):
+    the sum over suits s of the product over ranks r of ff(row[r][s], m_r) /
+    ff(Σ row[r], m_r); one card's suit on its rank: Σ over the suits asked of
+    row[r][s] / Σ row[r] (0 where the card is not dealt: the condition fails anyway).
+    An ``infinite`` shoe deals each card alike: powers instead of falling factorials.
     """
+    kind, positions, suits = feature
     ranks = rounds.ranks[:, list(positions)].astype(np.int64)
     digits = np.where(ranks >= 0, 7 ** np.clip(ranks, 0, 12), 0)
     keys, group = np.unique(digits.sum(axis=1), return_inverse=True)
     chances: list[Fraction] = []
     for key in keys.tolist():
         held = [(key // 7**r) % 7 for r in range(13)]
-        total = Fraction(0)
-        for suit in range(4):
-            chance = Fraction(1)
-            for r, m in enumerate(held):
-                if m:
-                    row = rows[r]
-                    assert row is not None  # checked by the caller
-                    chance *= Fraction(_ff(row[suit], m), _ff(sum(row), m))
-            total += chance
-        chances.append(total)
+        chances.append(
+            _flush(held, rows, infinite) if kind == "flush" else _suit(held, rows, suits)
+        )
     return np.asarray(group, dtype=np.intp).reshape(-1), chances
+
+
+def _flush(held: list[int], rows: Sequence[Sequence[int] | None], infinite: bool) -> Fraction:
+    total = Fraction(0)
+    for suit in range(4):
+        chance = Fraction(1)
+        for r, m in enumerate(held):
+            if m:
+                row = rows[r]
+                assert row is not None  # checked by the caller
+                if infinite:
+                    chance *= Fraction(row[suit], sum(row)) ** m
+                else:
+                    chance *= Fraction(_ff(row[suit], m), _ff(sum(row), m))
+        total += chance
+    return total
+
+
+def _suit(held: list[int], rows: Sequence[Sequence[int] | None], suits: frozenset[int]) -> Fraction:
+    if not any(held):
+        return Fraction(0)
+    (r,) = (r for r, m in enumerate(held) if m)
+    row = rows[r]
+    assert row is not None  # checked by the caller
+    return Fraction(sum(row[s] for s in suits), sum(row))

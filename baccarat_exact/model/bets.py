@@ -155,6 +155,18 @@ class CardCondition:
     """Rank ordinals (a rank condition on one card)."""
     patterns: frozenset[str] = frozenset()
     """Names in :data:`PATTERNS` (a pattern condition)."""
+    suits: frozenset[int] = frozenset()
+    """Suit ordinals (s h d c) a single card's suit is one of (a suit condition)."""
+
+    @property
+    def suit_feature(self) -> tuple[str, tuple[int, ...], frozenset[int]] | None:
+        """What the condition asks of suits, if anything: ``("flush", positions, ∅)`` or
+        ``("suit", (position,), suits)``; rounds split by whether it holds."""
+        if self.suits:
+            return ("suit", self.positions, self.suits)
+        if self.patterns & SUIT_PATTERNS:
+            return ("flush", self.positions, frozenset())
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,14 +273,14 @@ class Bet:
         return self.card_lines is not None
 
     @property
-    def suit_sets(self) -> frozenset[tuple[int, ...]]:
-        """The sets of cards (positions) whose suits the bet looks at (flush patterns)."""
+    def suit_features(self) -> frozenset[tuple[str, tuple[int, ...], frozenset[int]]]:
+        """What the bet asks of suits (:attr:`CardCondition.suit_feature`), if anything."""
         return frozenset(
-            condition.positions
+            feature
             for alternatives in self.card_lines or ()
             for alternative in alternatives
             for condition in alternative.conditions
-            if condition.patterns & SUIT_PATTERNS
+            if (feature := condition.suit_feature) is not None
         )
 
 

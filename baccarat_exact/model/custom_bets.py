@@ -43,7 +43,7 @@ from baccarat_exact.model.bets import (
     card_match_bet,
     first_match_bet,
 )
-from baccarat_exact.model.cards import parse_rank
+from baccarat_exact.model.cards import parse_rank, parse_suit
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import Event
 from baccarat_exact.model.exact import exact_number
@@ -107,6 +107,17 @@ CONDITIONS: dict[str, str] = {
             ("B1", "Banker", "first", ""),
             ("B2", "Banker", "second", ""),
             ("B3", "Banker", "third", "; holds only when it is dealt"),
+        )
+    },
+    **{
+        f"{position}_suit": f"the suit of {position} (s h d c, or a list){third}"
+        for position, third in (
+            ("P1", ""),
+            ("P2", ""),
+            ("P3", "; holds only when it is dealt"),
+            ("B1", ""),
+            ("B2", ""),
+            ("B3", "; holds only when it is dealt"),
         )
     },
     "player_cards_show": "a pattern of the Player's cards (pair, straight, ... or a list)",
@@ -188,6 +199,21 @@ def _card_ranks(key: str, value: Any, where: _Where) -> frozenset[int]:
     return frozenset(ranks)
 
 
+def _card_suits(key: str, value: Any, where: _Where) -> frozenset[int]:
+    items = value if isinstance(value, list) else [value]
+    suits = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise where.error(f"{key} must be a suit (s h d c) or a list of them, got {value!r}")
+        try:
+            suits.add(parse_suit(item).ordinal)
+        except BaccaratError as error:
+            raise where.error(f"{key}: {error}") from None
+    if not suits:
+        raise where.error(f"{key} lists no suits")
+    return frozenset(suits)
+
+
 def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondition, ...]:
     """The conditions of ``when`` on the ranks of dealt cards (checked)."""
     found: list[CardCondition] = []
@@ -196,6 +222,13 @@ def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondit
         if upper in CARD_POSITIONS:
             ranks = _card_ranks(upper, value, where)
             found.append(CardCondition(positions=(CARD_POSITIONS.index(upper),), ranks=ranks))
+        elif upper.endswith("_SUIT") and upper[:2] in CARD_POSITIONS and len(upper) == 7:
+            found.append(
+                CardCondition(
+                    positions=(CARD_POSITIONS.index(upper[:2]),),
+                    suits=_card_suits(key, value, where),
+                )
+            )
         elif key in _CARD_SETS:
             found.append(
                 CardCondition(positions=_CARD_SETS[key], patterns=_patterns(key, value, where))
@@ -222,6 +255,8 @@ def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondit
 _CARD_KEYS = {
     *CARD_POSITIONS,
     *(p.lower() for p in CARD_POSITIONS),
+    *(f"{p}_suit" for p in CARD_POSITIONS),
+    *(f"{p.lower()}_suit" for p in CARD_POSITIONS),
     *_CARD_SETS,
     "cards_show",
     "of",
