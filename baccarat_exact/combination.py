@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.events import N_EVENTS
@@ -213,14 +215,52 @@ def combine_lines(
     return _combined(chosen, groups, denominator)
 
 
+def combine_split(
+    bets: Sequence[Bet],
+    stakes: Mapping[str, Fraction | int],
+    lines: tuple[Mapping[str, Any], Mapping[str, Any]],
+    weights: Any,
+    split: tuple[Any, Sequence[Fraction]],
+    denominator: int,
+) -> Combination:
+    """As :func:`combine_lines`, for rounds that split by a condition on suits: ``lines``
+    are each bet's pay lines when it holds and when not, ``split`` a group index per
+    round and each group's exact chance that it holds."""
+    chosen = _chosen(bets, stakes)
+    group, chances = split
+    grouped: dict[tuple[int, ...], Fraction] = {}
+    widths = [len(bet.lines) for bet, _ in chosen]
+    for side, mapping in enumerate(lines):
+        code = np.asarray(group, dtype=np.int64)  # mixed radix: group, then each bet's line
+        for (bet, _), width in zip(chosen, widths):
+            code = code * width + np.asarray(mapping[bet.name], dtype=np.int64)
+        keys, inverse = np.unique(code, return_inverse=True)
+        sums = np.zeros(len(keys), dtype=weights.dtype)
+        np.add.at(sums, np.asarray(inverse).reshape(-1), weights)
+        for key, total in zip(keys.tolist(), sums.tolist()):
+            row: list[int] = []
+            for width in reversed(widths):
+                key, line = divmod(key, width)
+                row.append(line)
+            chance = chances[key] if side == 0 else 1 - chances[key]
+            if chance:
+                at = tuple(reversed(row))
+                grouped[at] = grouped.get(at, Fraction(0)) + chance * int(total)
+    groups = [
+        (tuple(bet.lines[i].pays for (bet, _), i in zip(chosen, key)), count)
+        for key, count in grouped.items()
+    ]
+    return _combined(chosen, groups, denominator)
+
+
 def _combined(
     chosen: Sequence[tuple[Bet, Fraction]],
-    groups: Sequence[tuple[tuple[Fraction, ...], int]],
+    groups: Sequence[tuple[tuple[Fraction, ...], int | Fraction]],
     denominator: int,
 ) -> Combination:
     """The combination from groups of rounds: what each staked bet pays per unit in them
     and how many (weighted) rounds they are."""
-    distribution: dict[Fraction, int] = {}
+    distribution: dict[Fraction, int | Fraction] = {}
     moments = [[Fraction(0) for _ in chosen] for _ in chosen]
     first = [Fraction(0) for _ in chosen]
     resolved = Fraction(0)

@@ -262,14 +262,22 @@ class Odds:
             from baccarat_exact.engine.ranked import line_of_rounds
 
             _refuse_suits(chosen)
-            suited = [bet.name for bet in chosen if bet.suit_features]
-            if suited:
-                raise RulesError(
-                    f"{', '.join(suited)}: bets on suits are priced alone, not in a combined "
-                    "stake (each round by rank splits by suits, which a stake would need "
-                    "round by round)"
-                )
             rounds = _ranked(self.shoe, self.rules.tableau)
+            if any(bet.suit_features for bet in chosen):
+                from baccarat_exact.combination import combine_split
+
+                group, chances = _suit_split(self.shoe, rounds, chosen, self.seen)
+                names = [bet.name for bet in chosen]
+                holds = dict(zip(names, line_of_rounds(chosen, rounds, suited=True)))
+                fails = dict(zip(names, line_of_rounds(chosen, rounds, suited=False)))
+                return combine_split(
+                    bets,
+                    stakes,
+                    (holds, fails),
+                    rounds.weight,
+                    (group, chances),
+                    rounds.denominator,
+                )
             agree = _agrees_with(rounds.ranks, self.seen) if self.seen else slice(None)
             weight = rounds.weight[agree]
             lines = {
@@ -556,19 +564,21 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
     )
 
 
-def _suited_odds(
-    shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None
-) -> list[BetOdds]:
-    """Bets with a condition on suits: each round by rank splits into the rounds where it
-    holds (with its exact chance given the ranks, :func:`suit_chances`) and the rest."""
-    from baccarat_exact.engine.ranked import line_of_rounds, suit_chances
+def _suit_split(
+    shoe: Shoe, rounds: Any, bets: Sequence[Bet], seen: Seen | None
+) -> tuple[Any, list[Fraction]]:
+    """For bets with a condition on suits (one at a time): a group index per round by rank
+    and each group's exact chance that the condition holds (:func:`suit_chances`);
+    :class:`RulesError` where it cannot be priced."""
+    from baccarat_exact.engine.ranked import suit_chances
 
-    names = ", ".join(bet.name for bet in bets)
+    suited = [bet for bet in bets if bet.suit_features]
+    names = ", ".join(bet.name for bet in suited)
     if seen:
         raise RulesError(
             f"{names}: bets on suits are priced for the next round, not for a round in progress"
         )
-    features = frozenset().union(*(bet.suit_features for bet in bets))
+    features = frozenset().union(*(bet.suit_features for bet in suited))
     if len(features) > 1:
         shown = "; ".join(sorted(_describe_feature(f) for f in features))
         raise RulesError(
@@ -583,7 +593,17 @@ def _suited_odds(
             "(give the shoe by suits, or remove cards with their suits)"
         )
     (feature,) = features
-    group, chances = suit_chances(rounds, feature, rows, infinite=shoe.infinite)
+    return suit_chances(rounds, feature, rows, infinite=shoe.infinite)
+
+
+def _suited_odds(
+    shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None
+) -> list[BetOdds]:
+    """Bets with a condition on suits: each round by rank splits into the rounds where it
+    holds (with its exact chance given the ranks) and the rest."""
+    from baccarat_exact.engine.ranked import line_of_rounds
+
+    group, chances = _suit_split(shoe, rounds, bets, seen)
     size = len(chances)
     found = []
     holds = line_of_rounds(bets, rounds, suited=True)

@@ -314,11 +314,31 @@ def test_suit_bets_that_cannot_be_priced_say_why(
         odds(shoe, bets=parsed, seen=seen)
 
 
-def test_a_combined_stake_with_a_suit_bet_is_refused() -> None:
-    (bet,) = parse_bets(_suited_bet("player_cards_show", ["flush"]))
-    result = odds(Shoe.from_decks(1), bets=[bet.bet])
-    with pytest.raises(RulesError, match="bets on suits are priced alone"):
-        result.combination({"suits": 1, "banker": 1})
+def test_a_combined_stake_with_a_suit_bet_is_the_brute_force() -> None:
+    rows = [[0, 0, 0, 0] for _ in range(13)]
+    for rank, suits in (
+        (0, (2, 1, 0, 0)),
+        (4, (1, 1, 1, 0)),
+        (12, (1, 2, 0, 1)),
+        (6, (0, 1, 1, 0)),
+    ):
+        rows[rank] = list(suits)
+    shoe = Shoe.from_suits(rows)
+    (bet,) = parse_bets(_suited_bet("player_cards_show", ["straight flush", "flush", "pair"]))
+    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet])  # the suit bet and banker
+    combination = result.combination({"suits": 2, "banker": 1})
+    found: dict[Fraction, Fraction] = {}
+    patterns = ["straight flush", "flush", "pair"]
+    for r in dealt_rounds(shoe):
+        line = next(
+            (i for i, p in enumerate(patterns) if _shows_cards(list(r.player), p)), len(patterns)
+        )
+        suits = 2 * (line + 1 if line < len(patterns) else -1)
+        player, banker = r.totals()
+        pays = Fraction(19, 20) if banker > player else 0 if banker == player else -1
+        net = suits + pays
+        found[net] = found.get(net, Fraction(0)) + r.probability
+    assert dict(combination.distribution) == {net: p for net, p in found.items() if p}
 
 
 def test_three_cards_always_dealt_are_a_three_card_poker_hand() -> None:
