@@ -495,7 +495,19 @@ def odds(
             results.append(BetOdds(bet, tuple(counts), denominator))
         else:
             results.append(_reduced(bet, *paired[b]))
-    banker, player = row[0], row[1]
+    return _outcome_odds(shoe, rules, denominator, row[0], row[1], results)
+
+
+def _outcome_odds(
+    shoe: Shoe,
+    rules: Rules,
+    denominator: int,
+    banker: int,
+    player: int,
+    results: Sequence[BetOdds],
+    seen: Seen | None = None,
+) -> Odds:
+    """The :class:`Odds` of a round from its Banker and Player win counts (the rest tie)."""
     return Odds(
         shoe=shoe,
         rules=rules,
@@ -507,6 +519,7 @@ def odds(
             Outcome.TIE: denominator - banker - player,
         },
         bets=tuple(results),
+        seen=seen,
     )
 
 
@@ -704,19 +717,7 @@ def _seen_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen) -> O
         for o, events in zip((Outcome.BANKER, Outcome.PLAYER), _OUTCOME_EVENTS)
     }
     banker, player = outcome[Outcome.BANKER], outcome[Outcome.PLAYER]
-    return Odds(
-        shoe=shoe,
-        rules=rules,
-        total=None if shoe.infinite else denominator,
-        denominator=denominator,
-        counts={
-            Outcome.BANKER: banker,
-            Outcome.PLAYER: player,
-            Outcome.TIE: denominator - banker - player,
-        },
-        bets=tuple(results),
-        seen=seen,
-    )
+    return _outcome_odds(shoe, rules, denominator, banker, player, results, seen)
 
 
 def _why_impossible(seen: Seen, rules: Rules) -> str:

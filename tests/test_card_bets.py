@@ -263,7 +263,8 @@ def test_flush_patterns_agree_with_dealing_every_card(
     assert [p for _, _, p in result.lines] == _suited_brute_force(shoe, key, patterns)
 
 
-def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None:
+def _eleven_cards() -> list[list[int]]:
+    """Suit counts (s h d c) per rank of a small shoe: aces, fives, sevens and kings."""
     rows = [[0, 0, 0, 0] for _ in range(13)]
     for rank, suits in (
         (0, (2, 1, 0, 0)),
@@ -272,6 +273,11 @@ def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None
         (6, (0, 1, 1, 0)),
     ):
         rows[rank] = list(suits)
+    return rows
+
+
+def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None:
+    rows = _eleven_cards()
     full = Shoe.from_suits(rows)
     patterns = ["straight flush", "flush", "pair"]
     (bet,) = parse_bets(_suited_bet("player_cards_show", patterns))
@@ -315,15 +321,7 @@ def test_suit_bets_that_cannot_be_priced_say_why(
 
 
 def test_a_combined_stake_with_a_suit_bet_is_the_brute_force() -> None:
-    rows = [[0, 0, 0, 0] for _ in range(13)]
-    for rank, suits in (
-        (0, (2, 1, 0, 0)),
-        (4, (1, 1, 1, 0)),
-        (12, (1, 2, 0, 1)),
-        (6, (0, 1, 1, 0)),
-    ):
-        rows[rank] = list(suits)
-    shoe = Shoe.from_suits(rows)
+    shoe = Shoe.from_suits(_eleven_cards())
     (bet,) = parse_bets(_suited_bet("player_cards_show", ["straight flush", "flush", "pair"]))
     result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet])  # the suit bet and banker
     combination = result.combination({"suits": 2, "banker": 1})
