@@ -42,6 +42,7 @@ __all__ = [
     "solve_steps",
     "solvers",
     "strategy_value",
+    "value_fields",
 ]
 
 Value = Fraction | float
@@ -49,6 +50,17 @@ Value = Fraction | float
 
 Advance = Callable[[int], None] | None
 """Called with 1 after each up card solved (a progress bar's step); ``None``: nothing."""
+
+
+def value_fields(name: str, value: Value | None, exact: bool = False) -> dict[str, Any]:
+    """A figure for JSON: ``name`` exact (``"p/q"``) where it is a Fraction (or missing
+    in exact arithmetic: null), and ``name_float`` always."""
+    out: dict[str, Any] = {}
+    if isinstance(value, Fraction) or (value is None and exact):
+        out[name] = None if value is None else str(value)
+    out[f"{name}_float"] = None if value is None else to_float(value)
+    return out
+
 
 _DealerCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Counts, tuple[Number, ...]]]
 
@@ -117,30 +129,23 @@ class EdgeResult:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document (``schema`` 1): exact values as ``"p/q"``, decimals in ``*_float``."""
 
-        def pair(name: str, value: Value) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            if isinstance(value, Fraction):
-                out[name] = str(value)
-            out[f"{name}_float"] = to_float(value)
-            return out
-
         return {
             "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
-            **pair("player_ev_optimal", self.optimal),
-            **pair("player_ev_basic", self.basic),
-            **pair("house_edge_optimal", self.house_edge_optimal),
-            **pair("house_edge_basic", self.house_edge_basic),
+            **value_fields("player_ev_optimal", self.optimal),
+            **value_fields("player_ev_basic", self.basic),
+            **value_fields("house_edge_optimal", self.house_edge_optimal),
+            **value_fields("house_edge_basic", self.house_edge_basic),
             "up_cards": [
                 {
                     "up": SLOT_LABELS[u.up],
                     "probability": str(u.probability),
-                    **pair("ev_optimal", u.optimal),
-                    **pair("ev_basic", u.basic),
-                    **pair("contribution_optimal", u.optimal_contribution),
-                    **pair("contribution_basic", u.basic_contribution),
+                    **value_fields("ev_optimal", u.optimal),
+                    **value_fields("ev_basic", u.basic),
+                    **value_fields("contribution_optimal", u.optimal_contribution),
+                    **value_fields("contribution_basic", u.basic_contribution),
                 }
                 for u in self.up_cards
             ],
@@ -148,10 +153,10 @@ class EdgeResult:
                 {
                     "option": o.flip.option,
                     "change": o.flip.change,
-                    **pair("player_ev_optimal", o.optimal),
-                    **pair("player_ev_basic", o.basic),
-                    **pair("change_optimal", o.optimal_change),
-                    **pair("change_basic", o.basic_change),
+                    **value_fields("player_ev_optimal", o.optimal),
+                    **value_fields("player_ev_basic", o.basic),
+                    **value_fields("change_optimal", o.optimal_change),
+                    **value_fields("change_basic", o.basic_change),
                 }
                 for o in self.options
             ],

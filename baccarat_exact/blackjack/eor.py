@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.blackjack.edge import Advance, Value, edge
+from baccarat_exact.blackjack.edge import Advance, Value, edge, value_fields
 from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.errors import CountError, ShoeError
-from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["BlackjackEor", "SuggestedCount", "blackjack_eor", "eor_steps", "suggest_count"]
@@ -62,26 +61,19 @@ class BlackjackEor:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document (``schema`` 1)."""
 
-        def pair(name: str, value: Value | None) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            if isinstance(value, Fraction) or (value is None and self.exact):
-                out[name] = None if value is None else str(value)
-            out[f"{name}_float"] = None if value is None else to_float(value)
-            return out
-
         return {
             "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
-            **pair("player_ev_optimal", self.optimal),
-            **pair("player_ev_basic", self.basic),
+            **value_fields("player_ev_optimal", self.optimal, self.exact),
+            **value_fields("player_ev_basic", self.basic, self.exact),
             "effects": [
                 {
                     "card": SLOT_LABELS[slot],
                     "cards": self.cards[slot],
-                    **pair("effect_optimal", self.effects_optimal[slot]),
-                    **pair("effect_basic", self.effects_basic[slot]),
+                    **value_fields("effect_optimal", self.effects_optimal[slot], self.exact),
+                    **value_fields("effect_basic", self.effects_basic[slot], self.exact),
                 }
                 for slot in range(SLOTS)
             ],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
-from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
+from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value, value_fields
 from baccarat_exact.blackjack.eor import BlackjackEor
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
@@ -237,13 +237,6 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         FLOAT_NOTE if not exact else ROUNDED,
     )
 
-    def pair(name: str, value: Value) -> dict[str, object]:
-        out: dict[str, object] = {}
-        if isinstance(value, Fraction):
-            out[name] = str(value)
-        out[f"{name}_float"] = to_float(value)
-        return out
-
     data = {
         "schema": 1,
         "arithmetic": "exact" if exact else "float",
@@ -253,8 +246,8 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
                 "title": r.title,
                 "rules": r.rules.to_dict(),
                 "summary": r.rules.summary(),
-                **pair("house_edge_optimal", r.house_edge_optimal),
-                **pair("house_edge_basic", r.house_edge_basic),
+                **value_fields("house_edge_optimal", r.house_edge_optimal),
+                **value_fields("house_edge_basic", r.house_edge_basic),
             }
             for r in rulesets
         ],
