@@ -192,6 +192,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --float", 0),
     ("blackjack strategy", f"blackjack strategy --counts {SMALL_SHOE} --surrender early", 0),
     ("blackjack hand", "blackjack hand 'T 6' --up T --decks 1 --surrender early", 0),
+    ("blackjack hand", "blackjack hand 'A K' --up 9 --decks 1", 0),
     ("blackjack insurance", "blackjack insurance --decks 1", 0),
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE}", 0),
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE} --float", 0),
