@@ -267,16 +267,24 @@ class Odds:
                 from baccarat_exact.combination import combine_split
 
                 group, chances = _suit_split(self.shoe, rounds, chosen, self.seen)
+                every = _agrees_with(rounds.ranks, self.seen) if self.seen else slice(None)
                 names = [bet.name for bet in chosen]
-                holds = dict(zip(names, line_of_rounds(chosen, rounds, suited=True)))
-                fails = dict(zip(names, line_of_rounds(chosen, rounds, suited=False)))
+                holds = {
+                    name: line[every]
+                    for name, line in zip(names, line_of_rounds(chosen, rounds, suited=True))
+                }
+                fails = {
+                    name: line[every]
+                    for name, line in zip(names, line_of_rounds(chosen, rounds, suited=False))
+                }
+                weight = rounds.weight[every]
                 return combine_split(
                     bets,
                     stakes,
                     (holds, fails),
-                    rounds.weight,
-                    (group, chances),
-                    rounds.denominator,
+                    weight,
+                    (group[every], chances),
+                    int(weight.sum()) if self.seen else rounds.denominator,
                 )
             agree = _agrees_with(rounds.ranks, self.seen) if self.seen else slice(None)
             weight = rounds.weight[agree]
@@ -559,7 +567,9 @@ def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | Non
     suited = tuple(bet for bet in card_bets if bet.suit_features)
     priced: dict[str, BetOdds] = {}
     if suited:
-        priced.update(zip((bet.name for bet in suited), _suited_odds(shoe, rounds, suited, seen)))
+        every = slice(None) if agree is None else agree
+        for result in _suited_odds(shoe, rounds, suited, seen, every):
+            priced[result.name] = _in_units_of(result, others)
     plain = tuple(bet for bet in card_bets if not bet.suit_features)
     for bet, line in zip(plain, line_of_rounds(plain, rounds)):
         line = line if agree is None else line[agree]
@@ -587,10 +597,6 @@ def _suit_split(
 
     suited = [bet for bet in bets if bet.suit_features]
     names = ", ".join(bet.name for bet in suited)
-    if seen:
-        raise RulesError(
-            f"{names}: bets on suits are priced for the next round, not for a round in progress"
-        )
     features = frozenset().union(*(bet.suit_features for bet in suited))
     if len(features) > 1:
         shown = "; ".join(sorted(_describe_feature(f) for f in features))
@@ -606,34 +612,47 @@ def _suit_split(
             "(give the shoe by suits, or remove cards with their suits)"
         )
     (feature,) = features
-    return suit_chances(rounds, feature, rows, infinite=shoe.infinite)
+    known = (
+        {
+            offset + i: (card.rank.ordinal, card.suit.ordinal)
+            for offset, hand in ((0, seen.player), (3, seen.banker))
+            for i, card in enumerate(hand)
+            if card is not None and card.suit is not None
+        }
+        if seen
+        else {}
+    )
+    return suit_chances(rounds, feature, rows, infinite=shoe.infinite, known=known)
 
 
 def _suited_odds(
-    shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None
+    shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None, agree: Any
 ) -> list[BetOdds]:
     """Bets with a condition on suits: each round by rank splits into the rounds where it
-    holds (with its exact chance given the ranks) and the rest."""
+    holds (with its exact chance given the ranks, and the suits seen) and the rest; only
+    the rounds that ``agree`` with the cards seen count."""
     from baccarat_exact.engine.ranked import line_of_rounds
 
     group, chances = _suit_split(shoe, rounds, bets, seen)
+    group, weight = group[agree], rounds.weight[agree]
+    denominator = int(weight.sum())
     size = len(chances)
     found = []
     holds = line_of_rounds(bets, rounds, suited=True)
     fails = line_of_rounds(bets, rounds, suited=False)
     for bet, line_true, line_false in zip(bets, holds, fails):
         width = len(bet.lines)
-        if_true = sum_by(group * width + line_true, rounds.weight, size * width).tolist()
-        if_false = sum_by(group * width + line_false, rounds.weight, size * width).tolist()
+        if_true = sum_by(group * width + line_true[agree], weight, size * width).tolist()
+        if_false = sum_by(group * width + line_false[agree], weight, size * width).tolist()
         counts = [Fraction(0)] * width
         for g, chance in enumerate(chances):
             for i in range(width):
                 counts[i] += (
                     chance * if_true[g * width + i] + (1 - chance) * if_false[g * width + i]
                 )
-        weight = math.lcm(*(c.denominator for c in counts))
-        scaled = [int(c * weight) for c in counts]
-        found.append(_reduced(bet, scaled, rounds.denominator * weight, weight))
+        common = math.lcm(*(c.denominator for c in counts))
+        scaled = [int(c * common) for c in counts]
+        found.append(_reduced(bet, scaled, denominator * common, common))
     return found
 
 
@@ -649,13 +668,14 @@ def _in_units_of(result: BetOdds, others: Odds) -> BetOdds:
     """``result`` counted in the units of the other bets (the round's sequences as seen),
     where its counts divide exactly (they do: a round by rank weighs each seen card by its
     rank's count, the same for every round); else as it is, exact either way."""
-    total = others.denominator
+    total = others.denominator * result.weight
     if result.denominator == total or result.denominator % total:
         return result
     scale = result.denominator // total
     if any(n % scale for n in result.line_counts):
         return result
-    return BetOdds(result.bet, tuple(n // scale for n in result.line_counts), total)
+    counts = tuple(n // scale for n in result.line_counts)
+    return BetOdds(result.bet, counts, total, result.weight)
 
 
 def _agrees_with(ranks: Any, seen: Seen) -> Any:

@@ -225,10 +225,17 @@ def _shows_cards(cards: list[Card], pattern: str) -> bool:
     return _shows(ranks, pattern)
 
 
-def _suited_brute_force(shoe: Shoe, key: str, patterns: list[str]) -> list[Fraction]:
-    """Each line's probability: line i pays when the cards of ``key`` show patterns[i]."""
+def _suited_brute_force(
+    shoe: Shoe, key: str, patterns: list[str], seen: Seen | None = None
+) -> list[Fraction]:
+    """Each line's probability: line i pays when the cards of ``key`` show patterns[i]
+    (with ``seen``: each line's share of the rounds that agree with it, not normalised)."""
     found = [Fraction(0)] * (len(patterns) + 1)
     for r in dealt_rounds(shoe):
+        if seen and not (
+            matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)
+        ):
+            continue
         laid = [*r.player, *([None] * (3 - len(r.player))), *r.banker]
         laid += [None] * (6 - len(laid))
         cards = [laid[p] for p in SUIT_SETS[key] if laid[p] is not None]
@@ -257,10 +264,14 @@ def _suited_bet(key: str, patterns: list[str]) -> str:
 def test_flush_patterns_agree_with_dealing_every_card(
     case: tuple[Shoe, Seen], key: str, patterns: list[str]
 ) -> None:
-    shoe, _ = case
+    shoe, seen = case
     (bet,) = parse_bets(_suited_bet(key, patterns))
     result = odds(shoe, bets=[bet.bet]).bet("suits")
     assert [p for _, _, p in result.lines] == _suited_brute_force(shoe, key, patterns)
+    in_progress = odds(shoe, bets=[bet.bet], seen=seen).bet("suits")
+    given = _suited_brute_force(shoe, key, patterns, seen)
+    assert [p for _, _, p in in_progress.lines] == [p / sum(given) for p in given]
+    assert in_progress.denominator == odds(shoe, seen=seen).denominator * in_progress.weight
 
 
 def _eleven_cards() -> list[list[int]]:
@@ -305,7 +316,6 @@ def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None
             None,
             "one condition on suits is priced at a time",
         ),
-        (Shoe.from_decks(1), ["player_cards_show"], Seen.parse("K"), "not for a round in progress"),
         (Shoe.from_counts({"A": 4, "K": 5}), ["player_cards_show"], None, "unknown for A K"),
     ],
 )
@@ -320,14 +330,17 @@ def test_suit_bets_that_cannot_be_priced_say_why(
         odds(shoe, bets=parsed, seen=seen)
 
 
-def test_a_combined_stake_with_a_suit_bet_is_the_brute_force() -> None:
+@pytest.mark.parametrize("seen", [Seen(), Seen.parse("? 5", "Kh")])
+def test_a_combined_stake_with_a_suit_bet_is_the_brute_force(seen: Seen) -> None:
     shoe = Shoe.from_suits(_eleven_cards())
     (bet,) = parse_bets(_suited_bet("player_cards_show", ["straight flush", "flush", "pair"]))
-    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet])  # the suit bet and banker
+    result = odds(shoe, bets=[bet.bet, odds(shoe).bets[0].bet], seen=seen)  # suits and banker
     combination = result.combination({"suits": 2, "banker": 1})
     found: dict[Fraction, Fraction] = {}
     patterns = ["straight flush", "flush", "pair"]
     for r in dealt_rounds(shoe):
+        if not (matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)):
+            continue
         line = next(
             (i for i, p in enumerate(patterns) if _shows_cards(list(r.player), p)), len(patterns)
         )
@@ -336,7 +349,8 @@ def test_a_combined_stake_with_a_suit_bet_is_the_brute_force() -> None:
         pays = Fraction(19, 20) if banker > player else 0 if banker == player else -1
         net = suits + pays
         found[net] = found.get(net, Fraction(0)) + r.probability
-    assert dict(combination.distribution) == {net: p for net, p in found.items() if p}
+    total = sum(found.values())
+    assert dict(combination.distribution) == {net: p / total for net, p in found.items() if p}
 
 
 def test_three_cards_always_dealt_are_a_three_card_poker_hand() -> None:
@@ -372,7 +386,7 @@ def test_the_suit_of_one_card_agrees_with_dealing_every_card(
     case: tuple[Shoe, Seen], position: str, suits: list[int], ranks: list[int]
 ) -> None:
     """Line 1: the card is of one of ``ranks`` and ``suits``; line 2: of those suits."""
-    shoe, _ = case
+    shoe, seen = case
     letters = ", ".join(f'"{"shdc"[s]}"' for s in suits)
     names = ", ".join(f'"{RANKS[r].value}"' for r in ranks)
     text = (
@@ -381,16 +395,21 @@ def test_the_suit_of_one_card_agrees_with_dealing_every_card(
         f"[[bet.line]]\npays = 1\nwhen = {{ {position}_suit = [{letters}] }}\n"
     )
     (bet,) = parse_bets(text)
-    result = odds(shoe, bets=[bet.bet]).bet("suit")
-    expected = [Fraction(0)] * 3
-    for r in dealt_rounds(shoe):
-        hand = r.player if position[0] == "P" else r.banker
-        index = int(position[1]) - 1
-        card = hand[index] if index < len(hand) else None
-        suited = card is not None and card.suit.ordinal in suits
-        line = 0 if suited and card.rank.ordinal in ranks else 1 if suited else 2
-        expected[line] += r.probability
-    assert [p for _, _, p in result.lines] == expected
+    for known in (None, seen):
+        result = odds(shoe, bets=[bet.bet], seen=known).bet("suit")
+        expected = [Fraction(0)] * 3
+        for r in dealt_rounds(shoe):
+            if known and not (
+                matches_seen(r.player, known.player) and matches_seen(r.banker, known.banker)
+            ):
+                continue
+            hand = r.player if position[0] == "P" else r.banker
+            index = int(position[1]) - 1
+            card = hand[index] if index < len(hand) else None
+            suited = card is not None and card.suit is not None and card.suit.ordinal in suits
+            line = 0 if suited and card and card.rank.ordinal in ranks else 1 if suited else 2
+            expected[line] += r.probability
+        assert [p for _, _, p in result.lines] == [p / sum(expected) for p in expected]
 
 
 def test_an_infinite_shoe_deals_a_suit_a_quarter_of_the_time() -> None:

@@ -13,7 +13,7 @@ cards after the round can fall. Ranks are always known exactly, so so is every c
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -330,6 +330,7 @@ def suit_chances(
     rows: Sequence[Sequence[int] | None],
     *,
     infinite: bool = False,
+    known: Mapping[int, tuple[int, int]] | None = None,
 ) -> tuple[npt.NDArray[np.intp], list[Fraction]]:
     """The exact chance that a condition on suits holds given each round's ranks: a
     group index per round and the chance of each group.
@@ -342,32 +343,57 @@ def suit_chances(
     ff(Σ row[r], m_r); one card's suit on its rank: Σ over the suits asked of
     row[r][s] / Σ row[r] (0 where the card is not dealt: the condition fails anyway).
     An ``infinite`` shoe deals each card alike: powers instead of falling factorials.
+
+    ``known``: cards of the round seen with their suits (position → rank and suit
+    ordinals; only the rounds that deal them count). They leave their rank's suit counts, and the
+    cards of unknown suit are a uniform sample of what is left.
     """
     kind, positions, suits = feature
-    ranks = rounds.ranks[:, list(positions)].astype(np.int64)
+    known = dict(known or {})
+    left: list[list[int] | None] = [None if row is None else list(row) for row in rows]
+    if not infinite:
+        for rank, suit in known.values():
+            row = left[rank]
+            assert row is not None  # checked by the caller
+            row[suit] -= 1
+    rows = left
+    unknown = [p for p in positions if p not in known]
+    fixed = {known[p][1] for p in positions if p in known}
+    ranks = rounds.ranks[:, unknown].astype(np.int64)
     digits = np.where(ranks >= 0, 7 ** np.clip(ranks, 0, 12), 0)
     keys, group = np.unique(digits.sum(axis=1), return_inverse=True)
     chances: list[Fraction] = []
     for key in keys.tolist():
         held = [(key // 7**r) % 7 for r in range(13)]
-        chances.append(
-            _flush(held, rows, infinite) if kind == "flush" else _suit(held, rows, suits)
-        )
+        if kind == "flush":
+            chance = _flush(held, rows, infinite, fixed)
+        elif fixed:
+            chance = Fraction(int(fixed <= suits))
+        else:
+            chance = _suit(held, rows, suits)
+        chances.append(chance)
     return np.asarray(group, dtype=np.intp).reshape(-1), chances
 
 
-def _flush(held: list[int], rows: Sequence[Sequence[int] | None], infinite: bool) -> Fraction:
+def _flush(
+    held: list[int], rows: Sequence[Sequence[int] | None], infinite: bool, fixed: set[int]
+) -> Fraction:
     total = Fraction(0)
     for suit in range(4):
+        if fixed - {suit}:
+            continue  # a card seen of another suit
         chance = Fraction(1)
         for r, m in enumerate(held):
             if m:
                 row = rows[r]
                 assert row is not None  # checked by the caller
+                ways = sum(row) ** m if infinite else _ff(sum(row), m)
+                if not ways:
+                    return Fraction(0)  # more of this rank than the seen cards leave: no round
                 if infinite:
                     chance *= Fraction(row[suit], sum(row)) ** m
                 else:
-                    chance *= Fraction(_ff(row[suit], m), _ff(sum(row), m))
+                    chance *= Fraction(_ff(row[suit], m), ways)
         total += chance
     return total
 
@@ -378,4 +404,6 @@ def _suit(held: list[int], rows: Sequence[Sequence[int] | None], suits: frozense
     (r,) = (r for r, m in enumerate(held) if m)
     row = rows[r]
     assert row is not None  # checked by the caller
+    if not sum(row):
+        return Fraction(0)  # the seen cards leave none of this rank: no such round
     return Fraction(sum(row[s] for s in suits), sum(row))
