@@ -43,7 +43,7 @@ from baccarat_exact.model.bets import (
     card_match_bet,
     first_match_bet,
 )
-from baccarat_exact.model.cards import parse_rank, parse_suit
+from baccarat_exact.model.cards import Rank, Suit, parse_rank, parse_suit
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import Event
 from baccarat_exact.model.exact import exact_number
@@ -181,37 +181,37 @@ def _patterns(key: str, value: Any, where: _Where) -> frozenset[str]:
 
 
 def _card_ranks(key: str, value: Any, where: _Where) -> frozenset[int]:
-    items = value if isinstance(value, list) else [value]
-    ranks = set()
-    for item in items:
-        if isinstance(item, int) and not isinstance(item, bool):
-            item = str(item)
-        if not isinstance(item, str):
-            raise where.error(
-                f"{key} must be a rank (A 2-9 T J Q K) or a list of them, got {value!r}"
-            )
-        try:
-            ranks.add(parse_rank(item).ordinal)
-        except BaccaratError as error:
-            raise where.error(f"{key}: {error}") from None
-    if not ranks:
-        raise where.error(f"{key} lists no ranks")
-    return frozenset(ranks)
+    return _symbols(key, value, where, parse_rank, "a rank (A 2-9 T J Q K)", "ranks")
 
 
 def _card_suits(key: str, value: Any, where: _Where) -> frozenset[int]:
+    return _symbols(key, value, where, parse_suit, "a suit (s h d c)", "suits")
+
+
+def _symbols(
+    key: str,
+    value: Any,
+    where: _Where,
+    parse: Callable[[str], Rank | Suit],
+    one: str,
+    many: str,
+) -> frozenset[int]:
+    """The ordinals of a rank or suit condition's value: one symbol or a list (a number
+    stands for a rank: 7 is "7")."""
     items = value if isinstance(value, list) else [value]
-    suits = set()
+    found = set()
     for item in items:
+        if parse is parse_rank and isinstance(item, int) and not isinstance(item, bool):
+            item = str(item)
         if not isinstance(item, str):
-            raise where.error(f"{key} must be a suit (s h d c) or a list of them, got {value!r}")
+            raise where.error(f"{key} must be {one} or a list of them, got {value!r}")
         try:
-            suits.add(parse_suit(item).ordinal)
+            found.add(parse(item).ordinal)
         except BaccaratError as error:
             raise where.error(f"{key}: {error}") from None
-    if not suits:
-        raise where.error(f"{key} lists no suits")
-    return frozenset(suits)
+    if not found:
+        raise where.error(f"{key} lists no {many}")
+    return frozenset(found)
 
 
 def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondition, ...]:
