@@ -34,6 +34,7 @@ from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
     count_array,
+    count_one,
     event_counts,
     fits_int64,
     six_card_total,
@@ -493,7 +494,7 @@ def odds(
         return _seen_odds(shoe, rules, chosen, seen)
     how = plan(rules.tableau, chosen)
     values, denominator = _engine_input(shoe)
-    row = count_array(values, how.compiled, infinite=shoe.infinite)[0].tolist()
+    row = count_one(values, how.compiled, infinite=shoe.infinite)
     paired = _pair_results(how, pair_terms(shoe, how.suits)) if how.pairs or how.joint else {}
     results: list[BetOdds] = []
     for b, (bet, (kind, spec)) in enumerate(zip(chosen, how.items)):

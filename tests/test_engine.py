@@ -13,6 +13,7 @@ from baccarat_exact.engine.counting import (
     compile_columns,
     count_array,
     count_columns,
+    count_one,
     event_counts,
     number_kind,
     six_card_total,
@@ -95,6 +96,39 @@ def test_number_kind_bounds() -> None:
     assert number_kind(457) == "int64"
     assert number_kind(1448) == "int64" and 1448**6 < 2**63 <= 1449**6
     assert number_kind(1449) == "object"
+
+
+_ONE_SHOE_COLUMNS = ((0, 1, 2), tuple(range(3, 200)), tuple(range(200, 400)), (7, 300))
+
+
+@settings(max_examples=80)
+@given(
+    st.lists(st.integers(0, 60), min_size=10, max_size=10).filter(lambda v: sum(v) >= 6),
+    st.booleans(),
+)
+def test_one_shoe_path_equals_python_integers(values: list[int], infinite: bool) -> None:
+    """The single-evaluation path (float64 behind the N**6 < 2**53 bound) gives the same
+    integers as the batch path in Python integers, finite shoes and weights alike."""
+    compiled = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS)
+    exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+    assert count_one(tuple(values), compiled, infinite=infinite) == exact
+
+
+@pytest.mark.parametrize("cards", [455, 456, 457, 600])
+@pytest.mark.parametrize("infinite", [False, True])
+def test_one_shoe_path_at_the_float_bound(cards: int, infinite: bool) -> None:
+    """456 cards is the last shoe the float path takes; 457 and more go the integer way."""
+    values = (cards - 9 * 30, *([30] * 9))
+    compiled = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS)
+    exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+    assert count_one(values, compiled, infinite=infinite) == exact
+    if not infinite:
+        assert sum(count_one(values, compile_columns(STANDARD_TABLEAU, _ALL))) == (
+            six_card_total(cards)
+        )
+
+
+_ALL = tuple((e,) for e in range(N_EVENTS))
 
 
 def test_big_shoe_beyond_int64_is_exact() -> None:

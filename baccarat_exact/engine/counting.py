@@ -46,6 +46,7 @@ __all__ = [
     "compile_columns",
     "count_array",
     "count_columns",
+    "count_one",
     "event_counts",
     "fits_int64",
     "number_kind",
@@ -227,6 +228,43 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
         large, small = cube.shape[0], cube.shape[1]
         blocks.append(np.ascontiguousarray(cube.reshape(large, small * len(columns)).T))
     return Compiled(columns=columns, flat=sums, blocks=tuple(blocks))
+
+
+# One shoe (the single-evaluation path): falling factorials ff(n, j) and powers n**j,
+# j = 0..6, looked up for every n a float64 shoe can hold (N**6 < 2**53 means N ≤ 456),
+# so a shoe's weights are two gathers and a product, no per-call table building.
+_FLOAT_CARDS = 456
+_STEPS = np.arange(_FLOAT_CARDS + 1, dtype=np.float64)[:, None] - np.arange(CARDS)
+_FALLING = np.ones((_FLOAT_CARDS + 1, CARDS + 1))
+np.cumprod(np.maximum(_STEPS, 0), axis=1, out=_FALLING[:, 1:])
+_POWERS = np.ones((_FLOAT_CARDS + 1, CARDS + 1))
+np.cumprod(np.repeat(_STEPS[:, :1], CARDS, axis=1), axis=1, out=_POWERS[:, 1:])
+# Row v·7 + m_v of a shoe's (10, 7) table, for each value of both halves: (5, 924).
+_HALF_INDEX = np.ascontiguousarray(
+    np.concatenate(
+        [(HALF_MULTISETS + 7 * np.arange(5)).T, (HALF_MULTISETS + 7 * np.arange(5, 10)).T], axis=1
+    )
+)
+_COL_HI_BOTH = _COL_HI + len(HALF_MULTISETS)
+
+
+def _count_one(values: tuple[int, ...], compiled: Compiled, infinite: bool) -> list[int]:
+    """Exact counts for one shoe of at most 456 cards (weights) in float64: every weight,
+    product and partial sum is a non-negative integer of at most N**6 < 2**53
+    (:func:`number_kind`), so each float is the integer itself."""
+    table = (_POWERS if infinite else _FALLING).take(values, axis=0)  # (10, 7)
+    halves = np.multiply.reduce(table.take(_HALF_INDEX), axis=0)  # low 0..461, high 462..923
+    weights = halves.take(_COL_LO) * halves.take(_COL_HI_BOTH)
+    result: list[int] = (weights @ compiled.flat_as("float64")).astype(np.int64).tolist()
+    return result
+
+
+def count_one(values: tuple[int, ...], compiled: Compiled, *, infinite: bool = False) -> list[int]:
+    """:func:`count_array` for one shoe (``values`` as :attr:`Shoe.values` gives them),
+    as a list of Python ints: the fast path of a single evaluation."""
+    if sum(values) <= _FLOAT_CARDS and min(values) >= 0:
+        return _count_one(values, compiled, infinite)
+    return [int(x) for x in count_array(values, compiled, infinite=infinite)[0].tolist()]
 
 
 _SAFE_COUNT = 2**59

@@ -118,8 +118,9 @@ class Shoe:
         counts = tuple(self.counts)
         if len(counts) != 13:
             raise ShoeError(f"expected 13 counts (A..K), got {len(counts)}: {self.counts!r}")
-        for rank, n in zip(RANKS, counts):
-            _whole_number(n, f"count of {rank.value}")
+        if set(map(type, counts)) != {int} or min(counts) < 0:  # then name the bad one
+            for rank, n in zip(RANKS, counts):
+                _whole_number(n, f"count of {rank.value}")
         object.__setattr__(self, "counts", counts)
         if self.infinite:
             if self.suits is not None:
@@ -135,7 +136,7 @@ class Shoe:
     def _checked_suits(self, counts: tuple[int, ...]) -> tuple[SuitRow | None, ...]:
         if self.suits is None:
             first = counts[0]
-            if first % 4 == 0 and all(n == first for n in counts):
+            if first % 4 == 0 and counts.count(first) == len(counts):
                 return _deck_rows(first // 4)
             return tuple(None if n else (0, 0, 0, 0) for n in counts)
         rows = tuple(self.suits)
