@@ -488,7 +488,7 @@ def odds(
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     chosen = main_bets(rules) if bets is None else tuple(bets)
-    if any(bet.needs_cards for bet in chosen):
+    if _needs_cards(chosen):
         return _card_odds(shoe, rules, chosen, seen)
     if seen:
         return _seen_odds(shoe, rules, chosen, seen)
@@ -505,6 +505,12 @@ def odds(
         else:
             results.append(_reduced(bet, *paired[b]))
     return _outcome_odds(shoe, rules, denominator, row[0], row[1], results)
+
+
+@functools.lru_cache(maxsize=256)
+def _needs_cards(bets: tuple[Bet, ...]) -> bool:
+    """Whether some bet looks at the ranks or suits of particular dealt cards."""
+    return any(bet.needs_cards for bet in bets)
 
 
 def _outcome_odds(

@@ -1,7 +1,9 @@
 """Figures of the foundation issue: one exact evaluation, the reference, the table, the CLI.
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py`` (``make bench`` runs every benchmark;
-``--startup`` prints only the whole-process start-up figure).
+``--startup`` prints only the whole-process start-up figure; ``--floor`` only the single
+evaluation as a user calls it and its compiled lower bound; ``--before DIR`` also times the
+package in DIR, an older checkout, in the same run).
 
 ``odds(shoe)`` is the engine's single-state path, which the library never tuned: nothing
 in ``baccarat_exact.tuning`` applies, and this benchmark tunes nothing.
@@ -65,6 +67,117 @@ def single_evaluation() -> float:
     return median
 
 
+_USER_CALL = """
+import random, statistics, sys, time
+from baccarat_exact import Shoe, odds
+from baccarat_exact.model.cards import RANKS
+rng = random.Random(1)
+full = [rank for rank in RANKS for _ in range(32)]
+removed = []
+for _ in range(2000):
+    rng.shuffle(full)
+    removed.append(tuple(full[: rng.randint(0, 350)]))
+states = [Shoe.from_decks(8).remove(cards) for cards in removed]
+odds(states[0])
+def median(call, items):
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        call(item)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+full_shoe = median(lambda decks: odds(Shoe.from_decks(decks)), [8] * 20000)
+states_us = median(odds, states * 5)
+print(f"{full_shoe:.2f} {states_us:.2f}")
+"""
+
+
+def user_call(root: Path) -> tuple[float, float]:
+    """Median µs of ``odds(Shoe.from_decks(8))`` (shoe built in the call) and of ``odds(state)``
+    over 2,000 random 8-deck states, default rules, nothing prebuilt: the package at ``root``,
+    in a fresh process (so a checkout of older code is timed the same way)."""
+    env = {"PYTHONPATH": str(root), "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", _USER_CALL],
+        env=env,
+        cwd=root,  # `python -c` puts the working directory first on the path
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    full_shoe, states = (float(x) for x in done.stdout.split())
+    return full_shoe, states
+
+
+def floor() -> None:
+    """The same arithmetic compiled (benchmarks/floor.c, built with ``cc -O3 -march=native``) and the cost
+    of the numpy calls it takes, against the tool's single evaluation, in one run."""
+    import tempfile
+
+    import numpy as np
+
+    from baccarat_exact.engine import counting
+    from baccarat_exact.model.rules import Rules
+    from baccarat_exact.pricing import main_bets, plan
+
+    compiled = plan(Rules().tableau, main_bets(Rules())).compiled
+    states = random_states(500, seed=3)
+    values = np.array([shoe.values for shoe in states], dtype=np.int64)
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work)
+        binary = folder / "floor"
+        try:
+            subprocess.run(
+                [
+                    "cc",
+                    "-O3",
+                    "-march=native",
+                    "-o",
+                    str(binary),
+                    str(ROOT / "benchmarks" / "floor.c"),
+                ],
+                check=True,
+            )
+        except (OSError, subprocess.CalledProcessError):
+            print("floor: no C compiler here (cc); compiled lower bound skipped")
+            return
+        counting._FALLING.astype("<f8").tofile(folder / "falling.bin")
+        counting._HALF_INDEX.astype("<i4").tofile(folder / "half_index.bin")
+        counting._COL_LO.astype("<i4").tofile(folder / "col_lo.bin")
+        counting._COL_HI.astype("<i4").tofile(folder / "col_hi.bin")
+        assert compiled.flat.shape[1] == 3, "the C program is written for the 3 main-bet columns"
+        compiled.flat_as("float64").T.astype("<f8").tofile(folder / "flat.bin")
+        values.astype("<i4").tofile(folder / "values.bin")
+        done = subprocess.run(
+            [str(binary), work, str(len(states)), "200"],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    lines = done.stdout.split()
+    compiled_us = float(lines[0])
+    got = [int(x) for x in lines[1:]]
+    want = [n for shoe in states for n in counting.count_one(shoe.values, compiled)]
+    assert got == want, "the C program does not compute the engine's counts"
+    kernel = []
+    for shoe in states * 10:
+        start = time.perf_counter()
+        counting.count_one(shoe.values, compiled)
+        kernel.append(time.perf_counter() - start)
+    empty = np.empty(1)
+    call = []
+    for _ in range(20000):
+        start = time.perf_counter()
+        empty.take(0)
+        call.append(time.perf_counter() - start)
+    print(
+        "floor: the same arithmetic compiled (cc -O3 -march=native, 3 columns) "
+        f"{compiled_us:.2f} µs per shoe (counts identical); the tool's engine step "
+        f"(count_one) median {statistics.median(kernel) * 1e6:.2f} µs; one trivial numpy "
+        f"call median {statistics.median(call) * 1e6:.2f} µs"
+    )
+
+
 def reference(engine_median_us: float) -> None:
     """The simple recursive implementation on the same kind of state, once."""
     shoe = random_states(1, seed=2)[0]
@@ -121,6 +234,18 @@ def main() -> None:
         process()
         return
     print(f"machine: {machine()}")
+    roots = [("this tree", ROOT)]
+    if "--before" in sys.argv:  # an older checkout, e.g. `git archive REV | tar -x -C DIR`
+        roots.insert(0, ("before", Path(sys.argv[sys.argv.index("--before") + 1])))
+    for name, root in roots:
+        full_shoe, states = user_call(root)
+        print(
+            f"odds as a user calls it ({name}): odds(Shoe.from_decks(8)) median "
+            f"{full_shoe:.1f} µs; odds(state), 2,000 random 8-deck states, median {states:.1f} µs"
+        )
+    floor()
+    if "--floor" in sys.argv:
+        return
     median = single_evaluation()
     reference(median)
     table()
