@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from baccarat_exact.blackjack.edge import basic_strategy
@@ -17,13 +15,11 @@ from tests.blackjack_simulate import SimulationEstimate, simulate
 def test_simulated_rounds_agree_with_the_exact_basic_strategy_value() -> None:
     """The seed's game, 6 decks: 500,000 rounds by the derived chart, dealt card by card from a
     fresh shoe each round, land within 3 standard errors of the chart's exact value."""
-    start = time.perf_counter()
     strategy, exact = basic_strategy(Shoe.from_decks(6), BlackjackRules())
     estimate = simulate(strategy, rounds=500_000, seed=2024)
     low, high = estimate.interval(3)
     assert low <= float(exact) <= high, (float(exact), estimate)
     assert estimate.standard_error < 0.0017
-    assert time.perf_counter() - start < 100
 
 
 def test_simulation_is_seeded() -> None:
