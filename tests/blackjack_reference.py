@@ -267,22 +267,70 @@ def _play(
     return out
 
 
+def _second_cards(
+    pair_slot: int, hands: int, actual: Counts, rules: BlackjackRules
+) -> list[tuple[Fraction, int, Counts, int]]:
+    """One split hand's second card, dealt for real: a card of the pair splits again while
+    fewer than ``split_hands`` hands exist (aces only with resplit aces). Returns
+    (probability, second card, shoe left, hands now formed)."""
+    may_resplit = hands < rules.split_hands and (pair_slot != ACE or rules.resplit_aces)
+    n = sum(actual)
+    out = []
+    for slot in range(SLOTS):
+        if not actual[slot]:
+            continue
+        p = Fraction(actual[slot], n)
+        left = _take(actual, slot)
+        if slot == pair_slot and may_resplit:
+            for q, second, rest, formed in _second_cards(pair_slot, hands + 1, left, rules):
+                out.append((p * q, second, rest, formed))
+        else:
+            out.append((p, slot, left, hands))
+    return out
+
+
+def _hands_in_turn(
+    index: int,
+    hands: int,
+    pair_slot: int,
+    known: Counts,
+    actual: Counts,
+    up: int,
+    rules: BlackjackRules,
+) -> list[tuple[Fraction, tuple[Result, ...], Counts]]:
+    """Split hands ``index`` … played in turn, each getting its second card when its turn
+    comes (so resplits add hands at the end). Moves come from ``known`` (the shoe less both
+    pair cards) and the hand's own cards only: the same strategy however often the pair
+    was resplit."""
+    if index == hands:
+        return [(Fraction(1), (), actual)]
+    out = []
+    for p, second, left, formed in _second_cards(pair_slot, hands, actual, rules):
+        for q, result, rest in _play((pair_slot, second), _take(known, second), left, up, rules):
+            for r, results, final in _hands_in_turn(
+                index + 1, formed, pair_slot, known, rest, up, rules
+            ):
+                out.append((p * q * r, (result, *results), final))
+    return out
+
+
 def _split(pair_slot: int, unseen: Counts, up: int, rules: BlackjackRules) -> Fraction:
-    """Split value, played out hand after hand (``unseen`` excludes both pair cards)."""
+    """Split value, played out hand after hand (``unseen`` excludes both pair cards), with
+    resplits up to ``rules.split_hands`` hands; a dealer blackjack that takes the original
+    stake only takes it once, shared by the hands."""
     worlds: list[tuple[Fraction, Counts, tuple[int, ...]]] = [(Fraction(1), unseen, (up,))]
     if rules.hole_card:
         worlds = [(p, _take(unseen, hole), (up, hole)) for hole, p in _holes(unseen, up)]
     value = Fraction(0)
-    half = Fraction(1, 2)
     for p_world, actual, dealer_cards in worlds:
-        for p1, first, left1 in _play((pair_slot,), unseen, actual, up, rules):
-            for p2, second, left2 in _play((pair_slot,), unseen, left1, up, rules):
-                dealer = dealer_final(left2, dealer_cards, rules.dealer_hits_soft_17)
-                for outcome, p3 in dealer.items():
-                    net = _settle(first, outcome, half, rules) + _settle(
-                        second, outcome, half, rules
-                    )
-                    value += p_world * p1 * p2 * p3 * net
+        for p_hands, results, left in _hands_in_turn(0, 2, pair_slot, unseen, actual, up, rules):
+            share = Fraction(1, len(results))
+            dealer = dealer_final(left, dealer_cards, rules.dealer_hits_soft_17)
+            for outcome, p_dealer in dealer.items():
+                net = sum(
+                    (_settle(result, outcome, share, rules) for result in results), Fraction(0)
+                )
+                value += p_world * p_hands * p_dealer * net
     return value
 
 
