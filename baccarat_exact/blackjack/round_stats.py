@@ -69,6 +69,7 @@ __all__ = [
     "chart_chooser",
     "optimal_chooser",
     "round_stats",
+    "strategy_names",
     "up_card_distribution",
 ]
 
@@ -536,6 +537,20 @@ def _finish(strategy: str, exact: bool, totals: dict[Fraction, Value]) -> NetDis
         exact=exact,
         probabilities=tuple((net, totals[net]) for net in sorted(totals) if totals[net]),
     )
+
+
+def strategy_names(text: str) -> tuple[str, ...]:
+    """The strategies ``--strategy`` names: optimal, basic or both.
+
+    >>> strategy_names("Both"), strategy_names("basic")
+    (('optimal', 'basic'), ('basic',))
+    """
+    key = text.strip().lower()
+    if key == "both":
+        return STRATEGIES
+    if key in STRATEGIES:
+        return (key,)
+    raise RulesError(f"unknown strategy {text!r}: use optimal, basic or both")
 
 
 def round_stats(
