@@ -40,7 +40,7 @@ def _may_double(hand: tuple[int, ...], split: bool, rules: BlackjackRules) -> bo
     return not (has_ace and hard + 10 <= 21) and hard in allowed
 
 
-__all__ = ["dealer_final", "hand_values", "round_value"]
+__all__ = ["dealer_final", "hand_values", "round_law", "round_value"]
 
 Result = tuple[str, int, int]
 """A finished player hand: (kind, total, stake) with kind "stand", "bust" or "seven"."""
@@ -434,3 +434,219 @@ def _opening(
     elif surrender == "late":
         best = max(best, -(1 - p_bj) / 2 - p_bj)
     return best
+
+
+# -- the round's net result, card by card -------------------------------------------------
+
+Law = dict[Fraction, Fraction]
+"""Net result of a round (units of the initial bet) → probability."""
+
+_ORDER = ("stand", "hit", "double", "surrender", "split")
+"""Moves in the order ties go: the first of the best."""
+
+
+def _first_best(values: dict[str, Fraction]) -> str:
+    moves = [move for move in _ORDER if move in values]
+    best = moves[0]
+    for move in moves[1:]:
+        if values[move] > values[best]:
+            best = move
+    return best
+
+
+def _chart_move(chart: object, up: int, hand: tuple[int, ...], split: int) -> str:
+    """The move a basic strategy chart (a library ``BasicStrategy``: the input under test)
+    makes for ``hand`` (slots) against ``up``; ``split``: the pair slot of a split hand, else -1."""
+    names = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+    move = chart.move(up, _counts(hand), split)  # type: ignore[attr-defined]
+    return names[move.value]
+
+
+def _later_move(
+    hand: tuple[int, ...], known: Counts, up: int, split: int, rules: BlackjackRules, chart: object
+) -> str:
+    """Stand or hit (or, on a split hand's first two cards, double) for a hand in play."""
+    if chart is not None:
+        move = _chart_move(chart, up, hand, split)
+        if move == "double" and not _may_double(hand, split >= 0, rules):
+            return "stand"
+        return move
+    if split >= 0 and len(hand) == 2:
+        return _first_best(_split_choices(hand, known, up, rules))
+    return _first_best(
+        {
+            "stand": _stand(hand, known, up, split >= 0, 1, rules),
+            "hit": _hit(hand, known, up, split >= 0, rules),
+        }
+    )
+
+
+def _play_out(
+    hand: tuple[int, ...],
+    move: str,
+    known: Counts,
+    actual: Counts,
+    up: int,
+    split: int,
+    rules: BlackjackRules,
+    chart: object,
+) -> list[tuple[Fraction, Result, Counts]]:
+    """A hand in play finished card by card: moves from ``known`` (what the player knows is
+    unseen), cards drawn from ``actual``. Returns (probability, result, shoe left)."""
+    if move == "stand":
+        return [(Fraction(1), ("stand", _cards_total(hand)[0], 1), actual)]
+    n = sum(actual)
+    out: list[tuple[Fraction, Result, Counts]] = []
+    for slot in range(SLOTS):
+        if not actual[slot]:
+            continue
+        p = Fraction(actual[slot], n)
+        after, left, seen = (*hand, slot), _take(actual, slot), _take(known, slot)
+        done = _finish(after, split >= 0, move == "double", rules)
+        if move == "double":
+            out.append((p, done or ("stand", _cards_total(after)[0], 2), left))
+        elif done is not None:
+            out.append((p, done, left))
+        else:
+            then = _later_move(after, seen, up, split, rules, chart)
+            for q, result, rest in _play_out(after, then, seen, left, up, split, rules, chart):
+                out.append((p * q, result, rest))
+    return out
+
+
+def _split_hand(
+    pair: int, known: Counts, actual: Counts, up: int, rules: BlackjackRules, chart: object
+) -> list[tuple[Fraction, Result, Counts]]:
+    """One split hand: its second card, then played out."""
+    n = sum(actual)
+    out: list[tuple[Fraction, Result, Counts]] = []
+    for slot in range(SLOTS):
+        if actual[slot]:
+            hand, seen = (pair, slot), _take(known, slot)
+            move = _later_move(hand, seen, up, pair, rules, chart)
+            for q, result, left in _play_out(
+                hand, move, seen, _take(actual, slot), up, pair, rules, chart
+            ):
+                out.append((Fraction(actual[slot], n) * q, result, left))
+    return out
+
+
+def _opening_law(
+    hand: tuple[int, int],
+    up: int,
+    unseen: Counts,
+    rules: BlackjackRules,
+    chart: object,
+    real_splits: bool,
+) -> Law:
+    """The round's law after the up card and the player's two cards."""
+    law: Law = defaultdict(Fraction)
+    bj_card = _bj_card(up)
+    p_bj = Fraction(unseen[bj_card], sum(unseen)) if bj_card >= 0 else Fraction(0)
+    if _cards_total(hand)[0] == 21:
+        law[Fraction(0)] += p_bj
+        law[rules.blackjack_pays] += 1 - p_bj
+        return law
+    if chart is not None:
+        move = _chart_move(chart, up, hand, -1)
+        if move == "double" and not _may_double(hand, False, rules):
+            move = "stand"
+    else:
+        values = {
+            "stand": _stand(hand, unseen, up, False, 1, rules),
+            "hit": _hit(hand, unseen, up, False, rules),
+        }
+        if _may_double(hand, False, rules):
+            values["double"] = _double(hand, unseen, up, False, rules)
+        if hand[0] == hand[1]:
+            values["split"] = _split(hand[0], unseen, up, rules)
+        if rules.hole_card:  # every value on one footing: before the peek
+            values = {move: -p_bj + (1 - p_bj) * v for move, v in values.items()}
+        if rules.surrender.value == "early":
+            values["surrender"] = Fraction(-1, 2)
+        elif rules.surrender.value == "late":
+            values["surrender"] = -(1 - p_bj) / 2 - p_bj
+        move = _first_best(values)
+    if move == "surrender":
+        if rules.surrender.value == "early":
+            law[Fraction(-1, 2)] += 1
+        else:
+            law[Fraction(-1)] += p_bj
+            law[Fraction(-1, 2)] += 1 - p_bj
+        return law
+    worlds: list[tuple[Fraction, Counts, tuple[int, ...]]] = [(Fraction(1), unseen, (up,))]
+    if rules.hole_card:
+        law[Fraction(-1)] += p_bj  # the peek finds a blackjack: the original stake is lost
+        worlds = [
+            (p * (1 - p_bj), _take(unseen, hole), (up, hole)) for hole, p in _holes(unseen, up)
+        ]
+    half = Fraction(1, 2)
+    joint: dict[tuple[Result, str], Fraction] = defaultdict(Fraction)
+    for p_world, actual, dealer_cards in worlds:
+        if move != "split":
+            for p, result, left in _play_out(hand, move, unseen, actual, up, -1, rules, chart):
+                for outcome, q in dealer_final(
+                    left, dealer_cards, rules.dealer_hits_soft_17
+                ).items():
+                    law[_settle(result, outcome, Fraction(1), rules)] += p_world * p * q
+            continue
+        pair = hand[0]
+        if real_splits:
+            for p1, first, left1 in _split_hand(pair, unseen, actual, up, rules, chart):
+                for p2, second, left2 in _split_hand(pair, unseen, left1, up, rules, chart):
+                    dealer = dealer_final(left2, dealer_cards, rules.dealer_hits_soft_17)
+                    for outcome, q in dealer.items():
+                        net = _settle(first, outcome, half, rules) + _settle(
+                            second, outcome, half, rules
+                        )
+                        law[net] += p_world * p1 * p2 * q
+            continue
+        # the documented footing: each hand exact jointly with the dealer's final hand (over
+        # every hole card), the two hands combined as independent given that final hand
+        for p1, first, left1 in _split_hand(pair, unseen, actual, up, rules, chart):
+            for outcome, q in dealer_final(left1, dealer_cards, rules.dealer_hits_soft_17).items():
+                joint[(first, outcome)] += p_world * p1 * q
+    dealer_law: dict[str, Fraction] = defaultdict(Fraction)
+    for (_, outcome), p in joint.items():
+        dealer_law[outcome] += p
+    for (a, outcome), pa in joint.items():
+        for (b, other), pb in joint.items():
+            if other == outcome:
+                net = _settle(a, outcome, half, rules) + _settle(b, outcome, half, rules)
+                law[net] += pa * pb / dealer_law[outcome]
+    return law
+
+
+def round_law(
+    shoe: Counts, rules: BlackjackRules, chart: object = None, *, real_splits: bool = False
+) -> Law:
+    """The law of a round's net result from ``shoe`` (values A … T), played card by card:
+    by the best play of this module (``chart`` None) or by a basic strategy chart. Split
+    hands: ``real_splits`` plays the second hand from what the first left; otherwise each
+    hand is played against the dealer alone and the two are combined as independent given
+    the dealer's final hand (the footing the library documents)."""
+    assert rules.split_by.value == "value"
+    n = sum(shoe)
+    law: Law = defaultdict(Fraction)
+    for up in range(SLOTS):
+        if not shoe[up]:
+            continue
+        after_up = _take(shoe, up)
+        for first in range(SLOTS):
+            if not after_up[first]:
+                continue
+            after_first = _take(after_up, first)
+            for second in range(SLOTS):
+                if not after_first[second]:
+                    continue
+                p = (
+                    Fraction(shoe[up], n)
+                    * Fraction(after_up[first], n - 1)
+                    * Fraction(after_first[second], n - 2)
+                )
+                unseen = _take(after_first, second)
+                for net, q in _opening_law(
+                    (first, second), up, unseen, rules, chart, real_splits
+                ).items():
+                    law[net] += p * q
+    return {net: p for net, p in sorted(law.items()) if p}

@@ -100,6 +100,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
         ("rules", "shoe", "arithmetic"),
     ),
+    "blackjack round": (
+        f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
+        ("rules", "shoe", "arithmetic", "strategies[].strategy"),
+    ),
 }
 
 
@@ -107,6 +111,7 @@ SAMPLES = {
     "blackjack rulesets": 3,
     "blackjack edge": 3,
     "blackjack strategy": 3,
+    "blackjack round": 3,
     "formula": 6,
     "eor": 10,
     "simulate": 15,

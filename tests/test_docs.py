@@ -62,7 +62,12 @@ def page_examples() -> list[tuple[str, str, str]]:
     return found
 
 
-LEFT_TO_MAKE_DOCS = ("blackjack edge", "blackjack strategy", "blackjack rulesets")
+LEFT_TO_MAKE_DOCS = (
+    "blackjack edge",
+    "blackjack strategy",
+    "blackjack rulesets",
+    "blackjack round",
+)
 """Examples of a minute or more (a 6-deck blackjack solved exactly): `make docs` re-runs them."""
 
 

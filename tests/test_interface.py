@@ -51,6 +51,7 @@ BLACKJACK_VIEWS: list[list[str]] = [
     ["blackjack", "insurance"],
     ["blackjack", "dealer"],
     ["blackjack", "hand", "8 8", "--up", "6"],
+    ["blackjack", "round", "--counts", "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"],
 ]
 
 # Commands that write CSV, each once: one rectangular table.
@@ -74,6 +75,15 @@ CSV_VIEWS: list[list[str]] = [
     ["blackjack", "dealer"],
     ["blackjack", "insurance"],
     ["blackjack", "hand", "8 8", "--up", "6"],
+    ["blackjack", "round", "--counts", "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"],
+    [
+        "blackjack",
+        "round",
+        "--counts",
+        "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8",
+        "--table",
+        "summary",
+    ],
 ]
 
 

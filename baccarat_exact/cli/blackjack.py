@@ -217,3 +217,31 @@ def strategy_command(
     with progress(SLOTS, "solving up cards", shown()) as advance:
         strategy, value = basic_strategy(shoe, rules, exact=not use_float, progress=advance)
     emit(strategy_report(strategy, value, shoe, not use_float), fmt, table)
+
+
+@app.command("round")
+@command(rules=BJ_RULES, shoe=BJ_SHOE)
+def round_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    strategy: Annotated[
+        str,
+        typer.Option(
+            "--strategy",
+            help="optimal (composition-dependent), basic (the derived chart) or both.",
+        ),
+    ] = "both",
+    use_float: FloatOption = False,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
+) -> None:
+    """The round's net result: exact EV, variance, standard deviation, win/push/lose and the
+    probability of each net amount (doubles, splits, 3:2, surrender), per strategy."""
+    from baccarat_exact.blackjack.hands import SLOTS
+    from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
+    from baccarat_exact.report.blackjack import round_report
+
+    names = strategy_names(strategy)
+    with progress(SLOTS, "solving up cards", shown()) as advance:
+        result = round_stats(shoe, rules, strategies=names, exact=not use_float, progress=advance)
+    emit(round_report(result), fmt, table)

@@ -15,6 +15,7 @@ from baccarat_exact.blackjack.eor import BlackjackEor
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.insurance import InsuranceResult
+from baccarat_exact.blackjack.round_stats import RoundStats
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
@@ -29,6 +30,7 @@ __all__ = [
     "eor_report",
     "hand_report",
     "insurance_report",
+    "round_report",
     "rules_report",
     "rulesets_report",
     "strategy_report",
@@ -178,6 +180,69 @@ def edge_report(result: EdgeResult) -> Report:
         blocks=tuple(tables),
         notes=tuple(notes),
         data=envelope("blackjack edge", result.to_dict()),
+    )
+
+
+_PLAY_NAMES = {
+    "optimal": "composition-dependent optimal",
+    "basic": "basic strategy (derived)",
+    "given": "basic strategy (given)",
+}
+
+
+def round_report(stats: RoundStats) -> Report:
+    """The round's net result: mean, variance, hit frequency and the whole distribution."""
+    exact = stats.exact
+    summary = Table(
+        "The round's net result (units of the initial bet)",
+        (
+            Column("play"),
+            _value("EV", exact),
+            _value("variance", exact, "decimal", 4),
+            Column("std dev", "decimal", 4, key="std_dev_float"),
+            _value("P(win)", exact, "percent", 2),
+            _value("P(push)", exact, "percent", 2),
+            _value("P(lose)", exact, "percent", 2),
+        ),
+        tuple(
+            (
+                _PLAY_NAMES[play.strategy],
+                play.ev,
+                play.variance,
+                play.std_dev_float,
+                play.win,
+                play.push,
+                play.lose,
+            )
+            for play in stats.plays
+        ),
+        name="summary",
+    )
+    nets = sorted({net for play in stats.plays for net, _ in play.probabilities})
+    laws = [dict(play.probabilities) for play in stats.plays]
+    zero: Fraction | float = Fraction(0) if exact else 0.0
+    distribution = Table(
+        "Distribution of the net result",
+        (
+            Column("net", "fraction"),
+            *(_value(f"P {play.strategy}", exact, "percent", 4) for play in stats.plays),
+        ),
+        tuple((net, *(law.get(net, zero) for law in laws)) for net in nets),
+        name="distribution",
+    )
+    notes = (
+        "net: the round's result in units of the initial bet, doubles and splits included "
+        "(insurance not offered); win/push/lose: net > 0, = 0, < 0.",
+        "A split round's two hands are settled against the same dealer hand; each is exact with "
+        "the dealer, their joint law takes them as independent given his final hand "
+        "(docs/blackjack.md). EV is exactly `blackjack edge`'s value.",
+        FLOAT_NOTE if not exact else ROUNDED,
+    )
+    return Report(
+        title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False)}",
+        blocks=(summary, distribution),
+        notes=notes,
+        data=envelope("blackjack round", stats.to_dict()),
     )
 
 

@@ -39,6 +39,7 @@ KINDS = (
     "blackjack edge",
     "blackjack eor",
     "blackjack strategy",
+    "blackjack round",
 )
 """Every kind of document, named by the command that writes it."""
 

@@ -478,6 +478,20 @@ def _blackjack_strategy(document: Document) -> dict[str, Any]:
     return _data(strategy_report(strategy, value, shoe, exact).document())
 
 
+def _blackjack_round(document: Document) -> dict[str, Any]:
+    from baccarat_exact.blackjack.round_stats import round_stats
+    from baccarat_exact.report.blackjack import round_report
+
+    recorded = document.get("strategies")
+    names = ["optimal", "basic"]
+    if isinstance(recorded, list) and recorded:  # the strategies the document played
+        names = [str(s.get("strategy")) for s in recorded if isinstance(s, dict)]
+    result = round_stats(
+        _shoe(document), _blackjack_rules(document), strategies=names, exact=_exact(document)
+    )
+    return _data(round_report(result).document())
+
+
 def _data(document: dict[str, Any] | None) -> dict[str, Any]:
     if document is None:  # pragma: no cover - every report here writes a document
         raise GoldenFileError("the command writes no document")
@@ -504,6 +518,7 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "blackjack edge": _blackjack_edge,
     "blackjack eor": _blackjack_eor,
     "blackjack strategy": _blackjack_strategy,
+    "blackjack round": _blackjack_round,
 }
 """How to compute each kind of document again."""
 

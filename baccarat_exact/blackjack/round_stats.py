@@ -1,0 +1,615 @@
+"""The round's net result: its exact distribution, variance and hit frequency, for a strategy.
+
+The round is walked down the same tree the solver values: the two-card deal, each move
+the strategy makes (stand, hit, double, split, surrender), and for every way the
+player's hand can end, the dealer's final hand (17-21, bust, blackjack) given the cards
+out of the shoe. Every finished hand is then settled against each dealer outcome, so the
+net result of the round — in units of the initial bet, exact Fractions: blackjack 3:2,
+surrender −1/2, a Triple Seven, doubles and splits — gets an exact probability.
+Insurance is not part of the round.
+
+**Card removal.** An unsplit hand is exact: the dealer draws from the shoe less the up
+card and every card the player took. A split hand is played, as the solver plays it,
+from its own cards, the up card and both pair cards; each split hand's result *jointly
+with the dealer's final hand* is exact (the dealer drawing from the shoe less the up
+card, both pair cards and that hand's cards; the other hand's cards, drawn in between by
+a rule of their own, leave this joint law unchanged). The two hands of a split are then
+settled against the **same** dealer outcome and combined as independent *given that
+outcome*:
+
+    P(first ends a, second ends b, dealer ends d) = P(a, d) · P(b, d) / P(d)
+
+with ``P(d)`` the dealer's law with the up card and both pair cards out. What this leaves
+out is only the slight dependence between the two hands through the cards the first takes
+from the shoe the second draws from (beyond what the dealer's outcome carries). Each
+hand's law with the dealer is exact, so the distribution's **mean is exactly the solver's
+value** (``edge``): the identity is tested. The variance of a split round is the part
+that this footing approximates (tests/test_blackjack_round.py measures it on a small shoe
+against a card-by-card play of both hands).
+
+Ties between moves of equal value are broken as the solver breaks them: stand, hit,
+double, surrender, split — the first of the best.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.blackjack.dealer import BLACKJACK, BUST, OUTCOMES
+from baccarat_exact.blackjack.edge import Advance, Value, solvers, value_fields
+from baccarat_exact.blackjack.graph import StateGraph
+from baccarat_exact.blackjack.hands import (
+    ACE,
+    SLOTS,
+    Counts,
+    add_card,
+    hand_total,
+    hard_total,
+)
+from baccarat_exact.blackjack.rules import (
+    BlackjackRules,
+    DealerBlackjackTakes,
+    Surrender,
+)
+from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
+from baccarat_exact.errors import RulesError
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = [
+    "STRATEGIES",
+    "NetDistribution",
+    "RoundStats",
+    "chart_chooser",
+    "optimal_chooser",
+    "round_stats",
+    "strategy_names",
+    "up_card_distribution",
+]
+
+STRATEGIES: tuple[str, ...] = ("optimal", "basic")
+"""The strategies :func:`round_stats` plays by name: composition-dependent optimal play,
+and the total-dependent basic strategy derived for the rules and shoe."""
+
+Profile = tuple[str, int, int]
+"""How a hand ended: (kind, total, stake); kind is "stand", "bust", "seven" (Triple
+Seven), "surrender" or "blackjack"; standing totals below 17 are all 16 (they lose to
+every dealer total)."""
+
+Chooser = Callable[[int, bool], Move]
+"""The move at graph state ``i`` (``splittable`` false: a ten pair of two ranks split by rank)."""
+
+_HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NetDistribution:
+    """The exact law of a round's net result under one strategy.
+
+    >>> d = NetDistribution(strategy="basic", exact=True,
+    ...     probabilities=((Fraction(-1), Fraction(1, 2)), (Fraction(1), Fraction(1, 2))))
+    >>> d.ev, d.variance, d.win
+    (Fraction(0, 1), Fraction(1, 1), Fraction(1, 2))
+    """
+
+    strategy: str
+    """"optimal", "basic", or "given" (a chart passed in)."""
+    exact: bool
+    probabilities: tuple[tuple[Fraction, Value], ...]
+    """(net result in units of the initial bet, its probability), by net result."""
+
+    def _sum(self, keep: Callable[[Fraction], bool], power: int = 0) -> Value:
+        total: Value = Fraction(0) if self.exact else 0.0
+        for net, p in self.probabilities:
+            if keep(net):
+                total = total + p * net**power
+        return total
+
+    @property
+    def total(self) -> Value:
+        """Sum of the probabilities (1 exactly)."""
+        return self._sum(lambda net: True)
+
+    @property
+    def ev(self) -> Value:
+        """Expected net result per round (the player's EV): the mean."""
+        return self._sum(lambda net: True, 1)
+
+    @property
+    def variance(self) -> Value:
+        """Variance of the net result: ``E[X²] − E[X]²``."""
+        mean = self.ev
+        return self._sum(lambda net: True, 2) - mean * mean
+
+    @property
+    def std_dev_float(self) -> float:
+        """Standard deviation (a decimal: the square root is not rational in general)."""
+        return math.sqrt(max(float(self.variance), 0.0))
+
+    @property
+    def win(self) -> Value:
+        """Chance of a net win (the hit frequency)."""
+        return self._sum(lambda net: net > 0)
+
+    @property
+    def push(self) -> Value:
+        """Chance that the round nets exactly nothing."""
+        return self._sum(lambda net: net == 0)
+
+    @property
+    def lose(self) -> Value:
+        """Chance of a net loss."""
+        return self._sum(lambda net: net < 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The strategy's part of the JSON document."""
+        exact = self.exact
+        return {
+            "strategy": self.strategy,
+            **value_fields("player_ev", self.ev, exact),
+            **value_fields("variance", self.variance, exact),
+            "std_dev_float": self.std_dev_float,
+            **value_fields("win", self.win, exact),
+            **value_fields("push", self.push, exact),
+            **value_fields("lose", self.lose, exact),
+            "distribution": [
+                {"net": str(net), "net_float": float(net), **value_fields("probability", p, exact)}
+                for net, p in self.probabilities
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStats:
+    """The round's net result for a shoe and rules, under one or more strategies."""
+
+    rules: BlackjackRules
+    shoe: Shoe
+    exact: bool
+    plays: tuple[NetDistribution, ...]
+    basic: BasicStrategy | None = None
+    """The basic strategy played (derived, or as given), if one was."""
+
+    def play(self, strategy: str) -> NetDistribution:
+        """The distribution of ``strategy`` ("optimal", "basic" or "given")."""
+        for found in self.plays:
+            if found.strategy == strategy:
+                return found
+        raise KeyError(strategy)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document (``schema`` 1): exact values as ``"p/q"``, decimals in ``*_float``."""
+        return {
+            "schema": 1,
+            "arithmetic": "exact" if self.exact else "float",
+            "rules": self.rules.to_dict(),
+            "shoe": self.shoe.to_dict(),
+            "strategies": [play.to_dict() for play in self.plays],
+        }
+
+
+def _settle(rules: BlackjackRules, profile: Profile, outcome: int, split: bool) -> Fraction:
+    """Net result of one finished hand against the dealer's final hand ``outcome`` (an index of
+    ``OUTCOMES``). With a hole card a dealer blackjack is settled for the whole round by
+    :func:`_round_net` (the player never played)."""
+    kind, total, stake = profile
+    if kind == "blackjack":
+        return Fraction(0) if outcome == BLACKJACK else rules.blackjack_pays
+    if kind == "seven":
+        return rules.triple_seven_pays * stake
+    if outcome == BLACKJACK:
+        if kind == "surrender":
+            return -_HALF if rules.surrender is Surrender.EARLY else Fraction(-1)
+        if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL:
+            return Fraction(-stake)
+        return -_HALF if split else Fraction(-1)
+    if kind == "surrender":
+        return -_HALF
+    if kind == "bust":
+        return Fraction(-stake)
+    if outcome == BUST:
+        return Fraction(stake)
+    dealer = 17 + outcome
+    return Fraction(stake if total > dealer else 0 if total == dealer else -stake)
+
+
+def _peeked(rules: BlackjackRules, profile: Profile | None) -> Fraction:
+    """With a hole card, the round's net result when the peek finds a dealer blackjack
+    (``profile`` None: a split round)."""
+    if profile is not None and profile[0] == "blackjack":
+        return Fraction(0)
+    if profile is not None and profile[0] == "surrender" and rules.surrender is Surrender.EARLY:
+        return -_HALF  # surrendered before the peek
+    return Fraction(-1)
+
+
+class _Round:
+    """One up card's walk: the net result's distribution under one strategy.
+
+    Masses are numerators: a state with ``r`` cards out has its mass over ``ff(N, r)`` times
+    the deal scale (an unsplit hand) or over ``ff(N - 2, r - 2)`` (a split hand, from its
+    pair); times the dealer's numerators over ``D_r`` every end is over one denominator.
+    In float mode they are plain probabilities.
+    """
+
+    def __init__(self, graph: StateGraph, choose: Chooser) -> None:
+        self.graph = graph
+        self.solver: UpCardSolver = graph.solver
+        self.rules = self.solver.rules
+        self.choose = choose
+        self.exact = self.solver.exact
+        self.split_parts: dict[Fraction, Value] = defaultdict(Fraction if self.exact else float)
+        """Split rounds' share of each net result, numerators over the ends' denominator."""
+        self.tables: dict[int, list[tuple[Profile, list[Number]]]] = {}
+
+    # -- walking the hands --------------------------------------------------------------
+
+    def _route(self, i: int, mass: Number, move: Move, walk: _Walk) -> None:
+        """Send ``mass`` at state ``i`` on by ``move``: to the states after a card, or to ends.
+        A bust is recorded once per state, with the cards out before the busting card and
+        the hand's hard total in its profile: whoever settles it sums the busting cards."""
+        solver = self.solver
+        s = self.graph.states[i]
+        removed = solver.removed(s.hand, s.extra)
+        ends = walk.ends
+        if move is Move.STAND:
+            ends[(_stand(s.hand, 1), removed)] += mass
+        elif move is Move.SURRENDER:
+            ends[(("surrender", 0, 1), removed)] += mass
+        elif move is Move.DOUBLE:
+            hard = hard_total(s.hand)
+            if hard >= 12:
+                ends[(("bust", hard, 2), removed)] += mass
+            for slot in range(SLOTS):
+                if hard + slot + 1 > 21:
+                    continue
+                w = solver.weight(removed, s.r, slot)
+                if not w:
+                    continue
+                card = add_card(s.hand, slot)
+                profile = (
+                    ("seven", 21, 2)
+                    if solver.is_triple_seven(card, s.extra, doubled=True)
+                    else _stand(card, 2)
+                )
+                ends[(profile, add_card(removed, slot))] += mass * w
+        else:  # HIT
+            if hard_total(s.hand) >= 12:  # below 12 no card busts
+                ends[(("bust", hard_total(s.hand), 1), removed)] += mass
+            for w, j in s.next:
+                walk.reach_state(j, mass * w)
+
+    def _walk(self, walk: _Walk, openings: bool) -> None:
+        """Play every state the walk reaches, in order of cards out (so each state's mass is
+        complete when it is played). ``openings``: the two-card deal, where pairs may split."""
+        graph = self.graph
+        solver = self.solver
+        unsplittable: dict[int, Number] = {}
+        if openings:
+            for i in list(walk.reach):
+                may, may_not = solver.pair_shares(graph.states[i].hand)
+                if may_not:
+                    walk.reach[i], unsplittable[i] = may, may_not
+        while walk.heap:
+            i = heapq.heappop(walk.heap)
+            mass = walk.reach[i]
+            s = graph.states[i]
+            if s.kind in ("blackjack", "seven"):
+                profile: Profile = (
+                    ("blackjack", 21, 1) if s.kind == "blackjack" else ("seven", 21, 1)
+                )
+                walk.ends[(profile, solver.removed(s.hand, s.extra))] += mass
+                continue
+            if i in unsplittable:
+                self._route(i, unsplittable[i], self.choose(i, False), walk)
+            if not mass:
+                continue
+            move = self.choose(i, True)
+            if move is Move.SPLIT and openings:
+                self._split(s.hand.index(2), mass)
+            else:
+                self._route(i, mass, move, walk)
+
+    def _bust_cards(self, hard: int, removed: Counts) -> list[tuple[Number, Counts]]:
+        """(weight, cards out after it) of each card that busts a hand of hard total ``hard``."""
+        r = sum(removed)
+        found = []
+        for slot in range(21 - hard, SLOTS):
+            w = self.solver.weight(removed, r, slot)
+            if w:
+                found.append((w, add_card(removed, slot)))
+        return found
+
+    # -- unsplit hands ----------------------------------------------------------------
+
+    def _settle_ends(self, ends: dict[tuple[Profile, Counts], Number]) -> dict[Fraction, Number]:
+        """Each unsplit end against the dealer's final hand, as net result → numerator
+        (summed per profile and dealer outcome first: few profiles, many ends)."""
+        solver = self.solver
+        rules = self.rules
+        rows: dict[Profile, list[Number]] = {}
+        for (profile, removed), mass in ends.items():
+            if not mass:
+                continue
+            row = rows.setdefault(profile, [0] * len(OUTCOMES))
+            if profile[0] == "stand":
+                for outcome, weight in enumerate(solver.dealer(removed)):
+                    row[outcome] += mass * weight
+                continue
+            # the other ends care only whether the dealer has a blackjack: kept under BUST
+            # (any other outcome) and BLACKJACK
+            parts = (
+                self._bust_cards(profile[1], removed) if profile[0] == "bust" else [(1, removed)]
+            )
+            for w, out in parts:
+                r = sum(out)
+                no_bj = solver.no_blackjack(out, r)
+                row[BUST] += mass * w * no_bj
+                row[BLACKJACK] += mass * w * (solver.unit(r) - no_bj)
+        found: dict[Fraction, Number] = defaultdict(int)
+        for profile, row in rows.items():
+            for outcome, weight in enumerate(row):
+                if not weight:
+                    continue
+                if outcome == BLACKJACK and rules.hole_card:
+                    net = _peeked(rules, profile)
+                else:
+                    net = _settle(rules, profile, outcome, False)
+                found[net] += weight
+        return found
+
+    # -- split hands ------------------------------------------------------------------
+
+    def split_table(self, slot: int) -> list[tuple[Profile, list[Number]]]:
+        """Each way one split hand of the pair ``slot`` ends, with its weight jointly with each
+        dealer outcome (numerators over ``D_2``)."""
+        solver = self.solver
+        walk = _Walk(self.exact)
+        for w, j in self.graph.split_starts[slot]:
+            walk.reach_state(j, w)
+        self._walk(walk, openings=False)
+        table: dict[Profile, list[Number]] = {}
+        for (profile, removed), mass in walk.ends.items():
+            if not mass:
+                continue
+            key = ("bust", 0, profile[2]) if profile[0] == "bust" else profile
+            row = table.setdefault(key, [0] * len(OUTCOMES))
+            dealer = solver.dealer(removed)
+            if profile[0] == "bust":
+                # the busting cards' joint law with the dealer: every card after this hand's
+                # cards, less those that do not bust (law of total probability, exactly)
+                r = sum(removed)
+                kept = [
+                    (w, solver.dealer(add_card(removed, card)))
+                    for card in range(21 - profile[1])
+                    if (w := solver.weight(removed, r, card))
+                ]
+                for outcome in range(len(OUTCOMES)):
+                    row[outcome] += mass * (
+                        dealer[outcome] - sum(w * after[outcome] for w, after in kept)
+                    )
+                continue
+            for outcome, weight in enumerate(dealer):
+                row[outcome] += mass * weight
+        return sorted(table.items())
+
+    def _split(self, slot: int, mass: Number) -> None:
+        """A split round of the pair ``slot`` (``mass``: the pair's deal weight)."""
+        if slot not in self.tables:
+            self.tables[slot] = self.split_table(slot)
+        rows = self.tables[slot]
+        rules = self.rules
+        for outcome in range(len(OUTCOMES)):
+            dealer_total: Number = sum(row[outcome] for _, row in rows)
+            if not dealer_total:
+                continue
+            if rules.hole_card and outcome == BLACKJACK:  # the peek ends the round: -1
+                self.split_parts[_peeked(rules, None)] += (
+                    Fraction(int(mass) * int(dealer_total)) if self.exact else mass * dealer_total
+                )
+                continue
+            settled: dict[Fraction, Number] = defaultdict(int)
+            for a, row in rows:
+                if row[outcome]:
+                    settled[_settle(rules, a, outcome, True)] += row[outcome]
+            by_net: dict[Fraction, Number] = defaultdict(int)
+            for net_a, x in settled.items():
+                for net_b, y in settled.items():
+                    by_net[net_a + net_b] += x * y
+            for net, weight in by_net.items():
+                if self.exact:
+                    share: Value = Fraction(int(mass) * int(weight), int(dealer_total))
+                else:
+                    share = mass * weight / dealer_total
+                self.split_parts[net] += share
+
+    # -- the whole up card --------------------------------------------------------------
+
+    def distribution(self) -> dict[Fraction, Value]:
+        """Net result → probability given this up card."""
+        solver = self.solver
+        graph = self.graph
+        walk = _Walk(self.exact)
+        for i in graph.openings:
+            walk.reach_state(i, solver.deal_weight(graph.states[i].hand))
+        self._walk(walk, openings=True)
+        numerators = self._settle_ends(walk.ends)
+        nets = set(numerators) | set(self.split_parts)
+        if not self.exact:
+            return {
+                net: float(numerators.get(net, 0)) + float(self.split_parts.get(net, 0))
+                for net in nets
+            }
+        # every end is over ff(N, M) · deal scale = the deal weights' total × D_2
+        whole = solver.deal_total_int() * int(solver.unit(2))
+        out: dict[Fraction, Value] = {}
+        for net in nets:
+            value = int(numerators.get(net, 0)) + Fraction(self.split_parts.get(net, 0))
+            if value:
+                out[net] = value / whole
+        return out
+
+
+class _Walk:
+    """The masses of one walk: states still to play (a heap of indexes) and the ends."""
+
+    def __init__(self, exact: bool) -> None:
+        self.reach: dict[int, Number] = {}
+        self.heap: list[int] = []
+        self.ends: dict[tuple[Profile, Counts], Number] = defaultdict(int)
+
+    def reach_state(self, j: int, mass: Number) -> None:
+        if j not in self.reach:
+            heapq.heappush(self.heap, j)
+            self.reach[j] = 0
+        self.reach[j] += mass
+
+
+def _stand(hand: Counts, stake: int) -> Profile:
+    total, _ = hand_total(hand)
+    return ("stand", max(total, 16), stake)
+
+
+def optimal_chooser(graph: StateGraph) -> Chooser:
+    """Composition-dependent optimal play on ``graph``: the first best of stand, hit, double,
+    surrender and split, as the solver chooses."""
+    values = graph.optimal_values()
+    rules = graph.solver.rules
+
+    def choose(i: int, splittable: bool) -> Move:
+        s = graph.states[i]
+        if s.kind == "split_two" and s.extra == ACE and not rules.hit_split_aces:
+            return Move.STAND
+        options: list[tuple[Move, Number]] = [
+            (Move.STAND, graph.stand[i]),
+            (Move.HIT, graph.hit(i, values)),
+        ]
+        doubled = graph.double[i]
+        if doubled is not None:
+            options.append((Move.DOUBLE, doubled))
+        surrender = graph.surrender[i]
+        if surrender is not None:
+            options.append((Move.SURRENDER, surrender))
+        if s.kind == "pair" and splittable:
+            options.append((Move.SPLIT, graph.split(s.hand.index(2), values)))
+        best = options[0]
+        for option in options[1:]:
+            if option[1] > best[1]:
+                best = option
+        return best[0]
+
+    return choose
+
+
+def chart_chooser(graph: StateGraph, play: UpCardPlay) -> Chooser:
+    """A basic strategy chart's moves on ``graph`` (a double or surrender the state does not
+    offer is a stand, as the chart's value counts it)."""
+    rules = graph.solver.rules
+
+    def choose(i: int, splittable: bool) -> Move:
+        s = graph.states[i]
+        move = play.move(s.hand, s.extra, rules, splittable=splittable)
+        if move is Move.DOUBLE and graph.double[i] is None:
+            return Move.STAND
+        if move is Move.SURRENDER and graph.surrender[i] is None:
+            return Move.STAND
+        if move is Move.SPLIT and s.kind != "pair":
+            return Move.STAND
+        return move
+
+    return choose
+
+
+def up_card_distribution(graph: StateGraph, choose: Chooser) -> dict[Fraction, Value]:
+    """Net result → probability, given the graph's up card, under the moves ``choose`` makes."""
+    return _Round(graph, choose).distribution()
+
+
+def _finish(strategy: str, exact: bool, totals: dict[Fraction, Value]) -> NetDistribution:
+    return NetDistribution(
+        strategy=strategy,
+        exact=exact,
+        probabilities=tuple((net, totals[net]) for net in sorted(totals) if totals[net]),
+    )
+
+
+def strategy_names(text: str) -> tuple[str, ...]:
+    """The strategies ``--strategy`` names: optimal, basic or both.
+
+    >>> strategy_names("Both"), strategy_names("basic")
+    (('optimal', 'basic'), ('basic',))
+    """
+    key = text.strip().lower()
+    if key == "both":
+        return STRATEGIES
+    if key in STRATEGIES:
+        return (key,)
+    raise RulesError(f"unknown strategy {text!r}: use optimal, basic or both")
+
+
+def round_stats(
+    shoe: Shoe | None = None,
+    rules: BlackjackRules | None = None,
+    *,
+    strategies: Sequence[str | BasicStrategy] = STRATEGIES,
+    exact: bool = True,
+    progress: Advance = None,
+) -> RoundStats:
+    """The round's net result under each of ``strategies``: "optimal" (composition-dependent),
+    "basic" (the chart derived for these rules and this shoe, as ``blackjack strategy``
+    prints it) or a :class:`BasicStrategy` played as given (its rules must be ``rules``).
+
+    ``progress`` is called with 1 after each of the ``SLOTS`` up cards.
+    """
+    rules = rules or BlackjackRules()
+    shoe = shoe or Shoe.from_decks(rules.decks)
+    wanted: list[str | BasicStrategy] = list(strategies)
+    if not wanted:
+        raise RulesError("name at least one strategy: optimal or basic")
+    for item in wanted:
+        if isinstance(item, BasicStrategy):
+            if item.rules != rules:
+                raise RulesError("the basic strategy given was made for other rules")
+        elif item not in STRATEGIES:
+            raise RulesError(f"unknown strategy {item!r}: use optimal or basic")
+    totals: list[dict[Fraction, Value]] = [
+        defaultdict(Fraction if exact else float) for _ in wanted
+    ]
+    plays = [UpCardPlay.starting(up) for up in range(SLOTS)]
+    found = solvers(shoe, rules, exact=exact)
+    if progress is not None:
+        progress(SLOTS - len(found))
+    for probability, solver in found:
+        graph = StateGraph(solver)
+        for k, item in enumerate(wanted):
+            if isinstance(item, BasicStrategy):
+                choose = chart_chooser(graph, item.plays[solver.up])
+            elif item == "basic":
+                play, _ = derive_play(graph)
+                plays[solver.up] = play
+                choose = chart_chooser(graph, play)
+            else:
+                choose = optimal_chooser(graph)
+            p_up: Value = probability if exact else float(probability)
+            for net, p in up_card_distribution(graph, choose).items():
+                totals[k][net] += p_up * p
+        if progress is not None:
+            progress(1)
+    given = next((item for item in wanted if isinstance(item, BasicStrategy)), None)
+    derived = BasicStrategy(rules=rules, plays=tuple(plays)) if "basic" in wanted else None
+    return RoundStats(
+        rules=rules,
+        shoe=shoe,
+        exact=exact,
+        plays=tuple(
+            _finish(item if isinstance(item, str) else "given", exact, totals[k])
+            for k, item in enumerate(wanted)
+        ),
+        basic=derived or given,
+    )

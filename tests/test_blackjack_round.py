@@ -1,0 +1,214 @@
+"""The round's net result: the mean is the solver's value, the law is the card-by-card reference's."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from baccarat_exact.blackjack.edge import basic_strategy, edge
+from baccarat_exact.blackjack.hands import Counts
+from baccarat_exact.blackjack.round_stats import RoundStats, round_stats, strategy_names
+from baccarat_exact.blackjack.rules import (
+    US_RULES,
+    BlackjackRules,
+    DealerBlackjackTakes,
+    DoubleRule,
+    SplitBy,
+    Surrender,
+)
+from baccarat_exact.cli import app
+from baccarat_exact.errors import RulesError
+from baccarat_exact.model.shoe import Shoe
+from tests import blackjack_reference as reference
+from tests.test_blackjack_edge import tiny_shoes
+
+runner = CliRunner()
+
+SMALL = "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"
+
+
+def _shoe(counts: Counts) -> Shoe:
+    return Shoe.from_counts([*counts[:9], counts[9], 0, 0, 0])
+
+
+RULE_SETS = [
+    BlackjackRules(),
+    BlackjackRules(
+        hole_card=True, double_after_split=True, double_split_aces=True, dealer_hits_soft_17=True
+    ),
+    BlackjackRules(
+        dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
+        hit_split_aces=False,
+        triple_seven_on_split=True,
+        double_after_split=True,
+    ),
+    BlackjackRules(surrender=Surrender.LATE, double=DoubleRule.NINE_TO_ELEVEN),
+    BlackjackRules(hole_card=True, surrender=Surrender.EARLY, double_after_split=True),
+    BlackjackRules(surrender=Surrender.EARLY, blackjack_pays=Fraction(6, 5)),
+]
+"""The casino's game, a peek game with DAS and H17, a dealer blackjack taking the original
+stake only with Triple Seven on split hands, late and early surrender (with and without a
+hole card), 6:5 blackjack."""
+
+
+def _law(stats: RoundStats, strategy: str) -> dict[Fraction, Fraction | float]:
+    return dict(stats.play(strategy).probabilities)
+
+
+@settings(max_examples=8, deadline=None)
+@given(tiny_shoes(), st.sampled_from(RULE_SETS))
+def test_the_whole_law_matches_the_card_by_card_reference(
+    counts: Counts, rules: BlackjackRules
+) -> None:
+    """Every net amount's probability, both strategies: the reference plays every card."""
+    stats = round_stats(_shoe(counts), rules)
+    assert stats.basic is not None
+    assert _law(stats, "optimal") == reference.round_law(counts, rules)
+    assert _law(stats, "basic") == reference.round_law(counts, rules, stats.basic)
+
+
+@settings(max_examples=3, deadline=None)
+@given(tiny_shoes(), st.sampled_from(RULE_SETS[:3]))
+def test_split_hands_played_for_real_keep_the_mean_and_nearly_the_variance(
+    counts: Counts, rules: BlackjackRules
+) -> None:
+    """Played for real (the second hand from what the first left), the round has the same
+    mean; only the variance moves, and little even in a 20-card shoe."""
+    stats = round_stats(_shoe(counts), rules, strategies=["optimal"])
+    real = reference.round_law(counts, rules, real_splits=True)
+    mean = sum(p * net for net, p in real.items())
+    variance = sum(p * net * net for net, p in real.items()) - mean * mean
+    assert stats.play("optimal").ev == mean
+    assert abs(stats.play("optimal").variance - variance) < Fraction(1, 50)
+
+
+@pytest.fixture(scope="module")
+def one_deck() -> RoundStats:
+    return round_stats(Shoe.from_decks(1), BlackjackRules(decks=1))
+
+
+def test_the_mean_is_the_solvers_value_for_both_strategies(one_deck: RoundStats) -> None:
+    solved = edge(Shoe.from_decks(1), BlackjackRules(decks=1))
+    assert one_deck.play("optimal").ev == solved.optimal
+    assert one_deck.play("basic").ev == solved.basic
+    assert one_deck.basic == solved.strategy
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        replace(US_RULES, decks=1, surrender=Surrender.LATE),
+        BlackjackRules(decks=1, split_by=SplitBy.RANK, double_after_split=True),
+        BlackjackRules(decks=1, dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL),
+    ],
+    ids=["peek-late-surrender", "pairs-by-rank", "original-stake"],
+)
+def test_the_mean_is_the_solvers_value_under_other_rules(rules: BlackjackRules) -> None:
+    shoe = Shoe.parse(SMALL)
+    stats = round_stats(shoe, rules)
+    solved = edge(shoe, rules)
+    assert (stats.play("optimal").ev, stats.play("basic").ev) == (solved.optimal, solved.basic)
+
+
+def test_probabilities_sum_to_one_and_split_into_win_push_lose(one_deck: RoundStats) -> None:
+    for play in one_deck.plays:
+        assert play.total == 1
+        assert play.win + play.push + play.lose == 1
+        assert all(p > 0 for _, p in play.probabilities)
+        mean = play.ev
+        assert play.variance == sum(p * (net - mean) ** 2 for net, p in play.probabilities)
+
+
+def test_the_casino_game_pays_whole_and_half_units_from_minus_2_to_2(
+    one_deck: RoundStats,
+) -> None:
+    """No double after split: at most two stakes at risk; 3:2 for a blackjack or Triple Seven."""
+    nets = {net for play in one_deck.plays for net, _ in play.probabilities}
+    assert nets == {Fraction(n) for n in (-2, -1, 0, 1, 2)} | {Fraction(3, 2)}
+
+
+def test_surrender_and_double_after_split_widen_the_range() -> None:
+    rules = BlackjackRules(surrender=Surrender.LATE, double_after_split=True)
+    nets = {net for net, _ in round_stats(Shoe.parse(SMALL), rules).play("optimal").probabilities}
+    assert Fraction(-1, 2) in nets and Fraction(-4) in nets and Fraction(4) in nets
+
+
+def test_float_mode_agrees_with_exact(one_deck: RoundStats) -> None:
+    rough = round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), exact=False)
+    for exact, floating in zip(one_deck.plays, rough.plays):
+        assert dict(floating.probabilities).keys() == dict(exact.probabilities).keys()
+        assert float(exact.variance) == pytest.approx(floating.variance, abs=1e-12)
+        for (net, p), (_, q) in zip(exact.probabilities, floating.probabilities):
+            assert float(p) == pytest.approx(q, abs=1e-12), net
+
+
+def test_a_given_chart_plays_as_the_derived_one() -> None:
+    shoe = Shoe.parse(SMALL)
+    rules = BlackjackRules()
+    chart, value = basic_strategy(shoe, rules)
+    given_chart = round_stats(shoe, rules, strategies=[chart]).play("given")
+    assert given_chart.ev == value
+    assert given_chart.probabilities == round_stats(shoe, rules).play("basic").probabilities
+
+
+def test_a_chart_for_other_rules_or_an_unknown_strategy_is_refused() -> None:
+    shoe = Shoe.parse(SMALL)
+    chart, _ = basic_strategy(shoe, BlackjackRules())
+    with pytest.raises(RulesError, match="other rules"):
+        round_stats(shoe, US_RULES, strategies=[chart])
+    with pytest.raises(RulesError, match="unknown strategy"):
+        round_stats(shoe, strategies=["perfect"])
+    with pytest.raises(RulesError, match="at least one"):
+        round_stats(shoe, strategies=[])
+    assert strategy_names(" BOTH ") == ("optimal", "basic")
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def test_the_command_writes_each_strategy_exactly() -> None:
+    result = runner.invoke(app, ["blackjack", "round", "--counts", SMALL, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["kind"] == "blackjack round"
+    stats = round_stats(Shoe.parse(SMALL), BlackjackRules())
+    for entry, play in zip(document["strategies"], stats.plays, strict=True):
+        assert entry["strategy"] == play.strategy
+        assert Fraction(entry["player_ev"]) == play.ev
+        assert Fraction(entry["variance"]) == play.variance
+        assert sum(Fraction(row["probability"]) for row in entry["distribution"]) == 1
+
+
+def test_the_command_plays_one_strategy_and_writes_csv() -> None:
+    result = runner.invoke(
+        app,
+        [
+            *("blackjack", "round", "--counts", SMALL, "--strategy", "basic"),
+            *("--format", "csv", "--table", "distribution"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "net,net_float,P basic,P basic_float"
+    assert "3/2" in {line.split(",")[0] for line in lines[1:]}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--strategy", "perfect"], "unknown strategy 'perfect'"),
+        (["--split-hands", "4"], "resplits"),
+        (["--counts", "T=4,9=4"], "too small"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["blackjack", "round", "--counts", SMALL, *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0]
