@@ -24,6 +24,7 @@ from baccarat_exact.blackjack.hands import (
     is_blackjack,
     successors,
 )
+from baccarat_exact.blackjack.resplit import Decide, hands_possible, resplit_value
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
@@ -201,8 +202,13 @@ class StateGraph:
             total += w * values[j]
         return total
 
-    def split(self, slot: int, values: list[Number]) -> Number:
-        """Split value of the pair ``slot``: twice the first hand, given the split hands' values."""
+    def split(self, slot: int, values: list[Number], decide: Decide | None = None) -> Number:
+        """Split value of the pair ``slot``: twice the first hand, given the split hands' values;
+        with resplits, the split hands played by ``decide`` (default: their best moves) as
+        :func:`~baccarat_exact.blackjack.resplit.resplit_value` values them."""
+        rules = self.solver.rules
+        if hands_possible(rules.split_hands, slot, rules.resplit_aces) > 2:
+            return resplit_value(self.solver, slot, decide)
         total: Number = 0
         for w, j in self.split_starts[slot]:
             total += w * values[j]

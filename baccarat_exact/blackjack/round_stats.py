@@ -568,6 +568,11 @@ def round_stats(
     ``progress`` is called with 1 after each of the ``SLOTS`` up cards.
     """
     rules = rules or BlackjackRules()
+    if rules.split_hands > 2:
+        raise RulesError(
+            "the round's distribution is computed for a pair split once: resplits "
+            "(--split-hands 3 or 4) are priced by edge, not here"
+        )
     shoe = shoe or Shoe.from_decks(rules.decks)
     wanted: list[str | BasicStrategy] = list(strategies)
     if not wanted:

@@ -174,7 +174,12 @@ class BlackjackRules:
         >>> BlackjackRules(blackjack_pays=Fraction(6, 5)).pay_scale
         10
         """
-        return math.lcm(2, self.blackjack_pays.denominator, self.triple_seven_pays.denominator)
+        return math.lcm(
+            2,
+            self.blackjack_pays.denominator,
+            self.triple_seven_pays.denominator,
+            *range(3, self.split_hands + 1),  # the original stake shared by up to 4 hands
+        )
 
     def may_double(self, hard: int, soft: bool) -> bool:
         """Whether a two-card hand of this total may double under ``double``.

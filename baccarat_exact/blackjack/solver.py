@@ -63,17 +63,34 @@ ROUND_POINTS = 88
 """Hard points (aces 1) a round can take from the shoe after the up card: two split hands of
 at most 31 each and at most 26 more for the dealer; a shoe holding this many never runs out."""
 
+_HAND_POINTS = 31
+"""Most hard points one player hand can take (a hard 21 and a ten)."""
+
 _MOST_PLAYER_CARDS = 22
 """Most cards a standing player state can hold, the other split card included (22 aces)."""
 
 
-def require_round_depth(counts: Counts, what: str = "a round of blackjack") -> None:
-    """Refuse a shoe that might run out during a round (fewer than ``ROUND_POINTS`` points)."""
-    if points(counts) < ROUND_POINTS:
+def round_points(split_hands: int = 2) -> int:
+    """Hard points a round can take when a pair may become ``split_hands`` hands."""
+    return ROUND_POINTS + _HAND_POINTS * (split_hands - 2)
+
+
+def require_round_depth(
+    counts: Counts, what: str = "a round of blackjack", split_hands: int = 2
+) -> None:
+    """Refuse a shoe that might run out during a round (fewer than :func:`round_points`)."""
+    need = round_points(split_hands)
+    if points(counts) < need:
         raise ShoeError(
             f"the shoe is too small for {what}: after the up card it holds {points(counts)} points "
-            f"(aces 1), and a round can take {ROUND_POINTS}"
+            f"(aces 1), and a round can take {need}"
         )
+
+
+def _resplit_cards(split_hands: int) -> int:
+    """More cards a state may stand for with resplits: the extra pair cards of
+    :mod:`~baccarat_exact.blackjack.resplit` (at most 2·hands − 3)."""
+    return 0 if split_hands <= 2 else 2 * split_hands - 3
 
 
 _FLOAT_PAY = 1e250
@@ -99,14 +116,17 @@ class UpCardSolver:
         exact: bool = True,
         dealer_cache: dict[Counts, tuple[Number, ...]] | None = None,
         same_rank_tens: Fraction = Fraction(1),
+        out: Counts | None = None,
+        sharing: int = 2,
     ) -> None:
-        if not infinite:
-            require_round_depth(counts)
-        if rules.split_hands > 2:
-            raise RulesError(
-                f"split hands of {rules.split_hands} (resplits) are not computed yet: "
-                "use --split-hands 2"
-            )
+        if not infinite and out is None:
+            require_round_depth(counts, split_hands=rules.split_hands)
+        self.out = out
+        """Cards out of the shoe besides the player's (more pair cards, for resplits):
+        every state then stands for its hand plus these."""
+        self.sharing = sharing
+        """Split hands sharing the original stake a dealer blackjack takes (when it takes the
+        original only)."""
         self.counts = counts
         self.up = up
         self.rules = rules
@@ -116,7 +136,7 @@ class UpCardSolver:
         self.table = dealer_table(up, rules.dealer_hits_soft_17)
         if not infinite:
             self.table = restricted_table(self.table, tuple(min(n, 11) for n in counts))
-        most = _MOST_PLAYER_CARDS + self.table.longest
+        most = _MOST_PLAYER_CARDS + _resplit_cards(rules.split_hands) + self.table.longest
         self.budget = most if infinite else min(most, self.n_cards)
         self.scale: Number = rules.pay_scale if exact else 1.0
         self.bj_slot = TEN if up == ACE else ACE if up == TEN else -1
@@ -184,8 +204,31 @@ class UpCardSolver:
     # -- the dealer -------------------------------------------------------------------
 
     def removed(self, hand: Counts, extra: int) -> Counts:
-        """Player cards out of the shoe: the hand, plus the other pair card for a split hand."""
-        return hand if extra < 0 else add_card(hand, extra)
+        """Player cards out of the shoe: the hand, plus the other pair card for a split hand
+        (and the cards :attr:`out`)."""
+        cards = hand if extra < 0 else add_card(hand, extra)
+        if self.out is not None:
+            cards = tuple(a + b for a, b in zip(cards, self.out))
+        return cards
+
+    def with_out(self, slot: int, m: int, sharing: int = 2) -> UpCardSolver:
+        """This solver for the shoe less ``m`` more cards of ``slot`` (values of states over
+        the same units), with ``sharing`` split hands sharing a dealer blackjack's take."""
+        if m == 0 and sharing == self.sharing and self.out is None:
+            return self
+        out = [0] * SLOTS
+        out[slot] = m
+        return UpCardSolver(
+            self.counts,
+            self.up,
+            self.rules,
+            infinite=self.infinite,
+            exact=self.exact,
+            dealer_cache=self._dealer,
+            same_rank_tens=self.same_rank_tens,
+            out=tuple(out),
+            sharing=sharing,
+        )
 
     def dealer(self, removed: Counts) -> tuple[Number, ...]:
         """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``."""
@@ -248,7 +291,7 @@ class UpCardSolver:
             return stake * self.k_one
         if extra < 0:
             return self.k_one
-        return self.k_one // 2 if self.exact else self.k_one / 2
+        return self.k_one // self.sharing if self.exact else self.k_one / self.sharing
 
     def stand(self, hand: Counts, extra: int, stake: int = 1) -> Number:
         """Standing with ``hand`` (not a blackjack): numerator over ``D_r · S``."""
@@ -391,10 +434,16 @@ class UpCardSolver:
         return best
 
     def split(self, slot: int) -> Number:
-        """Splitting a pair of ``slot``: twice the value of the first hand, over ``D_2 · S``."""
+        """Splitting a pair of ``slot``: twice the value of the first hand, over ``D_2 · S``;
+        with resplits, :func:`~baccarat_exact.blackjack.resplit.resplit_value`."""
         cached = self._split.get(slot)
         if cached is not None:
             return cached
+        from baccarat_exact.blackjack.resplit import hands_possible, resplit_value
+
+        if hands_possible(self.rules.split_hands, slot, self.rules.resplit_aces) > 2:
+            self._split[slot] = resplit_value(self, slot)
+            return self._split[slot]
         pair = add_card(add_card((0,) * SLOTS, slot), slot)
         first = add_card((0,) * SLOTS, slot)
         total: Number = 0

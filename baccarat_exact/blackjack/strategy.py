@@ -18,6 +18,7 @@ change can improve. It is found in a few passes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -316,8 +317,18 @@ def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
             values[i] = _played(graph, i, move, values)
     for slot, i in graph.pairs.items():
         if play.pairs[slot] is Move.SPLIT:
-            values[i] = graph.split(slot, values)
+            values[i] = graph.split(slot, values, chart_moves(play, rules))
     return graph.opening_total(values)
+
+
+def chart_moves(play: UpCardPlay, rules: BlackjackRules) -> Callable[[Counts, int, bool], str]:
+    """The chart's moves for split hands, as resplits take them (stand, hit or double)."""
+    names = {Move.HIT: "hit", Move.DOUBLE: "double"}
+
+    def decide(hand: Counts, extra: int, two_cards: bool) -> str:
+        return names.get(play.move(hand, extra, rules), "stand")
+
+    return decide
 
 
 def _played(graph: StateGraph, i: int, move: Move, values: list[Number]) -> Number:

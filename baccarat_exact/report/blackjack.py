@@ -173,8 +173,14 @@ def edge_report(result: EdgeResult) -> Report:
         "share = P(up) × EV: the up card's part of the round's value.",
         "Split hands are played from their own cards and the pair; the basic strategy is the chart of "
         "`blackjack strategy` for these rules and this shoe.",
-        FLOAT_NOTE if not result.exact else ROUNDED,
     ]
+    if result.rules.split_hands > 2:
+        notes.append(
+            "Resplits: a pair card as a split hand's second card splits again while the rules allow; "
+            "every split hand plays as when a pair splits once, so both rows are exact for that "
+            "post-split play (docs/blackjack.md)."
+        )
+    notes.append(FLOAT_NOTE if not result.exact else ROUNDED)
     return Report(
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
         blocks=tuple(tables),
