@@ -51,6 +51,22 @@ BLACKJACK_VIEWS: list[list[str]] = [
     ["blackjack", "insurance"],
     ["blackjack", "dealer"],
     ["blackjack", "hand", "8 8", "--up", "6"],
+    ["blackjack", "simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "3"],
+    [
+        "blackjack",
+        "simulate",
+        "--counts",
+        "A=1,5=4,6=4,7=3,8=2,T=8",
+        "--rules",
+        "strip",
+        "--surrender",
+        "early",
+        "--double",
+        "9-11",
+        "--split-by",
+        "rank",
+        "--triple-seven",
+    ],
 ]
 
 # Commands that write CSV, each once: one rectangular table.
@@ -74,6 +90,7 @@ CSV_VIEWS: list[list[str]] = [
     ["blackjack", "dealer"],
     ["blackjack", "insurance"],
     ["blackjack", "hand", "8 8", "--up", "6"],
+    ["blackjack", "simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "3"],
 ]
 
 

@@ -52,7 +52,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
     arithmetic = "exact" if s.exact else "float"
     settings = Table(
         "Settings",
-        (Column("setting"), Column("value")),
+        (Column("setting"), Column("value", wrap=78)),
         (
             ("shoe", describe_shoe(shoe)),
             ("rules", s.rules.summary(decks=False)),
