@@ -72,7 +72,8 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
             ("rounds dealt", f"{rounds:,}"),
             (
                 "rounds per shoe",
-                f"{result.rounds_per_shoe.value:.2f} ± {result.rounds_per_shoe.se or 0:.2f}",
+                f"{result.rounds_per_shoe.value:.2f}"
+                + (f" ± {se:.2f}" if (se := result.rounds_per_shoe.se) is not None else ""),
             ),
         ),
     )
