@@ -271,7 +271,7 @@ def simulate_command(
     shoes make a quick run); the rounds are played by the full shoe's basic strategy, card
     by card, to move through the shoe. Averages and shares are simulation estimates.
     """
-    from baccarat_exact.blackjack.simulate import SimulationSettings, simulate
+    from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
     from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
 
     settings = SimulationSettings(

@@ -6,9 +6,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.estimates import Estimate
 from baccarat_exact.blackjack.edge import value_fields
-from baccarat_exact.blackjack.simulate import BlackjackSimulation, SimulationSettings
+from baccarat_exact.blackjack.shoe_simulation import (
+    BlackjackSimulation,
+    Estimate,
+    SimulationSettings,
+)
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table

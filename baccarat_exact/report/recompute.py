@@ -470,7 +470,7 @@ def _blackjack_eor(document: Document) -> dict[str, Any]:
 
 
 def _blackjack_simulate(document: Document, jobs: int = 1) -> dict[str, Any]:
-    from baccarat_exact.blackjack.simulate import SimulationSettings, simulate
+    from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
     from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
 
     settings = _part(document, "settings")

@@ -10,7 +10,7 @@ cards a real round of that play takes.
 
 Each round's EV is exact (or a float in float mode, which says so); what is added up
 from them is a *simulation estimate*, with a standard error over shoes
-(:class:`~baccarat_exact.analysis.estimates.Estimate`). Shoes are independent units of
+(:class:`Estimate`). Shoes are independent units of
 work combined in shoe order, so a seed gives the same numbers whatever ``jobs``.
 """
 
@@ -25,7 +25,6 @@ from itertools import pairwise
 
 import numpy as np
 
-from baccarat_exact.analysis.estimates import Estimate
 from baccarat_exact.blackjack.edge import Value, basic_strategy, edge
 from baccarat_exact.blackjack.hands import MAX_CARDS, SLOTS, points, shoe_counts
 from baccarat_exact.blackjack.play import play_round
@@ -41,6 +40,7 @@ __all__ = [
     "EV_BINS",
     "BlackjackSimulation",
     "DepthBand",
+    "Estimate",
     "EvBin",
     "Round",
     "SimulationSettings",
@@ -56,6 +56,14 @@ EV_BINS: tuple[Fraction, ...] = tuple(
 """Edges of the EV distribution's bins (−5 %, −2 %, … 5 %); each bin holds the EVs above
 its lower edge up to and including its upper one, so 0 closes a bin: above it, the player
 has the edge."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A simulation estimate and its standard error over shoes (None from a single shoe)."""
+
+    value: float
+    se: float | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
