@@ -217,6 +217,13 @@ def test_a_seed_gives_the_same_rounds_and_another_seed_others(small: tuple) -> N
     assert other.rounds != result.rounds
 
 
+def test_progress_advances_once_a_shoe_on_any_number_of_processes() -> None:
+    for jobs in (1, 2):
+        steps: list[int] = []
+        simulate(small_settings(shoes=3), jobs=jobs, progress=steps.append)
+        assert steps == [1, 1, 1]
+
+
 def test_settings_that_cannot_be_dealt_are_refused() -> None:
     with pytest.raises(SimulationError, match="finite"):
         small_settings(shoe=Shoe.infinite_shoe())
