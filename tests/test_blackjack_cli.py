@@ -190,6 +190,7 @@ def test_every_command_and_option_has_help() -> None:
         "eor",
         "strategy",
         "round",
+        "simulate",
     }
     for name, command in commands.items():
         assert command.help and command.help.strip(), name

@@ -79,9 +79,7 @@ def test_resplit_value_is_the_hands_dealt_for_real(
     ],
     ids=["7s-peek-das", "aces-resplit", "aces-one-card-obo", "8s-obo"],
 )
-def test_resplits_of_named_pairs(
-    counts: Counts, pair: int, up: int, rules: BlackjackRules
-) -> None:
+def test_resplits_of_named_pairs(counts: Counts, pair: int, up: int, rules: BlackjackRules) -> None:
     hand = f"{SLOT_LABELS[pair]} {SLOT_LABELS[pair]}"
     ours = analyze_hand(hand, SLOT_LABELS[up], _shoe(counts), rules)
     assert ours.values["split"] == reference.hand_values((pair, pair), up, counts, rules)["split"]

@@ -104,6 +104,10 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
         f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
         ("rules", "shoe", "arithmetic", "strategies[].strategy"),
     ),
+    "blackjack simulate": (
+        "blackjack simulate --counts T=9,7=3,A=2,2=2 --shoes 3 --seed 5",
+        ("settings",),
+    ),
 }
 
 
@@ -115,6 +119,7 @@ SAMPLES = {
     "formula": 6,
     "eor": 10,
     "simulate": 15,
+    "blackjack simulate": 15,
 }
 """Values changed one at a time per kind (each change is a recomputation; default 40)."""
 

@@ -67,8 +67,10 @@ LEFT_TO_MAKE_DOCS = (
     "blackjack strategy",
     "blackjack rulesets",
     "blackjack round",
+    "blackjack simulate",
 )
-"""Examples of a minute or more (a 6-deck blackjack solved exactly): `make docs` re-runs them."""
+"""Examples of half a minute or more (a 6-deck blackjack solved exactly, a blackjack shoe
+priced round by round): `make docs` re-runs them."""
 
 
 @pytest.mark.parametrize(("page", "args", "output"), page_examples())

@@ -52,6 +52,22 @@ BLACKJACK_VIEWS: list[list[str]] = [
     ["blackjack", "dealer"],
     ["blackjack", "hand", "8 8", "--up", "6"],
     ["blackjack", "round", "--counts", "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"],
+    ["blackjack", "simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "3"],
+    [
+        "blackjack",
+        "simulate",
+        "--counts",
+        "A=1,5=4,6=4,7=3,8=2,T=8",
+        "--rules",
+        "strip",
+        "--surrender",
+        "early",
+        "--double",
+        "9-11",
+        "--split-by",
+        "rank",
+        "--triple-seven",
+    ],
 ]
 
 # Commands that write CSV, each once: one rectangular table.
@@ -84,6 +100,7 @@ CSV_VIEWS: list[list[str]] = [
         "--table",
         "summary",
     ],
+    ["blackjack", "simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "3"],
 ]
 
 

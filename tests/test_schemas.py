@@ -196,6 +196,8 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack insurance", "blackjack insurance --decks 1", 0),
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE}", 0),
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE} --float", 0),
+    ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 3", 0),
+    ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 2 --exact", 0),
     ("blackjack insurance", "blackjack insurance --counts A=1,T=5,9=5 --hand 'T 9'", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE}", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE} --float --strategy basic", 0),

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from baccarat_exact.cli.common import FormatOption, TableOption, emit, handle_errors
-from baccarat_exact.cli.options import BJ_RULES, BJ_SHOE, FloatOption, command
+from baccarat_exact.cli.options import (
+    BJ_RULES,
+    BJ_SHOE,
+    BJ_SIMULATION_RULES,
+    FloatOption,
+    command,
+)
 from baccarat_exact.cli.progress import progress, shown
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.model import Format
@@ -245,3 +251,66 @@ def round_command(
     with progress(SLOTS, "solving up cards", shown()) as advance:
         result = round_stats(shoe, rules, strategies=names, exact=not use_float, progress=advance)
     emit(round_report(result), fmt, table)
+
+
+@app.command("simulate")
+@command(
+    rules=BJ_SIMULATION_RULES,
+    shoe=BJ_SHOE.without("remove", "infinite"),
+)
+def simulate_command(
+    rules: BlackjackRules,
+    shoe: Shoe,
+    shoes: Annotated[int, typer.Option("--shoes", "-n", help="Shoes to deal.")] = 2,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")
+    ] = 0,
+    burn: Annotated[
+        int, typer.Option("--burn", help="Cards burned face down at the start of each shoe.")
+    ] = 1,
+    cut_card: Annotated[
+        int | None,
+        typer.Option(
+            "--cut-card",
+            help="Cards behind the cut card (penetration = 1 − this / shoe; default: a "
+            "quarter of the shoe).",
+            show_default=False,
+        ),
+    ] = None,
+    use_exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Exact fractions for every round's EV (slower; the default is float "
+            "arithmetic, labelled float).",
+        ),
+    ] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes (results do not depend on it).")
+    ] = 1,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
+) -> None:
+    """Deal shuffled shoes to the cut card and compute the exact EV of the next round before
+    every round; how often the player has the edge, by depth.
+
+    Each round's EV is for composition-dependent optimal play (seconds a round: a few small
+    shoes make a quick run); the rounds are played by the full shoe's basic strategy, card
+    by card, to move through the shoe. Averages and shares are simulation estimates.
+    """
+    from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
+    from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
+
+    settings = SimulationSettings(
+        rules=rules,
+        shoe=shoe,
+        shoes=shoes,
+        seed=seed,
+        cut_card=cut_card,
+        burn=burn,
+        exact=use_exact,
+    )
+    with progress(shoes, "dealing shoes", shown(quiet)) as advance:
+        result = simulate(settings, jobs=jobs, progress=advance)
+    emit(blackjack_simulation_report(result), fmt, table)

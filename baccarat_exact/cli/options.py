@@ -39,6 +39,7 @@ __all__ = [
     "BETS",
     "BJ_RULES",
     "BJ_SHOE",
+    "BJ_SIMULATION_RULES",
     "COUNTING",
     "NAMED_BETS",
     "RULES",
@@ -555,3 +556,19 @@ BJ_RULES = OptionGroup(
 BJ_SHOE = OptionGroup(SHOE.without("decks").options, _blackjack_shoe)
 """``--remove --counts --infinite`` (with the rules' ``--decks``) → the blackjack shoe
 (needs ``rules``)."""
+
+
+def _simulation_rules(**given: Any) -> BlackjackRules:
+    """The rules the options give, with 1 deck unless ``--decks`` says otherwise."""
+    if given.get("decks") is None:
+        given["decks"] = 1
+    return _blackjack_rules(**given)
+
+
+_simulation_rules.__signature__ = inspect.signature(_blackjack_rules)  # type: ignore[attr-defined]
+
+BJ_SIMULATION_RULES = OptionGroup(
+    BJ_RULES.but(decks=(decks_option(1, " here: every round is an exact solve"), None)).options,
+    _simulation_rules,
+)
+"""As :data:`BJ_RULES`, but 1 deck by default: ``blackjack simulate`` solves every round."""

@@ -38,6 +38,7 @@ KINDS = (
     "blackjack insurance",
     "blackjack edge",
     "blackjack eor",
+    "blackjack simulate",
     "blackjack strategy",
     "blackjack round",
 )

@@ -469,6 +469,23 @@ def _blackjack_eor(document: Document) -> dict[str, Any]:
     return _data(eor_report(result).document())
 
 
+def _blackjack_simulate(document: Document, jobs: int = 1) -> dict[str, Any]:
+    from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
+    from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
+
+    settings = _part(document, "settings")
+    chosen = SimulationSettings(
+        rules=_blackjack_rules(settings),
+        shoe=_shoe(settings),
+        shoes=int(settings["shoes"]),
+        seed=int(settings["seed"]),
+        burn=int(settings.get("burn", 1)),
+        cut_card=int(settings["cut_card"]),
+        exact=settings.get("exact") is True,
+    )
+    return _data(blackjack_simulation_report(simulate(chosen, jobs=jobs)).document())
+
+
 def _blackjack_strategy(document: Document) -> dict[str, Any]:
     from baccarat_exact.blackjack.edge import basic_strategy
     from baccarat_exact.report.blackjack import strategy_report
@@ -517,6 +534,7 @@ RECOMPUTE: dict[str, Callable[[Document], dict[str, Any]]] = {
     "blackjack insurance": _blackjack_insurance,
     "blackjack edge": _blackjack_edge,
     "blackjack eor": _blackjack_eor,
+    "blackjack simulate": _blackjack_simulate,
     "blackjack strategy": _blackjack_strategy,
     "blackjack round": _blackjack_round,
 }
@@ -532,4 +550,6 @@ def recompute(document: Document, *, jobs: int = 1) -> dict[str, Any]:
     kind = kind_of(document)
     if kind == "simulate":
         return _simulate(document, jobs)
+    if kind == "blackjack simulate":
+        return _blackjack_simulate(document, jobs)
     return RECOMPUTE[kind](document)

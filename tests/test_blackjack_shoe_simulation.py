@@ -1,0 +1,287 @@
+"""``blackjack simulate``: rounds played card by card, every round priced exactly, seeded,
+the same bytes on any number of processes, and bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from baccarat_exact.blackjack.edge import edge
+from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, points, shoe_counts
+from baccarat_exact.blackjack.play import PlayedRound, play_round
+from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
+from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
+from baccarat_exact.blackjack.solver import ROUND_POINTS
+from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
+from baccarat_exact.cli.blackjack import app
+from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.shoe import Shoe
+
+runner = CliRunner()
+
+SMALL = "A=1,5=4,6=4,7=3,8=2,T=8"
+"""A 22-card shoe whose rounds are priced in milliseconds; under the rules of ``LEAN`` the
+player has the edge in some rounds and not in others."""
+LEAN = ["--no-triple-seven", "--blackjack-pays", "6/5", "--h17"]
+LEAN_RULES = BlackjackRules(
+    triple_seven=False, blackjack_pays=Fraction(6, 5), dealer_hits_soft_17=True
+)
+
+# Rank indices of the shuffled order: A 2 … 9 T J Q K.
+A, TWO, FIVE, SIX, SEVEN_, EIGHT, T, J, Q, K = 0, 1, 4, 5, 6, 7, 9, 10, 11, 12
+
+
+def chart(rules: BlackjackRules, **changes: object) -> BasicStrategy:
+    """The plain starting chart (hit below hard 17 and soft 18, stand above, never double or
+    split) against every up card, with ``changes`` to every up card's play."""
+    plays = tuple(replace(UpCardPlay.starting(up), **changes) for up in range(SLOTS))  # type: ignore[arg-type]
+    return BasicStrategy(rules=rules, plays=plays)
+
+
+SPLIT_ALL = tuple(Move.SPLIT for _ in range(SLOTS))
+
+
+# -- one round, card by card: the cards each case takes are counted by hand -------------
+
+
+@pytest.mark.parametrize(
+    ("order", "rules", "changes", "end"),
+    [
+        # T, up 6, 7: the player stands on 17; the dealer 6 T 9 busts: 5 cards
+        ([T, SIX, SEVEN_, T, 8], BlackjackRules(), {}, 5),
+        # a blackjack against a 6 without a hole card: paid at once, the dealer draws nothing
+        ([A, SIX, K, T, T], BlackjackRules(), {}, 3),
+        # a blackjack against a ten without a hole card: the dealer draws one card to see
+        ([A, T, K, FIVE, T], BlackjackRules(), {}, 4),
+        # a peeked dealer blackjack ends the round after four cards
+        ([FIVE, A, SIX, Q, T, T], BlackjackRules(hole_card=True), {}, 4),
+        # T 6 against a ten: hits, busts with a ten; the dealer draws nothing (hole card dealt)
+        ([T, T, SIX, FIVE, K, T], BlackjackRules(hole_card=True), {}, 5),
+        # 7 7 against a 6 hits into Triple Seven: paid at once, the dealer draws nothing
+        ([SEVEN_, SIX, SEVEN_, SEVEN_, T, T], BlackjackRules(), {}, 4),
+        # the same cards without Triple Seven: 21 stands; the dealer 6 T T busts
+        ([SEVEN_, SIX, SEVEN_, SEVEN_, T, T], BlackjackRules(triple_seven=False), {}, 6),
+        # 8 8 split against a 6: 8 2 hits to 20, 8 T stands; the dealer 6 T T
+        ([EIGHT, SIX, EIGHT, TWO, T, T, T, T], BlackjackRules(), {"pairs": SPLIT_ALL}, 8),
+        # A A split with one card each: A 2 and A 2 stand; the dealer 6 T T
+        (
+            [A, SIX, A, TWO, TWO, T, T],
+            BlackjackRules(hit_split_aces=False),
+            {"pairs": SPLIT_ALL},
+            7,
+        ),
+        # K Q split by value: K 5 hits (15), takes a T and busts; Q 9 stands; dealer 6 T T
+        ([K, SIX, Q, FIVE, T, 8, T, T], BlackjackRules(), {"pairs": SPLIT_ALL}, 8),
+        # K Q by rank is no pair: 20 stands; the dealer 6 T T
+        (
+            [K, SIX, Q, T, T, T],
+            BlackjackRules(split_by=SplitBy.RANK),
+            {"pairs": SPLIT_ALL},
+            5,
+        ),
+        # T 6 surrenders against a ten after the peek: the round is over
+        (
+            [T, T, SIX, FIVE, K],
+            BlackjackRules(hole_card=True, surrender=Surrender.LATE),
+            {"surrenders": frozenset({(False, 16)})},
+            4,
+        ),
+        # 5 6 doubles against a 6: one card (T, 21), then the dealer 6 T T
+        ([FIVE, SIX, SIX, T, T, T], BlackjackRules(), {"doubles": frozenset({(False, 11)})}, 6),
+        # T 2 doubles on 12 against a 6 and busts with a K: the dealer draws nothing
+        ([T, SIX, TWO, K, T, T], BlackjackRules(), {"doubles": frozenset({(False, 12)})}, 4),
+    ],
+)
+def test_a_round_takes_the_cards_its_play_needs(
+    order: list[int], rules: BlackjackRules, changes: dict[str, object], end: int
+) -> None:
+    assert play_round(order, 0, chart(rules, **changes)) == PlayedRound(end, True)
+
+
+def test_a_round_starts_where_it_is_told() -> None:
+    order = [T, T, T, SIX, SEVEN_, T, 8]  # two cards before: the round of the first case
+    assert play_round(order, 2, chart(BlackjackRules())) == PlayedRound(7, True)
+
+
+def test_a_shoe_that_runs_out_ends_the_round_there() -> None:
+    assert play_round([T, SIX, T, T], 0, chart(BlackjackRules())) == PlayedRound(4, False)
+    assert play_round([T, SIX], 0, chart(BlackjackRules())) == PlayedRound(2, False)
+
+
+def test_slots_are_as_the_cases_above_read_them() -> None:
+    assert (ACE, SEVEN, TEN) == (A, SEVEN_, T)
+
+
+# -- the simulation --------------------------------------------------------------------
+
+
+def small_settings(**changes: object) -> SimulationSettings:
+    fields: dict[str, object] = {
+        "rules": LEAN_RULES,
+        "shoe": Shoe.parse(SMALL),
+        "shoes": 6,
+        "seed": 11,
+    }
+    fields.update(changes)
+    return SimulationSettings(**fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def small() -> tuple[SimulationSettings, object]:
+    settings = small_settings()
+    return settings, simulate(settings)
+
+
+def test_every_round_is_priced_on_the_cards_not_yet_seen(small: tuple) -> None:
+    """Deal each shoe again from its random stream and play it with the same chart: every
+    recorded EV is ``edge`` of the full shoe less the cards dealt before the round (the
+    burned card stays unseen), and every round starts before the cut card."""
+    settings, result = small
+    shoe = settings.full_shoe
+    for number in range(settings.shoes):
+        rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
+        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        rounds = [r for r in result.rounds if r.shoe == number]
+        assert rounds and rounds[0].depth == settings.burn
+        for this, after in zip(rounds, [*rounds[1:], None]):
+            seen = order[settings.burn : this.depth]
+            unseen = [n - seen.count(rank) for rank, n in enumerate(shoe.counts)]
+            assert this.ev == edge(Shoe.from_counts(unseen), settings.rules, exact=False).optimal
+            assert this.depth < shoe.cards - settings.cut
+            played = play_round(order, this.depth, result.strategy)
+            if after is not None:
+                assert after.depth == played.end
+
+
+def test_a_shoe_ends_where_a_round_can_no_longer_be_priced(small: tuple) -> None:
+    settings, result = small
+    shoe = settings.full_shoe
+    for number in range(settings.shoes):
+        rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
+        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        last = [r for r in result.rounds if r.shoe == number][-1]
+        end = play_round(order, last.depth, result.strategy).end
+        left = list(shoe.counts)
+        for rank in order[settings.burn : end]:
+            left[rank] -= 1
+        counts = shoe_counts(Shoe.from_counts(left))
+        largest = max(slot for slot in range(SLOTS) if counts[slot]) + 1
+        cut_out = end >= shoe.cards - settings.cut
+        assert cut_out or points(counts) - largest < ROUND_POINTS
+
+
+def test_first_round_of_every_shoe_is_the_full_shoe(small: tuple) -> None:
+    settings, result = small
+    full = edge(settings.full_shoe, settings.rules, exact=True).optimal
+    firsts = [r.ev for r in result.rounds if r.depth == settings.burn]
+    assert len(firsts) == settings.shoes
+    assert all(ev == pytest.approx(float(full), abs=1e-12) for ev in firsts)
+    assert result.full_shoe_ev == firsts[0]
+
+
+def test_the_player_has_the_edge_in_some_rounds_and_the_tables_add_up(small: tuple) -> None:
+    _, result = small
+    evs = [r.ev for r in result.rounds]
+    positive = sum(ev > 0 for ev in evs)
+    assert 0 < positive < len(evs)
+    assert result.positive_share.value == pytest.approx(positive / len(evs))
+    assert sum(b.rounds for b in result.depth) == len(evs)
+    assert sum(b.positive for b in result.depth) == positive
+    assert sum(b.rounds for b in result.bins) == len(evs)
+    above = sum(b.rounds for b in result.bins if b.low is not None and b.low >= 0)
+    assert above == positive
+    assert result.mean_ev.value == pytest.approx(sum(evs) / len(evs))
+    assert result.quantiles[0][1] == min(evs) and result.quantiles[-1][1] == max(evs)
+
+
+def test_exact_arithmetic_deals_the_same_rounds_with_fractions(small: tuple) -> None:
+    settings, result = small
+    exact = simulate(replace(settings, shoes=2, exact=True))
+    floats = [r for r in result.rounds if r.shoe < 2]
+    assert [(r.shoe, r.depth) for r in exact.rounds] == [(r.shoe, r.depth) for r in floats]
+    for fraction, decimal in zip(exact.rounds, floats):
+        assert isinstance(fraction.ev, Fraction)
+        assert float(fraction.ev) == pytest.approx(decimal.ev, abs=1e-12)
+
+
+def test_a_seed_gives_the_same_rounds_and_another_seed_others(small: tuple) -> None:
+    settings, result = small
+    again = simulate(settings)
+    assert again.rounds == result.rounds
+    other = simulate(replace(settings, seed=12))
+    assert other.rounds != result.rounds
+
+
+def test_progress_advances_once_a_shoe_on_any_number_of_processes() -> None:
+    for jobs in (1, 2):
+        steps: list[int] = []
+        simulate(small_settings(shoes=3), jobs=jobs, progress=steps.append)
+        assert steps == [1, 1, 1]
+
+
+def test_settings_that_cannot_be_dealt_are_refused() -> None:
+    with pytest.raises(SimulationError, match="finite"):
+        small_settings(shoe=Shoe.infinite_shoe())
+    with pytest.raises(SimulationError, match="--shoes"):
+        small_settings(shoes=0)
+    with pytest.raises(SimulationError, match="--jobs"):
+        simulate(small_settings(), jobs=0)
+
+
+# -- the command -------------------------------------------------------------------------
+
+
+def invoke(*args: str) -> str:
+    result = runner.invoke(app, ["simulate", "--counts", SMALL, *LEAN, "-q", *args])
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.stdout
+
+
+def test_jobs_give_the_same_bytes_as_one_process() -> None:
+    one = invoke("--shoes", "5", "--seed", "4", "-f", "json")
+    assert invoke("--shoes", "5", "--seed", "4", "-f", "json", "--jobs", "2") == one
+    assert invoke("--shoes", "5", "--seed", "4", "--jobs", "3") == invoke(
+        "--shoes", "5", "--seed", "4"
+    )
+    document = json.loads(one)
+    assert document["kind"] == "blackjack simulate" and document["arithmetic"] == "float"
+    assert document["settings"]["shoes"] == 5 and document["settings"]["cut_card"] == 5
+
+
+def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
+    out = invoke("--shoes", "2")
+    assert "Float arithmetic" in out and "By depth: how often the player has the edge" in out
+    exact = json.loads(invoke("--shoes", "2", "--exact", "-f", "json"))
+    assert exact["arithmetic"] == "exact" and "/" in exact["full_shoe_ev"]
+    full = edge(Shoe.parse(SMALL), LEAN_RULES, exact=True).optimal
+    assert Fraction(exact["full_shoe_ev"]) == full
+    header = invoke("--shoes", "2", "-f", "csv").splitlines()[0]
+    assert header.startswith("cards_dealt,rounds,positive,positive_share_float")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--shoes", "0"], "--shoes must be 1 or more, got 0"),
+        (["--cut-card", "30"], "--cut-card must be between 0 and 20"),
+        (["--cut-card", "-1"], "--cut-card must be between 0 and 20"),
+        (["--burn", "20"], "(a quarter of the shoe by default)"),
+        (["--burn", "-2"], "--burn must be between 0 and 21"),
+        (["--seed", "-1"], "--seed must be between 0 and 2**63-1"),
+        (["--jobs", "0"], "--jobs must be 1 or more, got 0"),
+        (["--counts", "T=5,9=3"], "the shoe is too small to price a round exactly"),
+        (["--split-hands", "3"], "resplits (--split-hands 3 or 4) are priced by edge"),
+        (["--decks", "1"], "--decks and --counts conflict"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", "--counts", SMALL, *args])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.stderr
+    assert "Traceback" not in result.output
