@@ -350,7 +350,7 @@ STRIP_RULES = BlackjackRules(
     surrender=Surrender.LATE,
 )
 """A typical Las Vegas Strip shoe: 6 decks, H17, peek, DAS, late surrender, one card to split
-aces; split once (the tables' resplits to 4 hands are not computed yet, docs/blackjack.md)."""
+aces; split once (add the tables' resplits to 4 hands with --split-hands 4)."""
 
 ATLANTIC_CITY_RULES = BlackjackRules(
     decks=8,
@@ -361,7 +361,7 @@ ATLANTIC_CITY_RULES = BlackjackRules(
     surrender=Surrender.LATE,
 )
 """A typical Atlantic City shoe: 8 decks, S17, peek, DAS, late surrender, one card to split
-aces; split once (the tables' resplits to 4 hands are not computed yet, docs/blackjack.md)."""
+aces; split once (add the tables' resplits to 4 hands with --split-hands 4)."""
 
 SINGLE_DECK_6_5_RULES = BlackjackRules(
     decks=1,
