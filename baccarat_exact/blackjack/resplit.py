@@ -201,21 +201,23 @@ def resplit_value(solver: UpCardSolver, slot: int, decide: Decide | None = None)
     :meth:`UpCardSolver.split` (which it equals when the pair may split only once): each
     split hand played by ``decide`` (default: :func:`best_moves` of ``solver``, the shoe
     less the up card and both pair cards)."""
+    if not solver.exact:  # exact numerators are quicker here than float rows one by one
+        twin = solver.exact_twin()
+        return twin.float_of(resplit_value(twin, slot, decide), 2)
     decide = best_moves(solver) if decide is None else decide
     rules = solver.rules
     hands = hands_possible(rules.split_hands, slot, rules.resplit_aces)
     shares = not rules.hole_card and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
     first = add_card((0,) * SLOTS, slot)
+    terms = [term for term in pattern_terms(hands) if _pair_chance(solver, slot, term[0])]
     plays: dict[tuple[int, int], SigmaPlay] = {}
-    total: Number = 0
-    for m, kind, made, coefficient in pattern_terms(hands):
-        chance = _pair_chance(solver, slot, m)
-        if not chance:
-            continue
+    for m, _, made, _ in terms:
         sharing = made if shares else 2
-        play = plays.get((m, sharing))
-        if play is None:
-            play = plays[(m, sharing)] = SigmaPlay(decide, solver.with_out(slot, m, sharing))
+        if (m, sharing) not in plays:
+            plays[(m, sharing)] = SigmaPlay(decide, solver.with_out(slot, m, sharing))
+    total: Number = 0
+    for m, kind, made, coefficient in terms:
+        play = plays[(m, made if shares else 2)]
         value = play.value
         removed = value.removed(first, slot)
         r = sum(removed)
@@ -226,5 +228,5 @@ def resplit_value(solver: UpCardSolver, slot: int, decide: Decide | None = None)
             w = value.weight(removed, r, card)
             if w:
                 part += w * play.split_hand(add_card(first, card), slot)
-        total += coefficient * chance * part
+        total += coefficient * _pair_chance(solver, slot, m) * part
     return total

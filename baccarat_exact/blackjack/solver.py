@@ -147,6 +147,7 @@ class UpCardSolver:
         self._after: dict[tuple[Counts, int], Number] = {}
         self._hit: dict[tuple[Counts, int], Number] = {}
         self._split: dict[int, Number] = {}
+        self._twin: UpCardSolver | None = None
         # pay constants scaled to the numerator unit
         self.k_one = self.scale
         self.k_bj = self._pay(rules.blackjack_pays)
@@ -210,6 +211,22 @@ class UpCardSolver:
         if self.out is not None:
             cards = tuple(a + b for a, b in zip(cards, self.out))
         return cards
+
+    def exact_twin(self) -> UpCardSolver:
+        """This solver in exact arithmetic (made once)."""
+        if self.exact:
+            return self
+        if self._twin is None:
+            self._twin = UpCardSolver(
+                self.counts,
+                self.up,
+                self.rules,
+                infinite=self.infinite,
+                same_rank_tens=self.same_rank_tens,
+                out=self.out,
+                sharing=self.sharing,
+            )
+        return self._twin
 
     def with_out(self, slot: int, m: int, sharing: int = 2) -> UpCardSolver:
         """This solver for the shoe less ``m`` more cards of ``slot`` (values of states over
