@@ -87,6 +87,13 @@ def _deck_rows(decks: int) -> tuple[SuitRow, ...]:
     return ((decks, decks, decks, decks),) * 13
 
 
+@functools.lru_cache(maxsize=64)
+def _full_shoe(decks: int) -> Shoe:
+    """A full shoe, made once per number of decks: shoes are immutable values, so the same
+    one serves every caller (as Python shares small integers)."""
+    return Shoe(counts=(4 * decks,) * 13)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shoe:
     """Cards left in the shoe by rank (A 2 … 9 T J Q K), with what is known of their suits;
@@ -171,6 +178,8 @@ class Shoe:
             raise ShoeError(
                 f"the number of decks must be a whole number of 1 or more, got {decks!r}"
             )
+        if cls is Shoe:
+            return _full_shoe(decks)
         return cls(counts=(4 * decks,) * 13)
 
     @classmethod
