@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from baccarat_exact.blackjack.dealer import (
     BLACKJACK,
@@ -99,6 +100,7 @@ class UpCardSolver:
         exact: bool = True,
         dealer_cache: dict[Counts, tuple[Number, ...]] | None = None,
         same_rank_tens: Fraction = Fraction(1),
+        derived_cache: dict[Any, Any] | None = None,
     ) -> None:
         if not infinite:
             require_round_depth(counts)
@@ -124,6 +126,9 @@ class UpCardSolver:
         self._dealer: dict[Counts, tuple[Number, ...]] = (
             {} if dealer_cache is None else dealer_cache
         )
+        self.derived: dict[Any, Any] = {} if derived_cache is None else derived_cache
+        """Arrays derived from the dealer distributions (the state graph's stand margins), shared
+        like ``dealer_cache`` by solvers of one shoe, up card and dealer rule."""
         self._after: dict[tuple[Counts, int], Number] = {}
         self._hit: dict[tuple[Counts, int], Number] = {}
         self._split: dict[int, Number] = {}
