@@ -61,26 +61,39 @@ hold it)."""
 @lru_cache(maxsize=256)
 def hands_within(caps: Counts, need: int) -> tuple[Counts, ...]:
     """Every hand of at least two cards, hard total at most 21, at most ``caps[v]`` cards of each
-    value and (if ``need >= 0``) at least one card of slot ``need``.
+    value and (if ``need >= 0``) at least one card of slot ``need``, in ascending order.
 
     >>> len(hands_within((4,) * 9 + (16,), -1)) > 1000
     True
     """
-    found: list[Counts] = []
-    cards = [0] * SLOTS
+    hands = _hands_array(caps, need)
+    return tuple(tuple(row) for row in hands.tolist())
 
-    def walk(slot: int, room: int, count: int) -> None:
-        if slot == SLOTS:
-            if count >= 2 and (need < 0 or cards[need]):
-                found.append(tuple(cards))
-            return
-        for k in range(min(caps[slot], room // (slot + 1)) + 1):
-            cards[slot] = k
-            walk(slot + 1, room - k * (slot + 1), count + k)
-        cards[slot] = 0
 
-    walk(0, 21, 0)
-    return tuple(found)
+def _hands_array(caps: Counts, need: int) -> IntArray:
+    """:func:`hands_within` as a (hands × 10) array."""
+    hands = _all_hands(caps)
+    keep = hands.sum(axis=1) >= 2
+    if need >= 0:
+        keep &= hands[:, need] > 0
+    kept: IntArray = hands[keep]
+    return kept
+
+
+@lru_cache(maxsize=64)
+def _all_hands(caps: Counts) -> IntArray:
+    """Every count vector within ``caps`` of hard total at most 21, ascending (slot A first)."""
+    hands = np.zeros((1, 0), dtype=np.int64)
+    room = np.array([21], dtype=np.int64)
+    for slot in range(SLOTS):
+        most = np.minimum(caps[slot], room // (slot + 1))
+        repeats = most + 1
+        rows = np.repeat(np.arange(len(room)), repeats)
+        ends = np.cumsum(repeats)
+        k = np.arange(int(ends[-1])) - np.repeat(ends - repeats, repeats)
+        hands = np.column_stack([hands[rows], k])
+        room = room[rows] - k * (slot + 1)
+    return hands
 
 
 def _caps(counts: Counts, less: int = -1, infinite: bool = False) -> Counts:
@@ -146,16 +159,23 @@ class GraphShape:
 def graph_shape(key: ShapeKey) -> GraphShape:
     """The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
     caps0, splits, one_card_aces = key
-    found: list[tuple[Counts, int]] = [(hand, -1) for hand in hands_within(caps0, -1)]
+    parts = [_hands_array(caps0, -1)]
+    extras = [np.full(len(parts[0]), -1, dtype=np.int64)]
     for slot, caps in splits:
-        hands = hands_within(caps, slot)
+        hands = _hands_array(caps, slot)
         if one_card_aces and slot == ACE:
-            hands = tuple(hand for hand in hands if sum(hand) == 2)
-        found.extend((hand, slot) for hand in hands)
-    found.sort(key=lambda state: (sum(state[0]) + (state[1] >= 0), state))
-    n = len(found)
-    hands_arr = np.array([hand for hand, _ in found], dtype=np.int64).reshape(n, SLOTS)
-    extra = np.array([e for _, e in found], dtype=np.int64)
+            hands = hands[hands.sum(axis=1) == 2]
+        parts.append(hands)
+        extras.append(np.full(len(hands), slot, dtype=np.int64))
+    unsorted = np.concatenate(parts)
+    extra_unsorted = np.concatenate(extras)
+    # sort by (cards out, hand, extra)
+    out = unsorted.sum(axis=1) + (extra_unsorted >= 0)
+    order = np.lexsort((extra_unsorted, *unsorted.T[::-1], out))
+    hands_arr = unsorted[order]
+    extra = extra_unsorted[order]
+    n = len(extra)
+    found = list(zip(map(tuple, hands_arr.tolist()), extra.tolist()))
     split = extra >= 0
     removed = hands_arr.copy()
     removed[np.nonzero(split)[0], extra[split]] += 1
@@ -183,7 +203,9 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     succ = np.where(hit, order[where], _ABSENT)
     busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
     succ[busts] = _BUST
-    unique, removal_of = np.unique(removed, axis=0, return_inverse=True)
+    removal_codes = removed @ (23 ** np.arange(SLOTS, dtype=np.int64))  # a slot holds at most 22
+    _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
+    unique = removed[first_of]
     starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
     levels = tuple((int(a), int(b)) for a, b in zip(starts[:-1], starts[1:]) if b > a)
     # a chart's move for a state depends on: two cards or more, split or not (ace or other),
@@ -263,9 +285,7 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     if cached is not None:
         margins: tuple[NumArray, NumArray] = cached
         return margins
-    solver.prefetch(shape.removals)
-    rows = [solver.dealer(removed) for removed in shape.removals]
-    dealer = np.array(rows, dtype=object if solver.exact else np.float64).reshape(len(rows), 7)
+    dealer = solver.dealer_rows(shape.removals)
     weights = _MARGIN[shape.total]
     if solver.exact:
         per_state = dealer[shape.removal_of]

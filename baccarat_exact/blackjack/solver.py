@@ -20,13 +20,17 @@ is then worth exactly twice the first hand (docs/blackjack.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from baccarat_exact.blackjack.dealer import (
     BLACKJACK,
     BUST,
+    OUTCOMES,
     dealer_numerators,
     dealer_table,
     falling,
@@ -193,45 +197,70 @@ class UpCardSolver:
         return hand if extra < 0 else add_card(hand, extra)
 
     def dealer(self, removed: Counts) -> tuple[Number, ...]:
-        """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``."""
-        key = (sum(removed),) if self.infinite else removed  # an infinite shoe never changes
-        cached = self._dealer.get(key)
+        """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``
+        (float mode: probabilities)."""
+        if self.infinite:  # an infinite shoe never changes
+            return self.dealer_infinite(sum(removed))
+        cached = self._dealer.get(removed)
         if cached is not None:
             return cached
         if not self.exact:
             self.prefetch([removed])
-            return self._dealer[key]
+            return self._dealer[removed]
         r = sum(removed)
-        shoe = self.counts if self.infinite else tuple(c - k for c, k in zip(self.counts, removed))
+        shoe = tuple(c - k for c, k in zip(self.counts, removed))
         numerators: tuple[Number, ...] = tuple(
-            dealer_numerators(
-                self.table,
-                shoe,
-                budget=self.budget - r,
-                infinite=self.infinite,
-                bust_by_complement=True,
-            )
+            dealer_numerators(self.table, shoe, budget=self.budget - r, bust_by_complement=True)
         )
-        self._dealer[key] = numerators
+        self._dealer[removed] = numerators
         return numerators
 
     def prefetch(self, removals: Iterable[Counts]) -> None:
-        """Compute the dealer for many removals at once (vectorised in float mode)."""
-        if self.infinite:
-            removals = [(0,) * (SLOTS - 1) + (r,) for r in {sum(removed) for removed in removals}]
-        keyed = {((sum(r),) if self.infinite else r): r for r in removals}
-        wanted = [removed for key, removed in keyed.items() if key not in self._dealer]
-        if not wanted:
-            return
-        if self.exact:
-            for removed in wanted:
-                self.dealer(removed)
-            return
-        from baccarat_exact.blackjack.fastdealer import dealer_probabilities
+        """Compute the dealer for many removals at once (vectorised: see :meth:`dealer_rows`)."""
+        self.dealer_rows(tuple(removals))
 
-        rows = dealer_probabilities(self.table, self.counts, wanted, self.infinite)
-        for removed, row in zip(wanted, rows):
-            self._dealer[(sum(removed),) if self.infinite else removed] = row
+    def dealer_rows(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
+        """The dealer outcome numerators (as :meth:`dealer`) of every removal, as a
+        (removals × 7) array: Python ints (``object``) in exact mode, else float64. The
+        ones not cached yet are computed together, one slot of the shoe at a time
+        (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`)."""
+        dtype: Any = object if self.exact else np.float64
+        if self.infinite:  # an infinite shoe never changes: one distribution per card count
+            rows = [self.dealer_infinite(sum(removed)) for removed in removals]
+            return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+        cache = self._dealer
+        wanted = [removed for removed in dict.fromkeys(removals) if removed not in cache]
+        if wanted:
+            from baccarat_exact.blackjack.fastdealer import dealer_batch
+
+            found = dealer_batch(
+                self.table, self.counts, wanted, budget=self.budget, exact=self.exact
+            )
+            cache.update(zip(wanted, map(tuple, found.tolist())))
+            if len(wanted) == len(removals):
+                return found  # every removal new and distinct: already in order
+        rows = [cache[removed] for removed in removals]
+        return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+
+    def dealer_infinite(self, r: int) -> tuple[Number, ...]:
+        """The dealer after ``r`` player cards from an infinite shoe (cached by ``r``)."""
+        key = (r,)
+        cached = self._dealer.get(key)
+        if cached is None:
+            numerators = dealer_numerators(
+                self.table,
+                self.counts,
+                budget=self.budget - r,
+                infinite=True,
+                bust_by_complement=True,
+            )
+            if self.exact:
+                cached = tuple(numerators)
+            else:
+                whole = float(self.n_cards ** (self.budget - r))
+                cached = tuple(n / whole for n in numerators)
+            self._dealer[key] = cached
+        return cached
 
     def no_blackjack(self, removed: Counts, r: int) -> Number:
         """Numerator over ``D_r`` of the chance that the dealer has no blackjack."""
