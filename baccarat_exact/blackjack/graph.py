@@ -142,6 +142,8 @@ class GraphShape:
     """Index into ``removals`` of each state."""
     levels: tuple[tuple[int, int], ...]
     """(start, stop) of the states with each count of cards out, fewest first."""
+    memo: dict[Any, Any]
+    """Things derived from the shape and a few rules (total classes), cached."""
     pair_slot: IntArray
     """Slot of an unsplit pair, else -1."""
     signature: IntArray
@@ -229,6 +231,7 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         removals=tuple(tuple(int(k) for k in row) for row in unique),
         removal_of=removal_of.reshape(n),
         levels=levels,
+        memo={},
         pair_slot=pair_slot,
         signature=signature.reshape(n),
         signature_rep=signature_rep,
@@ -375,24 +378,21 @@ class StateGraph:
             if value is not None:
                 self.surrender_mask[i] = True
                 self.surrender_values[i] = value
-        self.stand: list[Number] = self.stand_values.tolist()
-        self.terminal: list[Number] = terminal.tolist()
-        self.double: list[Number | None] = [
-            v if d else None for v, d in zip(self.double_values.tolist(), doubles.tolist())
-        ]
-        self.surrender: list[Number | None] = [
-            v if d else None
-            for v, d in zip(self.surrender_values.tolist(), self.surrender_mask.tolist())
-        ]
-        """Surrendering an opening hand (``None`` where not offered)."""
         in_class = (kind == TWO) | (kind == MULTI) | ((kind == SPLIT_TWO) & ~forced)
         self.class_mask = in_class
-        self.by_class: dict[ClassKey, list[int]] = defaultdict(list)
-        members = np.nonzero(in_class)[0]
-        for i, soft, total in zip(
-            members.tolist(), shape.soft[members].tolist(), shape.total[members].tolist()
-        ):
-            self.by_class[(soft, total)].append(i)
+        by_class_key = ("by_class", rules.triple_seven, rules.triple_seven_on_split)
+        by_class = shape.memo.get(by_class_key)
+        if by_class is None:
+            by_class = defaultdict(list)
+            members = np.nonzero(in_class)[0]
+            for i, soft, total in zip(
+                members.tolist(), shape.soft[members].tolist(), shape.total[members].tolist()
+            ):
+                by_class[(soft, total)].append(i)
+            shape.memo[by_class_key] = by_class
+        self.by_class: dict[ClassKey, list[int]] = by_class
+        """Indexes of the states of each total class that a chart's hit/stand cell plays
+        (shared by graphs of one shape: do not change)."""
         self.unsplit: dict[int, Number] = {}
         """Each pair's value played without splitting (a ten pair of two ranks split by rank),
         set by the last sweep."""
@@ -412,27 +412,67 @@ class StateGraph:
                 if (w := solver.weight(pair, 2, card))
             ]
 
+    @cached_property
+    def stand(self) -> list[Number]:
+        """Standing, per state (0 for a blackjack or a Triple Seven)."""
+        values: list[Number] = self.stand_values.tolist()
+        return values
+
+    @cached_property
+    def terminal(self) -> list[Number]:
+        """A blackjack's or a Triple Seven's value, per state (0 for the others)."""
+        values: list[Number] = self.terminal_values.tolist()
+        return values
+
+    @cached_property
+    def double(self) -> list[Number | None]:
+        """Doubling, per state (``None`` where not allowed)."""
+        return [
+            v if d else None
+            for v, d in zip(self.double_values.tolist(), self.double_mask.tolist())
+        ]
+
+    @cached_property
+    def surrender(self) -> list[Number | None]:
+        """Surrendering an opening hand (``None`` where not offered)."""
+        return [
+            v if d else None
+            for v, d in zip(self.surrender_values.tolist(), self.surrender_mask.tolist())
+        ]
+
+    @cached_property
+    def opening_weights(self) -> list[tuple[int, Number, Number, Number, Number]]:
+        """(state, deal weight, its part that may split, the part that may not, loss to a
+        peeked dealer blackjack) of every opening hand."""
+        solver = self.solver
+        out = []
+        for i in self.openings:
+            hand = self.shape.found[i][0]
+            may, may_not = solver.pair_shares(hand)
+            out.append((i, solver.deal_weight(hand), may, may_not, solver.peek_loss(hand)))
+        return out
+
     # -- building ---------------------------------------------------------------------
 
     def _bust_values(self, shape: GraphShape, busts: BoolArray, stake: int) -> NumArray:
-        """(states × 10) value of busting by each card (0 where the card does not bust)."""
+        """(states × 10) value of busting by each card (0 where the card does not bust): it
+        depends only on the cards out, the dealer-blackjack cards out and split or not."""
         solver = self.solver
-        out = np.zeros(busts.shape, dtype=self.dtype)
-        rows, cols = np.nonzero(busts)
-        if not len(rows):
-            return out
         bj = solver.bj_slot
-        tens = shape.removed[rows, bj] + (cols == bj) if bj >= 0 else np.zeros_like(rows)
-        split = shape.extra[rows] >= 0
-        codes = ((shape.r[rows] + 1) * 64 + tens) * 2 + split
-        unique, inverse = np.unique(codes, return_inverse=True)
-        table = np.zeros(len(unique), dtype=self.dtype)
-        for k, code in enumerate(unique.tolist()):
-            r1, rest = divmod(code, 128)
-            ten, is_split = divmod(rest, 2)
-            removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
-            table[k] = solver.bust(removed, r1, stake, 0 if is_split else -1)
-        out[rows, cols] = table[inverse.reshape(-1)]
+        top = int(shape.r.max()) + 2
+        tens_top = int(shape.removed[:, bj].max()) + 2 if bj >= 0 else 1
+        table = np.zeros((top, tens_top, 2), dtype=self.dtype)
+        for r1 in np.unique(shape.r[busts.any(axis=1)] + 1).tolist():  # feasible counts only
+            for ten in range(tens_top):
+                removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
+                for split in (0, 1):
+                    table[r1, ten, split] = solver.bust(removed, r1, stake, 0 if split else -1)
+        if bj >= 0:
+            tens = shape.removed[:, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
+        else:
+            tens = np.zeros(busts.shape, dtype=np.int64)
+        values = table[(shape.r + 1)[:, None], tens, (shape.extra >= 0)[:, None].astype(np.int64)]
+        out: NumArray = np.where(busts, values, 0)
         return out
 
     def _stand(self, stake: int, split: BoolArray) -> NumArray:
@@ -569,13 +609,10 @@ class StateGraph:
     def opening_total(self, values: list[Number] | NumArray) -> Number:
         """Σ deal weight × (opening value + loss to a peeked dealer blackjack): the up card's
         value numerator over the deal weights' total × ``D_2 · S``."""
-        solver = self.solver
         total: Number = 0
-        for i in self.openings:
-            hand = self.shape.found[i][0]
-            may, may_not = solver.pair_shares(hand)
-            peek = solver.peek_loss(hand)
+        found = self.shape.found
+        for i, _, may, may_not, peek in self.opening_weights:
             total += may * (values[i] + peek)
             if may_not:
-                total += may_not * (self.unsplit[hand.index(2)] + peek)
-        return total if solver.exact else float(total)
+                total += may_not * (self.unsplit[found[i][0].index(2)] + peek)
+        return total if self.solver.exact else float(total)

@@ -279,8 +279,8 @@ def _reach(graph: StateGraph, play: UpCardPlay) -> NumArray:
     """Weight with which each state is played under ``play`` (over ``ff(N, r)`` in exact mode)."""
     solver = graph.solver
     reach = graph.zeros()
-    for i in graph.openings:
-        reach[i] = solver.deal_weight(graph.shape.found[i][0])
+    for i, weight, _, _, _ in graph.opening_weights:
+        reach[i] = weight
     moves = _moves(graph, play)
     hitting = (moves == _HIT) & graph.plays
     for start, stop in graph.shape.levels:  # fewest cards first: a level's reach is final
