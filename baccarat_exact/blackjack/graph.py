@@ -301,6 +301,70 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     return margin, blackjack
 
 
+@dataclass(frozen=True, eq=False)
+class _Links:
+    """Which state follows which by each card and with what weight, for one solver's shoe and
+    the rules that make states terminal (shared by rule flips that keep those)."""
+
+    kind: IntArray
+    forced: BoolArray
+    """Split aces that take one card only (their two-card hand stands)."""
+    terminal_mask: BoolArray
+    plays: BoolArray
+    left: IntArray
+    weight: NumArray
+    next_weight: NumArray
+    next_index: IntArray
+    goes_on: BoolArray
+    busts: BoolArray
+
+
+def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
+    rules = solver.rules
+    key = ("links", shape, rules.triple_seven, rules.triple_seven_on_split)
+    cached = solver.derived.get(key)
+    if cached is not None:
+        found: _Links = cached
+        return found
+    kind = shape.kind.copy()
+    if rules.triple_seven:
+        seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3)
+        if not rules.triple_seven_on_split:
+            seven &= shape.extra < 0
+        kind[seven] = SEVEN_KIND
+    forced = (kind == SPLIT_TWO) & (shape.extra == ACE) & (not rules.hit_split_aces)
+    terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
+    plays = ~terminal_mask & ~forced
+    counts = np.array(solver.counts, dtype=np.int64)
+    left = (
+        np.broadcast_to(counts, shape.removed.shape)
+        if solver.infinite
+        else counts[None, :] - shape.removed
+    )
+    available = left > 0
+    goes_on = plays[:, None] & available & (shape.succ >= 0)
+    busts = plays[:, None] & available & (shape.succ == _BUST)
+    if solver.exact:
+        weight: NumArray = left.astype(object)
+    else:
+        spare = solver.n_cards if solver.infinite else solver.n_cards - shape.r
+        weight = left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
+    links = _Links(
+        kind=kind,
+        forced=forced,
+        terminal_mask=terminal_mask,
+        plays=plays,
+        left=left,
+        weight=weight,
+        next_weight=np.where(goes_on, weight, 0),
+        next_index=np.where(goes_on, shape.succ, 0),
+        goes_on=goes_on,
+        busts=busts,
+    )
+    solver.derived[key] = links
+    return links
+
+
 class StateGraph:
     """All states against the solver's up card, with stand, double and terminal values."""
 
@@ -314,39 +378,28 @@ class StateGraph:
         n = len(shape.found)
         dtype: Any = object if exact else np.float64
         self.dtype = dtype
-        kind = shape.kind.copy()
-        if rules.triple_seven:
-            seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3)
-            if not rules.triple_seven_on_split:
-                seven &= shape.extra < 0
-            kind[seven] = SEVEN_KIND
+        links = _links(solver, shape)
+        kind = links.kind
         self.kind = kind
-        forced = (kind == SPLIT_TWO) & (shape.extra == ACE) & (not rules.hit_split_aces)
+        forced = links.forced
         self.forced = forced
-        self.terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
-        plays = ~self.terminal_mask & ~forced
+        self.terminal_mask = links.terminal_mask
+        plays = links.plays
         self.plays = plays
-        counts = np.array(solver.counts, dtype=np.int64)
-        left = (
-            np.broadcast_to(counts, shape.removed.shape)
-            if solver.infinite
-            else counts[None, :] - shape.removed
-        )
-        available = left > 0
-        goes_on = plays[:, None] & available & (shape.succ >= 0)
-        busts = plays[:, None] & available & (shape.succ == _BUST)
-        if exact:
-            weight: NumArray = left.astype(object)
-        else:
-            spare = solver.n_cards if solver.infinite else solver.n_cards - shape.r
-            weight = left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
+        left = links.left
+        weight = links.weight
         self.weight = weight
         """(states × 10) chance (float) or count (exact) of each next card."""
-        self.next_weight: NumArray = np.where(goes_on, weight, 0)
-        self.next_index: IntArray = np.where(goes_on, shape.succ, 0)
-        self.goes_on = goes_on
-        bust1 = self._bust_values(shape, busts, 1)
-        self.bust_part: NumArray = (np.where(busts, weight, 0) * bust1).sum(axis=1)
+        self.next_weight: NumArray = links.next_weight
+        self.next_index: IntArray = links.next_index
+        self.goes_on = links.goes_on
+        bust_key = ("bust_part", links, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
+        bust_part = solver.derived.get(bust_key)
+        if bust_part is None:
+            bust1 = self._bust_values(shape, links.busts, 1)
+            bust_part = (np.where(links.busts, weight, 0) * bust1).sum(axis=1)
+            solver.derived[bust_key] = bust_part
+        self.bust_part: NumArray = bust_part
         # terminal values (few states: plain loops)
         terminal = np.zeros(n, dtype=dtype)
         for i in np.nonzero(self.terminal_mask)[0].tolist():
@@ -390,7 +443,14 @@ class StateGraph:
             ):
                 by_class[(soft, total)].append(i)
             shape.memo[by_class_key] = by_class
+            shape.memo[("class_arrays", *by_class_key[1:])] = {
+                key: np.array(members, dtype=np.int64) for key, members in by_class.items()
+            }
         self.by_class: dict[ClassKey, list[int]] = by_class
+        self.class_arrays: dict[ClassKey, IntArray] = shape.memo[
+            ("class_arrays", *by_class_key[1:])
+        ]
+        """``by_class`` as arrays."""
         """Indexes of the states of each total class that a chart's hit/stand cell plays
         (shared by graphs of one shape: do not change)."""
         self.unsplit: dict[int, Number] = {}
@@ -454,25 +514,36 @@ class StateGraph:
 
     # -- building ---------------------------------------------------------------------
 
-    def _bust_values(self, shape: GraphShape, busts: BoolArray, stake: int) -> NumArray:
-        """(states × 10) value of busting by each card (0 where the card does not bust): it
-        depends only on the cards out, the dealer-blackjack cards out and split or not."""
+    def _bust_values(
+        self, shape: GraphShape, busts: BoolArray, stake: int, rows: IntArray | None = None
+    ) -> NumArray:
+        """(states × 10, or ``rows`` × 10) value of busting by each card (0 where the card does
+        not bust): it depends only on the cards out, the dealer-blackjack cards out and
+        whether the hand is split."""
         solver = self.solver
+        rules = solver.rules
         bj = solver.bj_slot
-        top = int(shape.r.max()) + 2
-        tens_top = int(shape.removed[:, bj].max()) + 2 if bj >= 0 else 1
-        table = np.zeros((top, tens_top, 2), dtype=self.dtype)
-        for r1 in np.unique(shape.r[busts.any(axis=1)] + 1).tolist():  # feasible counts only
-            for ten in range(tens_top):
-                removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
-                for split in (0, 1):
-                    table[r1, ten, split] = solver.bust(removed, r1, stake, 0 if split else -1)
+        key = ("bust", shape, stake, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
+        table = solver.derived.get(key)
+        if table is None:
+            top = int(shape.r.max()) + 2
+            tens_top = int(shape.removed[:, bj].max()) + 2 if bj >= 0 else 1
+            table = np.zeros((top, tens_top, 2), dtype=self.dtype)
+            for r1 in np.unique(shape.r[busts.any(axis=1)] + 1).tolist():  # feasible counts
+                for ten in range(tens_top):
+                    removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
+                    for split in (0, 1):
+                        table[r1, ten, split] = solver.bust(removed, r1, stake, split - 1)
+            solver.derived[key] = table
+        if rows is None:
+            rows = np.arange(len(shape.r))
         if bj >= 0:
-            tens = shape.removed[:, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
+            tens = shape.removed[rows, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
         else:
-            tens = np.zeros(busts.shape, dtype=np.int64)
-        values = table[(shape.r + 1)[:, None], tens, (shape.extra >= 0)[:, None].astype(np.int64)]
-        out: NumArray = np.where(busts, values, 0)
+            tens = np.zeros((len(rows), SLOTS), dtype=np.int64)
+        split_of = (shape.extra[rows] >= 0).astype(np.int64)[:, None]
+        values = table[(shape.r[rows] + 1)[:, None], tens, split_of]
+        out: NumArray = np.where(busts[rows], values, 0)
         return out
 
     def _stand(self, stake: int, split: BoolArray) -> NumArray:
@@ -517,7 +588,7 @@ class StateGraph:
         outcome[on] = values
         busts = np.zeros(shape.succ.shape, dtype=np.bool_)
         busts[rows] = available & (succ == _BUST)
-        outcome += self._bust_values(shape, busts, 2)[rows]
+        outcome += self._bust_values(shape, busts, 2, rows)
         result: NumArray = (np.where(available, weight[rows], 0) * outcome).sum(axis=1)
         return result
 

@@ -195,10 +195,9 @@ def _pass(
     doubles: set[ClassKey] = set()
     surrenders: set[ClassKey] = set()
     for key in _HIT_STAND_ORDER:
-        listed = graph.by_class.get(key, [])
-        if not listed:
+        members = graph.class_arrays.get(key)
+        if members is None or not len(members):
             continue
-        members = np.array(listed, dtype=np.int64)
         stands = graph.stand_values[members]
         hitting = graph.hits(members, values)
         may_double = graph.double_mask[members]
@@ -239,15 +238,14 @@ def _pass(
                 values[members[offered]] = graph.surrender_values[members[offered]]
     pairs = list(play.pairs)
     for slot, i in graph.pairs.items():
-        doubled = graph.double[i]
+        stand = graph.stand_values[i]
         options: dict[Move, Number] = {
-            Move.STAND: graph.stand[i],
+            Move.STAND: stand,
             Move.HIT: graph.hit(i, values),
-            Move.DOUBLE: doubled if doubled is not None else graph.stand[i],
+            Move.DOUBLE: graph.double_values[i] if graph.double_mask[i] else stand,
         }
-        surrender = graph.surrender[i]
-        if surrender is not None:
-            options[Move.SURRENDER] = surrender
+        if graph.surrender_mask[i]:
+            options[Move.SURRENDER] = graph.surrender_values[i]
         graph.unsplit[slot] = max(options.values())
         options[Move.SPLIT] = graph.split(slot, values)
         pairs[slot] = max(options, key=lambda m: options[m])
@@ -266,7 +264,7 @@ def _pass(
 def _weights(graph: StateGraph, members: IntArray, reach: NumArray) -> NumArray:
     """Reach weights of a class's hands; a class no hand reaches is weighed evenly (exactly)."""
     weights: NumArray = reach[members]
-    if any(weights.tolist()):
+    if weights.any():
         return weights
     solver = graph.solver
     if solver.exact:
