@@ -317,6 +317,8 @@ class _Links:
     next_index: IntArray
     goes_on: BoolArray
     busts: BoolArray
+    memo: dict[Any, Any]
+    """Sparse lists of the pairs (state, next state) of groups of rows, by a key."""
 
 
 def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
@@ -360,6 +362,7 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         next_index=np.where(goes_on, shape.succ, 0),
         goes_on=goes_on,
         busts=busts,
+        memo={},
     )
     solver.derived[key] = links
     return links
@@ -379,6 +382,7 @@ class StateGraph:
         dtype: Any = object if exact else np.float64
         self.dtype = dtype
         links = _links(solver, shape)
+        self._links = links
         kind = links.kind
         self.kind = kind
         forced = links.forced
@@ -620,11 +624,33 @@ class StateGraph:
 
     # -- values -----------------------------------------------------------------------
 
-    def hits(self, rows: IntArray | slice, values: NumArray) -> NumArray:
-        """Hit values of the states ``rows`` given every state's value (an array)."""
-        result: NumArray = self.bust_part[rows] + (
-            self.next_weight[rows] * values[self.next_index[rows]]
-        ).sum(axis=1)
+    def hits(self, rows: IntArray | slice, values: NumArray, key: Any = None) -> NumArray:
+        """Hit values of the states ``rows`` given every state's value (an array). With a
+        ``key`` naming ``rows`` (kept for the links' life) only the cards that go on are
+        multiplied: the pairs are listed once and reused."""
+        if key is None:
+            dense: NumArray = self.bust_part[rows] + (
+                self.next_weight[rows] * values[self.next_index[rows]]
+            ).sum(axis=1)
+            return dense
+        plan = self._links.memo.get(key)
+        if plan is None:
+            on = self.goes_on[rows]
+            per_row = on.sum(axis=1)
+            at, card = np.nonzero(on)
+            nonempty = per_row > 0
+            starts = (np.cumsum(per_row) - per_row)[nonempty]
+            plan = (
+                self.next_weight[rows][at, card],
+                self.next_index[rows][at, card],
+                starts,
+                nonempty,
+            )
+            self._links.memo[key] = plan
+        weights, targets, starts, nonempty = plan
+        result: NumArray = self.bust_part[rows].copy()
+        if len(weights):
+            result[nonempty] += np.add.reduceat(weights * values[targets], starts)
         return result
 
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
@@ -653,7 +679,7 @@ class StateGraph:
         plays = self.plays
         for start, stop in reversed(self.shape.levels):
             rows = slice(start, stop)
-            best = maximum(self.stand_values[rows], self.hits(rows, values))
+            best = maximum(self.stand_values[rows], self.hits(rows, values, ("level", start)))
             doubles = self.double_mask[rows]
             if doubles.any():
                 best = np.where(doubles, maximum(best, self.double_values[rows]), best)

@@ -199,20 +199,27 @@ def _pass(
         if members is None or not len(members):
             continue
         stands = graph.stand_values[members]
-        hitting = graph.hits(members, values)
+        hitting = graph.hits(members, values, ("class", key))
         may_double = graph.double_mask[members]
         doubling = np.where(may_double, graph.double_values[members], hitting)
         weights = _weights(graph, members, reach)
         weighted_stand = (weights * stands).sum()
         weighted_hit = (weights * hitting).sum()
+        # doubling changes only the two-card hands that may double: score it on those
+        twos = np.flatnonzero(may_double)
+        if len(twos):
+            double_weights = weights[twos]
+            doubled = doubling[twos]
+            double_gain = (
+                (double_weights * (doubled - stands[twos])).sum(),
+                (double_weights * (doubled - hitting[twos])).sum(),
+            )
         best: tuple[Fraction | Number, bool, bool] | None = None
         for hit in (False, True):
-            for double in (False, True) if may_double.any() else (False,):
-                if not double:
-                    score = weighted_hit if hit else weighted_stand
-                else:
-                    other = hitting if hit else stands
-                    score = (weights * np.where(may_double, doubling, other)).sum()
+            for double in (False, True) if len(twos) else (False,):
+                score = weighted_hit if hit else weighted_stand
+                if double:
+                    score = score + double_gain[hit]
                 if best is None or score > best[0]:
                     best = (score, hit, double)
         assert best is not None
@@ -232,7 +239,9 @@ def _pass(
         values[members] = chosen
         offered = graph.surrender_mask[members]
         if offered.any():
-            gain = (weights * (graph.surrender_values[members] - chosen))[offered].sum()
+            gain = (
+                weights[offered] * (graph.surrender_values[members[offered]] - chosen[offered])
+            ).sum()
             if gain > 0:
                 surrenders.add(key)
                 values[members[offered]] = graph.surrender_values[members[offered]]
@@ -324,7 +333,7 @@ def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
     for start, stop in reversed(graph.shape.levels):  # most cards first
         rows = slice(start, stop)
         move = moves[rows]
-        played = np.where(move == _HIT, graph.hits(rows, values), stands[rows])
+        played = np.where(move == _HIT, graph.hits(rows, values, ("level", start)), stands[rows])
         played = np.where(move == _DOUBLE, doubled[rows], played)
         played = np.where(move == _SURRENDER, surrendered[rows], played)
         played = np.where(graph.terminal_mask[rows], graph.terminal_values[rows], played)
