@@ -216,31 +216,40 @@ class UpCardSolver:
         return numerators
 
     def prefetch(self, removals: Iterable[Counts]) -> None:
-        """Compute the dealer for many removals at once (vectorised: see :meth:`dealer_rows`)."""
-        self.dealer_rows(tuple(removals))
+        """Compute the dealer for many removals at once (vectorised) into the dealer cache."""
+        if self.infinite:
+            for removed in removals:
+                self.dealer_infinite(sum(removed))
+            return
+        cache = self._dealer
+        wanted = [removed for removed in dict.fromkeys(removals) if removed not in cache]
+        if wanted:
+            found = self._batch(wanted)
+            cache.update(zip(wanted, map(tuple, found.tolist())))
+
+    def _batch(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
+        from baccarat_exact.blackjack.fastdealer import dealer_batch
+
+        return dealer_batch(self.table, self.counts, removals, budget=self.budget, exact=self.exact)
 
     def dealer_rows(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
         """The dealer outcome numerators (as :meth:`dealer`) of every removal, as a
-        (removals × 7) array: Python ints (``object``) in exact mode, else float64. The
-        ones not cached yet are computed together, one slot of the shoe at a time
-        (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`)."""
+        (removals × 7) array: Python ints (``object``) in exact mode, else float64, computed
+        together one slot of the shoe at a time
+        (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`). Kept in the derived
+        cache (by the ``removals`` object), not in the per-removal dealer cache."""
         dtype: Any = object if self.exact else np.float64
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
             rows = [self.dealer_infinite(sum(removed)) for removed in removals]
             return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
-        cache = self._dealer
-        wanted = [removed for removed in dict.fromkeys(removals) if removed not in cache]
-        if wanted:
-            from baccarat_exact.blackjack.fastdealer import dealer_batch
-
-            found = dealer_batch(
-                self.table, self.counts, wanted, budget=self.budget, exact=self.exact
-            )
-            cache.update(zip(wanted, map(tuple, found.tolist())))
-            if len(wanted) == len(removals):
-                return found  # every removal new and distinct: already in order
-        rows = [cache[removed] for removed in removals]
-        return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+        key = ("dealer rows", id(removals))
+        cached = self.derived.get(key)
+        if cached is not None and cached[0] is removals:
+            found: npt.NDArray[Any] = cached[1]
+            return found
+        found = self._batch(removals)
+        self.derived[key] = (removals, found)
+        return found
 
     def dealer_infinite(self, r: int) -> tuple[Number, ...]:
         """The dealer after ``r`` player cards from an infinite shoe (cached by ``r``)."""
