@@ -1,9 +1,10 @@
-"""Float mode only: the dealer distribution for many shoes at once with numpy.
+"""The dealer distribution for many shoes (one shoe less many removals) at once with numpy.
 
-The same multiset sum as :mod:`baccarat_exact.blackjack.dealer`, evaluated in
-float64 for a whole batch of removals: a (shoes × multisets) matrix of products
-of falling factorials, divided by ``ff(N, length)``, summed per outcome. Labelled
-float wherever it is used; the exact engine never calls it.
+:func:`dealer_batch` is what the solvers use, in both modes: the multiset sum of
+:mod:`baccarat_exact.blackjack.dealer` contracted one slot at a time, over exact
+integers (numpy ``object`` arrays: the same numerators as ``dealer_numerators``)
+or float64. :func:`dealer_probabilities` is the older float-only form (a shoes ×
+multisets matrix of products of falling factorials), kept for comparison.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy.typing as npt
 from baccarat_exact.blackjack.dealer import BUST, OUTCOMES, DealerTable
 from baccarat_exact.blackjack.hands import SLOTS, Counts
 
-__all__ = ["dealer_probabilities"]
+__all__ = ["dealer_batch", "dealer_probabilities"]
 
 _MAX_DRAW = 12
 _BATCH = 1024
@@ -250,14 +251,19 @@ def dealer_batch(
         if exact:
             # tails: ff(N - r - l, budget - r - l), the common denominator's unused part
             tails = [
-                falling_int(n_cards - k - length, budget - k - length) if budget - k >= length else 0
+                falling_int(n_cards - k - length, budget - k - length)
+                if budget - k >= length
+                else 0
                 for k in distinct_r
             ]
             factor = np.array(tails, dtype=object)[r_index]
         else:
-            factor = 1.0 / np.array(
-                [float(falling_int(n_cards - k, length)) or np.inf for k in distinct_r]
-            )[r_index]
+            factor = (
+                1.0
+                / np.array([float(falling_int(n_cards - k, length)) or np.inf for k in distinct_r])[
+                    r_index
+                ]
+            )
         out[:, outcome] += sums[:, g] * factor
     if exact:
         whole = np.array([falling_int(n_cards - k, budget - k) for k in distinct_r], dtype=object)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -209,7 +210,7 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
     unique = removed[first_of]
     starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
-    levels = tuple((int(a), int(b)) for a, b in zip(starts[:-1], starts[1:]) if b > a)
+    levels = tuple((int(a), int(b)) for a, b in pairwise(starts.tolist()) if b > a)
     # a chart's move for a state depends on: two cards or more, split or not (ace or other),
     # pair slot, soft, total
     extra_kind = np.where(extra < 0, 0, np.where(extra == ACE, 1, 2))
@@ -438,6 +439,7 @@ class StateGraph:
         in_class = (kind == TWO) | (kind == MULTI) | ((kind == SPLIT_TWO) & ~forced)
         self.class_mask = in_class
         by_class_key = ("by_class", rules.triple_seven, rules.triple_seven_on_split)
+        arrays_key = ("class_arrays", rules.triple_seven, rules.triple_seven_on_split)
         by_class = shape.memo.get(by_class_key)
         if by_class is None:
             by_class = defaultdict(list)
@@ -447,25 +449,19 @@ class StateGraph:
             ):
                 by_class[(soft, total)].append(i)
             shape.memo[by_class_key] = by_class
-            shape.memo[("class_arrays", *by_class_key[1:])] = {
+            shape.memo[arrays_key] = {
                 key: np.array(members, dtype=np.int64) for key, members in by_class.items()
             }
         self.by_class: dict[ClassKey, list[int]] = by_class
-        self.class_arrays: dict[ClassKey, IntArray] = shape.memo[
-            ("class_arrays", *by_class_key[1:])
-        ]
+        self.class_arrays: dict[ClassKey, IntArray] = shape.memo[arrays_key]
         """``by_class`` as arrays."""
         """Indexes of the states of each total class that a chart's hit/stand cell plays
         (shared by graphs of one shape: do not change)."""
         self.unsplit: dict[int, Number] = {}
         """Each pair's value played without splitting (a ten pair of two ranks split by rank),
         set by the last sweep."""
-        self.openings = np.nonzero((kind == TWO) | (kind == PAIR) | (kind == BLACKJACK))[
-            0
-        ].tolist()
-        self.pairs = {
-            int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()
-        }
+        self.openings = np.nonzero((kind == TWO) | (kind == PAIR) | (kind == BLACKJACK))[0].tolist()
+        self.pairs = {int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()}
         self.split_starts: dict[int, list[tuple[Number, int]]] = {}
         for slot in self.pairs:
             pair = add_card(add_card((0,) * SLOTS, slot), slot)
@@ -492,8 +488,7 @@ class StateGraph:
     def double(self) -> list[Number | None]:
         """Doubling, per state (``None`` where not allowed)."""
         return [
-            v if d else None
-            for v, d in zip(self.double_values.tolist(), self.double_mask.tolist())
+            v if d else None for v, d in zip(self.double_values.tolist(), self.double_mask.tolist())
         ]
 
     @cached_property

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from baccarat_exact.blackjack.dealer import (
     BLACKJACK,
@@ -238,6 +238,8 @@ class UpCardSolver:
         together one slot of the shoe at a time
         (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`). Kept in the derived
         cache (by the ``removals`` object), not in the per-removal dealer cache."""
+        import numpy as np
+
         dtype: Any = object if self.exact else np.float64
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
             rows = [self.dealer_infinite(sum(removed)) for removed in removals]

@@ -164,7 +164,9 @@ class BasicStrategy:
 
 
 _MOVE_CODES = {move: code for code, move in enumerate(Move)}
-_HIT, _DOUBLE, _SPLIT, _SURRENDER = (_MOVE_CODES[m] for m in (Move.HIT, Move.DOUBLE, Move.SPLIT, Move.SURRENDER))
+_HIT, _DOUBLE, _SPLIT, _SURRENDER = (
+    _MOVE_CODES[m] for m in (Move.HIT, Move.DOUBLE, Move.SPLIT, Move.SURRENDER)
+)
 
 
 def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
@@ -172,12 +174,9 @@ def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
     (states of one total class, card count, pair and split kind share every move)."""
     shape = graph.shape
     rules = graph.solver.rules
+    states = [shape.found[i] for i in shape.signature_rep.tolist()]
     codes = np.array(
-        [
-            _MOVE_CODES[play.move(*shape.found[i], rules)]
-            for i in shape.signature_rep.tolist()
-        ],
-        dtype=np.int64,
+        [_MOVE_CODES[play.move(hand, extra, rules)] for hand, extra in states], dtype=np.int64
     )
     moves: IntArray = codes[shape.signature]
     return moves
@@ -284,7 +283,6 @@ def _weights(graph: StateGraph, members: IntArray, reach: NumArray) -> NumArray:
 
 def _reach(graph: StateGraph, play: UpCardPlay) -> NumArray:
     """Weight with which each state is played under ``play`` (over ``ff(N, r)`` in exact mode)."""
-    solver = graph.solver
     reach = graph.zeros()
     for i, weight, _, _, _ in graph.opening_weights:
         reach[i] = weight
