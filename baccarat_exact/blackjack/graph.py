@@ -206,9 +206,18 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     succ = np.where(hit, order[where], _ABSENT)
     busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
     succ[busts] = _BUST
-    removal_codes = removed @ (23 ** np.arange(SLOTS, dtype=np.int64))  # a slot holds at most 22
-    _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
-    unique = removed[first_of]
+    radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
+    removal_codes = removed @ radix
+    if one_card_aces and any(slot == ACE for slot, _ in splits):
+        # a subset of the states where split aces may be played on: share that shape's
+        # removals (and so the dealer rows computed for them)
+        full = graph_shape((caps0, splits, False))
+        full_codes = np.array(full.removals, dtype=np.int64).reshape(-1, SLOTS) @ radix
+        removal_of = np.searchsorted(full_codes, removal_codes)
+        removals = full.removals
+    else:
+        _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
+        removals = tuple(tuple(row) for row in removed[first_of].tolist())
     starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
     levels = tuple((int(a), int(b)) for a, b in pairwise(starts.tolist()) if b > a)
     # a chart's move for a state depends on: two cards or more, split or not (ace or other),
@@ -229,7 +238,7 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         cards=cards,
         kind=kind,
         succ=succ,
-        removals=tuple(tuple(int(k) for k in row) for row in unique),
+        removals=removals,
         removal_of=removal_of.reshape(n),
         levels=levels,
         memo={},
