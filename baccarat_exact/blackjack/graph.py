@@ -537,7 +537,9 @@ class StateGraph:
             top = int(shape.r.max()) + 2
             tens_top = int(shape.removed[:, bj].max()) + 2 if bj >= 0 else 1
             table = np.zeros((top, tens_top, 2), dtype=self.dtype)
-            for r1 in np.unique(shape.r[busts.any(axis=1)] + 1).tolist():  # feasible counts
+            # every count of cards out the table may be asked for (whatever ``busts`` holds
+            # now: the table is shared), within the solver's denominators
+            for r1 in range(1, min(top, solver.budget)):
                 for ten in range(tens_top):
                     removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
                     for split in (0, 1):
