@@ -1,9 +1,15 @@
-"""Speed of the blackjack engine: the figures of issue 6's Speed section.
+"""Speed of the blackjack engine: the figures of issue 6's Speed section and issue 14's.
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 3 minutes)
+    .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 2 minutes)
     .venv/bin/python benchmarks/bench_blackjack.py --quick    # skip the deck-scaling table
+    .venv/bin/python benchmarks/bench_blackjack.py --commands --against DIR   # before/after
+
+``--commands`` times only the ``edge`` commands, each in a fresh interpreter, as the
+median of ``--runs`` runs; with ``--against DIR`` (another checkout, e.g.
+``git archive OLD baccarat_exact | tar -x -C DIR``) the two trees' runs alternate, so
+both medians come from the same minutes of the same machine.
 
 Every timing starts from cold caches (the dealer tables are rebuilt); the command
 timings also run the CLI in a fresh interpreter, as a user would.
@@ -16,24 +22,27 @@ tunes nothing (nor does the command line for these commands).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
+import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 from typing import TypeVar
 
 from typer.testing import CliRunner
 
-from baccarat_exact.blackjack import dealer, graph, hands
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baccarat_exact.blackjack import dealer, fastdealer, graph, hands
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hand import analyze_hand
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.model.shoe import Shoe
+from benchmarks._machine import machine
 
 T = TypeVar("T")
 
@@ -48,6 +57,9 @@ def cold() -> None:
         dealer.dealer_distribution,
         dealer.restricted_table,
         graph.hands_within,
+        graph.graph_shape,
+        graph._all_hands,
+        fastdealer._table_plan,
         hands.hard_total,
         hands.hand_total,
         hands.successors,
@@ -62,23 +74,60 @@ def timed(work: Callable[[], T]) -> tuple[T, float]:
     return result, time.perf_counter() - start
 
 
-def command_seconds(*args: str) -> float:
-    """Wall time of ``baccarat-exact blackjack ARGS`` in a fresh interpreter (startup included)."""
+def command_seconds(*args: str, tree: Path | None = None) -> float:
+    """Wall time of ``baccarat-exact blackjack ARGS`` in a fresh interpreter (startup included),
+    importing the package from ``tree`` (default: this checkout)."""
     code = "import sys; from baccarat_exact.cli.blackjack import app; app(sys.argv[1:])"
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-c", code, *args], check=True, capture_output=True, cwd=tree or ROOT
+    )
     return time.perf_counter() - start
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("edge", "--float"),
+    ("edge",),
+    ("edge", "--float", "--option-values"),
+    ("edge", "--option-values"),
+)
+"""The commands of issue 14's targets (6 decks, the casino's rules)."""
+
+
+def commands(runs: int, against: Path | None) -> None:
+    """Median wall time of each ``edge`` command; with ``against``, alternating with that tree."""
+    trees = [ROOT] if against is None else [against, ROOT]
+    for tree in trees:  # bytecode compiled, as an installed package has it
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(tree / "baccarat_exact")], check=True
+        )
+    print(f"median of {runs} runs, fresh interpreter each (startup included)")
+    for args in COMMANDS:
+        times: dict[Path, list[float]] = {tree: [] for tree in trees}
+        for _ in range(runs):
+            for tree in trees:
+                times[tree].append(command_seconds(*args, tree=tree))
+        medians = [statistics.median(times[tree]) for tree in trees]
+        shown = "   ".join(f"{m:6.2f} s" for m in medians)
+        label = "before → after" if against is not None else ""
+        print(f"blackjack {' '.join(args):<32} {shown}   {label}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the scaling with decks")
+    parser.add_argument("--commands", action="store_true", help="time the edge commands only")
+    parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
+    parser.add_argument("--against", type=Path, help="another checkout to time alongside")
     args = parser.parse_args()
+    print(f"machine: {machine()}")
+    if args.commands:
+        commands(args.runs, args.against)
+        return
     rules = BlackjackRules()
     six = Shoe.from_decks(6)
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    )
     print(f"rules: {rules.summary()}")
     print()
 

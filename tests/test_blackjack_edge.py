@@ -248,3 +248,15 @@ def test_published_effects_of_early_surrender_and_doubling_on_9_to_11(
     assert 0.0058 <= float(early.basic - base) <= 0.0068
     nine = edge(shoe, replace(us_six_decks.rules, double=DoubleRule.NINE_TO_ELEVEN), exact=False)
     assert -0.0010 <= float(nine.basic - base) <= -0.0007
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_each_option_value_is_the_edge_of_the_flipped_rules_solved_alone(exact: bool) -> None:
+    """Flips share dealer distributions and other arrays with the base rules: a flip priced
+    after the base must come out exactly as the flipped rules solved from scratch."""
+    shoe = Shoe.from_decks(1) if not exact else Shoe.from_counts([2] * 13)  # 26 cards: quick
+    base = edge(shoe, BlackjackRules(), exact=exact, options=True)
+    assert len(base.options) >= 10
+    for option in base.options:
+        alone = edge(shoe, option.flip.rules, exact=exact)
+        assert (option.optimal, option.basic) == (alone.optimal, alone.basic), option.flip.option

@@ -104,28 +104,34 @@ class DealerTable:
 
 @cache
 def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
-    """Build the multiset table of one up card (0 = ace … 9 = ten) by walking every draw sequence.
+    """Build the multiset table of one up card (0 = ace … 9 = ten), draw by draw.
 
     >>> table = dealer_table(9, False)
     >>> table.multisets, table.longest
     (184, 6)
     """
+    # draw by draw: the multisets still drawing, each with the orderings that reach it without
+    # stopping earlier (a multiset fixes the dealer's total, so whether he stops)
     orderings: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-    drawn = [0] * SLOTS
-
-    def walk(hard: int, has_ace: bool, length: int) -> None:
-        if length == 1 and has_ace and hard == 11:
-            orderings[(tuple(drawn), BLACKJACK)] += 1
-            return
-        if dealer_stands(hard, has_ace, hits_soft_17):
-            orderings[(tuple(drawn), final_outcome(hard, has_ace))] += 1
-            return
-        for slot in range(SLOTS):
-            drawn[slot] += 1
-            walk(hard + slot + 1, has_ace or slot == ACE, length + 1)
-            drawn[slot] -= 1
-
-    walk(up + 1, up == ACE, 0)
+    frontier: dict[tuple[int, ...], int] = {(0,) * SLOTS: 1}
+    length = 0
+    while frontier:
+        following: dict[tuple[int, ...], int] = defaultdict(int)
+        for drawn, ways in frontier.items():
+            hard = up + 1 + sum((slot + 1) * k for slot, k in enumerate(drawn))
+            has_ace = up == ACE or drawn[ACE] > 0
+            for slot in range(SLOTS):
+                more = (*drawn[:slot], drawn[slot] + 1, *drawn[slot + 1 :])
+                total = hard + slot + 1
+                ace = has_ace or slot == ACE
+                if length == 0 and ace and total == 11:
+                    orderings[(more, BLACKJACK)] += ways
+                elif dealer_stands(total, ace, hits_soft_17):
+                    orderings[(more, final_outcome(total, ace))] += ways
+                else:
+                    following[more] += ways
+        frontier = following
+        length += 1
     grouped: dict[tuple[int, int], list[tuple[tuple[int, ...], int]]] = defaultdict(list)
     for (multiset, outcome), count in sorted(orderings.items()):
         factors = tuple(slot * _MAX_DRAW + k for slot, k in enumerate(multiset) if k)

@@ -63,6 +63,7 @@ def value_fields(name: str, value: Value | None, exact: bool = False) -> dict[st
 
 
 _DealerCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Counts, tuple[Number, ...]]]
+_DerivedCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Any, Any]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,12 +165,18 @@ class EdgeResult:
 
 
 def solvers(
-    shoe: Shoe, rules: BlackjackRules, *, exact: bool = True, caches: _DealerCaches | None = None
+    shoe: Shoe,
+    rules: BlackjackRules,
+    *,
+    exact: bool = True,
+    caches: _DealerCaches | None = None,
+    derived: _DerivedCaches | None = None,
 ) -> list[tuple[Fraction, UpCardSolver]]:
     """One solver per up card the shoe can show, with the up card's probability.
 
     ``caches`` shares dealer distributions between solvers of the same shoe and dealer rule
-    (they do not depend on the player's options).
+    (they do not depend on the player's options); ``derived`` likewise the arrays the state
+    graph derives from them.
     """
     counts = shoe_counts(shoe)
     n_cards = sum(counts)
@@ -184,6 +191,7 @@ def solvers(
         )
         key = (after, up, rules.dealer_hits_soft_17, shoe.infinite, exact)
         cache = None if caches is None else caches.setdefault(key, {})
+        shared = None if derived is None else derived.setdefault(key, {})
         solver = UpCardSolver(
             after,
             up,
@@ -192,6 +200,7 @@ def solvers(
             exact=exact,
             dealer_cache=cache,
             same_rank_tens=same_rank_tens(shoe, up),
+            derived_cache=shared,
         )
         found.append((Fraction(counts[up], n_cards), solver))
     return found
@@ -238,10 +247,11 @@ def _solve(
     exact: bool,
     caches: _DealerCaches,
     progress: Advance = None,
+    derived: _DerivedCaches | None = None,
 ) -> tuple[tuple[UpCardEdge, ...], BasicStrategy]:
     ups: list[UpCardEdge] = []
     plays = [UpCardPlay.starting(up) for up in range(SLOTS)]
-    found = solvers(shoe, rules, exact=exact, caches=caches)
+    found = solvers(shoe, rules, exact=exact, caches=caches, derived=derived)
     if progress is not None:
         progress(SLOTS - len(found))  # up cards the shoe cannot show: nothing to solve
     for probability, solver in found:
@@ -296,12 +306,13 @@ def edge(
     rules = rules or BlackjackRules()
     shoe = shoe or Shoe.from_decks(rules.decks)
     caches: _DealerCaches = {}
-    ups, strategy = _solve(shoe, rules, exact, caches, progress)
+    derived: _DerivedCaches = {}
+    ups, strategy = _solve(shoe, rules, exact, caches, progress, derived)
     optimal, basic = _total(ups, "optimal"), _total(ups, "basic")
     values: list[OptionValue] = []
     if options:
         for flip in _chosen_flips(rules, options):
-            flipped, _ = _solve(shoe, flip.rules, exact, caches, progress)
+            flipped, _ = _solve(shoe, flip.rules, exact, caches, progress, derived)
             opt, bas = _total(flipped, "optimal"), _total(flipped, "basic")
             values.append(
                 OptionValue(

@@ -20,12 +20,17 @@ is then worth exactly twice the first hand (docs/blackjack.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from baccarat_exact.blackjack.dealer import (
     BLACKJACK,
     BUST,
+    OUTCOMES,
     dealer_numerators,
     dealer_table,
     falling,
@@ -118,6 +123,7 @@ class UpCardSolver:
         same_rank_tens: Fraction = Fraction(1),
         out: Counts | None = None,
         sharing: int = 2,
+        derived_cache: dict[Any, Any] | None = None,
     ) -> None:
         if not infinite and out is None:
             require_round_depth(counts, split_hands=rules.split_hands)
@@ -144,6 +150,9 @@ class UpCardSolver:
         self._dealer: dict[Counts, tuple[Number, ...]] = (
             {} if dealer_cache is None else dealer_cache
         )
+        self.derived: dict[Any, Any] = {} if derived_cache is None else derived_cache
+        """Arrays derived from the dealer distributions (the state graph's stand margins), shared
+        like ``dealer_cache`` by solvers of one shoe, up card and dealer rule."""
         self._after: dict[tuple[Counts, int], Number] = {}
         self._hit: dict[tuple[Counts, int], Number] = {}
         self._split: dict[int, Number] = {}
@@ -248,45 +257,81 @@ class UpCardSolver:
         )
 
     def dealer(self, removed: Counts) -> tuple[Number, ...]:
-        """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``."""
-        key = (sum(removed),) if self.infinite else removed  # an infinite shoe never changes
-        cached = self._dealer.get(key)
+        """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``
+        (float mode: probabilities)."""
+        if self.infinite:  # an infinite shoe never changes
+            return self.dealer_infinite(sum(removed))
+        cached = self._dealer.get(removed)
         if cached is not None:
             return cached
         if not self.exact:
             self.prefetch([removed])
-            return self._dealer[key]
+            return self._dealer[removed]
         r = sum(removed)
-        shoe = self.counts if self.infinite else tuple(c - k for c, k in zip(self.counts, removed))
+        shoe = tuple(c - k for c, k in zip(self.counts, removed))
         numerators: tuple[Number, ...] = tuple(
-            dealer_numerators(
-                self.table,
-                shoe,
-                budget=self.budget - r,
-                infinite=self.infinite,
-                bust_by_complement=True,
-            )
+            dealer_numerators(self.table, shoe, budget=self.budget - r, bust_by_complement=True)
         )
-        self._dealer[key] = numerators
+        self._dealer[removed] = numerators
         return numerators
 
     def prefetch(self, removals: Iterable[Counts]) -> None:
-        """Compute the dealer for many removals at once (vectorised in float mode)."""
+        """Compute the dealer for many removals at once (vectorised) into the dealer cache."""
         if self.infinite:
-            removals = [(0,) * (SLOTS - 1) + (r,) for r in {sum(removed) for removed in removals}]
-        keyed = {((sum(r),) if self.infinite else r): r for r in removals}
-        wanted = [removed for key, removed in keyed.items() if key not in self._dealer]
-        if not wanted:
+            for removed in removals:
+                self.dealer_infinite(sum(removed))
             return
-        if self.exact:
-            for removed in wanted:
-                self.dealer(removed)
-            return
-        from baccarat_exact.blackjack.fastdealer import dealer_probabilities
+        cache = self._dealer
+        wanted = [removed for removed in dict.fromkeys(removals) if removed not in cache]
+        if wanted:
+            found = self._batch(wanted)
+            cache.update(zip(wanted, map(tuple, found.tolist())))
 
-        rows = dealer_probabilities(self.table, self.counts, wanted, self.infinite)
-        for removed, row in zip(wanted, rows):
-            self._dealer[(sum(removed),) if self.infinite else removed] = row
+    def _batch(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
+        from baccarat_exact.blackjack.fastdealer import dealer_batch
+
+        return dealer_batch(self.table, self.counts, removals, budget=self.budget, exact=self.exact)
+
+    def dealer_rows(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
+        """The dealer outcome numerators (as :meth:`dealer`) of every removal, as a
+        (removals × 7) array: Python ints (``object``) in exact mode, else float64, computed
+        together one slot of the shoe at a time
+        (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`). Kept in the derived
+        cache (by the ``removals`` object), not in the per-removal dealer cache."""
+        import numpy as np
+
+        dtype: Any = object if self.exact else np.float64
+        if self.infinite:  # an infinite shoe never changes: one distribution per card count
+            rows = [self.dealer_infinite(sum(removed)) for removed in removals]
+            return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+        key = ("dealer rows", id(removals))
+        cached = self.derived.get(key)
+        if cached is not None and cached[0] is removals:
+            found: npt.NDArray[Any] = cached[1]
+            return found
+        found = self._batch(removals)
+        self.derived[key] = (removals, found)
+        return found
+
+    def dealer_infinite(self, r: int) -> tuple[Number, ...]:
+        """The dealer after ``r`` player cards from an infinite shoe (cached by ``r``)."""
+        key = (r,)
+        cached = self._dealer.get(key)
+        if cached is None:
+            numerators = dealer_numerators(
+                self.table,
+                self.counts,
+                budget=self.budget - r,
+                infinite=True,
+                bust_by_complement=True,
+            )
+            if self.exact:
+                cached = tuple(numerators)
+            else:
+                whole = float(self.n_cards ** (self.budget - r))
+                cached = tuple(n / whole for n in numerators)
+            self._dealer[key] = cached
+        return cached
 
     def no_blackjack(self, removed: Counts, r: int) -> Number:
         """Numerator over ``D_r`` of the chance that the dealer has no blackjack."""

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from baccarat_exact.blackjack.graph import ClassKey, StateGraph
+import numpy as np
+
+from baccarat_exact.blackjack.graph import ClassKey, IntArray, NumArray, StateGraph
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, Counts, add_card, hand_total
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.solver import Number
@@ -162,78 +164,97 @@ class BasicStrategy:
         return tuple(rows)
 
 
-def _forced_stand(rules: BlackjackRules, extra: int) -> bool:
-    return extra == ACE and not rules.hit_split_aces
+_MOVE_CODES = {move: code for code, move in enumerate(Move)}
+_HIT, _DOUBLE, _SPLIT, _SURRENDER = (
+    _MOVE_CODES[m] for m in (Move.HIT, Move.DOUBLE, Move.SPLIT, Move.SURRENDER)
+)
+
+
+def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
+    """The chart's move (a code of ``Move``) for every state: asked once per state signature
+    (states of one total class, card count, pair and split kind share every move)."""
+    shape = graph.shape
+    rules = graph.solver.rules
+    states = [shape.found[i] for i in shape.signature_rep.tolist()]
+    codes = np.array(
+        [_MOVE_CODES[play.move(hand, extra, rules)] for hand, extra in states], dtype=np.int64
+    )
+    moves: IntArray = codes[shape.signature]
+    return moves
 
 
 def _pass(
-    graph: StateGraph, play: UpCardPlay, reach: list[Number]
-) -> tuple[UpCardPlay, Number, list[Number]]:
+    graph: StateGraph, play: UpCardPlay, reach: NumArray
+) -> tuple[UpCardPlay, Number, NumArray]:
     """One backward pass: decide every cell from the top totals down (using ``reach`` of the
     previous chart); return the new chart, its value numerator and every state's value."""
-    solver = graph.solver
-    rules = solver.rules
-    values: list[Number] = [0] * len(graph.states)
-    for i, s in enumerate(graph.states):
-        if s.kind in ("seven", "blackjack"):
-            values[i] = graph.terminal[i]
-        elif s.kind == "split_two" and _forced_stand(rules, s.extra):
-            values[i] = graph.stand[i]
+    values = graph.zeros()
+    values[graph.terminal_mask] = graph.terminal_values[graph.terminal_mask]
+    values[graph.forced] = graph.stand_values[graph.forced]
     hits: set[ClassKey] = set()
     doubles: set[ClassKey] = set()
     surrenders: set[ClassKey] = set()
     for key in _HIT_STAND_ORDER:
-        members = graph.by_class.get(key, [])
-        if not members:
+        members = graph.class_arrays.get(key)
+        if members is None or not len(members):
             continue
-        stands = [graph.stand[i] for i in members]
-        hitting = [graph.hit(i, values) for i in members]
-        doubling = [graph.double[i] for i in members]
+        stands = graph.stand_values[members]
+        hitting = graph.hits(members, values, ("class", key))
+        may_double = graph.double_mask[members]
+        doubling = np.where(may_double, graph.double_values[members], hitting)
         weights = _weights(graph, members, reach)
+        weighted_stand = (weights * stands).sum()
+        weighted_hit = (weights * hitting).sum()
+        # doubling changes only the two-card hands that may double: score it on those
+        twos = np.flatnonzero(may_double)
+        if len(twos):
+            double_weights = weights[twos]
+            doubled = doubling[twos]
+            double_gain = (
+                (double_weights * (doubled - stands[twos])).sum(),
+                (double_weights * (doubled - hitting[twos])).sum(),
+            )
         best: tuple[Fraction | Number, bool, bool] | None = None
         for hit in (False, True):
-            for double in (False, True) if any(d is not None for d in doubling) else (False,):
-                score = sum(
-                    (w * (d if double and d is not None else h if hit else st))
-                    for w, st, h, d in zip(weights, stands, hitting, doubling)
-                )
+            for double in (False, True) if len(twos) else (False,):
+                score = weighted_hit if hit else weighted_stand
+                if double:
+                    score = score + double_gain[hit]
                 if best is None or score > best[0]:
                     best = (score, hit, double)
         assert best is not None
         _, hit, double = best
-        if double and not any(w for w, d in zip(weights, doubling) if d is None):
+        if double and not any(weights[~may_double].tolist()):
             # no hand of this class is played without doubling: the chart's second letter
             # (what a hand that may not double does) is the better of hit and stand on the
             # class's own values
-            hit = sum(w * h for w, h in zip(weights, hitting)) > sum(
-                w * st for w, st in zip(weights, stands)
-            )
+            hit = bool(weighted_hit > weighted_stand)
         if hit:
             hits.add(key)
         if double:
             doubles.add(key)
-        for i, st, h, d in zip(members, stands, hitting, doubling):
-            values[i] = d if double and d is not None else h if hit else st
-        offered = [
-            (j, w, sur)
-            for j, w, sur in zip(members, weights, (graph.surrender[i] for i in members))
-            if sur is not None
-        ]
-        if offered and sum(w * (sur - values[j]) for j, w, sur in offered) > 0:
-            surrenders.add(key)
-            for j, _, sur in offered:
-                values[j] = sur
+        chosen = hitting if hit else stands
+        if double:
+            chosen = np.where(may_double, doubling, chosen)
+        values[members] = chosen
+        offered = graph.surrender_mask[members]
+        if offered.any():
+            gain = (
+                weights[offered] * (graph.surrender_values[members[offered]] - chosen[offered])
+            ).sum()
+            if gain > 0:
+                surrenders.add(key)
+                values[members[offered]] = graph.surrender_values[members[offered]]
     pairs = list(play.pairs)
     for slot, i in graph.pairs.items():
-        doubled = graph.double[i]
+        stand = graph.stand_values[i]
         options: dict[Move, Number] = {
-            Move.STAND: graph.stand[i],
+            Move.STAND: stand,
             Move.HIT: graph.hit(i, values),
-            Move.DOUBLE: doubled if doubled is not None else graph.stand[i],
+            Move.DOUBLE: graph.double_values[i] if graph.double_mask[i] else stand,
         }
-        surrender = graph.surrender[i]
-        if surrender is not None:
-            options[Move.SURRENDER] = surrender
+        if graph.surrender_mask[i]:
+            options[Move.SURRENDER] = graph.surrender_values[i]
         graph.unsplit[slot] = max(options.values())
         options[Move.SPLIT] = graph.split(slot, values)
         pairs[slot] = max(options, key=lambda m: options[m])
@@ -249,34 +270,36 @@ def _pass(
     return new, total, values
 
 
-def _weights(graph: StateGraph, members: list[int], reach: list[Number]) -> list[Fraction | Number]:
+def _weights(graph: StateGraph, members: IntArray, reach: NumArray) -> NumArray:
     """Reach weights of a class's hands; a class no hand reaches is weighed evenly (exactly)."""
-    weights = [reach[i] for i in members]
-    if any(weights):
-        return list(weights)
+    weights: NumArray = reach[members]
+    if weights.any():
+        return weights
     solver = graph.solver
     if solver.exact:
-        return [Fraction(1, int(solver.unit(graph.states[i].r))) for i in members]
-    return [1.0 for _ in members]
+        units = [Fraction(1, int(solver.unit(r))) for r in graph.shape.r[members].tolist()]
+        return np.array(units, dtype=object)
+    return np.ones(len(members), dtype=np.float64)
 
 
-def _reach(graph: StateGraph, play: UpCardPlay) -> list[Number]:
+def _reach(graph: StateGraph, play: UpCardPlay) -> NumArray:
     """Weight with which each state is played under ``play`` (over ``ff(N, r)`` in exact mode)."""
-    solver = graph.solver
-    rules = solver.rules
-    reach: list[Number] = [0] * len(graph.states)
-    for i in graph.openings:
-        reach[i] = solver.deal_weight(graph.states[i].hand)
-    for i, s in enumerate(graph.states):  # states are sorted by cards out, so reach is final here
-        if not reach[i] or s.kind in ("blackjack", "seven"):
+    reach = graph.zeros()
+    for i, weight, _, _, _ in graph.opening_weights:
+        reach[i] = weight
+    moves = _moves(graph, play)
+    hitting = (moves == _HIT) & graph.plays
+    for start, stop in graph.shape.levels:  # fewest cards first: a level's reach is final
+        for slot, i in graph.pairs.items():
+            if start <= i < stop and moves[i] == _SPLIT and reach[i]:
+                for w, j in graph.split_starts[slot]:
+                    reach[j] += 2 * reach[i] * w
+        rows = np.arange(start, stop)[hitting[start:stop]]
+        if not len(rows):
             continue
-        move = play.move(s.hand, s.extra, rules)
-        if move is Move.HIT:
-            for w, j in s.next:
-                reach[j] += reach[i] * w
-        elif move is Move.SPLIT:
-            for w, j in graph.split_starts[s.hand.index(2)]:
-                reach[j] += 2 * reach[i] * w
+        flows = reach[rows][:, None] * graph.next_weight[rows]
+        on = graph.goes_on[rows]
+        np.add.at(reach, graph.next_index[rows][on], flows[on])
     return reach
 
 
@@ -300,21 +323,26 @@ def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
 
 def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
     """Value numerator of a given chart against the graph's up card (same scale as ``derive_play``)."""
-    solver = graph.solver
-    rules = solver.rules
-    values: list[Number] = [0] * len(graph.states)
-    for i in range(len(graph.states) - 1, -1, -1):  # most cards first
-        s = graph.states[i]
-        if s.kind in ("seven", "blackjack"):
-            values[i] = graph.terminal[i]
-            continue
-        move = play.move(s.hand, s.extra, rules)
-        if s.kind == "pair":
-            graph.unsplit[s.hand.index(2)] = _played(
-                graph, i, play.move(s.hand, -1, rules, splittable=False), values
-            )
-        if move is not Move.SPLIT:
-            values[i] = _played(graph, i, move, values)
+    rules = graph.solver.rules
+    moves = _moves(graph, play)
+    values = graph.zeros()
+    stands = graph.stand_values
+    doubled = np.where(graph.double_mask, graph.double_values, stands)
+    surrendered = np.where(graph.surrender_mask, graph.surrender_values, stands)
+    for start, stop in reversed(graph.shape.levels):  # most cards first
+        rows = slice(start, stop)
+        move = moves[rows]
+        played = np.where(move == _HIT, graph.hits(rows, values, ("level", start)), stands[rows])
+        played = np.where(move == _DOUBLE, doubled[rows], played)
+        played = np.where(move == _SURRENDER, surrendered[rows], played)
+        played = np.where(graph.terminal_mask[rows], graph.terminal_values[rows], played)
+        values[rows] = played
+        for slot, i in graph.pairs.items():
+            if start <= i < stop:
+                hand = graph.shape.found[i][0]
+                graph.unsplit[slot] = _played(
+                    graph, i, play.move(hand, -1, rules, splittable=False), values
+                )
     for slot, i in graph.pairs.items():
         if play.pairs[slot] is Move.SPLIT:
             values[i] = graph.split(slot, values, chart_moves(play, rules))
@@ -331,7 +359,7 @@ def chart_moves(play: UpCardPlay, rules: BlackjackRules) -> Callable[[Counts, in
     return decide
 
 
-def _played(graph: StateGraph, i: int, move: Move, values: list[Number]) -> Number:
+def _played(graph: StateGraph, i: int, move: Move, values: NumArray) -> Number:
     """Value of state ``i`` played by ``move`` (not a split), given the states after it."""
     if move is Move.HIT:
         return graph.hit(i, values)
