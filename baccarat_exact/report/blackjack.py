@@ -103,7 +103,12 @@ def hand_report(analysis: HandAnalysis) -> Report:
     notes = [
         f"Best: {analysis.best.upper()}.",
         "hit: the best composition-dependent play after every card; "
-        "split: once, each hand played from its own cards and the pair.",
+        + (
+            "split: once, each hand played from its own cards and the pair."
+            if analysis.rules.split_hands == 2
+            else "split: resplitting on every pair card allowed, each hand played from its own "
+            "cards and the first pair (docs/blackjack.md)."
+        ),
     ]
     if analysis.given_no_dealer_blackjack:
         notes.append("Hole card: the dealer has peeked; values are given that he has no blackjack.")
