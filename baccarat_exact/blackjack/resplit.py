@@ -33,11 +33,14 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.dealer import falling
 from baccarat_exact.blackjack.hands import ACE, SLOTS, Counts, add_card, hard_total, successors
 from baccarat_exact.blackjack.rules import DealerBlackjackTakes
-from baccarat_exact.blackjack.solver import Number, UpCardSolver
+
+if TYPE_CHECKING:  # the solver calls this module; its objects come in as arguments
+    from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
 __all__ = [
     "Decide",

@@ -38,7 +38,7 @@ def schema_kinds() -> tuple[str, ...]:
     """Every kind of document that has a schema, as documents name it in ``"kind"``.
 
     >>> schema_kinds()[:3], schema_kinds()[-1]
-    (('odds', 'games', 'bets'), 'blackjack strategy')
+    (('odds', 'games', 'bets'), 'blackjack round')
     """
     return KINDS
 
