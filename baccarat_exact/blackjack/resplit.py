@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.dealer import falling
-from baccarat_exact.blackjack.hands import ACE, SLOTS, Counts, add_card, hard_total, successors
+from baccarat_exact.blackjack.hands import ACE, SLOTS, Counts, add_card, hard_total
 from baccarat_exact.blackjack.rules import DealerBlackjackTakes
 
 if TYPE_CHECKING:  # the solver calls this module; its objects come in as arguments
@@ -157,20 +157,7 @@ class SigmaPlay:
         cached = self._hit.get(key)
         if cached is not None:
             return cached
-        value = self.value
-        removed = value.removed(hand, extra)
-        r = sum(removed)
-        after = successors(hand)
-        total: Number = 0
-        for slot in range(SLOTS):
-            w = value.weight(removed, r, slot)
-            if not w:
-                continue
-            card = after[slot]
-            if hard_total(card) > 21:
-                total += w * value.bust(successors(removed)[slot], r + 1, 1, extra)
-            else:
-                total += w * self.after_card(card, extra)
+        total = self.value.hit_then(hand, extra, self.after_card)
         self._hit[key] = total
         return total
 

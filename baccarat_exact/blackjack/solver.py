@@ -20,7 +20,7 @@ is then worth exactly twice the first hand (docs/blackjack.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -422,6 +422,15 @@ class UpCardSolver:
         cached = self._hit.get(key)
         if cached is not None:
             return cached
+        total = self.hit_then(hand, extra, self.after_card)
+        self._hit[key] = total
+        return total
+
+    def hit_then(
+        self, hand: Counts, extra: int, after_card: Callable[[Counts, int], Number]
+    ) -> Number:
+        """Hitting once: a bust loses the stake, any other card goes on as ``after_card``
+        values it (the best play here; a fixed play for resplits). Not memoised."""
         removed = self.removed(hand, extra)
         r = sum(removed)
         after = successors(hand)
@@ -434,8 +443,7 @@ class UpCardSolver:
             if hard_total(card) > 21:
                 total += w * self.bust(successors(removed)[slot], r + 1, 1, extra)
             else:
-                total += w * self.after_card(card, extra)
-        self._hit[key] = total
+                total += w * after_card(card, extra)
         return total
 
     def double(self, hand: Counts, extra: int) -> Number:
