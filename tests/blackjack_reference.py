@@ -537,7 +537,6 @@ def _opening_law(
     unseen: Counts,
     rules: BlackjackRules,
     chart: object,
-    real_splits: bool,
 ) -> Law:
     """The round's law after the up card and the player's two cards."""
     law: Law = defaultdict(Fraction)
@@ -581,7 +580,6 @@ def _opening_law(
             (p * (1 - p_bj), _take(unseen, hole), (up, hole)) for hole, p in _holes(unseen, up)
         ]
     half = Fraction(1, 2)
-    joint: dict[tuple[Result, str], Fraction] = defaultdict(Fraction)
     for p_world, actual, dealer_cards in worlds:
         if move != "split":
             for p, result, left in _play_out(hand, move, unseen, actual, up, -1, rules, chart):
@@ -590,41 +588,22 @@ def _opening_law(
                 ).items():
                     law[_settle(result, outcome, Fraction(1), rules)] += p_world * p * q
             continue
-        pair = hand[0]
-        if real_splits:
-            for p1, first, left1 in _split_hand(pair, unseen, actual, up, rules, chart):
-                for p2, second, left2 in _split_hand(pair, unseen, left1, up, rules, chart):
-                    dealer = dealer_final(left2, dealer_cards, rules.dealer_hits_soft_17)
-                    for outcome, q in dealer.items():
-                        net = _settle(first, outcome, half, rules) + _settle(
-                            second, outcome, half, rules
-                        )
-                        law[net] += p_world * p1 * p2 * q
-            continue
-        # the documented footing: each hand exact jointly with the dealer's final hand (over
-        # every hole card), the two hands combined as independent given that final hand
+        pair = hand[0]  # the second hand draws from what the first left
         for p1, first, left1 in _split_hand(pair, unseen, actual, up, rules, chart):
-            for outcome, q in dealer_final(left1, dealer_cards, rules.dealer_hits_soft_17).items():
-                joint[(first, outcome)] += p_world * p1 * q
-    dealer_law: dict[str, Fraction] = defaultdict(Fraction)
-    for (_, outcome), p in joint.items():
-        dealer_law[outcome] += p
-    for (a, outcome), pa in joint.items():
-        for (b, other), pb in joint.items():
-            if other == outcome:
-                net = _settle(a, outcome, half, rules) + _settle(b, outcome, half, rules)
-                law[net] += pa * pb / dealer_law[outcome]
+            for p2, second, left2 in _split_hand(pair, unseen, left1, up, rules, chart):
+                dealer = dealer_final(left2, dealer_cards, rules.dealer_hits_soft_17)
+                for outcome, q in dealer.items():
+                    net = _settle(first, outcome, half, rules) + _settle(
+                        second, outcome, half, rules
+                    )
+                    law[net] += p_world * p1 * p2 * q
     return law
 
 
-def round_law(
-    shoe: Counts, rules: BlackjackRules, chart: object = None, *, real_splits: bool = False
-) -> Law:
+def round_law(shoe: Counts, rules: BlackjackRules, chart: object = None) -> Law:
     """The law of a round's net result from ``shoe`` (values A … T), played card by card:
-    by the best play of this module (``chart`` None) or by a basic strategy chart. Split
-    hands: ``real_splits`` plays the second hand from what the first left; otherwise each
-    hand is played against the dealer alone and the two are combined as independent given
-    the dealer's final hand (the footing the library documents)."""
+    by the best play of this module (``chart`` None) or by a basic strategy chart. A split's
+    second hand draws from what the first left, the dealer from what both left."""
     assert rules.split_by.value == "value"
     n = sum(shoe)
     law: Law = defaultdict(Fraction)
@@ -645,8 +624,6 @@ def round_law(
                     * Fraction(after_first[second], n - 2)
                 )
                 unseen = _take(after_first, second)
-                for net, q in _opening_law(
-                    (first, second), up, unseen, rules, chart, real_splits
-                ).items():
+                for net, q in _opening_law((first, second), up, unseen, rules, chart).items():
                     law[net] += p * q
     return {net: p for net, p in sorted(law.items()) if p}

@@ -8,24 +8,16 @@ net result of the round — in units of the initial bet, exact Fractions: blackj
 surrender −1/2, a Triple Seven, doubles and splits — gets an exact probability.
 Insurance is not part of the round.
 
-**Card removal.** An unsplit hand is exact: the dealer draws from the shoe less the up
-card and every card the player took. A split hand is played, as the solver plays it,
-from its own cards, the up card and both pair cards; each split hand's result *jointly
-with the dealer's final hand* is exact (the dealer drawing from the shoe less the up
-card, both pair cards and that hand's cards; the other hand's cards, drawn in between by
-a rule of their own, leave this joint law unchanged). The two hands of a split are then
-settled against the **same** dealer outcome and combined as independent *given that
-outcome*:
-
-    P(first ends a, second ends b, dealer ends d) = P(a, d) · P(b, d) / P(d)
-
-with ``P(d)`` the dealer's law with the up card and both pair cards out. What this leaves
-out is only the slight dependence between the two hands through the cards the first takes
-from the shoe the second draws from (beyond what the dealer's outcome carries). Each
-hand's law with the dealer is exact, so the distribution's **mean is exactly the solver's
-value** (``edge``): the identity is tested. The variance of a split round is the part
-that this footing approximates (tests/test_blackjack_round.py measures it on a small shoe
-against a card-by-card play of both hands).
+**Card removal.** Every figure is exact. An unsplit hand: the dealer draws from the shoe
+less the up card and every card the player took. A split: each hand is played, as the
+solver plays it, from its own cards, the up card and both pair cards; the first hand draws
+from the shoe less those, the second from what the first left, the dealer from what both
+left — the whole round's law, both hands and the dealer's final hand jointly, is summed
+over every pair of ways the two hands can end (:mod:`~baccarat_exact.blackjack.split_round`).
+In an infinite shoe the hands and the dealer are independent, and the product of each
+hand's law with the dealer's is already the joint law. The distribution's **mean is exactly
+the solver's value** (``edge``) and the whole law equals a card-by-card play of every round
+(tests/test_blackjack_round.py).
 
 Ties between moves of equal value are broken as the solver breaks them: stand, hit,
 double, surrender, split — the first of the best.
@@ -58,6 +50,7 @@ from baccarat_exact.blackjack.rules import (
     Surrender,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.blackjack.split_round import split_round_law
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shoe import Shoe
@@ -247,6 +240,7 @@ class _Round:
         self.split_parts: dict[Fraction, Value] = defaultdict(Fraction if self.exact else float)
         """Split rounds' share of each net result, numerators over the ends' denominator."""
         self.tables: dict[int, list[tuple[Profile, list[Number]]]] = {}
+        self.laws: dict[int, dict[Fraction, Value]] = {}
 
     # -- walking the hands --------------------------------------------------------------
 
@@ -278,12 +272,13 @@ class _Round:
                     if solver.is_triple_seven(card, s.extra, doubled=True)
                     else _stand(card, 2)
                 )
-                ends[(profile, add_card(removed, slot))] += mass * w
+                ends[(profile, add_card(removed, slot))] += walk.step(mass, w)
         else:  # HIT
             if hard_total(s.hand) >= 12:  # below 12 no card busts
                 ends[(("bust", hard_total(s.hand), 1), removed)] += mass
             for w, j in s.next:
-                walk.reach_state(j, mass * w)
+                if w:
+                    walk.reach_state(j, walk.step(mass, w))
 
     def _walk(self, walk: _Walk, openings: bool) -> None:
         """Play every state the walk reaches, in order of cards out (so each state's mass is
@@ -334,6 +329,7 @@ class _Round:
         solver = self.solver
         rules = self.rules
         rows: dict[Profile, list[Number]] = {}
+        solver.prefetch(removed for (profile, removed) in ends if profile[0] == "stand")
         for (profile, removed), mass in ends.items():
             if not mass:
                 continue
@@ -368,9 +364,10 @@ class _Round:
 
     def split_table(self, slot: int) -> list[tuple[Profile, list[Number]]]:
         """Each way one split hand of the pair ``slot`` ends, with its weight jointly with each
-        dealer outcome (numerators over ``D_2``)."""
+        dealer outcome (numerators over ``D_2``): in an infinite shoe, where the hands and
+        the dealer are independent, all a split round's law needs."""
         solver = self.solver
-        walk = _Walk(self.exact)
+        walk = _Walk()
         for w, j in self.graph.split_starts[slot]:
             walk.reach_state(j, w)
         self._walk(walk, openings=False)
@@ -399,8 +396,46 @@ class _Round:
                 row[outcome] += mass * weight
         return sorted(table.items())
 
+    def split_law(self, slot: int) -> dict[Fraction, Value]:
+        """The split round of the pair ``slot``, given the pair: net result → probability,
+        both hands and the dealer jointly (:func:`split_round_law`)."""
+        solver = self.solver
+        walk = _Walk(paths=True)
+        for _, j in self.graph.split_starts[slot]:
+            walk.reach_state(j, 1)
+        self._walk(walk, openings=False)
+        ends: dict[tuple[Profile, Counts], int] = defaultdict(int)
+        for (profile, removed), paths in walk.ends.items():
+            if profile[0] != "bust":
+                ends[(profile, removed)] += int(paths)
+                continue
+            # each busting card is one more end (the dealer draws after it)
+            r = sum(removed)
+            for card in range(21 - profile[1], SLOTS):
+                if solver.weight(removed, r, card):
+                    ends[(("bust", 0, profile[2]), add_card(removed, card))] += int(paths)
+        rules = self.rules
+        return split_round_law(
+            solver,
+            slot,
+            ends,
+            lambda profile, outcome: _settle(rules, profile, outcome, True),
+            _peeked(rules, None) if rules.hole_card else None,
+        )
+
     def _split(self, slot: int, mass: Number) -> None:
-        """A split round of the pair ``slot`` (``mass``: the pair's deal weight)."""
+        """A split round of the pair ``slot`` (``mass``: the pair's deal weight): the joint law
+        of both hands and the dealer (finite shoe), or the hands combined as independent given
+        the dealer's final hand, which in an infinite shoe they are."""
+        if not self.solver.infinite:
+            if slot not in self.laws:
+                self.laws[slot] = self.split_law(slot)
+            for net, p in self.laws[slot].items():
+                if self.exact:
+                    self.split_parts[net] += int(mass) * p * int(self.solver.unit(2))
+                else:
+                    self.split_parts[net] += mass * p
+            return
         if slot not in self.tables:
             self.tables[slot] = self.split_table(slot)
         rows = self.tables[slot]
@@ -435,7 +470,7 @@ class _Round:
         """Net result → probability given this up card."""
         solver = self.solver
         graph = self.graph
-        walk = _Walk(self.exact)
+        walk = _Walk()
         for i in graph.openings:
             walk.reach_state(i, solver.deal_weight(graph.states[i].hand))
         self._walk(walk, openings=True)
@@ -457,12 +492,20 @@ class _Round:
 
 
 class _Walk:
-    """The masses of one walk: states still to play (a heap of indexes) and the ends."""
+    """The masses of one walk: states still to play (a heap of indexes) and the ends.
 
-    def __init__(self, exact: bool) -> None:
+    With ``paths`` a mass counts the orders of the cards that reach a state (each card
+    weighs 1), not their chance: what :func:`split_round_law` weighs pairs of hands by."""
+
+    def __init__(self, paths: bool = False) -> None:
+        self.paths = paths
         self.reach: dict[int, Number] = {}
         self.heap: list[int] = []
         self.ends: dict[tuple[Profile, Counts], Number] = defaultdict(int)
+
+    def step(self, mass: Number, weight: Number) -> Number:
+        """The mass after a card of ``weight`` (nonzero)."""
+        return mass if self.paths else mass * weight
 
     def reach_state(self, j: int, mass: Number) -> None:
         if j not in self.reach:

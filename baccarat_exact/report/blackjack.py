@@ -244,9 +244,9 @@ def round_report(stats: RoundStats) -> Report:
     notes = (
         "net: the round's result in units of the initial bet, doubles and splits included "
         "(insurance not offered); win/push/lose: net > 0, = 0, < 0.",
-        "A split round's two hands are settled against the same dealer hand; each is exact with "
-        "the dealer, their joint law takes them as independent given his final hand "
-        "(docs/blackjack.md). EV is exactly `blackjack edge`'s value.",
+        "A split round's two hands are settled against the same dealer hand, the second drawn "
+        "from what the first left: every probability is exact. EV is exactly `blackjack edge`'s "
+        "value.",
         FLOAT_NOTE if not exact else ROUNDED,
     )
     return Report(
