@@ -19,8 +19,9 @@ never a Fraction); in float mode they are float64.
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import pairwise
 from typing import Any
@@ -39,6 +40,7 @@ from baccarat_exact.blackjack.hands import (
 from baccarat_exact.blackjack.resplit import Decide, hands_possible, resplit_value
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.errors import RulesError
 
 __all__ = ["ClassKey", "GraphShape", "PlayerState", "StateGraph", "graph_shape", "hands_within"]
 
@@ -472,15 +474,20 @@ class StateGraph:
         set by the last sweep."""
         self.openings = np.nonzero((kind == TWO) | (kind == PAIR) | (kind == BLACKJACK))[0].tolist()
         self.pairs = {int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()}
-        self.split_starts: dict[int, list[tuple[Number, int]]] = {}
+        self.split_starts = self.starts_of_splits()
+
+    def starts_of_splits(self) -> dict[int, list[tuple[Number, int]]]:
+        """(weight, state) of each first split hand, per pair slot."""
+        starts: dict[int, list[tuple[Number, int]]] = {}
         for slot in self.pairs:
             pair = add_card(add_card((0,) * SLOTS, slot), slot)
             first = add_card((0,) * SLOTS, slot)
-            self.split_starts[slot] = [
+            starts[slot] = [
                 (w, self.index[(add_card(first, card), slot)])
                 for card in range(SLOTS)
-                if (w := solver.weight(pair, 2, card))
+                if (w := self.solver.weight(pair, 2, card))
             ]
+        return starts
 
     @cached_property
     def stand(self) -> list[Number]:
@@ -520,6 +527,48 @@ class StateGraph:
             may, may_not = solver.pair_shares(hand)
             out.append((i, solver.deal_weight(hand), may, may_not, solver.peek_loss(hand)))
         return out
+
+    def rounded(self) -> StateGraph | None:
+        """This exact graph's values rounded to float64 (each value and weight correctly
+        rounded, or within 3 units in the last place), for a float search whose every
+        decision is then checked against a proven error bound (:mod:`.strategy`): a view
+        on the same shape, links and masks, valued like a float graph. ``None`` where the
+        view cannot stand in: float mode already, resplits (valued by the solver, not the
+        graph) or values beyond float range."""
+        solver = self.solver
+        if not solver.exact or solver.rules.split_hands > 2:
+            return None
+        try:
+            twin = solver.float_twin()
+            units = np.array(
+                [solver.unit(r) * solver.scale for r in range(solver.budget + 1)], dtype=object
+            )
+            per_state = units.astype(np.float64)[self.shape.r]
+            view = copy.copy(self)
+            for name in ("stand", "terminal", "double", "surrender", "opening_weights", "states"):
+                view.__dict__.pop(name, None)  # cached properties of the exact values
+            for name in ("stand_values", "terminal_values", "double_values", "surrender_values"):
+                setattr(view, name, getattr(self, name).astype(np.float64) / per_state)
+            view.bust_part = self.bust_part.astype(np.float64) / per_state
+        except (OverflowError, RulesError):  # pays or values beyond float range
+            return None
+        key = ("rounded links", self._links)
+        links = solver.derived.get(key)
+        if links is None:
+            spare = solver.n_cards if solver.infinite else solver.n_cards - self.shape.r
+            weight = self._links.left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
+            links = replace(
+                self._links,
+                weight=weight,
+                next_weight=np.where(self.goes_on, weight, 0.0),
+                memo={},
+            )
+            solver.derived[key] = links
+        view._links = links
+        view.weight, view.next_weight = links.weight, links.next_weight
+        view.solver, view.dtype, view.unsplit = twin, np.float64, {}
+        view.split_starts = view.starts_of_splits()
+        return view
 
     # -- building ---------------------------------------------------------------------
 
