@@ -413,8 +413,7 @@ class StateGraph:
         bust_key = ("bust_part", links, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
         bust_part = solver.derived.get(bust_key)
         if bust_part is None:
-            bust1 = self._bust_values(shape, links.busts, 1)
-            bust_part = (np.where(links.busts, weight, 0) * bust1).sum(axis=1)
+            bust_part = self._bust_part(shape, links)
             solver.derived[bust_key] = bust_part
         self.bust_part: NumArray = bust_part
         # terminal values (few states: plain loops)
@@ -572,12 +571,30 @@ class StateGraph:
 
     # -- building ---------------------------------------------------------------------
 
-    def _bust_values(
-        self, shape: GraphShape, busts: BoolArray, stake: int, rows: IntArray | None = None
-    ) -> NumArray:
-        """(states × 10, or ``rows`` × 10) value of busting by each card (0 where the card does
-        not bust): it depends only on the cards out, the dealer-blackjack cards out and
-        whether the hand is split."""
+    def _bust_part(self, shape: GraphShape, links: _Links) -> NumArray:
+        """Per state: Σ weight × value of busting (one unit staked) over the cards that bust it.
+        Exact: the value depends on the card only through whether it is the dealer-blackjack
+        card, so the other busting cards' counts are summed first (two big-integer products a
+        state, not ten); float: card by card, as ever."""
+        if not self.solver.exact:
+            values = self._bust_values(shape, links.busts, 1)
+            part: NumArray = (np.where(links.busts, links.weight, 0) * values).sum(axis=1)
+            return part
+        table = self._bust_table(shape, 1)
+        bj = self.solver.bj_slot
+        busting = np.where(links.busts, links.left, 0)
+        r1 = shape.r + 1
+        split = (shape.extra >= 0).astype(np.int64)
+        tens = shape.removed[:, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        others = busting.sum(axis=1) - (busting[:, bj] if bj >= 0 else 0)
+        part = others.astype(object) * table[r1, tens, split]
+        if bj >= 0:
+            part += busting[:, bj].astype(object) * table[r1, tens + 1, split]
+        return part
+
+    def _bust_table(self, shape: GraphShape, stake: int) -> NumArray:
+        """Value of busting with ``stake`` units by (cards out after the card, dealer-blackjack
+        cards out after it, split or not), cached per shoe, up card and the rules it needs."""
         solver = self.solver
         rules = solver.rules
         bj = solver.bj_slot
@@ -595,6 +612,17 @@ class StateGraph:
                     for split in (0, 1):
                         table[r1, ten, split] = solver.bust(removed, r1, stake, split - 1)
             solver.derived[key] = table
+        found: NumArray = table
+        return found
+
+    def _bust_values(
+        self, shape: GraphShape, busts: BoolArray, stake: int, rows: IntArray | None = None
+    ) -> NumArray:
+        """(states × 10, or ``rows`` × 10) value of busting by each card (0 where the card does
+        not bust): it depends only on the cards out, the dealer-blackjack cards out and
+        whether the hand is split."""
+        bj = self.solver.bj_slot
+        table = self._bust_table(shape, stake)
         if rows is None:
             rows = np.arange(len(shape.r))
         if bj >= 0:

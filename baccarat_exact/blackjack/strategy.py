@@ -235,6 +235,8 @@ class _Choose:
         weighted_hit = (weights * hitting).sum()
         # doubling changes only the two-card hands that may double: score it on those
         twos = np.flatnonzero(may_double)
+        if not any(weights[twos].tolist()):
+            twos = twos[:0]  # no doubling hand reached: doubling gains exactly nothing
         if len(twos):
             double_weights = weights[twos]
             doubled = doubling[twos]
@@ -242,9 +244,15 @@ class _Choose:
                 (double_weights * (doubled - stands[twos])).sum(),
                 (double_weights * (doubled - hitting[twos])).sum(),
             )
+        # no hand of the class played without doubling: hit-and-double scores what
+        # stand-and-double does, exactly, so it never wins (the tie left unasked: rounding
+        # could not call it)
+        all_double = not any(weights[~may_double].tolist())
         best: tuple[Fraction | Number, bool, bool] | None = None
         for hit in (False, True):
             for double in (False, True) if len(twos) else (False,):
+                if hit and double and all_double:
+                    continue
                 score = weighted_hit if hit else weighted_stand
                 if double:
                     score = score + double_gain[hit]
@@ -252,7 +260,7 @@ class _Choose:
                     best = (score, hit, double)
         assert best is not None
         _, hit, double = best
-        if double and not any(weights[~may_double].tolist()):
+        if double and all_double:
             # no hand of this class is played without doubling: the chart's second letter
             # (what a hand that may not double does) is the better of hit and stand on the
             # class's own values
@@ -322,11 +330,9 @@ def _pass(
     pairs = list(play.pairs)
     for slot, i in graph.pairs.items():
         stand = graph.stand_values[i]
-        options: dict[Move, Number] = {
-            Move.STAND: stand,
-            Move.HIT: graph.hit(i, values),
-            Move.DOUBLE: graph.double_values[i] if graph.double_mask[i] else stand,
-        }
+        options: dict[Move, Number] = {Move.STAND: stand, Move.HIT: graph.hit(i, values)}
+        if graph.double_mask[i]:
+            options[Move.DOUBLE] = graph.double_values[i]
         if graph.surrender_mask[i]:
             options[Move.SURRENDER] = graph.surrender_values[i]
         graph.unsplit[slot] = max(options.values())
