@@ -528,8 +528,8 @@ class StateGraph:
         return out
 
     def rounded(self) -> StateGraph | None:
-        """This exact graph's values rounded to float64 (each value and weight correctly
-        rounded, or within 3 units in the last place), for a float search whose every
+        """This exact graph's values rounded to float64 (each weight correctly rounded, each
+        value within 3 units in the last place), for a float search whose every
         decision is then checked against a proven error bound (:mod:`.strategy`): a view
         on the same shape, links and masks, valued like a float graph. ``None`` where the
         view cannot stand in: float mode already, resplits (valued by the solver, not the
