@@ -6,10 +6,11 @@ from dataclasses import replace
 
 import pytest
 
+from baccarat_exact.blackjack import strategy as strategy_module
 from baccarat_exact.blackjack.edge import basic_strategy, edge, solvers, strategy_value
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN, hand_counts, parse_hand
-from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.strategy import (
     BasicStrategy,
     Move,
@@ -161,3 +162,22 @@ def test_every_double_cells_fallback_is_its_better_of_hit_and_stand(
                 checked += 1
     assert checked > 10
     assert dict(das_chart.chart())["soft 12 (A,A)"][4] == "Dh"
+
+
+def test_the_rounded_search_gives_the_exact_chart_and_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``derive_play`` decides on rounded values (checked against a bound) and values the
+    chart exactly: the same chart and value as the search in exact arithmetic; a bound too
+    wide to decide anything falls back to that search."""
+    rules = BlackjackRules(decks=1, double_after_split=True, surrender=Surrender.LATE)
+    graphs = [StateGraph(solver) for _, solver in solvers(Shoe.from_decks(1), rules)]
+    for graph in graphs:
+        assert derive_play(graph) == strategy_module._search(graph)
+    monkeypatch.setattr(strategy_module, "_bound", lambda largest, mass, terms: largest and 1e300)
+    for graph in graphs[:2]:
+        view = graph.rounded()
+        assert view is not None
+        with pytest.raises(strategy_module._TooClose):
+            strategy_module._search(view, 1.0)
+        assert derive_play(graph) == strategy_module._search(graph)

@@ -39,6 +39,7 @@ __all__ = [
     "dealer_numerators",
     "dealer_table",
     "falling",
+    "hits_soft_17_matters",
     "require_dealer_depth",
     "restricted_table",
 ]
@@ -143,6 +144,17 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     return DealerTable(
         up=up, hits_soft_17=hits_soft_17, longest=longest, groups=groups, multisets=len(orderings)
     )
+
+
+@cache
+def hits_soft_17_matters(up: int) -> bool:
+    """Whether hitting soft 17 changes the dealer's draws after this up card (a 7 or more
+    up never makes soft 17): if not, both rules give the same distributions.
+
+    >>> hits_soft_17_matters(0), hits_soft_17_matters(6)
+    (True, False)
+    """
+    return dealer_table(up, True).groups != dealer_table(up, False).groups
 
 
 def flat_factors(counts: Counts, infinite: bool) -> list[int]:

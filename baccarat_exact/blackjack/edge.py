@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.blackjack.dealer import hits_soft_17_matters
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, Counts, shoe_counts
 from baccarat_exact.blackjack.rules import (
@@ -175,8 +176,8 @@ def solvers(
     """One solver per up card the shoe can show, with the up card's probability.
 
     ``caches`` shares dealer distributions between solvers of the same shoe and dealer rule
-    (they do not depend on the player's options); ``derived`` likewise the arrays the state
-    graph derives from them.
+    (they do not depend on the player's options, nor on the soft-17 rule for an up card that
+    never makes soft 17); ``derived`` likewise the arrays the state graph derives from them.
     """
     counts = shoe_counts(shoe)
     n_cards = sum(counts)
@@ -189,7 +190,8 @@ def solvers(
         after = (
             counts if shoe.infinite else tuple(c - (slot == up) for slot, c in enumerate(counts))
         )
-        key = (after, up, rules.dealer_hits_soft_17, shoe.infinite, exact)
+        soft_17 = rules.dealer_hits_soft_17 and hits_soft_17_matters(up)
+        key = (after, up, soft_17, shoe.infinite, exact)
         cache = None if caches is None else caches.setdefault(key, {})
         shared = None if derived is None else derived.setdefault(key, {})
         solver = UpCardSolver(

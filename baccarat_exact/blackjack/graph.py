@@ -19,8 +19,9 @@ never a Fraction); in float mode they are float64.
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import pairwise
 from typing import Any
@@ -39,6 +40,7 @@ from baccarat_exact.blackjack.hands import (
 from baccarat_exact.blackjack.resplit import Decide, hands_possible, resplit_value
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.errors import RulesError
 
 __all__ = ["ClassKey", "GraphShape", "PlayerState", "StateGraph", "graph_shape", "hands_within"]
 
@@ -411,8 +413,7 @@ class StateGraph:
         bust_key = ("bust_part", links, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
         bust_part = solver.derived.get(bust_key)
         if bust_part is None:
-            bust1 = self._bust_values(shape, links.busts, 1)
-            bust_part = (np.where(links.busts, weight, 0) * bust1).sum(axis=1)
+            bust_part = self._bust_part(shape, links)
             solver.derived[bust_key] = bust_part
         self.bust_part: NumArray = bust_part
         # terminal values (few states: plain loops)
@@ -472,15 +473,20 @@ class StateGraph:
         set by the last sweep."""
         self.openings = np.nonzero((kind == TWO) | (kind == PAIR) | (kind == BLACKJACK))[0].tolist()
         self.pairs = {int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()}
-        self.split_starts: dict[int, list[tuple[Number, int]]] = {}
+        self.split_starts = self.starts_of_splits()
+
+    def starts_of_splits(self) -> dict[int, list[tuple[Number, int]]]:
+        """(weight, state) of each first split hand, per pair slot."""
+        starts: dict[int, list[tuple[Number, int]]] = {}
         for slot in self.pairs:
             pair = add_card(add_card((0,) * SLOTS, slot), slot)
             first = add_card((0,) * SLOTS, slot)
-            self.split_starts[slot] = [
+            starts[slot] = [
                 (w, self.index[(add_card(first, card), slot)])
                 for card in range(SLOTS)
-                if (w := solver.weight(pair, 2, card))
+                if (w := self.solver.weight(pair, 2, card))
             ]
+        return starts
 
     @cached_property
     def stand(self) -> list[Number]:
@@ -521,14 +527,74 @@ class StateGraph:
             out.append((i, solver.deal_weight(hand), may, may_not, solver.peek_loss(hand)))
         return out
 
+    def rounded(self) -> StateGraph | None:
+        """This exact graph's values rounded to float64 (each weight correctly rounded, each
+        value within 3 units in the last place), for a float search whose every
+        decision is then checked against a proven error bound (:mod:`.strategy`): a view
+        on the same shape, links and masks, valued like a float graph. ``None`` where the
+        view cannot stand in: float mode already, resplits (valued by the solver, not the
+        graph) or values beyond float range."""
+        solver = self.solver
+        if not solver.exact or solver.rules.split_hands > 2:
+            return None
+        try:
+            twin = solver.float_twin()
+            units = np.array(
+                [solver.unit(r) * solver.scale for r in range(solver.budget + 1)], dtype=object
+            )
+            per_state = units.astype(np.float64)[self.shape.r]
+            view = copy.copy(self)
+            for name in ("stand", "terminal", "double", "surrender", "opening_weights", "states"):
+                view.__dict__.pop(name, None)  # cached properties of the exact values
+            for name in ("stand_values", "terminal_values", "double_values", "surrender_values"):
+                setattr(view, name, getattr(self, name).astype(np.float64) / per_state)
+            view.bust_part = self.bust_part.astype(np.float64) / per_state
+        except (OverflowError, RulesError):  # pays or values beyond float range
+            return None
+        key = ("rounded links", self._links)
+        links = solver.derived.get(key)
+        if links is None:
+            spare = solver.n_cards if solver.infinite else solver.n_cards - self.shape.r
+            weight = self._links.left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
+            links = replace(
+                self._links,
+                weight=weight,
+                next_weight=np.where(self.goes_on, weight, 0.0),
+                memo={},
+            )
+            solver.derived[key] = links
+        view._links = links
+        view.weight, view.next_weight = links.weight, links.next_weight
+        view.solver, view.dtype, view.unsplit = twin, np.float64, {}
+        view.split_starts = view.starts_of_splits()
+        return view
+
     # -- building ---------------------------------------------------------------------
 
-    def _bust_values(
-        self, shape: GraphShape, busts: BoolArray, stake: int, rows: IntArray | None = None
-    ) -> NumArray:
-        """(states × 10, or ``rows`` × 10) value of busting by each card (0 where the card does
-        not bust): it depends only on the cards out, the dealer-blackjack cards out and
-        whether the hand is split."""
+    def _bust_part(self, shape: GraphShape, links: _Links) -> NumArray:
+        """Per state: Σ weight × value of busting (one unit staked) over the cards that bust it.
+        Exact: the value depends on the card only through whether it is the dealer-blackjack
+        card, so the other busting cards' counts are summed first (two big-integer products a
+        state, not ten); float: card by card, as ever."""
+        if not self.solver.exact:
+            values = self._bust_values(shape, links.busts, 1)
+            part: NumArray = (np.where(links.busts, links.weight, 0) * values).sum(axis=1)
+            return part
+        table = self._bust_table(shape, 1)
+        bj = self.solver.bj_slot
+        busting = np.where(links.busts, links.left, 0)
+        r1 = shape.r + 1
+        split = (shape.extra >= 0).astype(np.int64)
+        tens = shape.removed[:, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        others = busting.sum(axis=1) - (busting[:, bj] if bj >= 0 else 0)
+        part = others.astype(object) * table[r1, tens, split]
+        if bj >= 0:
+            part += busting[:, bj].astype(object) * table[r1, tens + 1, split]
+        return part
+
+    def _bust_table(self, shape: GraphShape, stake: int) -> NumArray:
+        """Value of busting with ``stake`` units by (cards out after the card, dealer-blackjack
+        cards out after it, split or not), cached per shoe, up card and the rules it needs."""
         solver = self.solver
         rules = solver.rules
         bj = solver.bj_slot
@@ -546,6 +612,17 @@ class StateGraph:
                     for split in (0, 1):
                         table[r1, ten, split] = solver.bust(removed, r1, stake, split - 1)
             solver.derived[key] = table
+        found: NumArray = table
+        return found
+
+    def _bust_values(
+        self, shape: GraphShape, busts: BoolArray, stake: int, rows: IntArray | None = None
+    ) -> NumArray:
+        """(states × 10, or ``rows`` × 10) value of busting by each card (0 where the card does
+        not bust): it depends only on the cards out, the dealer-blackjack cards out and
+        whether the hand is split."""
+        bj = self.solver.bj_slot
+        table = self._bust_table(shape, stake)
         if rows is None:
             rows = np.arange(len(shape.r))
         if bj >= 0:

@@ -157,6 +157,7 @@ class UpCardSolver:
         self._hit: dict[tuple[Counts, int], Number] = {}
         self._split: dict[int, Number] = {}
         self._twin: UpCardSolver | None = None
+        self._float: UpCardSolver | None = None
         # pay constants scaled to the numerator unit
         self.k_one = self.scale
         self.k_bj = self._pay(rules.blackjack_pays)
@@ -236,6 +237,23 @@ class UpCardSolver:
                 sharing=self.sharing,
             )
         return self._twin
+
+    def float_twin(self) -> UpCardSolver:
+        """This solver in float arithmetic, sharing no caches (made once)."""
+        if not self.exact:
+            return self
+        if self._float is None:
+            self._float = UpCardSolver(
+                self.counts,
+                self.up,
+                self.rules,
+                infinite=self.infinite,
+                exact=False,
+                same_rank_tens=self.same_rank_tens,
+                out=self.out,
+                sharing=self.sharing,
+            )
+        return self._float
 
     def with_out(self, slot: int, m: int, sharing: int = 2) -> UpCardSolver:
         """This solver for the shoe less ``m`` more cards of ``slot`` (values of states over

@@ -183,11 +183,121 @@ def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
     return moves
 
 
+class _TooClose(Exception):
+    """Two rounded values closer than their error bound: only exact values can decide."""
+
+
+_UNIT_ROUNDING = 2.0**-53
+
+
+def _bound(largest: float | None, mass: float, terms: int) -> float | None:
+    """How far apart two rounded sums must be to order them as their exact values are
+    ordered (``None`` in exact arithmetic); see :func:`derive_play` for the proof."""
+    if largest is None:
+        return None
+    return 2**10 * (2**11 + terms) * _UNIT_ROUNDING * mass * largest
+
+
+def _greater(a: Fraction | Number, b: Fraction | Number, bound: float | None) -> bool:
+    """``a > b``; given a ``bound`` on the rounding error of ``a - b``, only when it decides."""
+    if bound is not None and abs(float(a) - float(b)) <= bound:
+        raise _TooClose
+    return bool(a > b)
+
+
+@dataclass(frozen=True, slots=True)
+class _Choose:
+    """How a pass decides a chart's cells: by the reach-weighted values of the hands they play
+    (``reach``; ``largest`` bounds every value on a rounded graph, ``None`` when exact), or,
+    without ``reach``, as the chart ``given`` says (to value that chart)."""
+
+    graph: StateGraph
+    reach: NumArray | None = None
+    largest: float | None = None
+    given: UpCardPlay | None = None
+
+    def hit_double(
+        self,
+        key: ClassKey,
+        members: IntArray,
+        stands: NumArray,
+        hitting: NumArray,
+        doubling: NumArray,
+        may_double: NumArray,
+    ) -> tuple[bool, bool]:
+        """Whether the class hits, and whether its two-card hands double."""
+        if self.given is not None:
+            return key in self.given.hits, key in self.given.doubles
+        assert self.reach is not None
+        weights = _weights(self.graph, members, self.reach)
+        bound = _bound(self.largest, float(weights.sum()), len(members))
+        weighted_stand = (weights * stands).sum()
+        weighted_hit = (weights * hitting).sum()
+        # doubling changes only the two-card hands that may double: score it on those
+        twos = np.flatnonzero(may_double)
+        if not any(weights[twos].tolist()):
+            twos = twos[:0]  # no doubling hand reached: doubling gains exactly nothing
+        if len(twos):
+            double_weights = weights[twos]
+            doubled = doubling[twos]
+            double_gain = (
+                (double_weights * (doubled - stands[twos])).sum(),
+                (double_weights * (doubled - hitting[twos])).sum(),
+            )
+        # no hand of the class played without doubling: hit-and-double scores what
+        # stand-and-double does, exactly, so it never wins (the tie left unasked: rounding
+        # could not call it)
+        all_double = not any(weights[~may_double].tolist())
+        best: tuple[Fraction | Number, bool, bool] | None = None
+        for hit in (False, True):
+            for double in (False, True) if len(twos) else (False,):
+                if hit and double and all_double:
+                    continue
+                score = weighted_hit if hit else weighted_stand
+                if double:
+                    score = score + double_gain[hit]
+                if best is None or _greater(score, best[0], bound):
+                    best = (score, hit, double)
+        assert best is not None
+        _, hit, double = best
+        if double and all_double:
+            # no hand of this class is played without doubling: the chart's second letter
+            # (what a hand that may not double does) is the better of hit and stand on the
+            # class's own values
+            hit = _greater(weighted_hit, weighted_stand, bound)
+        return hit, double
+
+    def surrenders(
+        self, key: ClassKey, members: IntArray, offered: NumArray, gain: NumArray
+    ) -> bool:
+        """Whether the class's opening hands that may surrender (``offered``) do, given what
+        each gains by it."""
+        if self.given is not None:
+            return key in self.given.surrenders
+        assert self.reach is not None
+        weights = _weights(self.graph, members, self.reach)[offered]
+        bound = _bound(self.largest, float(weights.sum()), len(weights))
+        return _greater((weights * gain).sum(), 0, bound)
+
+    def pair(self, slot: int, options: dict[Move, Number]) -> Move:
+        """The move for the pair ``slot``: the given chart's, else the best (the first of equals)."""
+        if self.given is not None:
+            return self.given.pairs[slot]
+        best = max(options, key=lambda m: options[m])
+        bound = _bound(self.largest, 1.0, 1)
+        if bound is not None:
+            for move, value in options.items():
+                if move is not best:
+                    _greater(options[best], value, bound)
+        return best
+
+
 def _pass(
-    graph: StateGraph, play: UpCardPlay, reach: NumArray
+    graph: StateGraph, play: UpCardPlay, choose: _Choose
 ) -> tuple[UpCardPlay, Number, NumArray]:
-    """One backward pass: decide every cell from the top totals down (using ``reach`` of the
-    previous chart); return the new chart, its value numerator and every state's value."""
+    """One backward pass: decide every cell from the top totals down (``choose``: using the
+    reach of the previous chart ``play``); return the new chart, its value numerator and every
+    state's value."""
     values = graph.zeros()
     values[graph.terminal_mask] = graph.terminal_values[graph.terminal_mask]
     values[graph.forced] = graph.stand_values[graph.forced]
@@ -202,33 +312,7 @@ def _pass(
         hitting = graph.hits(members, values, ("class", key))
         may_double = graph.double_mask[members]
         doubling = np.where(may_double, graph.double_values[members], hitting)
-        weights = _weights(graph, members, reach)
-        weighted_stand = (weights * stands).sum()
-        weighted_hit = (weights * hitting).sum()
-        # doubling changes only the two-card hands that may double: score it on those
-        twos = np.flatnonzero(may_double)
-        if len(twos):
-            double_weights = weights[twos]
-            doubled = doubling[twos]
-            double_gain = (
-                (double_weights * (doubled - stands[twos])).sum(),
-                (double_weights * (doubled - hitting[twos])).sum(),
-            )
-        best: tuple[Fraction | Number, bool, bool] | None = None
-        for hit in (False, True):
-            for double in (False, True) if len(twos) else (False,):
-                score = weighted_hit if hit else weighted_stand
-                if double:
-                    score = score + double_gain[hit]
-                if best is None or score > best[0]:
-                    best = (score, hit, double)
-        assert best is not None
-        _, hit, double = best
-        if double and not any(weights[~may_double].tolist()):
-            # no hand of this class is played without doubling: the chart's second letter
-            # (what a hand that may not double does) is the better of hit and stand on the
-            # class's own values
-            hit = bool(weighted_hit > weighted_stand)
+        hit, double = choose.hit_double(key, members, stands, hitting, doubling, may_double)
         if hit:
             hits.add(key)
         if double:
@@ -239,25 +323,21 @@ def _pass(
         values[members] = chosen
         offered = graph.surrender_mask[members]
         if offered.any():
-            gain = (
-                weights[offered] * (graph.surrender_values[members[offered]] - chosen[offered])
-            ).sum()
-            if gain > 0:
+            surrendering = graph.surrender_values[members[offered]]
+            if choose.surrenders(key, members, offered, surrendering - chosen[offered]):
                 surrenders.add(key)
-                values[members[offered]] = graph.surrender_values[members[offered]]
+                values[members[offered]] = surrendering
     pairs = list(play.pairs)
     for slot, i in graph.pairs.items():
         stand = graph.stand_values[i]
-        options: dict[Move, Number] = {
-            Move.STAND: stand,
-            Move.HIT: graph.hit(i, values),
-            Move.DOUBLE: graph.double_values[i] if graph.double_mask[i] else stand,
-        }
+        options: dict[Move, Number] = {Move.STAND: stand, Move.HIT: graph.hit(i, values)}
+        if graph.double_mask[i]:
+            options[Move.DOUBLE] = graph.double_values[i]
         if graph.surrender_mask[i]:
             options[Move.SURRENDER] = graph.surrender_values[i]
         graph.unsplit[slot] = max(options.values())
         options[Move.SPLIT] = graph.split(slot, values)
-        pairs[slot] = max(options, key=lambda m: options[m])
+        pairs[slot] = choose.pair(slot, options)
         values[i] = options[pairs[slot]]
     total = graph.opening_total(values)
     new = UpCardPlay(
@@ -303,15 +383,18 @@ def _reach(graph: StateGraph, play: UpCardPlay) -> NumArray:
     return reach
 
 
-def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
-    """The basic strategy against the graph's up card and its value numerator (over the
-    deal weights' total × ``D_2 · S``)."""
+def _search(graph: StateGraph, largest: float | None = None) -> tuple[UpCardPlay, Number]:
+    """Policy improvement from the plain start until a chart repeats: the best chart met and
+    its value (``largest``: on a rounded graph, a bound on every value)."""
     play = UpCardPlay.starting(graph.solver.up)
     seen: dict[UpCardPlay, Number] = {}
     best: tuple[UpCardPlay, Number] | None = None
+    deals = [may + may_not for _, _, may, may_not, _ in graph.opening_weights]
+    bound = _bound(largest, float(sum(deals)), len(deals))
     for _ in range(_MAX_PASSES):
-        new, value, _ = _pass(graph, play, _reach(graph, play))
-        if best is None or value > best[1]:
+        new, value, _ = _pass(graph, play, _Choose(graph, _reach(graph, play), largest))
+        # a pass's value is its chart's (the same chart: the same value, no need to compare)
+        if best is None or (new != best[0] and _greater(value, best[1], bound)):
             best = (new, value)
         if new in seen or new == play:
             break
@@ -319,6 +402,43 @@ def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
         play = new
     assert best is not None
     return best
+
+
+def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
+    """The basic strategy against the graph's up card and its value numerator (over the
+    deal weights' total × ``D_2 · S``).
+
+    In exact mode the search runs first on the graph's values rounded to float64
+    (:meth:`StateGraph.rounded`), deciding a cell only when the rounded scores differ by
+    more than their error bound, and the chart found is then valued exactly; a comparison
+    too close to call redoes the search in exact arithmetic. The chart is the exact
+    search's, because every decision is. The bound, with ``u = 2**-53`` and ``M`` at least
+    every state's value (4 × the largest stand, double, terminal, surrender or 1): each
+    rounded input is within ``3u`` relatively of its exact value; a hit adds at most 11
+    terms whose weights sum to 1, so each level of cards out adds at most ``15uM`` of error
+    and a value (at most 32 levels, a split doubling it) is within ``2**10 uM``; a reach is
+    a sum of products of non-negative rounded weights, within ``2**9 u`` relatively (and 0
+    exactly when the exact reach is 0); so a weighted sum over ``n`` hands of total weight
+    ``R``, each product and the sum rounded, is within ``(2**11 + n) u R M`` (to first
+    order), and a score compares at most three of them. :func:`_bound` asks for a gap
+    ``2**10`` times that.
+    """
+    view = graph.rounded()
+    if view is not None:
+        leaves = (
+            view.stand_values,
+            view.double_values,
+            view.terminal_values,
+            view.surrender_values,
+        )
+        largest = 4 * max(1.0, *(float(np.abs(v).max()) for v in leaves))
+        try:
+            chart, _ = _search(view, largest)
+        except _TooClose:
+            pass
+        else:
+            return chart, _pass(graph, chart, _Choose(graph, given=chart))[1]
+    return _search(graph)
 
 
 def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
