@@ -204,6 +204,23 @@ class BetOdds:
         }
 
 
+_SET_BET, _SET_LINE_COUNTS, _SET_DENOMINATOR, _SET_WEIGHT = (
+    BetOdds.__dict__[name].__set__ for name in ("bet", "line_counts", "denominator", "weight")
+)
+
+
+def _whole_bet_odds(bet: Bet, line_counts: tuple[int, ...], denominator: int) -> BetOdds:
+    """``BetOdds(bet, line_counts, denominator)``, its slots written directly: the frozen
+    dataclass's ``__init__`` calls ``object.__setattr__`` once per field, which made half
+    the cost of a result in :func:`odds` (0.75 µs against 0.4)."""
+    made: BetOdds = object.__new__(BetOdds)
+    _SET_BET(made, bet)
+    _SET_LINE_COUNTS(made, line_counts)
+    _SET_DENOMINATOR(made, denominator)
+    _SET_WEIGHT(made, 1)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class Odds:
     """Exact odds of one shoe under one set of rules."""
@@ -516,7 +533,7 @@ def odds(
         if kind == _VALUE:
             counts = [row[c] for (c,) in spec]
             counts.append(denominator - sum(counts))
-            results.append(BetOdds(bet, tuple(counts), denominator))
+            results.append(_whole_bet_odds(bet, tuple(counts), denominator))
         else:
             results.append(_reduced(bet, *paired[b]))
     return _outcome_odds(shoe, rules, denominator, row[0], row[1], results)
