@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import numpy as np
@@ -126,6 +127,17 @@ def test_one_shoe_path_at_the_float_bound(cards: int, infinite: bool) -> None:
         assert sum(count_one(values, compile_columns(STANDARD_TABLEAU, _ALL))) == (
             six_card_total(cards)
         )
+
+
+def test_one_shoe_path_in_other_threads() -> None:
+    """The single-shoe buffers belong to the thread that made them first; other threads,
+    side by side, get their own and the same counts."""
+    compiled = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS)
+    shoes = [Shoe.from_decks(8).remove(f"A 2x{i + 1} 9x{2 * i + 1}").values for i in range(16)]
+    expected = [count_one(values, compiled) for values in shoes]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(5):
+            assert list(pool.map(lambda values: count_one(values, compiled), shoes)) == expected
 
 
 _ALL = tuple((e,) for e in range(N_EVENTS))

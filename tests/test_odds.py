@@ -180,3 +180,21 @@ def test_pair_bets_through_odds_are_priced_by_rank() -> None:
     pair = find_bet("player-pair", Rules())
     result = odds(Shoe.from_decks(8), Rules(), [pair])
     assert result.bet("player-pair").win == Fraction(4 * 8 - 1, 52 * 8 - 1)
+
+
+def test_results_made_on_the_fast_path_are_ordinary_values() -> None:
+    """:func:`odds` writes its results' slots directly; they are the same values, with the
+    same repr, hash and JSON, as the constructor makes."""
+    import pickle
+
+    from baccarat_exact.pricing import BetOdds
+
+    for made in odds(Shoe.from_decks(8).remove("A 5x3 K")).bets:
+        built = BetOdds(made.bet, made.line_counts, made.denominator)
+        assert made == built and made.weight == 1
+        assert (repr(made), hash(made), made.to_dict()) == (
+            repr(built),
+            hash(built),
+            built.to_dict(),
+        )
+        assert pickle.loads(pickle.dumps(made)) == built
