@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 2 minutes)
     .venv/bin/python benchmarks/bench_blackjack.py --quick    # skip the deck-scaling table
     .venv/bin/python benchmarks/bench_blackjack.py --commands --against DIR   # before/after
+    .venv/bin/python benchmarks/bench_blackjack.py --round    # blackjack round (about 2 minutes)
 
 ``--commands`` times only the ``edge`` commands, each in a fresh interpreter, as the
 median of ``--runs`` runs; with ``--against DIR`` (another checkout, e.g.
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from baccarat_exact.blackjack import dealer, fastdealer, graph, hands
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hand import analyze_hand
+from baccarat_exact.blackjack.round_stats import round_stats
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.model.shoe import Shoe
@@ -115,16 +117,35 @@ def commands(runs: int, against: Path | None) -> None:
         print(f"blackjack {' '.join(args):<32} {shown}   {label}")
 
 
+def round_times() -> None:
+    """``round_stats`` (both strategies, the casino's rules) exact and float, 1 and 6 decks: wall
+    and CPU seconds of one cold run each (a split round's exact joint law is most of it)."""
+    for decks in (1, 6):
+        rules = BlackjackRules(decks=decks)
+        for exact in (True, False):
+            cpu = time.process_time()
+            _, seconds = timed(partial(round_stats, Shoe.from_decks(decks), rules, exact=exact))
+            cpu = time.process_time() - cpu
+            mode = "exact" if exact else "--float"
+            print(
+                f"blackjack round, {decks} deck(s), {mode:<7}: {seconds:6.1f} s wall, {cpu:6.1f} s CPU"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the scaling with decks")
     parser.add_argument("--commands", action="store_true", help="time the edge commands only")
+    parser.add_argument("--round", action="store_true", help="time blackjack round only")
     parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
     parser.add_argument("--against", type=Path, help="another checkout to time alongside")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     if args.commands:
         commands(args.runs, args.against)
+        return
+    if args.round:
+        round_times()
         return
     rules = BlackjackRules()
     six = Shoe.from_decks(6)

@@ -211,6 +211,7 @@ def dealer_batch(
     *,
     budget: int,
     exact: bool,
+    depth: int | None = None,
 ) -> NumArray:
     """Dealer outcomes (rows of 7, ``OUTCOMES`` order) for the finite shoe ``counts`` minus each
     of ``removals``: exact numerators over ``ff(N - r, budget - r)`` (``r`` cards removed), the
@@ -224,6 +225,10 @@ def dealer_batch(
     share prefixes and multisets share rests, so the tables stay small — a few million
     entries for all 7,439 removals of a 6-deck graph, where the plain sum takes 50 million
     products.
+
+    With ``depth`` each row is over its own ``ff(N - r, depth)`` instead (the dealer draws at
+    most ``depth`` cards): smaller integers, for callers that bring rows to a common
+    denominator themselves.
     """
     plan = _table_plan(table)
     removed = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
@@ -251,7 +256,9 @@ def dealer_batch(
         if exact:
             # tails: ff(N - r - l, budget - r - l), the common denominator's unused part
             tails = [
-                falling_int(n_cards - k - length, budget - k - length)
+                falling_int(n_cards - k - length, depth - length)
+                if depth is not None
+                else falling_int(n_cards - k - length, budget - k - length)
                 if budget - k >= length
                 else 0
                 for k in distinct_r
@@ -266,7 +273,13 @@ def dealer_batch(
             )
         out[:, outcome] += sums[:, g] * factor
     if exact:
-        whole = np.array([falling_int(n_cards - k, budget - k) for k in distinct_r], dtype=object)
+        whole = np.array(
+            [
+                falling_int(n_cards - k, depth if depth is not None else budget - k)
+                for k in distinct_r
+            ],
+            dtype=object,
+        )
         out[:, BUST] = whole[r_index] - out.sum(axis=1)
     else:
         out[:, BUST] = 1.0 - (out.sum(axis=1) - out[:, BUST])

@@ -170,12 +170,13 @@ def _merged(
     return [key[starts]], [np.add.reduceat(weight, starts)]
 
 
-def _dealer_rows(solver: UpCardSolver, removals: IntArray, budget: int) -> npt.NDArray[Any]:
-    """The dealer's outcome numerators over ``ff(N − r, budget − r)`` after each removal (float:
-    probabilities), kept in the solver's derived cache by removal code: the strategies of one
-    round and the pairs of one up card share most removals."""
+def _dealer_rows(solver: UpCardSolver, removals: IntArray, depth: int | None) -> npt.NDArray[Any]:
+    """The dealer's outcome numerators after each removal, each over ``ff(N − r, depth)``
+    (``depth`` None: over ``(N − r)!``; float: probabilities), kept in the solver's derived
+    cache by removal code: the strategies of one round and the pairs of one up card share most
+    removals."""
     codes = removals @ _CODE
-    key = ("split_round_dealer", budget)
+    key = ("split_round_dealer", depth)
     known_codes, known_rows = solver.derived.get(key, (np.zeros(0, dtype=np.int64), None))
     at = np.minimum(np.searchsorted(known_codes, codes), max(len(known_codes) - 1, 0))
     missing = ~(known_codes[at] == codes) if len(known_codes) else np.ones(len(codes), bool)
@@ -185,8 +186,9 @@ def _dealer_rows(solver: UpCardSolver, removals: IntArray, budget: int) -> npt.N
             solver.table,
             solver.counts,
             cast("Sequence[Counts]", removals[missing][first]),
-            budget=budget,
+            budget=solver.n_cards,
             exact=solver.exact,
+            depth=depth,
         )
         if known_rows is not None:
             new_codes = np.concatenate([known_codes, new_codes])
@@ -204,23 +206,35 @@ def _dealer_weights(
 ) -> tuple[npt.NDArray[Any], int | None]:
     """For the hands' cards ``drawn`` (after the pair), each row: the chance of drawing them
     in one given order times the dealer's law after them and the pair, as (rows × 7). Exact:
-    integers over the returned denominator ``ff(N − 2, B − 2)``; float: probabilities (None)."""
+    integers over the returned denominator ``ff(N − 2, B − 2)``, ``B`` the most cards the
+    round and the dealer take together; float: probabilities (None)."""
     counts = np.array(solver.counts, dtype=np.int64) - pair
     n_after = int(counts.sum())
     r = drawn.sum(axis=1)
-    pair_cards = int(pair.sum())
-    budget = min(_MOST_ROUND_CARDS + solver.table.longest, solver.n_cards)
-    dealer = _dealer_rows(solver, drawn + pair, budget)
     most = int(drawn.max(initial=0)) + 1
-    if solver.exact:
-        draws = np.ones(len(drawn), dtype=object)
+    if not solver.exact:
+        dealer = _dealer_rows(solver, drawn + pair, None)
+        draws_float = np.ones(len(drawn), dtype=np.float64)
         for v in range(SLOTS):
-            column = np.array([falling(int(counts[v]), k) for k in range(most)], dtype=object)
-            draws = draws * column[drawn[:, v]]
-        return dealer * draws[:, None], falling(n_after, budget - pair_cards)
-    draws_float = np.ones(len(drawn), dtype=np.float64)
+            column_float = np.array([float(falling(int(counts[v]), k)) for k in range(most)])
+            draws_float *= column_float[drawn[:, v]]
+        whole = np.array([float(falling(n_after, k)) for k in range(int(r.max(initial=0)) + 1)])
+        return dealer * (draws_float / whole[r])[:, None], None
+    # each row over ff(N' − r, L), N' = N − 2 the shoe after the pair and L the most cards the
+    # dealer draws, brought to ff(N', B) with B = the most cards the hands draw + L; a shoe
+    # too small for that keeps every row over (N' − r)!, and B = N'
+    longest = solver.table.longest
+    drawn_most = int(r.max(initial=0))
+    if n_after - drawn_most >= longest:
+        dealer = _dealer_rows(solver, drawn + pair, longest)
+        reach = drawn_most + longest
+        scale = [falling(n_after - k - longest, reach - k - longest) for k in range(drawn_most + 1)]
+    else:
+        dealer = _dealer_rows(solver, drawn + pair, None)
+        reach = n_after
+        scale = [1] * (drawn_most + 1)
+    draws = np.array(scale, dtype=object)[r]
     for v in range(SLOTS):
-        column_float = np.array([float(falling(int(counts[v]), k)) for k in range(most)])
-        draws_float *= column_float[drawn[:, v]]
-    whole = np.array([float(falling(n_after, k)) for k in range(int(r.max(initial=0)) + 1)])
-    return dealer * (draws_float / whole[r])[:, None], None
+        column = np.array([falling(int(counts[v]), k) for k in range(most)], dtype=object)
+        draws = draws * column[drawn[:, v]]
+    return dealer * draws[:, None], falling(n_after, reach)
