@@ -18,6 +18,7 @@ from baccarat_exact.blackjack.rules import (
     DoubleRule,
     SplitBy,
     Surrender,
+    find_rules,
 )
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
@@ -215,6 +216,25 @@ def test_published_house_edge_of_a_us_six_deck_game(us_six_decks: EdgeResult) ->
     assert das.flip.rules == US_RULES
     assert -0.0049 <= float(das.basic) <= -0.0043
     assert float(das.optimal) >= float(das.basic)
+
+
+# thecolorofblackjack.com "The solution, part one" (http://www.thecolorofblackjack.com/solution_one.html):
+# a single deck, double any two, one card to split aces, S17, no surrender, resplits allowed is
+# −0.02 % to the player; six decks −0.53 %, eight −0.55 %, H17 −0.20 %, DAS +0.13 %, late
+# surrender +0.06 %, 6:5 blackjack −1.39 %, no resplitting −0.03 % (the built-in sets split once).
+# An additive estimate, good to a few hundredths: the basic strategy's edge within 0.05 %.
+PUBLISHED_RULE_SET_EDGES = {
+    "las-vegas-strip": 0.02 + 0.53 + 0.20 - 0.13 - 0.06 + 0.03,
+    "atlantic-city": 0.02 + 0.55 - 0.13 - 0.06 + 0.03,
+    "single-deck-6-5": 0.02 + 0.20 + 1.39 + 0.03,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_RULE_SET_EDGES))
+def test_built_in_rule_sets_agree_with_a_published_rule_table(name: str) -> None:
+    rules = find_rules(name)
+    house_edge = -float(edge(Shoe.from_decks(rules.decks), rules, exact=False).basic) * 100
+    assert house_edge == pytest.approx(PUBLISHED_RULE_SET_EDGES[name], abs=0.05)
 
 
 def test_published_effect_of_late_surrender(us_six_decks: EdgeResult) -> None:
