@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 2 minutes)
-    .venv/bin/python benchmarks/bench_blackjack.py --quick    # skip the deck-scaling table
+    .venv/bin/python benchmarks/bench_blackjack.py            # everything (about 4 minutes)
+    .venv/bin/python benchmarks/bench_blackjack.py --quick    # skip the tables and round
     .venv/bin/python benchmarks/bench_blackjack.py --commands --against DIR   # before/after
     .venv/bin/python benchmarks/bench_blackjack.py --round    # blackjack round (about 2 minutes)
 
@@ -198,6 +198,8 @@ def main() -> None:
         print(
             f"{decks:5d} {exact_seconds:9.2f} {float_seconds:9.2f}   {float(result.optimal):+.8%}"
         )
+    print()
+    round_times()
 
 
 if __name__ == "__main__":

@@ -171,6 +171,12 @@ def test_the_command_writes_each_strategy_exactly() -> None:
         assert sum(Fraction(row["probability"]) for row in entry["distribution"]) == 1
 
 
+def test_worker_processes_give_the_same_law() -> None:
+    """--jobs shares the up cards between processes; the exact law is the same."""
+    shoe = Shoe.parse(SMALL)
+    assert round_stats(shoe, BlackjackRules(), jobs=2) == round_stats(shoe, BlackjackRules())
+
+
 def test_the_command_plays_one_strategy_and_writes_csv() -> None:
     result = runner.invoke(
         app,
@@ -191,6 +197,7 @@ def test_the_command_plays_one_strategy_and_writes_csv() -> None:
         (["--strategy", "perfect"], "unknown strategy 'perfect'"),
         (["--split-hands", "4"], "resplits"),
         (["--counts", "T=4,9=4"], "too small"),
+        (["--jobs", "0"], "--jobs must be 1 or more"),
     ],
 )
 def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str) -> None:

@@ -15,7 +15,6 @@ the command line does that, a library caller may.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,6 +27,7 @@ from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
 from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult, Summary
 from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.pricing import price_batch
 
 __all__ = ["CHUNK_SHOES", "CLUSTER_CHUNKS", "PLOT_SHOES", "count_fits", "simulate"]
@@ -218,24 +218,9 @@ def _on_cluster(
 def _run(work: Iterator[_Job], jobs: int, shoes: int) -> Iterator[tuple[_Job, ChunkTotals]]:
     """Each job with its totals, in order: here, or on ``jobs`` worker processes with at
     most two jobs each in flight (the work list is never built whole)."""
-    if jobs == 1 or shoes <= CHUNK_SHOES:
-        for job in work:
-            yield job, _simulate_chunk(job)
-        return
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
+    workers = 1 if jobs == 1 or shoes <= CHUNK_SHOES else min(jobs, -(-shoes // CHUNK_SHOES))
+    return ordered_map(_job_totals, work, workers)
 
-    # fork where the platform has it: measured faster than spawn here (docs/performance.md)
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    workers = min(jobs, -(-shoes // CHUNK_SHOES))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: deque[tuple[_Job, Future[ChunkTotals]]] = deque()
-        for job in work:
-            pending.append((job, pool.submit(_simulate_chunk, job)))
-            if len(pending) >= 2 * workers:
-                done, future = pending.popleft()
-                yield done, future.result()
-        while pending:
-            done, future = pending.popleft()
-            yield done, future.result()
+
+def _job_totals(job: _Job) -> tuple[_Job, ChunkTotals]:
+    return job, _simulate_chunk(job)

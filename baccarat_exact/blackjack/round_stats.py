@@ -52,7 +52,8 @@ from baccarat_exact.blackjack.rules import (
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.split_round import split_round_law
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
-from baccarat_exact.errors import RulesError
+from baccarat_exact.errors import BaccaratError, RulesError
+from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -574,6 +575,36 @@ def up_card_distribution(graph: StateGraph, choose: Chooser) -> dict[Fraction, V
     return _Round(graph, choose).distribution()
 
 
+@dataclass(frozen=True, slots=True)
+class _UpCard:
+    """One up card's share of :func:`round_stats` (what a worker process is sent)."""
+
+    shoe: Shoe
+    rules: BlackjackRules
+    exact: bool
+    strategies: tuple[str | BasicStrategy, ...]
+    up: int
+
+
+def _up_card(job: _UpCard) -> tuple[list[dict[Fraction, Value]], UpCardPlay | None]:
+    """The net result's law given the up card, under each strategy, and the basic strategy's
+    play derived for it (if "basic" is asked)."""
+    (solver,) = [s for _, s in solvers(job.shoe, job.rules, exact=job.exact) if s.up == job.up]
+    graph = StateGraph(solver)
+    laws: list[dict[Fraction, Value]] = []
+    derived: UpCardPlay | None = None
+    for item in job.strategies:
+        if isinstance(item, BasicStrategy):
+            choose = chart_chooser(graph, item.plays[solver.up])
+        elif item == "basic":
+            derived, _ = derive_play(graph)
+            choose = chart_chooser(graph, derived)
+        else:
+            choose = optimal_chooser(graph)
+        laws.append(up_card_distribution(graph, choose))
+    return laws, derived
+
+
 def _finish(strategy: str, exact: bool, totals: dict[Fraction, Value]) -> NetDistribution:
     return NetDistribution(
         strategy=strategy,
@@ -603,13 +634,17 @@ def round_stats(
     strategies: Sequence[str | BasicStrategy] = STRATEGIES,
     exact: bool = True,
     progress: Advance = None,
+    jobs: int = 1,
 ) -> RoundStats:
     """The round's net result under each of ``strategies``: "optimal" (composition-dependent),
     "basic" (the chart derived for these rules and this shoe, as ``blackjack strategy``
     prints it) or a :class:`BasicStrategy` played as given (its rules must be ``rules``).
 
-    ``progress`` is called with 1 after each of the ``SLOTS`` up cards.
+    ``progress`` is called with 1 after each of the ``SLOTS`` up cards; ``jobs`` worker
+    processes share the up cards (the result does not depend on it).
     """
+    if jobs < 1:
+        raise BaccaratError(f"--jobs must be 1 or more, got {jobs}")
     rules = rules or BlackjackRules()
     if rules.split_hands > 2:
         raise RulesError(
@@ -633,19 +668,14 @@ def round_stats(
     found = solvers(shoe, rules, exact=exact)
     if progress is not None:
         progress(SLOTS - len(found))
-    for probability, solver in found:
-        graph = StateGraph(solver)
-        for k, item in enumerate(wanted):
-            if isinstance(item, BasicStrategy):
-                choose = chart_chooser(graph, item.plays[solver.up])
-            elif item == "basic":
-                play, _ = derive_play(graph)
-                plays[solver.up] = play
-                choose = chart_chooser(graph, play)
-            else:
-                choose = optimal_chooser(graph)
-            p_up: Value = probability if exact else float(probability)
-            for net, p in up_card_distribution(graph, choose).items():
+    work = (_UpCard(shoe, rules, exact, tuple(wanted), solver.up) for _, solver in found)
+    workers = min(jobs, len(found))
+    for (probability, solver), (laws, play) in zip(found, ordered_map(_up_card, work, workers)):
+        if play is not None:
+            plays[solver.up] = play
+        p_up: Value = probability if exact else float(probability)
+        for k, law in enumerate(laws):
+            for net, p in law.items():
                 totals[k][net] += p_up * p
         if progress is not None:
             progress(1)

@@ -17,8 +17,7 @@ work combined in shoe order, so a seed gives the same numbers whatever ``jobs``.
 from __future__ import annotations
 
 import math
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -33,6 +32,7 @@ from baccarat_exact.blackjack.solver import ROUND_POINTS
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.exact import int_text
+from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -254,34 +254,12 @@ def simulate(
     assert isinstance(value, Fraction)
     work = (_Job(settings, strategy, number) for number in range(settings.shoes))
     by_shoe: list[tuple[Round, ...]] = []
-    for rounds in _run(work, jobs, settings.shoes):
+    workers = 1 if jobs == 1 else min(jobs, settings.shoes)
+    for rounds in ordered_map(_deal_shoe, work, workers):
         by_shoe.append(rounds)
         if progress is not None:
             progress(1)
     return _summarize(settings, strategy, value, by_shoe)
-
-
-def _run(work: Iterator[_Job], jobs: int, shoes: int) -> Iterator[tuple[Round, ...]]:
-    """Each shoe's rounds, in shoe order: here, or on ``jobs`` worker processes with at most
-    two shoes each in flight."""
-    if jobs == 1 or shoes == 1:
-        for job in work:
-            yield _deal_shoe(job)
-        return
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    workers = min(jobs, shoes)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: deque[Future[tuple[Round, ...]]] = deque()
-        for job in work:
-            pending.append(pool.submit(_deal_shoe, job))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
 
 
 def _positive(ev: Value) -> bool:
