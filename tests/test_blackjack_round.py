@@ -76,7 +76,13 @@ def test_the_whole_law_matches_the_card_by_card_reference(
 
 @pytest.fixture(scope="module")
 def one_deck() -> RoundStats:
-    return round_stats(Shoe.from_decks(1), BlackjackRules(decks=1))
+    return round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), jobs=2)
+
+
+@pytest.fixture(scope="module")
+def small() -> RoundStats:
+    """The casino's rules on the 26-card shoe ``SMALL``, both strategies."""
+    return round_stats(Shoe.parse(SMALL), BlackjackRules())
 
 
 def test_the_mean_is_the_solvers_value_for_both_strategies(one_deck: RoundStats) -> None:
@@ -126,7 +132,7 @@ def test_surrender_and_double_after_split_widen_the_range() -> None:
 
 
 def test_float_mode_agrees_with_exact(one_deck: RoundStats) -> None:
-    rough = round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), exact=False)
+    rough = round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), exact=False, jobs=2)
     for exact, floating in zip(one_deck.plays, rough.plays):
         assert dict(floating.probabilities).keys() == dict(exact.probabilities).keys()
         assert float(exact.variance) == pytest.approx(floating.variance, abs=1e-12)
@@ -134,13 +140,13 @@ def test_float_mode_agrees_with_exact(one_deck: RoundStats) -> None:
             assert float(p) == pytest.approx(q, abs=1e-12), net
 
 
-def test_a_given_chart_plays_as_the_derived_one() -> None:
+def test_a_given_chart_plays_as_the_derived_one(small: RoundStats) -> None:
     shoe = Shoe.parse(SMALL)
     rules = BlackjackRules()
     chart, value = basic_strategy(shoe, rules)
     given_chart = round_stats(shoe, rules, strategies=[chart]).play("given")
     assert given_chart.ev == value
-    assert given_chart.probabilities == round_stats(shoe, rules).play("basic").probabilities
+    assert given_chart.probabilities == small.play("basic").probabilities
 
 
 def test_a_chart_for_other_rules_or_an_unknown_strategy_is_refused() -> None:
@@ -158,23 +164,23 @@ def test_a_chart_for_other_rules_or_an_unknown_strategy_is_refused() -> None:
 # -- the command ---------------------------------------------------------------------
 
 
-def test_the_command_writes_each_strategy_exactly() -> None:
-    result = runner.invoke(app, ["blackjack", "round", "--counts", SMALL, "--format", "json"])
+def test_the_command_writes_each_strategy_exactly(small: RoundStats) -> None:
+    result = runner.invoke(
+        app, ["blackjack", "round", "--counts", SMALL, "--format", "json", "--jobs", "2"]
+    )
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert document["kind"] == "blackjack round"
-    stats = round_stats(Shoe.parse(SMALL), BlackjackRules())
-    for entry, play in zip(document["strategies"], stats.plays, strict=True):
+    for entry, play in zip(document["strategies"], small.plays, strict=True):
         assert entry["strategy"] == play.strategy
         assert Fraction(entry["player_ev"]) == play.ev
         assert Fraction(entry["variance"]) == play.variance
         assert sum(Fraction(row["probability"]) for row in entry["distribution"]) == 1
 
 
-def test_worker_processes_give_the_same_law() -> None:
+def test_worker_processes_give_the_same_law(small: RoundStats) -> None:
     """--jobs shares the up cards between processes; the exact law is the same."""
-    shoe = Shoe.parse(SMALL)
-    assert round_stats(shoe, BlackjackRules(), jobs=2) == round_stats(shoe, BlackjackRules())
+    assert round_stats(Shoe.parse(SMALL), BlackjackRules(), jobs=2) == small
 
 
 def test_the_command_plays_one_strategy_and_writes_csv() -> None:
