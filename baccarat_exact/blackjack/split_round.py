@@ -55,6 +55,9 @@ _MOST_ROUND_CARDS = 44
 _CODE = (_MOST_ROUND_CARDS + 1) ** np.arange(SLOTS, dtype=np.int64)
 """A removal's code: its counts as digits (45**10 < 2**63)."""
 
+_DEALER_BATCH = 1 << 14
+"""Removals whose dealer rows are computed together (bounds the memory, not the time)."""
+
 _CHUNK = 1 << 20
 """Pairs of ends grouped at a time (bounds the memory a chunk takes)."""
 
@@ -182,13 +185,20 @@ def _dealer_rows(solver: UpCardSolver, removals: IntArray, depth: int | None) ->
     missing = ~(known_codes[at] == codes) if len(known_codes) else np.ones(len(codes), bool)
     if missing.any():
         new_codes, first = np.unique(codes[missing], return_index=True)
-        rows = dealer_batch(
-            solver.table,
-            solver.counts,
-            cast("Sequence[Counts]", removals[missing][first]),
-            budget=solver.n_cards,
-            exact=solver.exact,
-            depth=depth,
+        wanted = removals[missing][first]
+        # a batch at a time: the contraction's last step holds batch × multiset nodes numbers
+        rows = np.concatenate(
+            [
+                dealer_batch(
+                    solver.table,
+                    solver.counts,
+                    cast("Sequence[Counts]", wanted[start : start + _DEALER_BATCH]),
+                    budget=solver.n_cards,
+                    exact=solver.exact,
+                    depth=depth,
+                )
+                for start in range(0, len(wanted), _DEALER_BATCH)
+            ]
         )
         if known_rows is not None:
             new_codes = np.concatenate([known_codes, new_codes])
