@@ -234,7 +234,13 @@ def dealer_batch(
     removed = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
     base = np.array(counts, dtype=np.int64)
     n_removals = len(removals)
-    dtype: Any = object if exact else np.float64
+    # exact sums in int64 when they provably fit: every partial sum of the contraction is
+    # at most Σ_m orderings · Π_v ff(n_v, m_v) over multisets of one length l (the factors
+    # not yet multiplied are >= 1: the table holds no more of a value than the shoe), which
+    # counts dealer draws of l cards and so is at most ff(N, l) <= ff(N, longest)
+    longest = max((length for _, length in plan.groups), default=0)
+    small = exact and falling_int(int(base.sum()), longest) < 2**63
+    dtype: Any = np.int64 if small else object if exact else np.float64
     current = np.zeros((1, len(plan.digits[0])), dtype=dtype)
     current[0, plan.first_nodes] = np.array(plan.orderings, dtype=dtype)
     prefix = np.zeros(n_removals, dtype=np.int64)
@@ -243,13 +249,17 @@ def dealer_batch(
         key = prefix * width + removed[:, slot]
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         factors = _falling_rows(int(base[slot]), int(removed[:, slot].max(initial=0)) + 1, exact)
+        if small:  # only digits up to the longest draw are read: ff(n, a) <= ff(N, longest)
+            factors = factors[:, : longest + 1].astype(np.int64)
         products = current[prefix[first]] * factors[removed[first, slot]][:, plan.digits[step]]
         current = np.add.reduceat(products, plan.starts[step], axis=1)
         prefix = inverse.reshape(-1)
     sums = current[prefix] if plan.orderings else current  # removals × groups
+    if small:
+        sums = sums.astype(object)  # the tails below are beyond int64
     n_cards = int(base.sum())
     r = removed.sum(axis=1)
-    out = np.zeros((n_removals, len(OUTCOMES)), dtype=dtype)
+    out = np.zeros((n_removals, len(OUTCOMES)), dtype=object if exact else np.float64)
     distinct_r = sorted(set(r.tolist()))
     r_index = np.searchsorted(np.array(distinct_r), r)
     for g, (outcome, length) in enumerate(plan.groups):
