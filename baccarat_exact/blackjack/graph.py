@@ -538,7 +538,7 @@ class StateGraph:
         if not solver.exact or solver.rules.split_hands > 2:
             return None
         try:
-            twin = solver.float_twin()
+            twin = solver.twin(exact=False)
             units = np.array(
                 [solver.unit(r) * solver.scale for r in range(solver.budget + 1)], dtype=object
             )

@@ -192,7 +192,7 @@ def resplit_value(solver: UpCardSolver, slot: int, decide: Decide | None = None)
     split hand played by ``decide`` (default: :func:`best_moves` of ``solver``, the shoe
     less the up card and both pair cards)."""
     if not solver.exact:  # exact numerators are quicker here than float rows one by one
-        twin = solver.exact_twin()
+        twin = solver.twin(exact=True)
         return twin.float_of(resplit_value(twin, slot, decide), 2)
     decide = best_moves(solver) if decide is None else decide
     rules = solver.rules

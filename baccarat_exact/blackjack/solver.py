@@ -157,7 +157,6 @@ class UpCardSolver:
         self._hit: dict[tuple[Counts, int], Number] = {}
         self._split: dict[int, Number] = {}
         self._twin: UpCardSolver | None = None
-        self._float: UpCardSolver | None = None
         # pay constants scaled to the numerator unit
         self.k_one = self.scale
         self.k_bj = self._pay(rules.blackjack_pays)
@@ -222,9 +221,10 @@ class UpCardSolver:
             cards = tuple(a + b for a, b in zip(cards, self.out))
         return cards
 
-    def exact_twin(self) -> UpCardSolver:
-        """This solver in exact arithmetic (made once)."""
-        if self.exact:
+    def twin(self, exact: bool) -> UpCardSolver:
+        """This solver in exact or float arithmetic: itself, or a twin sharing no caches
+        (made once)."""
+        if exact == self.exact:
             return self
         if self._twin is None:
             self._twin = UpCardSolver(
@@ -232,28 +232,12 @@ class UpCardSolver:
                 self.up,
                 self.rules,
                 infinite=self.infinite,
+                exact=exact,
                 same_rank_tens=self.same_rank_tens,
                 out=self.out,
                 sharing=self.sharing,
             )
         return self._twin
-
-    def float_twin(self) -> UpCardSolver:
-        """This solver in float arithmetic, sharing no caches (made once)."""
-        if not self.exact:
-            return self
-        if self._float is None:
-            self._float = UpCardSolver(
-                self.counts,
-                self.up,
-                self.rules,
-                infinite=self.infinite,
-                exact=False,
-                same_rank_tens=self.same_rank_tens,
-                out=self.out,
-                sharing=self.sharing,
-            )
-        return self._float
 
     def with_out(self, slot: int, m: int, sharing: int = 2) -> UpCardSolver:
         """This solver for the shoe less ``m`` more cards of ``slot`` (values of states over
