@@ -85,12 +85,12 @@ def split_round_law(
     drawn -= pair
     ids = np.array([profile_id[profile] for profile, _ in ends], dtype=np.int64)
     paths = np.array(list(ends.values()), dtype=object)
-    width = _radix(drawn)
-    keys, sums = _pair_groups(drawn, ids, paths, len(profiles), width)
+    widths = _radices(drawn)
+    keys, sums = _pair_groups(drawn, ids, paths, len(profiles), widths)
     n_pairs = len(profiles) ** 2
     r_codes, r_index = np.unique(keys // n_pairs, return_inverse=True)
     pair_ids = keys % n_pairs
-    weights, denominator = _dealer_weights(solver, _decode(r_codes, width), pair)
+    weights, denominator = _dealer_weights(solver, _decode(r_codes, widths), pair)
     sums = sums.astype(object if solver.exact else np.float64)
     # the net result of each (first profile, second profile) against each dealer outcome
     law: dict[Fraction, Any] = defaultdict(int)
@@ -111,32 +111,35 @@ def split_round_law(
     return {net: Fraction(int(p), denominator) for net, p in law.items() if p}
 
 
-def _radix(drawn: IntArray) -> int:
-    """A base in which two hands' card counts add without carry."""
-    return 2 * int(drawn.max(initial=0)) + 1
+def _radices(drawn: IntArray) -> IntArray:
+    """Per value, a base in which two hands' counts of it add without carry. A hand draws at
+    most ``21 // v + 1`` cards of value ``v`` (a hard total of 21 and a busting card), so the
+    code of two hands' cards, a mixed-radix number, stays below 45·23·17·13·11·9·9·7·7·7 <
+    10¹¹."""
+    found: IntArray = 2 * drawn.max(axis=0, initial=0) + 1
+    return found
 
 
-def _decode(codes: IntArray, width: int) -> IntArray:
-    """The card counts of each code (inverse of ``Σ counts[v] · width**v``)."""
-    out = np.zeros((len(codes), SLOTS), dtype=np.int64)
-    rest = codes.copy()
-    for v in range(SLOTS):
-        out[:, v] = rest % width
-        rest //= width
-    return out
+def _places(widths: IntArray) -> IntArray:
+    """The place value of each value's digit in a code."""
+    places: IntArray = np.cumprod(np.r_[1, widths[:-1]]).astype(np.int64)
+    return places
+
+
+def _decode(codes: IntArray, widths: IntArray) -> IntArray:
+    """The card counts of each code (inverse of ``Σ counts[v] · place[v]``)."""
+    return (codes[:, None] // _places(widths)[None, :]) % widths[None, :]
 
 
 def _pair_groups(
-    drawn: IntArray, ids: IntArray, paths: npt.NDArray[Any], n_profiles: int, width: int
+    drawn: IntArray, ids: IntArray, paths: npt.NDArray[Any], n_profiles: int, widths: IntArray
 ) -> tuple[IntArray, npt.NDArray[Any]]:
     """Every ordered pair of ends grouped by (cards together, first profile, second profile):
     the keys ``code · P² + first · P + second`` and each group's summed path products
     (int64 where the products provably fit, else Python ints). The law is symmetric in the
     two hands, so each unordered pair is listed once (twice its weight), under its profiles in
     ascending order."""
-    if (width**SLOTS) * n_profiles**2 >= 2**62:
-        raise OverflowError("too many cards in one split hand to group pairs of hands")
-    codes = drawn @ (width ** np.arange(SLOTS, dtype=np.int64))
+    codes = drawn @ _places(widths)  # below 10¹¹, times profiles² far below 2⁶³
     most = int(max(paths.tolist(), default=0))
     fits = 2 * most * most * len(paths) * len(paths) < 2**62
     path_values = paths.astype(np.int64) if fits else paths
