@@ -516,13 +516,16 @@ def odds(
     >>> f"{float(-result.bet('banker').ev):.4%}"
     '1.0579%'
     """
-    rules = rules if rules is not None else _DEFAULT_RULES
-    chosen = main_bets(rules) if bets is None else tuple(bets)
-    if _needs_cards(chosen):
-        return _card_odds(shoe, rules, chosen, seen)
-    if seen:
-        return _seen_odds(shoe, rules, chosen, seen)
-    how = plan(rules.tableau, chosen)
+    if rules is None and bets is None and not seen:
+        rules, chosen, how = _default_plan()  # the commonest call: its plan made once
+    else:
+        rules = rules if rules is not None else _DEFAULT_RULES
+        chosen = main_bets(rules) if bets is None else tuple(bets)
+        if _needs_cards(chosen):
+            return _card_odds(shoe, rules, chosen, seen)
+        if seen:
+            return _seen_odds(shoe, rules, chosen, seen)
+        how = plan(rules.tableau, chosen)
     values, denominator = _engine_input(shoe)
     row = count_one(values, how.one_shoe, infinite=shoe.infinite)
     if how.tie_column is not None:
@@ -537,6 +540,13 @@ def odds(
         else:
             results.append(_reduced(bet, *paired[b]))
     return _outcome_odds(shoe, rules, denominator, row[0], row[1], results)
+
+
+@functools.cache
+def _default_plan() -> tuple[Rules, tuple[Bet, ...], Plan]:
+    """The default rules, their main bets and the plan that prices them."""
+    chosen = main_bets(_DEFAULT_RULES)
+    return _DEFAULT_RULES, chosen, plan(_DEFAULT_RULES.tableau, chosen)
 
 
 @functools.lru_cache(maxsize=256)
