@@ -238,8 +238,9 @@ def dealer_batch(
     # at most Σ_m orderings · Π_v ff(n_v, m_v) over multisets of one length l (the factors
     # not yet multiplied are >= 1: the table holds no more of a value than the shoe), which
     # counts dealer draws of l cards and so is at most ff(N, l) <= ff(N, longest)
+    n_cards = int(base.sum())
     longest = max((length for _, length in plan.groups), default=0)
-    small = exact and falling_int(int(base.sum()), longest) < 2**63
+    small = exact and falling_int(n_cards, longest) < 2**63
     dtype: Any = np.int64 if small else object if exact else np.float64
     current = np.zeros((1, len(plan.digits[0])), dtype=dtype)
     current[0, plan.first_nodes] = np.array(plan.orderings, dtype=dtype)
@@ -257,7 +258,6 @@ def dealer_batch(
     sums = current[prefix] if plan.orderings else current  # removals × groups
     if small:
         sums = sums.astype(object)  # the tails below are beyond int64
-    n_cards = int(base.sum())
     r = removed.sum(axis=1)
     out = np.zeros((n_removals, len(OUTCOMES)), dtype=object if exact else np.float64)
     distinct_r = sorted(set(r.tolist()))

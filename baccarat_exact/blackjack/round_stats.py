@@ -411,10 +411,8 @@ class _Round:
                 ends[(profile, removed)] += int(paths)
                 continue
             # each busting card is one more end (the dealer draws after it)
-            r = sum(removed)
-            for card in range(21 - profile[1], SLOTS):
-                if solver.weight(removed, r, card):
-                    ends[(("bust", 0, profile[2]), add_card(removed, card))] += int(paths)
+            for _, out in self._bust_cards(profile[1], removed):
+                ends[(("bust", 0, profile[2]), out)] += int(paths)
         rules = self.rules
         return split_round_law(
             solver,

@@ -224,15 +224,16 @@ def _dealer_weights(
     counts = np.array(solver.counts, dtype=np.int64) - pair
     n_after = int(counts.sum())
     r = drawn.sum(axis=1)
+    # Π_v ff(n_v, R_v): the ways to draw the hands' cards in one given order
     most = int(drawn.max(initial=0)) + 1
+    draws: npt.NDArray[Any] = np.ones(len(drawn), dtype=object if solver.exact else np.float64)
+    for v in range(SLOTS):
+        column = [falling(int(counts[v]), k) for k in range(most)]
+        draws = draws * np.array(column, dtype=draws.dtype)[drawn[:, v]]
     if not solver.exact:
         dealer = _dealer_rows(solver, drawn + pair, None)
-        draws_float = np.ones(len(drawn), dtype=np.float64)
-        for v in range(SLOTS):
-            column_float = np.array([float(falling(int(counts[v]), k)) for k in range(most)])
-            draws_float *= column_float[drawn[:, v]]
         whole = np.array([float(falling(n_after, k)) for k in range(int(r.max(initial=0)) + 1)])
-        return dealer * (draws_float / whole[r])[:, None], None
+        return dealer * (draws / whole[r])[:, None], None
     # each row over ff(N' − r, L), N' = N − 2 the shoe after the pair and L the most cards the
     # dealer draws, brought to ff(N', B) with B = the most cards the hands draw + L; a shoe
     # too small for that keeps every row over (N' − r)!, and B = N'
@@ -246,8 +247,5 @@ def _dealer_weights(
         dealer = _dealer_rows(solver, drawn + pair, None)
         reach = n_after
         scale = [1] * (drawn_most + 1)
-    draws = np.array(scale, dtype=object)[r]
-    for v in range(SLOTS):
-        column = np.array([falling(int(counts[v]), k) for k in range(most)], dtype=object)
-        draws = draws * column[drawn[:, v]]
+    draws = draws * np.array(scale, dtype=object)[r]
     return dealer * draws[:, None], falling(n_after, reach)
