@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -70,6 +71,9 @@ def single_evaluation() -> float:
 _USER_CALL = """
 import random, statistics, sys, time
 from baccarat_exact import Shoe, odds
+if sys.argv[1] == "numpy":
+    from baccarat_exact.engine import counting
+    counting.NATIVE = False
 from baccarat_exact.model.cards import RANKS
 rng = random.Random(1)
 full = [rank for rank in RANKS for _ in range(32)]
@@ -92,13 +96,14 @@ print(f"{full_shoe:.2f} {states_us:.2f}")
 """
 
 
-def user_call(root: Path) -> tuple[float, float]:
+def user_call(root: Path, path: str = "as built") -> tuple[float, float]:
     """Median µs of ``odds(Shoe.from_decks(8))`` (shoe built in the call) and of ``odds(state)``
     over 2,000 random 8-deck states, default rules, nothing prebuilt: the package at ``root``,
-    in a fresh process (so a checkout of older code is timed the same way)."""
+    in a fresh process (so a checkout of older code is timed the same way). ``path``
+    "numpy" turns the compiled engine step off (the install without a C compiler)."""
     env = {"PYTHONPATH": str(root), "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(
-        [sys.executable, "-c", _USER_CALL],
+        [sys.executable, "-c", _USER_CALL, path],
         env=env,
         cwd=root,  # `python -c` puts the working directory first on the path
         check=True,
@@ -166,11 +171,20 @@ def floor() -> None:
     got = [int(x) for x in lines[1:]]
     want = [n for shoe in states for n in counting.count_one(shoe.values, compiled)]
     assert got == want, "the C program does not compute the engine's counts"
-    kernel = []
-    for shoe in states * 10:  # the engine step as odds takes it (Tie's column is the rest)
-        start = time.perf_counter()
-        counting.count_one(shoe.values, how.one_shoe)
-        kernel.append(time.perf_counter() - start)
+
+    def step(count: Any) -> float:  # the engine step as odds takes it (Tie is the rest)
+        times = []
+        for shoe in states * 10:
+            start = time.perf_counter()
+            count(shoe.values)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1e6
+
+    numpy_step = step(lambda values: counting._count_one(values, how.one_shoe, False))
+    steps = f"numpy step {numpy_step:.2f} µs"
+    if counting.NATIVE:
+        compiled_step = step(lambda values: counting.count_one(values, how.one_shoe))
+        steps = f"compiled step (_sixcard.c) {compiled_step:.2f} µs, {steps}"
     empty = np.empty(1)
     call = []
     for _ in range(20000):
@@ -179,9 +193,9 @@ def floor() -> None:
         call.append(time.perf_counter() - start)
     print(
         "floor: the 5,005-weight arithmetic compiled (cc -O3 -march=native, 3 columns) "
-        f"{compiled_us:.2f} µs per shoe (counts identical); the tool's engine step "
-        f"(count_one) median {statistics.median(kernel) * 1e6:.2f} µs; one trivial numpy "
-        f"call median {statistics.median(call) * 1e6:.2f} µs"
+        f"{compiled_us:.2f} µs per shoe (counts identical); the tool's engine step, "
+        f"medians: {steps}; one trivial numpy call median "
+        f"{statistics.median(call) * 1e6:.2f} µs"
     )
 
 
@@ -241,11 +255,15 @@ def main() -> None:
         process()
         return
     print(f"machine: {machine()}")
-    roots = [("this tree", ROOT)]
+    from baccarat_exact.engine import counting
+
+    roots = [("this tree", ROOT, "as built")]
+    if counting.NATIVE:
+        roots.append(("this tree, numpy step", ROOT, "numpy"))
     if "--before" in sys.argv:  # an older checkout, e.g. `git archive REV | tar -x -C DIR`
-        roots.insert(0, ("before", Path(sys.argv[sys.argv.index("--before") + 1])))
-    for name, root in roots:
-        full_shoe, states = user_call(root)
+        roots.insert(0, ("before", Path(sys.argv[sys.argv.index("--before") + 1]), "as built"))
+    for name, root, path in roots:
+        full_shoe, states = user_call(root, path)
         print(
             f"odds as a user calls it ({name}): odds(Shoe.from_decks(8)) median "
             f"{full_shoe:.1f} µs; odds(state), 2,000 random 8-deck states, median {states:.1f} µs"

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baccarat_exact.engine import counting
 from baccarat_exact.engine.counting import (
     compile_columns,
     count_array,
@@ -107,18 +108,37 @@ _ONE_SHOE_COLUMNS = ((0, 1, 2), tuple(range(3, 200)), tuple(range(200, 400)), (7
     st.lists(st.integers(0, 60), min_size=10, max_size=10).filter(lambda v: sum(v) >= 6),
     st.booleans(),
 )
-def test_one_shoe_path_equals_python_integers(values: list[int], infinite: bool) -> None:
-    """The single-evaluation path (float64 behind the N**6 < 2**53 bound) gives the same
-    integers as the batch path in Python integers, finite shoes and weights alike."""
+def test_one_shoe_paths_equal_python_integers(values: list[int], infinite: bool) -> None:
+    """Both single-evaluation paths, the compiled one (unsigned 64-bit) and numpy's
+    (float64 behind the N**6 < 2**53 bound), give the same integers as the batch path in
+    Python integers, finite shoes and weights alike."""
     compiled = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS)
     exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
     assert count_one(tuple(values), compiled, infinite=infinite) == exact
+    assert counting._count_one(tuple(values), compiled, infinite) == exact
 
 
-@pytest.mark.parametrize("cards", [455, 456, 457, 600])
+@pytest.fixture(params=[True, False], ids=["compiled", "numpy"])
+def native(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Run a test with the compiled single-shoe step, then without it."""
+    monkeypatch.setattr(counting, "NATIVE", request.param)
+    return bool(request.param)
+
+
+def test_the_compiled_step_is_built() -> None:
+    """`make test` installs the package with its C step; losing it (a packaging slip)
+    would leave every answer right and the single evaluation 3x slower."""
+    assert counting.NATIVE, "baccarat_exact.engine._sixcard was not built (setup.py)"
+    from baccarat_exact.engine import _sixcard
+
+    assert _sixcard.MAX_CARDS == counting._NATIVE_CARDS == 1448  # 1448**6 < 2**63 <= 1449**6
+
+
+@pytest.mark.parametrize("cards", [455, 456, 457, 600, 1448, 1449])
 @pytest.mark.parametrize("infinite", [False, True])
-def test_one_shoe_path_at_the_float_bound(cards: int, infinite: bool) -> None:
-    """456 cards is the last shoe the float path takes; 457 and more go the integer way."""
+def test_one_shoe_path_at_its_bounds(cards: int, infinite: bool, native: bool) -> None:
+    """The compiled step takes shoes up to 1448 cards (N**6 < 2**63), numpy's float path
+    up to 456 (N**6 < 2**53); beyond them the integer batch path: all the same counts."""
     values = (cards - 9 * 30, *([30] * 9))
     compiled = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS)
     exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
@@ -127,6 +147,48 @@ def test_one_shoe_path_at_the_float_bound(cards: int, infinite: bool) -> None:
         assert sum(count_one(values, compile_columns(STANDARD_TABLEAU, _ALL))) == (
             six_card_total(cards)
         )
+
+
+@pytest.mark.parametrize(
+    ("values", "error"),
+    [
+        ((1,) * 9, TypeError),
+        ([1] * 10, TypeError),
+        ((-1, *[5] * 9), ValueError),
+        ((1449, *[0] * 9), ValueError),
+        ((1000, 449, *[0] * 8), ValueError),
+        ((2**70, *[0] * 9), OverflowError),
+    ],
+)
+def test_the_compiled_step_refuses_what_it_cannot_count(
+    values: tuple[int, ...], error: type[Exception]
+) -> None:
+    """The C step checks its input itself: a shoe it cannot count exactly raises."""
+    counter = compile_columns(STANDARD_TABLEAU, _ONE_SHOE_COLUMNS).counter()
+    with pytest.raises(error):
+        counter(values)
+
+
+def test_the_compiled_step_refuses_bad_tables() -> None:
+    """Tables of the wrong size or layout are refused when the counter is made."""
+    from baccarat_exact.engine import _sixcard
+
+    half, starts = counting._HALF_TABLE, counting._HALF_STARTS
+    zeros = np.zeros((5005, 2), dtype=np.uint16)
+    table = zeros.tobytes()
+    assert _sixcard.Counter(half, starts, table, 2)(Shoe.from_decks(1).values) == [0, 0]
+    with pytest.raises(ValueError, match="table"):
+        _sixcard.Counter(half, starts, table[:-2], 2)
+    with pytest.raises(ValueError, match="720"):  # a coefficient counts orderings of 6 cards
+        _sixcard.Counter(half, starts, (zeros + 721).tobytes(), 2)
+    with pytest.raises(ValueError, match="half"):
+        _sixcard.Counter(half[:-1], starts, table, 2)
+    with pytest.raises(ValueError, match="half"):  # two half-multisets swapped
+        _sixcard.Counter(half[5:10] + half[:5] + half[10:], starts, table, 2)
+    with pytest.raises(ValueError, match="offsets"):
+        _sixcard.Counter(half, starts[::-1], table, 2)
+    with pytest.raises(ValueError, match="columns"):
+        _sixcard.Counter(half, starts, table, 0)
 
 
 def test_one_shoe_path_in_other_threads() -> None:

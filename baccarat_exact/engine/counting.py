@@ -12,6 +12,10 @@ the low half the sum is one dense matrix product, so many shoes at once are a
 handful of BLAS calls. Arithmetic is float64 only while every intermediate is
 an integer below 2**53 (proved by :func:`number_kind`), int64 below 2**63,
 and Python integers beyond: the one integer-kind policy of the package.
+
+One shoe at a time (:func:`count_one`) takes the compiled step in ``_sixcard.c`` when
+the package was built with it (unsigned 64-bit integers, exact while N**6 < 2**63), else
+five numpy products in float64; both give the same integers (tests/test_engine.py).
 """
 
 from __future__ import annotations
@@ -39,6 +43,14 @@ from baccarat_exact.engine.tables import (
 from baccarat_exact.model.cards import POINT_VALUE
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Tableau
+
+try:  # the compiled single-shoe step (setup.py builds it where a C compiler is found)
+    from baccarat_exact.engine import _sixcard
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _sixcard = None  # type: ignore[assignment]
+
+NATIVE = _sixcard is not None
+"""Whether :func:`count_one` takes the compiled step (tests set it False to compare)."""
 
 __all__ = [
     "INT64_LIMIT",
@@ -145,6 +157,11 @@ _COL_HI = np.concatenate(
 )
 
 
+_HALF_TABLE = np.ascontiguousarray(HALF_MULTISETS, dtype=np.uint8).tobytes()
+_HALF_STARTS = np.asarray(HALF_OFFSETS, dtype=np.int64).tobytes()
+"""The half-multisets and where each size starts, as ``_sixcard.Counter`` takes them."""
+
+
 class _OneShoe(NamedTuple):
     """Buffers of the single-shoe path and the views its products read and write."""
 
@@ -188,6 +205,15 @@ class Compiled:
             self._made[key] = tuple(b.astype(_DTYPES[kind]) for b in self.blocks)
         result: tuple[npt.NDArray[Any], ...] = self._made[key]
         return result
+
+    def counter(self) -> _sixcard.Counter:
+        """The compiled single-shoe counter of these columns, made on first use."""
+        counter: _sixcard.Counter | None = self._made.get("counter")
+        if counter is None:
+            counter = self._made["counter"] = _sixcard.Counter(
+                _HALF_TABLE, _HALF_STARTS, self.flat.astype(np.uint16).tobytes(), len(self.columns)
+            )
+        return counter
 
     def one_shoe(self) -> _OneShoe:
         """The single-shoe path's products and buffers (:func:`_paired_blocks`): made once,
@@ -346,11 +372,19 @@ def _count_one(values: tuple[int, ...], compiled: Compiled, infinite: bool) -> l
     return [int(n) for n in (small @ paired).tolist()]
 
 
+_NATIVE_CARDS = 1448
+"""The compiled step's bound: N**6 < 2**63 (:func:`number_kind`)."""
+
+
 def count_one(values: tuple[int, ...], compiled: Compiled, *, infinite: bool = False) -> list[int]:
     """:func:`count_array` for one shoe (``values`` as :attr:`Shoe.values` gives them),
     as a list of Python ints: the fast path of a single evaluation."""
-    if sum(values) <= _FLOAT_CARDS and min(values) >= 0:
-        return _count_one(values, compiled, infinite)
+    cards = sum(values)
+    if min(values) >= 0:
+        if NATIVE and cards <= _NATIVE_CARDS:
+            return compiled.counter()(values, infinite)
+        if cards <= _FLOAT_CARDS:
+            return _count_one(values, compiled, infinite)
     return [int(x) for x in count_array(values, compiled, infinite=infinite)[0].tolist()]
 
 

@@ -1,0 +1,15 @@
+"""Types of the compiled single-shoe step (``_sixcard.c``)."""
+
+MAX_CARDS: int
+
+class Counter:
+    """One set of columns' coefficients; called once per shoe."""
+
+    def __init__(self, half: bytes, offsets: bytes, table: bytes, columns: int) -> None:
+        """``half``: the 462 half-multisets (uint8, 5 each) by size; ``offsets``: where
+        each size starts (8 int64); ``table``: (5005, columns) coefficients (uint16) in
+        the block order of :class:`~baccarat_exact.engine.counting.Compiled`."""
+
+    def __call__(self, values: tuple[int, ...], infinite: bool = False) -> list[int]:
+        """Each column's count for a shoe of ``values`` (cards of each point value, or
+        weights); ValueError beyond 1448 cards."""
