@@ -49,7 +49,7 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict baccarat_exact
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 ## golden: recompute every golden file with the tool's own check command
 golden: $(VENV)/.installed
