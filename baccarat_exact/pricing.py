@@ -40,7 +40,12 @@ from baccarat_exact.engine.counting import (
     six_card_total,
     value_counts,
 )
-from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts
+from baccarat_exact.engine.pair_batch import (
+    batch_fits,
+    batch_joint_counts,
+    batch_pair_state_counts,
+    joint_fits,
+)
 from baccarat_exact.engine.pairs import (
     PairTerms,
     exact_suit_terms,
@@ -982,29 +987,53 @@ def _pair_pays(how: Plan, columns: tuple[int, ...]) -> tuple[npt.NDArray[Any], n
     return pays, wins
 
 
+def _joint_batch(
+    how: Plan, joint: tuple[int, ...], ranks: npt.NDArray[np.int64], suits: Any
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """The joint (pair state × event) bets ``joint`` of a batch of shoe states:
+    numerators, wins and denominators, from one (state, pair state, column) table."""
+    lines = [
+        (j, pay, line)
+        for j, b in enumerate(joint)
+        for pay, line in zip(how.line_pays[b], how.bets[b].lines)
+    ]
+    columns = tuple(dict.fromkeys(line.events for _, _, line in lines))
+    counts, totals = batch_joint_counts(ranks, suits, how.tableau, columns)
+    numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
+    wins = np.zeros_like(numerators)
+    for j, pay, line in lines:
+        count = counts[:, sorted(line.pairs), columns.index(line.events)].sum(axis=1)
+        numerators[:, j] += pay * count
+        if pay > 0:
+            wins[:, j] += count
+    return numerators, wins, np.repeat(totals[:, None], len(joint), axis=1)
+
+
 def _pair_parts(
     how: Plan,
     ranks: npt.NDArray[Any],
     shoes: Sequence[Shoe] | None,
     suits: npt.ArrayLike | None,
 ) -> list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]]:
-    """The pair and joint bets of ``how``: pure pair bets of shoe states given as arrays
-    in one batch (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them, the
-    rest state by state in Python integers."""
+    """The pair and joint bets of ``how``: of shoe states given as arrays, in one batch
+    (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them; the rest state by
+    state in Python integers."""
     pure = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _PAIRS)
     joint = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _JOINT)
     suit_array = _batch_suits(how, ranks, suits) if shoes is None else None
     largest = int(ranks.sum(axis=1).max(initial=0)) if ranks.dtype != object else 0
-    vector = (
-        pure and shoes is None and ranks.dtype != object and batch_fits(largest, how.largest_pay)
-    )
+    vector = shoes is None and ranks.dtype != object and batch_fits(largest, how.largest_pay)
+    pure_batch = bool(pure) and vector
+    joint_batch = bool(joint) and vector and joint_fits(largest)
     parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
-    looped = joint if vector else pure + joint
-    if vector:
+    looped = (() if pure_batch else pure) + (() if joint_batch else joint)
+    if pure_batch:
         counts, totals = batch_pair_state_counts(ranks, suit_array)
         pays, wins = _pair_pays(how, pure)
         denominators = np.repeat(totals[:, None], len(pure), axis=1)
         parts.append((pure, (counts @ pays, counts @ wins, denominators)))
+    if joint_batch:
+        parts.append((joint, _joint_batch(how, joint, ranks, suit_array)))
     if looped:
         order = tuple(sorted(looped))
         terms = _batch_terms(how, ranks, shoes, suit_array)

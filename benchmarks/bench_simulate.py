@@ -13,7 +13,8 @@ figures time the command as it is, with whatever tuning the command line does.
 
 Issue 14: ``simulate --shoes 300`` with every built-in side bet against the same run
 with the main bets only, whole processes timed in turn in the same run (median of 5),
-and the ratio (target ≤ 2).
+and the ratio (target ≤ 2); and with three user-defined bets on a pair and the round's
+result together (``joint-bets.toml``).
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py`` (``--side-bets`` for the
 issue-14 figure alone; ``--before DIR`` times the code of an earlier checkout in DIR the
@@ -42,6 +43,7 @@ from benchmarks._machine import machine
 BIN = Path(sys.executable).parent
 SIDE = ("dragon-7", "panda-8", "dragon-bonus-banker", "player-pair")
 TARGET = 10.0
+JOINT_BETS = Path(__file__).resolve().parent / "joint-bets.toml"
 
 
 def command(jobs: int) -> tuple[float, str]:
@@ -74,11 +76,13 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
     times: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for _ in range(repeats):
         for tree, where in trees.items():
-            for name in ("main", "all"):
+            for name in ("main", "all", "joint"):
                 args = [sys.executable, "-m", "baccarat_exact", "simulate"]
                 args += ["--shoes", str(shoes), "-q", "--seed", "1"]
                 if name == "all":
                     args += [f"--bet={bet}" for bet in SIDE_BET_NAMES]
+                if name == "joint":
+                    args += ["--bets-file", str(JOINT_BETS)]
                 times.setdefault((tree, name), []).append(_run_timed(args, where))
     for tree in trees:
         main = [statistics.median(t) for t in zip(*times[tree, "main"])]
@@ -88,6 +92,12 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
             f"vs + all {len(SIDE_BET_NAMES)} built-in side bets: wall {main[0]:.2f} s vs "
             f"{every[0]:.2f} s, ratio {every[0] / main[0]:.2f}; CPU {main[1]:.2f} s vs "
             f"{every[1]:.2f} s, ratio {every[1] / main[1]:.2f} (target <= 2)"
+        )
+        joint = [statistics.median(t) for t in zip(*times[tree, "joint"])]
+        print(
+            f"  and + the 3 joint (pair x result) bets of {JOINT_BETS.name}: wall "
+            f"{joint[0]:.2f} s, ratio {joint[0] / main[0]:.2f}; CPU {joint[1]:.2f} s, "
+            f"ratio {joint[1] / main[1]:.2f}"
         )
     print(f"load average: {os.getloadavg()[0]:.2f}")
 

@@ -7,12 +7,23 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts
-from baccarat_exact.engine.pairs import exact_suit_terms, pair_state_counts, suit_blind_terms
+from baccarat_exact.engine.pair_batch import (
+    batch_fits,
+    batch_joint_counts,
+    batch_pair_state_counts,
+    joint_fits,
+)
+from baccarat_exact.engine.pairs import (
+    exact_suit_terms,
+    joint_counts,
+    pair_state_counts,
+    suit_blind_terms,
+)
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
 from baccarat_exact.model.custom_bets import parse_bets
-from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.events import N_EVENTS
+from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import price_batch
 
@@ -43,6 +54,51 @@ def test_batch_counts_equal_the_closed_form_state_by_state(grids: list[list[list
         assert tuple(blind[i].tolist()) == expected and int(blind_totals[i]) == total
 
 
+_NEVER_DRAW = Tableau(player=(False,) * 10, banker=tuple((False,) * 11 for _ in range(10)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    suit_grids,
+    st.lists(st.frozensets(st.integers(0, N_EVENTS - 1), min_size=1), min_size=1, max_size=3),
+    st.sampled_from(["standard", "no third cards"]),
+)
+def test_batch_joint_counts_equal_the_joint_table_state_by_state(
+    grids: list[list[list[int]]], columns: list[frozenset[int]], tableau: str
+) -> None:
+    """The batch (pair state × column) counts are the per-state joint table summed into
+    the columns, with exact suits and blind to them, under two tableaus."""
+    rules = Rules() if tableau == "standard" else Rules(tableau=_NEVER_DRAW)
+    suits = np.array(grids, dtype=np.int64)
+    ranks = suits.sum(axis=2)
+    for known in (suits, None):
+        counts, totals = batch_joint_counts(ranks, known, rules.tableau, tuple(columns))
+        for i, grid in enumerate(grids):
+            terms = (
+                exact_suit_terms(grid) if known is not None else suit_blind_terms(ranks[i].tolist())
+            )
+            table, total = joint_counts(terms, rules.tableau)
+            want = [[sum(row[e] for e in column) for column in columns] for row in table]
+            assert counts[i].tolist() == want and int(totals[i]) == total
+
+
+def test_joint_fits_bounds_the_largest_intermediate() -> None:
+    """Eight and twenty decks fit int64 (2 N**4 (N + 5)**2 < 2**63); thirty do not."""
+    assert joint_fits(416) and joint_fits(1040)
+    assert not joint_fits(1560)
+
+
+def test_price_batch_joint_bets_beyond_int64_take_python_integers() -> None:
+    """Thirty decks: the joint batch bound fails and the state-by-state path answers."""
+    rules = Rules()
+    bet = _bet("pair-and-player", 20, 'player_pair = true, winner = "player"')
+    ranks = np.full((1, 13), 120, dtype=np.int64)
+    prices = price_batch(ranks, rules, (bet,))
+    slow = price_batch([Shoe.from_decks(30)], rules, (bet,))
+    assert prices.numerators.tolist() == slow.numerators.tolist()
+    assert prices.denominators.tolist() == slow.denominators.tolist()
+
+
 def test_batch_fits_bounds_the_largest_intermediate() -> None:
     assert batch_fits(416, 250)
     assert not batch_fits(2000, 1)
@@ -57,13 +113,14 @@ def _random_suits(seed: int, states: int, decks: int) -> np.ndarray:
 
 
 def test_price_batch_pair_bets_equal_the_shoe_by_shoe_path() -> None:
-    """Every built-in pair bet, a joint bet and the main bets: arrays of suits (the
-    vectorised path, joint bets state by state) against the same states as Shoes (the
-    per-state path), value for value and dtype for dtype."""
+    """Every built-in pair bet, joint bets and the main bets: arrays of suits (the
+    vectorised path) against the same states as Shoes (the per-state path), value for
+    value and dtype for dtype."""
     rules = Rules()
     pairs = [find_bet(name, rules) for name, bet in SIDE_BETS.items() if bet.bet.needs_pairs]
     joint = _bet("pair-and-player", 20, 'player_pair = true, winner = "player"')
-    bets = (*main_bets(rules), *pairs, joint, find_bet("dragon-7", rules))
+    suited = _bet("perfect-and-natural", 50, "banker_suited_pair = true, natural = true")
+    bets = (*main_bets(rules), *pairs, joint, suited, find_bet("dragon-7", rules))
     suits = _random_suits(3, 6, 2)
     ranks = suits.sum(axis=2)
     fast = price_batch(ranks, rules, bets, suits=suits)
