@@ -44,6 +44,7 @@ from baccarat_exact.engine.pair_batch import (
     batch_fits,
     batch_joint_counts,
     batch_pair_state_counts,
+    joint_column_counts,
     joint_fits,
 )
 from baccarat_exact.engine.pairs import (
@@ -384,6 +385,10 @@ class Plan:
     largest_pay: int = field(init=False)
     value_bets: tuple[int, ...] = field(init=False)
     """Positions of the value-based bets."""
+    joint_bets: tuple[int, ...] = field(init=False)
+    """Positions of the bets on pairs and the round together."""
+    joint_columns: tuple[frozenset[int], ...] = field(init=False)
+    """The event sets the joint bets' lines read, each once."""
     value_pays: npt.NDArray[np.int64] = field(init=False)
     """(columns + 1, value bets): EV numerator (× scale) per column count, last row per
     denominator (each bet's last line pays on the rest)."""
@@ -403,6 +408,8 @@ class Plan:
             for bet, scale in zip(self.bets, scales)
         )
         value_bets = tuple(b for b, kind in enumerate(kinds) if kind == _VALUE)
+        joint_bets = tuple(b for b, kind in enumerate(kinds) if kind == _JOINT)
+        joint_lines = (line.events for b in joint_bets for line in self.bets[b].lines)
         largest = max((abs(pay) for row in line_pays for pay in row), default=0)
         shape = (len(self.compiled.columns) + 1, len(value_bets))
         pays = np.zeros(shape, dtype=np.int64 if fits_int64(2 * largest) else object)
@@ -425,6 +432,8 @@ class Plan:
             ("line_pays", line_pays),
             ("largest_pay", largest),
             ("value_bets", value_bets),
+            ("joint_bets", joint_bets),
+            ("joint_columns", tuple(dict.fromkeys(joint_lines))),
             ("value_pays", pays),
             ("value_wins", wins),
             ("tie_column", tie),
@@ -490,14 +499,24 @@ def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int],
                 counts = [sum(states[s] for s in line) for line in spec]
                 found[b] = (counts, total, terms.weight)
     if how.joint:
-        table, total = joint_counts(terms, how.tableau)
-        for b, (kind, _) in enumerate(how.items):
-            if kind == _JOINT:
+        columns = how.joint_columns
+        by_column = joint_column_counts(terms, how.tableau, columns)
+        if by_column is not None:  # the closed form, where its arithmetic is exact
+            cells, total = by_column
+            for b in how.joint_bets:
                 counts = [
-                    sum(table[s][e] for s in line.pairs for e in line.events)
+                    sum(cells[s][columns.index(line.events)] for s in line.pairs)
                     for line in how.bets[b].lines
                 ]
                 found[b] = (counts, total, terms.weight)
+            return found
+        table, total = joint_counts(terms, how.tableau)
+        for b in how.joint_bets:
+            counts = [
+                sum(table[s][e] for s in line.pairs for e in line.events)
+                for line in how.bets[b].lines
+            ]
+            found[b] = (counts, total, terms.weight)
     return found
 
 
@@ -997,7 +1016,7 @@ def _joint_batch(
         for j, b in enumerate(joint)
         for pay, line in zip(how.line_pays[b], how.bets[b].lines)
     ]
-    columns = tuple(dict.fromkeys(line.events for _, _, line in lines))
+    columns = how.joint_columns
     counts, totals = batch_joint_counts(ranks, suits, how.tableau, columns)
     numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
     wins = np.zeros_like(numerators)

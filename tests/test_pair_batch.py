@@ -11,6 +11,7 @@ from baccarat_exact.engine.pair_batch import (
     batch_fits,
     batch_joint_counts,
     batch_pair_state_counts,
+    joint_column_counts,
     joint_fits,
 )
 from baccarat_exact.engine.pairs import (
@@ -18,12 +19,13 @@ from baccarat_exact.engine.pairs import (
     joint_counts,
     pair_state_counts,
     suit_blind_terms,
+    suited_terms,
 )
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.catalogue import SIDE_BETS, find_bet
 from baccarat_exact.model.custom_bets import parse_bets
 from baccarat_exact.model.events import N_EVENTS
-from baccarat_exact.model.rules import Rules, Tableau
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import price_batch
 
@@ -80,6 +82,35 @@ def test_batch_joint_counts_equal_the_joint_table_state_by_state(
             table, total = joint_counts(terms, rules.tableau)
             want = [[sum(row[e] for e in column) for column in columns] for row in table]
             assert counts[i].tolist() == want and int(totals[i]) == total
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.lists(st.sampled_from("A2345678TJQK"), max_size=12),
+    st.lists(st.sampled_from(["As", "Ah", "Kd", "Kc", "5s", "5h", "Ts"]), max_size=4, unique=True),
+    st.lists(st.frozensets(st.integers(0, N_EVENTS - 1), min_size=1), min_size=1, max_size=3),
+)
+def test_joint_column_counts_average_over_unknown_suits(
+    decks: int, unknown: list[str], known: list[str], columns: list[frozenset[int]]
+) -> None:
+    """One shoe's columns from its pair terms, cards of unknown suit gone (terms over a
+    scale above 1): the per-state joint table summed into the columns."""
+    shoe = Shoe.from_decks(decks).remove(" ".join(known)).remove(" ".join(unknown))
+    terms = suited_terms(shoe)
+    found = joint_column_counts(terms, STANDARD_TABLEAU, tuple(columns))
+    assert found is not None
+    table, total = joint_counts(terms)
+    want = [[sum(row[e] for e in column) for column in columns] for row in table]
+    assert found == (want, total)
+
+
+def test_joint_column_counts_decline_what_they_cannot_count_exactly() -> None:
+    """An infinite shoe, and terms too large for the bound, go to the per-state table."""
+    columns = (frozenset({0, 1}),)
+    assert joint_column_counts(suited_terms(Shoe.infinite_shoe()), STANDARD_TABLEAU, columns) is None
+    big = suit_blind_terms([200] * 13)
+    assert joint_column_counts(big, STANDARD_TABLEAU, columns) is None
 
 
 def test_joint_fits_bounds_the_largest_intermediate() -> None:

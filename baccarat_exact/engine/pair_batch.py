@@ -23,7 +23,9 @@ from baccarat_exact.engine.counting import (
     compile_columns,
     count_array,
     fits_int64,
+    six_card_total,
 )
+from baccarat_exact.engine.pairs import PairTerms
 from baccarat_exact.engine.tables import deal_grid
 from baccarat_exact.model.bets import NO_PAIR, PAIR, PAIR_STATES, SUITED_PAIR
 from baccarat_exact.model.events import N_EVENTS
@@ -34,6 +36,7 @@ __all__ = [
     "batch_joint_counts",
     "batch_pair_state_counts",
     "batch_rank_terms",
+    "joint_column_counts",
     "joint_fits",
 ]
 
@@ -127,13 +130,21 @@ def batch_pair_state_counts(
 # constants of the key. The no-pair row is the engine's column count less the others.
 
 
-class _JointKeys(NamedTuple):
-    """One family's keys: grid row (Player total · 10 + Banker total), and the constant
-    parts of the last-two-card sum: q1 as a (10 values, K · C) matrix, and q0 (K, C)."""
+_LOW, _HIGH = np.triu_indices(10)
+"""The 55 unordered pairs of values v1 ≤ v2."""
 
-    start: npt.NDArray[np.intp]
-    q1: npt.NDArray[np.float64]
-    q0: Int64Array
+
+class _JointKeys(NamedTuple):
+    """One family's keys (x, y), x the pair's value and y the other hand's (one value, or
+    an unordered pair of them), K = 10 · Y in that order: which two-card total each x
+    and y make (0/1 matrices (10, 10) and (Y, 10)), whether the pair is the Player's,
+    and the constant parts of the last-two-card sum, the linear q1 (K, 10 values, C) and
+    q0 (K, C), side by side as one (K, 11 · C) matrix."""
+
+    pair_total: npt.NDArray[np.float64]
+    other_total: npt.NDArray[np.float64]
+    player_pair: bool
+    q: npt.NDArray[np.float64]
 
 
 def _grid_columns(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> Int64Array:
@@ -147,10 +158,13 @@ def _grid_columns(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> Int6
 
 
 def _family(
-    grid: Int64Array, player: tuple[npt.NDArray[np.intp], ...], banker: tuple[Any, ...]
+    grid: Int64Array, other: tuple[npt.NDArray[np.intp], ...], player_pair: bool
 ) -> _JointKeys:
-    """The keys whose Player's two cards have values ``player`` and Banker's ``banker``
-    (arrays over the keys)."""
+    """The keys whose pair hand holds two cards of value x (0–9) and whose other hand
+    holds the values ``other[0][y]`` and ``other[1][y]``."""
+    x, y = (axis.reshape(-1) for axis in np.indices((10, len(other[0]))))
+    pair, second = (x, x), (other[0][y], other[1][y])
+    player, banker = (pair, second) if player_pair else (second, pair)
     start = ((player[0] + player[1]) % 10) * 10 + (banker[0] + banker[1]) % 10
     removed = np.zeros((len(start), 10), dtype=np.int64)
     for values in (*player, *banker):
@@ -162,32 +176,35 @@ def _family(
     q0 = np.einsum("kxyj,kx,ky->kj", rows, removed, removed) + np.einsum(
         "kcj,kc->kj", diagonal, removed
     )
-    as_matrix = q1.transpose(1, 0, 2).reshape(10, -1).astype(np.float64)  # (10, K · C)
-    return _JointKeys(start, as_matrix, q0)
+    q = np.concatenate([q1, q0[:, None, :]], axis=1).reshape(len(start), -1)
+    pair_total = np.eye(10)[(2 * np.arange(10)) % 10]
+    other_total = np.eye(10)[(other[0] + other[1]) % 10]
+    return _JointKeys(pair_total, other_total, player_pair, q.astype(np.float64))
 
 
 @functools.lru_cache(maxsize=16)
 def _joint_plan(
     tableau: Tableau, columns: tuple[frozenset[int], ...]
-) -> tuple[Int64Array, _JointKeys, _JointKeys, _JointKeys]:
+) -> tuple[npt.NDArray[np.float64], _JointKeys, _JointKeys, _JointKeys]:
     """The grid as a (100 c5·c6, 100 rows · C) matrix and the three families' keys:
     both pairs (va, vb), Player pair (va; v1, v2) and Banker pair (va; v1, v2)."""
     grid = _grid_columns(tableau, columns)
-    va, vb = (axis.reshape(-1) for axis in np.indices((10, 10)))
-    both = _family(grid, (va, va), (vb, vb))
-    a, v1, v2 = (axis.reshape(-1) for axis in np.indices((10, 10, 10)))
-    player_pair = _family(grid, (a, a), (v1, v2))
-    banker_pair = _family(grid, (v1, v2), (a, a))
-    matrix = np.ascontiguousarray(grid.transpose(1, 2, 0, 3).reshape(100, -1))
+    both = _family(grid, (np.arange(10), np.arange(10)), player_pair=True)
+    player_pair = _family(grid, (_LOW, _HIGH), player_pair=True)  # v1, v2 in either order
+    banker_pair = _family(grid, (_LOW, _HIGH), player_pair=False)
+    matrix = np.ascontiguousarray(grid.transpose(1, 2, 0, 3).reshape(100, -1), dtype=np.float64)
     return matrix, both, player_pair, banker_pair
 
 
-def joint_fits(largest_cards: int) -> bool:
-    """Whether int64 holds :func:`batch_joint_counts` for shoes of up to that many cards:
-    every partial sum is at most N**4 (prefix ways) times (N + 5)**2 (last two cards, and
-    the terms of the values taken out), twice for the signed terms."""
+def joint_fits(largest_cards: int, scale: int = 1) -> bool:
+    """Whether :func:`batch_joint_counts` (or :func:`joint_column_counts` with terms over
+    ``scale``) is exact for shoes of up to that many cards: every prefix way is at most
+    scale² · N**4, its products with the last two cards' at most (N + 5)**2 times that
+    (twice, for the signed terms) in int64, and its sums with the keys' constants (at
+    most 20 each) in float64."""
     n = max(largest_cards, 6)
-    return fits_int64(2 * n**4 * (n + 5) ** 2)
+    ways = scale * scale * n**4
+    return fits_int64(2 * ways * (n + 5) ** 2) and 20 * ways < 2**53
 
 
 def batch_joint_counts(
@@ -210,56 +227,107 @@ def batch_joint_counts(
     >>> counts[0, :, 0].tolist() == [sum(row[e] for e in banker) for row in table]
     True
     """
-    cards, unsuited, suited, four_uu, four_us, four_ss = batch_rank_terms(ranks, suits)
+    counts = _joint_of_terms(batch_rank_terms(ranks, suits), 1, tableau, columns)
+    n = ranks.sum(axis=1)
+    return counts, n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
+
+
+def joint_column_counts(
+    terms: PairTerms, tableau: Tableau, columns: tuple[frozenset[int], ...]
+) -> tuple[list[list[int]], int] | None:
+    """One finite shoe's (9, C) counts of :func:`batch_joint_counts` from its pair terms
+    (any scale), times ``terms.weight``, and the six-card total times the weight; None
+    where the terms are an infinite shoe's or too large for :func:`joint_fits`."""
+    cards = sum(rank.cards for rank in terms.ranks)
+    if terms.infinite or cards < 6 or not joint_fits(cards, terms.scale):
+        return None
+    arrays = tuple(np.array([column], dtype=np.int64) for column in zip(*terms.ranks))
+    counts = _joint_of_terms(arrays, terms.scale, tableau, columns)  # type: ignore[arg-type]
+    return counts[0].tolist(), six_card_total(cards) * terms.weight
+
+
+_Terms = tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]
+
+
+def _joint_of_terms(
+    terms: _Terms, scale: int, tableau: Tableau, columns: tuple[frozenset[int], ...]
+) -> Int64Array:
+    """(B, 9, C) counts times scale² from (B, 13) rank terms over ``scale``
+    (:func:`batch_rank_terms`, or a :class:`PairTerms`' integers)."""
+    ranks = terms[0]
+    cards, unsuited, suited, four_uu, four_us, four_ss = (t.astype(np.float64) for t in terms)
+    batch, n_cols = len(ranks), len(columns)
     values = ranks @ _RANK_TO_VALUE  # (B, 10)
-    matrix, both, player_pair, banker_pair = _joint_plan(tableau, columns)
-    n_cols = len(columns)
-    squares = (values[:, :, None] * values[:, None, :]).reshape(len(ranks), 100)
-    rows = (squares @ matrix).reshape(len(ranks), 100, n_cols)  # Y: (B, 100 rows, C)
-
     as_float = values.astype(np.float64)
+    matrix, both, player_pair, banker_pair = _joint_plan(tableau, columns)
+    # Y: (B, 100 rows, C), each a sum of v5 · v6 (at most N**2)
+    squares = (as_float[:, :, None] * as_float[:, None, :]).reshape(batch, -1)
+    rows = (squares @ matrix).astype(np.int64).reshape(batch, 100, n_cols)
 
-    def bracket(keys: _JointKeys) -> Int64Array:  # (B, K, C) last-two-card ways
-        # v · q1 in float64 is exact: |q1| ≤ 9 (4 cards out, twice, and the diagonal)
-        linear = (as_float @ keys.q1).astype(np.int64).reshape(len(ranks), -1, n_cols)
-        result: Int64Array = rows[:, keys.start] + linear + keys.q0
+    def contract(ways: npt.NDArray[np.float64], keys: _JointKeys) -> Int64Array:
+        """(B, S, C): Σ over the keys of the (B, S, K) prefix ways times the last two
+        cards' ways, W · (Y + v · q1 + q0), as one product with the keys' constants.
+        Exact in float64: |W| ≤ N**4, |q1| ≤ 9 (4 cards out, twice, and the diagonal)
+        and |q0| ≤ 20, so every partial sum is an integer below 20 · N**4 < 2**53; the
+        products with Y and v (up to N**6) are taken in int64."""
+        states = ways.shape[1]
+        flat = ways.reshape(batch * states, -1)
+        by_value = (flat @ keys.q).astype(np.int64).reshape(batch, states, 11, n_cols)
+        # the ways summed by grid row: the other hand's total, then the pair's
+        by_other = (flat.reshape(-1, ways.shape[2] // 10) @ keys.other_total).reshape(-1, 10, 10)
+        by_totals = by_other.transpose(0, 2, 1) @ keys.pair_total  # (n, other, pair)
+        if keys.player_pair:
+            by_totals = by_totals.transpose(0, 2, 1)
+        by_row = by_totals.astype(np.int64).reshape(batch, states, 100)
+        quadratic = by_row @ rows  # (B, S, C)
+        linear = (values[:, None, None, :] @ by_value[:, :, :10])[:, :, 0]
+        result: Int64Array = quadratic + linear + by_value[:, :, 10]
         return result
 
+    # Every way below is at most N**4 (ordered four-card prefixes): exact in float64.
+    # Where no suited pair is left (or suits are not looked at), its states count 0.
+    kinds = (PAIR, SUITED_PAIR) if suited.any() else (PAIR,)
     pair = {PAIR: unsuited, SUITED_PAIR: suited}
-    four = {
+    fours = {
         (PAIR, PAIR): four_uu,
         (PAIR, SUITED_PAIR): four_us,
         (SUITED_PAIR, PAIR): four_us,
         (SUITED_PAIR, SUITED_PAIR): four_ss,
     }
-    by_value = {k: p @ _RANK_TO_VALUE for k, p in pair.items()}  # (B, 10)
-    counts = np.zeros((len(ranks), _N_STATES, n_cols), dtype=np.int64)
-    eye = np.eye(10, dtype=np.int64)
+    four = {(p, q): fours[p, q] for p in kinds for q in kinds}
+    to_value = _RANK_TO_VALUE.astype(np.float64)
+    by_value = {k: p @ to_value for k, p in pair.items()}  # (B, 10)
+    counts = np.zeros((batch, _N_STATES, n_cols), dtype=np.int64)
+    eye = np.eye(10)
     # both hands pairs: different ranks (products of value sums, less same-rank terms)
     # or one rank (its four-card terms)
-    last = bracket(both)
-    for (p, q), fours in four.items():
-        same = (pair[p] * pair[q] - fours) @ _RANK_TO_VALUE  # (B, 10)
+    both_ways = np.empty((batch, len(four), 100))
+    for j, ((p, q), same_rank) in enumerate(four.items()):
+        same = (pair[p] * pair[q] - scale * same_rank) @ to_value  # (B, 10)
         ways = by_value[p][:, :, None] * by_value[q][:, None, :] - same[:, :, None] * eye
-        counts[:, 3 * p + q] = np.einsum("bk,bkj->bj", ways.reshape(len(ranks), -1), last)
-    # one hand a pair of rank a, the other two cards of different ranks b1 != b2, each
-    # left(b) = cards_b - 2 [b = a] ways
-    per_value = cards @ _RANK_TO_VALUE  # (B, 10)
-    squared = (cards * cards) @ _RANK_TO_VALUE
-    own = _RANK_TO_VALUE[None, :, :]  # (1, 13, 10): the value of rank a
-    left = per_value[:, None, :] - 2 * own  # (B, 13, 10)
-    left_squares = squared[:, None, :] - own * (4 * cards[:, :, None] - 4)
-    other = left[:, :, :, None] * left[:, :, None, :] - left_squares[:, :, :, None] * eye
-    player_last, banker_last = bracket(player_pair), bracket(banker_pair)
-    for k in (PAIR, SUITED_PAIR):
-        weighted = (pair[k][:, :, None] * other.reshape(len(ranks), 13, 100)).transpose(0, 2, 1)
-        ways = (weighted @ _RANK_TO_VALUE).transpose(0, 2, 1).reshape(len(ranks), -1)
-        counts[:, 3 * k + NO_PAIR] = np.einsum("bk,bkj->bj", ways, player_last)
-        counts[:, 3 * NO_PAIR + k] = np.einsum("bk,bkj->bj", ways, banker_last)
+        both_ways[:, j] = ways.reshape(batch, 100)
+    counts[:, [3 * p + q for p, q in four]] = contract(both_ways, both)
+    # one hand a pair of rank a (value va), the other two cards of different ranks
+    # b1 != b2 (values v1, v2), each left(b) = cards_b - 2 [b = a] ways. Summed over the
+    # ranks of each value: left = L := per value - 2 e_va for every a of value va, so the
+    # ways are P_k[va] (L[v1] L[v2] - [v1 = v2] Σ_(b of v1) cards_b²) plus, where
+    # v1 = v2 = va, Σ_(a of va) pair_k[a] (4 cards_a - 4) (the rank a's own square).
+    squared = (cards * cards) @ to_value
+    left = as_float[:, None, :] - 2 * eye  # (B, va, v)
+    other = left[:, :, :, None] * left[:, :, None, :] - squared[:, None, :, None] * eye
+    # (the ways are symmetric in v1, v2: each unordered pair v1 < v2 counts twice)
+    twice = np.where(_LOW == _HIGH, 1.0, 2.0) * scale
+    unordered = (other[:, :, _LOW, _HIGH] * twice).reshape(batch, -1)
+    one_pair = np.empty((batch, len(kinds), 10 * len(_LOW)))
+    same = (_LOW == _HIGH) & (np.arange(10)[:, None] == _LOW)  # (va, pair): v1 = v2 = va
+    for j, k in enumerate(kinds):
+        one_pair[:, j] = np.repeat(by_value[k], len(_LOW), axis=1) * unordered
+        one_pair[:, j, same.reshape(-1)] += (pair[k] * (4 * cards - 4) * scale) @ to_value
+    counts[:, [3 * k + NO_PAIR for k in kinds]] = contract(one_pair, player_pair)
+    counts[:, [3 * NO_PAIR + k for k in kinds]] = contract(one_pair, banker_pair)
     totals = count_array(values, compile_columns(tableau, _as_columns(columns)))
-    counts[:, 0] = totals - counts[:, 1:].sum(axis=1)
-    n = ranks.sum(axis=1)
-    return counts, n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
+    counts[:, 0] = totals * (scale * scale) - counts[:, 1:].sum(axis=1)
+    return counts
 
 
 def _as_columns(columns: tuple[frozenset[int], ...]) -> tuple[tuple[int, ...], ...]:
