@@ -58,6 +58,7 @@ from baccarat_exact.engine.pairs import (
 from baccarat_exact.engine.paths import round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import (
+    ALL_EVENTS,
     CARD_POSITIONS,
     PAIR_STATES,
     Bet,
@@ -388,7 +389,14 @@ class Plan:
     joint_bets: tuple[int, ...] = field(init=False)
     """Positions of the bets on pairs and the round together."""
     joint_columns: tuple[frozenset[int], ...] = field(init=False)
-    """The event sets the joint bets' lines read, each once."""
+    """The event sets the joint bets' lines are counted from, each once: of a set and
+    its complement only the one without event 0 (the other is the pair state's count
+    less it), and neither the empty set nor every event."""
+    joint_lines: tuple[tuple[tuple[tuple[int, ...], int | None, bool], ...], ...] = field(
+        init=False
+    )
+    """Per joint bet, per line: its pair states, its column in :attr:`joint_columns`
+    (None: no event), and whether the line reads the column's complement."""
     value_pays: npt.NDArray[np.int64] = field(init=False)
     """(columns + 1, value bets): EV numerator (× scale) per column count, last row per
     denominator (each bet's last line pays on the rest)."""
@@ -409,7 +417,7 @@ class Plan:
         )
         value_bets = tuple(b for b, kind in enumerate(kinds) if kind == _VALUE)
         joint_bets = tuple(b for b, kind in enumerate(kinds) if kind == _JOINT)
-        joint_lines = (line.events for b in joint_bets for line in self.bets[b].lines)
+        joint_columns, joint_lines = _joint_layout([self.bets[b] for b in joint_bets])
         largest = max((abs(pay) for row in line_pays for pay in row), default=0)
         shape = (len(self.compiled.columns) + 1, len(value_bets))
         pays = np.zeros(shape, dtype=np.int64 if fits_int64(2 * largest) else object)
@@ -433,7 +441,8 @@ class Plan:
             ("largest_pay", largest),
             ("value_bets", value_bets),
             ("joint_bets", joint_bets),
-            ("joint_columns", tuple(dict.fromkeys(joint_lines))),
+            ("joint_columns", joint_columns),
+            ("joint_lines", joint_lines),
             ("value_pays", pays),
             ("value_wins", wins),
             ("tie_column", tie),
@@ -489,6 +498,25 @@ def _reduced(bet: Bet, counts: Sequence[int], denominator: int, weight: int) -> 
     return BetOdds(bet, tuple(counts), denominator, weight)
 
 
+def _joint_layout(
+    bets: Sequence[Bet],
+) -> tuple[
+    tuple[frozenset[int], ...], tuple[tuple[tuple[tuple[int, ...], int | None, bool], ...], ...]
+]:
+    """:attr:`Plan.joint_columns` and :attr:`Plan.joint_lines` of the joint ``bets``."""
+    columns: dict[frozenset[int], int] = {}
+    layout = []
+    for bet in bets:
+        lines = []
+        for line in bet.lines:
+            complement = 0 in line.events
+            events = ALL_EVENTS - line.events if complement else line.events
+            column = columns.setdefault(events, len(columns)) if events else None
+            lines.append((tuple(sorted(line.pairs)), column, complement))
+        layout.append(tuple(lines))
+    return tuple(columns), tuple(layout)
+
+
 def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int], int, int]]:
     """Line counts (× weight), denominator (× weight) and weight of every pair bet."""
     found: dict[int, tuple[Sequence[int], int, int]] = {}
@@ -499,15 +527,15 @@ def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int],
                 counts = [sum(states[s] for s in line) for line in spec]
                 found[b] = (counts, total, terms.weight)
     if how.joint:
-        columns = how.joint_columns
-        by_column = joint_column_counts(terms, how.tableau, columns)
+        by_column = joint_column_counts(terms, how.tableau, how.joint_columns)
         if by_column is not None:  # the closed form, where its arithmetic is exact
             cells, total = by_column
-            for b in how.joint_bets:
-                counts = [
-                    sum(cells[s][columns.index(line.events)] for s in line.pairs)
-                    for line in how.bets[b].lines
-                ]
+            states = pair_state_counts(terms)[0]
+            for b, lines in zip(how.joint_bets, how.joint_lines):
+                counts = []
+                for pairs, column, complement in lines:
+                    count = 0 if column is None else sum(cells[s][column] for s in pairs)
+                    counts.append(sum(states[s] for s in pairs) - count if complement else count)
                 found[b] = (counts, total, terms.weight)
             return found
         table, total = joint_counts(terms, how.tableau)
@@ -1011,20 +1039,20 @@ def _joint_batch(
 ) -> tuple[npt.NDArray[np.int64], ...]:
     """The joint (pair state × event) bets ``joint`` of a batch of shoe states:
     numerators, wins and denominators, from one (state, pair state, column) table."""
-    lines = [
-        (j, pay, line)
-        for j, b in enumerate(joint)
-        for pay, line in zip(how.line_pays[b], how.bets[b].lines)
-    ]
-    columns = how.joint_columns
-    counts, totals = batch_joint_counts(ranks, suits, how.tableau, columns)
     numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
     wins = np.zeros_like(numerators)
-    for j, pay, line in lines:
-        count = counts[:, sorted(line.pairs), columns.index(line.events)].sum(axis=1)
-        numerators[:, j] += pay * count
-        if pay > 0:
-            wins[:, j] += count
+    states, totals = batch_pair_state_counts(ranks, suits)
+    counts = np.zeros((len(ranks), len(PAIR_STATES), 0), dtype=np.int64)
+    if how.joint_columns:
+        counts, _ = batch_joint_counts(ranks, suits, how.tableau, how.joint_columns)
+    for j, (b, lines) in enumerate(zip(joint, how.joint_lines)):
+        for pay, (pairs, column, complement) in zip(how.line_pays[b], lines):
+            count = counts[:, list(pairs), column].sum(axis=1) if column is not None else 0
+            if complement:
+                count = states[:, list(pairs)].sum(axis=1) - count
+            numerators[:, j] += pay * count
+            if pay > 0:
+                wins[:, j] += count
     return numerators, wins, np.repeat(totals[:, None], len(joint), axis=1)
 
 

@@ -17,8 +17,9 @@ and the ratio (target ≤ 2); and with three user-defined bets on a pair and the
 result together (``joint-bets.toml``).
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py`` (``--side-bets`` for the
-issue-14 figure alone; ``--before DIR`` times the code of an earlier checkout in DIR the
-same way, in the same run, e.g. ``git archive b7b6d74 | tar -x -C /tmp/before``).
+issue-14 figures alone; ``--before DIR`` times the code of an earlier checkout in DIR the
+same way, in the same run, e.g. ``git archive b7b6d74 | tar -x -C /tmp/before``, and the
+joint bets on a 10-shoe run before and after).
 """
 
 from __future__ import annotations
@@ -76,7 +77,9 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
     times: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for _ in range(repeats):
         for tree, where in trees.items():
-            for name in ("main", "all", "joint"):
+            # the code before the batch joint path took about 45 ms a hand for the joint
+            # bets: timed on a short run instead (joint_before_after)
+            for name in ("main", "all", "joint") if where is None else ("main", "all"):
                 args = [sys.executable, "-m", "baccarat_exact", "simulate"]
                 args += ["--shoes", str(shoes), "-q", "--seed", "1"]
                 if name == "all":
@@ -93,6 +96,8 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
             f"{every[0]:.2f} s, ratio {every[0] / main[0]:.2f}; CPU {main[1]:.2f} s vs "
             f"{every[1]:.2f} s, ratio {every[1] / main[1]:.2f} (target <= 2)"
         )
+        if (tree, "joint") not in times:
+            continue
         joint = [statistics.median(t) for t in zip(*times[tree, "joint"])]
         print(
             f"  and + the 3 joint (pair x result) bets of {JOINT_BETS.name}: wall "
@@ -100,6 +105,19 @@ def side_bet_ratio(shoes: int = 300, repeats: int = 5, before: str | None = None
             f"ratio {joint[1] / main[1]:.2f}"
         )
     print(f"load average: {os.getloadavg()[0]:.2f}")
+
+
+def joint_before_after(before: str, shoes: int = 10) -> None:
+    """The joint bets of ``joint-bets.toml`` alone (with the main bets), one whole process
+    each of the code in ``before`` and of this tree, one after the other."""
+    args = [sys.executable, "-m", "baccarat_exact", "simulate", "--shoes", str(shoes)]
+    args += ["-q", "--seed", "1", "--bets-file", str(JOINT_BETS)]
+    old = _run_timed(args, before)
+    new = _run_timed(args, None)
+    print(
+        f"simulate --shoes {shoes} with the joint bets: before {old[0]:.2f} s wall "
+        f"({old[1]:.2f} s CPU), this tree {new[0]:.2f} s wall ({new[1]:.2f} s CPU)"
+    )
 
 
 def library(shoes: int, names: tuple[str, ...], jobs: int = 1) -> tuple[float, int]:
@@ -116,6 +134,8 @@ def main() -> None:
     print(machine())
     before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
     side_bet_ratio(before=before)
+    if before is not None:
+        joint_before_after(before)
     if "--side-bets" in sys.argv:
         return
     keep_freed_memory()  # as the command line does (the old batch path did it by itself)
