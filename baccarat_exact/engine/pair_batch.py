@@ -132,18 +132,20 @@ def batch_pair_state_counts(
 
 _LOW, _HIGH = np.triu_indices(10)
 """The 55 unordered pairs of values v1 ≤ v2."""
+_DOUBLE = _LOW == _HIGH
+"""Which of them are one value twice."""
 
 
 class _JointKeys(NamedTuple):
     """One family's keys (x, y), x the pair's value and y the other hand's (one value, or
-    an unordered pair of them), K = 10 · Y in that order: which two-card total each x
-    and y make (0/1 matrices (10, 10) and (Y, 10)), whether the pair is the Player's,
-    and the constant parts of the last-two-card sum, the linear q1 (K, 10 values, C) and
-    q0 (K, C), side by side as one (K, 11 · C) matrix."""
+    an unordered pair of them), K = 10 · Y in that order: which two-card total each y
+    makes (a 0/1 (Y, 10) matrix), the grid row (Player total · 10 + Banker total) of
+    each pair total 2x (x = 0–4, the same as x + 5) and other total, and the constant
+    parts of the last-two-card sum, the linear q1 (K, 10 values, C) and q0 (K, C), side
+    by side as one (K, 11 · C) matrix."""
 
-    pair_total: npt.NDArray[np.float64]
     other_total: npt.NDArray[np.float64]
-    player_pair: bool
+    grid_rows: npt.NDArray[np.intp]
     q: npt.NDArray[np.float64]
 
 
@@ -177,9 +179,11 @@ def _family(
         "kcj,kc->kj", diagonal, removed
     )
     q = np.concatenate([q1, q0[:, None, :]], axis=1).reshape(len(start), -1)
-    pair_total = np.eye(10)[(2 * np.arange(10)) % 10]
     other_total = np.eye(10)[(other[0] + other[1]) % 10]
-    return _JointKeys(pair_total, other_total, player_pair, q.astype(np.float64))
+    pair_totals, other_totals = np.indices((5, 10))
+    pair_totals *= 2
+    grid_rows = pair_totals * 10 + other_totals if player_pair else other_totals * 10 + pair_totals
+    return _JointKeys(other_total, grid_rows.reshape(-1), q.astype(np.float64))
 
 
 @functools.lru_cache(maxsize=16)
@@ -249,6 +253,29 @@ def joint_column_counts(
 _Terms = tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]
 
 
+def _contract(
+    ways: npt.NDArray[np.float64], keys: _JointKeys, rows: Int64Array, values: Int64Array
+) -> Int64Array:
+    """(B, S, C): Σ over the keys of the (B, S, K) prefix ways times the last two cards'
+    ways, W · (Y + v · q1 + q0) with Y the grid ``rows`` (B, 100, C) and v the shoes'
+    ``values`` (B, 10), as products with the keys' constants. Exact in float64: |W| ≤
+    N**4, |q1| ≤ 9 (4 cards out, twice, and the diagonal) and |q0| ≤ 20, so every partial
+    sum is an integer below 20 · N**4 < 2**53; the products with Y and v (up to N**6) are
+    taken in int64."""
+    batch, states, _ = ways.shape
+    n_cols = rows.shape[2]
+    flat = ways.reshape(batch * states, -1)
+    by_value = (flat @ keys.q).astype(np.int64).reshape(batch, states, 11, n_cols)
+    # the ways summed by grid row: the other hand's total, then the pair's (x and x + 5
+    # make the same total 2x)
+    by_other = (flat.reshape(-1, ways.shape[2] // 10) @ keys.other_total).reshape(-1, 10, 10)
+    by_row = (by_other[:, :5] + by_other[:, 5:]).astype(np.int64).reshape(batch, states, 50)
+    quadratic = by_row @ rows[:, keys.grid_rows]  # (B, S, C)
+    linear = (values[:, None, None, :] @ by_value[:, :, :10])[:, :, 0]
+    result: Int64Array = quadratic + linear + by_value[:, :, 10]
+    return result
+
+
 def _joint_of_terms(
     terms: _Terms, scale: int, tableau: Tableau, columns: tuple[frozenset[int], ...]
 ) -> Int64Array:
@@ -263,26 +290,6 @@ def _joint_of_terms(
     # Y: (B, 100 rows, C), each a sum of v5 · v6 (at most N**2)
     squares = (as_float[:, :, None] * as_float[:, None, :]).reshape(batch, -1)
     rows = (squares @ matrix).astype(np.int64).reshape(batch, 100, n_cols)
-
-    def contract(ways: npt.NDArray[np.float64], keys: _JointKeys) -> Int64Array:
-        """(B, S, C): Σ over the keys of the (B, S, K) prefix ways times the last two
-        cards' ways, W · (Y + v · q1 + q0), as one product with the keys' constants.
-        Exact in float64: |W| ≤ N**4, |q1| ≤ 9 (4 cards out, twice, and the diagonal)
-        and |q0| ≤ 20, so every partial sum is an integer below 20 · N**4 < 2**53; the
-        products with Y and v (up to N**6) are taken in int64."""
-        states = ways.shape[1]
-        flat = ways.reshape(batch * states, -1)
-        by_value = (flat @ keys.q).astype(np.int64).reshape(batch, states, 11, n_cols)
-        # the ways summed by grid row: the other hand's total, then the pair's
-        by_other = (flat.reshape(-1, ways.shape[2] // 10) @ keys.other_total).reshape(-1, 10, 10)
-        by_totals = by_other.transpose(0, 2, 1) @ keys.pair_total  # (n, other, pair)
-        if keys.player_pair:
-            by_totals = by_totals.transpose(0, 2, 1)
-        by_row = by_totals.astype(np.int64).reshape(batch, states, 100)
-        quadratic = by_row @ rows  # (B, S, C)
-        linear = (values[:, None, None, :] @ by_value[:, :, :10])[:, :, 0]
-        result: Int64Array = quadratic + linear + by_value[:, :, 10]
-        return result
 
     # Every way below is at most N**4 (ordered four-card prefixes): exact in float64.
     # Where no suited pair is left (or suits are not looked at), its states count 0.
@@ -306,25 +313,24 @@ def _joint_of_terms(
         same = (pair[p] * pair[q] - scale * same_rank) @ to_value  # (B, 10)
         ways = by_value[p][:, :, None] * by_value[q][:, None, :] - same[:, :, None] * eye
         both_ways[:, j] = ways.reshape(batch, 100)
-    counts[:, [3 * p + q for p, q in four]] = contract(both_ways, both)
+    counts[:, [3 * p + q for p, q in four]] = _contract(both_ways, both, rows, values)
     # one hand a pair of rank a (value va), the other two cards of different ranks
     # b1 != b2 (values v1, v2), each left(b) = cards_b - 2 [b = a] ways. Summed over the
     # ranks of each value: left = L := per value - 2 e_va for every a of value va, so the
     # ways are P_k[va] (L[v1] L[v2] - [v1 = v2] Σ_(b of v1) cards_b²) plus, where
     # v1 = v2 = va, Σ_(a of va) pair_k[a] (4 cards_a - 4) (the rank a's own square).
     squared = (cards * cards) @ to_value
+    # (symmetric in v1, v2: kept for v1 ≤ v2, each pair v1 < v2 counted twice)
     left = as_float[:, None, :] - 2 * eye  # (B, va, v)
-    other = left[:, :, :, None] * left[:, :, None, :] - squared[:, None, :, None] * eye
-    # (the ways are symmetric in v1, v2: each unordered pair v1 < v2 counts twice)
-    twice = np.where(_LOW == _HIGH, 1.0, 2.0) * scale
-    unordered = (other[:, :, _LOW, _HIGH] * twice).reshape(batch, -1)
+    other = left[:, :, _LOW] * left[:, :, _HIGH] - squared[:, None, _LOW] * _DOUBLE
+    other *= np.where(_DOUBLE, 1.0, 2.0) * scale  # (B, va, 55)
     one_pair = np.empty((batch, len(kinds), 10 * len(_LOW)))
-    same = (_LOW == _HIGH) & (np.arange(10)[:, None] == _LOW)  # (va, pair): v1 = v2 = va
+    same = _DOUBLE & (np.arange(10)[:, None] == _LOW)  # (va, pair): v1 = v2 = va
     for j, k in enumerate(kinds):
-        one_pair[:, j] = np.repeat(by_value[k], len(_LOW), axis=1) * unordered
+        one_pair[:, j] = (by_value[k][:, :, None] * other).reshape(batch, -1)
         one_pair[:, j, same.reshape(-1)] += (pair[k] * (4 * cards - 4) * scale) @ to_value
-    counts[:, [3 * k + NO_PAIR for k in kinds]] = contract(one_pair, player_pair)
-    counts[:, [3 * NO_PAIR + k for k in kinds]] = contract(one_pair, banker_pair)
+    counts[:, [3 * k + NO_PAIR for k in kinds]] = _contract(one_pair, player_pair, rows, values)
+    counts[:, [3 * NO_PAIR + k for k in kinds]] = _contract(one_pair, banker_pair, rows, values)
     totals = count_array(values, compile_columns(tableau, _as_columns(columns)))
     counts[:, 0] = totals * (scale * scale) - counts[:, 1:].sum(axis=1)
     return counts
