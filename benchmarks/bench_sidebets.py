@@ -22,6 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from baccarat_exact.model.bets import main_bets, with_main_bets
 from baccarat_exact.model.cards import RANKS, SUITS, Card
@@ -86,6 +87,25 @@ def main() -> None:
         times["main bets (odds)"]
     )
     print(f"ratio all side bets / main bets: {best:.2f}x best, {median:.2f}x median (limit 3x)")
+    joint_bets(shoe, rules)
+
+
+def joint_bets(shoe: Shoe, rules: Rules) -> None:
+    """The three bets of ``joint-bets.toml`` (a pair and the round's result together) on
+    the same shoe: ``odds`` as it prices them (the closed form of
+    ``engine/pair_batch.py``), against the per-state joint table it used before."""
+    from baccarat_exact.engine.pairs import joint_counts, suited_terms
+    from baccarat_exact.model.custom_bets import parse_bets
+
+    text = (Path(__file__).resolve().parent / "joint-bets.toml").read_text()
+    bets = tuple(parsed.bet for parsed in parse_bets(text))
+    cases: dict[str, Callable[[], object]] = {
+        "3 joint bets (odds)": lambda: odds(shoe, rules, bets),
+        "their joint table, state by state (before)": lambda: joint_counts(suited_terms(shoe)),
+    }
+    times = {name: [_per_call(func, 5) for _ in range(7)] for name, func in cases.items()}
+    for name, samples in times.items():
+        print(f"{name:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@
  * term and partial sum is a non-negative integer of at most N**6 (the coefficients count
  * orderings, and the orderings of all multisets, weighted, add up to ff(N, 6) <= N**6;
  * a sum over low halves is at most 6!/(6-k)! * N**k <= N**6), whatever the order of the
- * additions. So unsigned 64-bit arithmetic is exact while N**6 < 2**63 (N <= 1448).
- * Larger shoes are refused with ValueError and take the package's Python-integer path.
+ * additions. So double arithmetic is exact while N**6 < 2**53 (N <= 456), and unsigned
+ * 64-bit arithmetic while N**6 < 2**63 (N <= 1448): the first is taken up to 456 cards
+ * (the compiler vectorises it over many columns), the second beyond. Larger shoes are
+ * refused with ValueError and take the package's Python-integer path.
  *
  * A Counter is made once per set of columns (its tables copied in) and called once per
  * shoe: counter(values, infinite=False) -> list of int. setup.py builds this module as an
@@ -26,8 +28,14 @@
 #define CARDS 6
 #define HALF 462          /* multisets of at most 6 cards over 5 values */
 #define MULTISETS 5005    /* multisets of exactly 6 cards over 10 values */
+#define FLOAT_CARDS 456   /* the largest N with N**6 < 2**53 */
 #define MAX_CARDS 1448    /* the largest N with N**6 < 2**63 */
+
+#ifdef _MSC_VER
+#define restrict __restrict
+#endif
 #define MAX_COLUMNS 400   /* one column per event at most */
+#define PAIRED_COLUMNS 8  /* up to this many, columns are summed two at a time (measured) */
 
 typedef struct {
     PyObject_HEAD
@@ -39,6 +47,7 @@ typedef struct {
     uint8_t last[HALF], count[HALF];
     uint16_t *table;       /* (MULTISETS, columns) coefficients (at most 6! = 720), in
                             * block order */
+    double *table_float;   /* the same, as doubles */
 } Counter;
 
 static int
@@ -127,9 +136,11 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
         return -1;
     size_t cells = MULTISETS * (size_t)columns;
     PyMem_Free(self->table);
+    PyMem_Free(self->table_float);
     self->table = PyMem_Malloc(sizeof(uint16_t) * cells);
+    self->table_float = PyMem_Malloc(sizeof(double) * cells);
     self->columns = 0;
-    if (self->table == NULL) {
+    if (self->table == NULL || self->table_float == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -140,6 +151,7 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "table: a coefficient above 6! = 720");
             return -1;
         }
+        self->table_float[i] = self->table[i];
     }
     self->columns = columns;
     return 0;
@@ -149,23 +161,24 @@ static void
 Counter_dealloc(Counter *self)
 {
     PyMem_Free(self->table);
+    PyMem_Free(self->table_float);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 /* The shoe's ten counts, each non-negative, adding up to at most MAX_CARDS. */
 static int
-read_values(PyObject *values, long long *counts)
+read_values(PyObject *values, long long *counts, long long *cards)
 {
     if (!PyTuple_Check(values) || PyTuple_GET_SIZE(values) != VALUES) {
         PyErr_SetString(PyExc_TypeError, "values: expected a tuple of 10 ints");
         return -1;
     }
-    long long cards = 0;
+    *cards = 0;
     for (int v = 0; v < VALUES; v++) {
         long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(values, v));
         if (n == -1 && PyErr_Occurred())
             return -1;
-        if (n < 0 || n > MAX_CARDS || (cards += n) > MAX_CARDS) {
+        if (n < 0 || n > MAX_CARDS || (*cards += n) > MAX_CARDS) {
             PyErr_SetString(PyExc_ValueError,
                             "values: counts must be non-negative and add up to at most 1448");
             return -1;
@@ -175,59 +188,84 @@ read_values(PyObject *values, long long *counts)
     return 0;
 }
 
-/* The sum: the 924 half weights down the parent tree, then per block k (low half of
- * size k) and per high half, the sum over the low halves of coefficient x low weight,
- * times the high weight. The main bets' two columns take two interleaved sets of sums.
- * (Doubles, where exact, were no faster: the 10,010 multiplications bound both.) */
-static void
-sum_counts(const Counter *self, const long long *counts, int infinite, uint64_t *total,
-      uint64_t *partial)
-{
-    uint64_t step[VALUES][CARDS]; /* n - j (0 once the value runs out), or n for weights */
-    for (int v = 0; v < VALUES; v++)
-        for (int j = 0; j < CARDS; j++)
-            step[v][j] = (uint64_t)(infinite ? counts[v] : (counts[v] > j ? counts[v] - j : 0));
-    uint64_t low[HALF], high[HALF];
-    low[0] = high[0] = 1;
-    for (int h = 1; h < HALF; h++) {
-        int v = self->last[h], j = self->count[h] - 1;
-        low[h] = low[self->parent[h]] * step[v][j];
-        high[h] = high[self->parent[h]] * step[v + 5][j];
+/* The sum, in one arithmetic: the 924 half weights down the parent tree, then per block
+ * k (low half of size k) and per high half, the sum over the low halves of coefficient
+ * x low weight, times the high weight. Up to PAIRED_COLUMNS columns, two at a time, each
+ * with two sets of sums (four independent chains) over the block's rows (contiguous, so
+ * in cache); more, all columns per row, a loop the compiler vectorises (doubles). */
+#define DEFINE_SUM(NAME, TYPE, ENTRY, TABLE)                                              \
+    static void NAME(const Counter *self, const long long *counts, int infinite,          \
+                     TYPE *restrict total, TYPE *restrict partial)                        \
+    {                                                                                     \
+        TYPE step[VALUES][CARDS]; /* n - j (0 once the value runs out), or n (weights) */ \
+        for (int v = 0; v < VALUES; v++)                                                  \
+            for (int j = 0; j < CARDS; j++)                                               \
+                step[v][j] =                                                              \
+                    (TYPE)(infinite ? counts[v] : (counts[v] > j ? counts[v] - j : 0));   \
+        TYPE low[HALF], high[HALF];                                                       \
+        low[0] = high[0] = 1;                                                             \
+        for (int h = 1; h < HALF; h++) {                                                  \
+            int v = self->last[h], j = self->count[h] - 1;                                \
+            low[h] = low[self->parent[h]] * step[v][j];                                   \
+            high[h] = high[self->parent[h]] * step[v + 5][j];                             \
+        }                                                                                 \
+        Py_ssize_t n = self->columns;                                                     \
+        const ENTRY *restrict block = self->TABLE;                                        \
+        for (Py_ssize_t c = 0; c < n; c++)                                                \
+            total[c] = 0;                                                                 \
+        for (int k = 0; k <= CARDS; k++) {                                                \
+            int64_t first = self->offsets[k], end = self->offsets[k + 1];                 \
+            for (int64_t h = self->offsets[CARDS - k]; h < self->offsets[CARDS - k + 1];  \
+                 h++, block += (end - first) * n) {                                       \
+                if (n > PAIRED_COLUMNS) {                                                 \
+                    for (Py_ssize_t c = 0; c < n; c++)                                    \
+                        partial[c] = 0;                                                   \
+                    const ENTRY *restrict row = block;                                    \
+                    for (int64_t l = first; l < end; l++, row += n) {                     \
+                        TYPE weight = low[l];                                             \
+                        for (Py_ssize_t c = 0; c < n; c++)                                \
+                            partial[c] += row[c] * weight;                                \
+                    }                                                                     \
+                    for (Py_ssize_t c = 0; c < n; c++)                                    \
+                        total[c] += partial[c] * high[h];                                 \
+                    continue;                                                             \
+                }                                                                         \
+                Py_ssize_t c = 0;                                                         \
+                for (; c + 1 < n; c += 2) {                                               \
+                    TYPE a0 = 0, b0 = 0, a1 = 0, b1 = 0;                                  \
+                    const ENTRY *restrict row = block + c;                                \
+                    int64_t l = first;                                                    \
+                    for (; l + 1 < end; l += 2, row += 2 * n) {                           \
+                        a0 += row[0] * low[l];                                            \
+                        b0 += row[1] * low[l];                                            \
+                        a1 += row[n] * low[l + 1];                                        \
+                        b1 += row[n + 1] * low[l + 1];                                    \
+                    }                                                                     \
+                    if (l < end) {                                                        \
+                        a0 += row[0] * low[l];                                            \
+                        b0 += row[1] * low[l];                                            \
+                    }                                                                     \
+                    total[c] += (a0 + a1) * high[h];                                      \
+                    total[c + 1] += (b0 + b1) * high[h];                                  \
+                }                                                                         \
+                if (c < n) { /* an odd number of columns: the last one alone */           \
+                    TYPE a0 = 0, a1 = 0;                                                  \
+                    const ENTRY *restrict row = block + c;                                \
+                    int64_t l = first;                                                    \
+                    for (; l + 1 < end; l += 2, row += 2 * n) {                           \
+                        a0 += row[0] * low[l];                                            \
+                        a1 += row[n] * low[l + 1];                                        \
+                    }                                                                     \
+                    if (l < end)                                                          \
+                        a0 += row[0] * low[l];                                            \
+                    total[c] += (a0 + a1) * high[h];                                      \
+                }                                                                         \
+            }                                                                             \
+        }                                                                                 \
     }
-    Py_ssize_t n = self->columns;
-    const uint16_t *row = self->table;
-    memset(total, 0, sizeof(uint64_t) * (size_t)n);
-    for (int k = 0; k <= CARDS; k++) {
-        int64_t first = self->offsets[k], end = self->offsets[k + 1];
-        for (int64_t h = self->offsets[CARDS - k]; h < self->offsets[CARDS - k + 1]; h++) {
-            if (n == 2) {
-                uint64_t a0 = 0, b0 = 0, a1 = 0, b1 = 0;
-                int64_t l = first;
-                for (; l + 1 < end; l += 2, row += 4) {
-                    a0 += row[0] * low[l];
-                    b0 += row[1] * low[l];
-                    a1 += row[2] * low[l + 1];
-                    b1 += row[3] * low[l + 1];
-                }
-                if (l < end) {
-                    a0 += row[0] * low[l];
-                    b0 += row[1] * low[l];
-                    row += 2;
-                }
-                total[0] += (a0 + a1) * high[h];
-                total[1] += (b0 + b1) * high[h];
-            }
-            else {
-                memset(partial, 0, sizeof(uint64_t) * (size_t)n);
-                for (int64_t l = first; l < end; l++, row += n)
-                    for (Py_ssize_t c = 0; c < n; c++)
-                        partial[c] += row[c] * low[l];
-                for (Py_ssize_t c = 0; c < n; c++)
-                    total[c] += partial[c] * high[h];
-            }
-        }
-    }
-}
+
+DEFINE_SUM(sum_float, double, double, table_float)
+DEFINE_SUM(sum_int, uint64_t, uint16_t, table)
 
 static PyObject *
 Counter_call(Counter *self, PyObject *args, PyObject *kwds)
@@ -237,8 +275,8 @@ Counter_call(Counter *self, PyObject *args, PyObject *kwds)
     static char *names[] = {"values", "infinite", NULL};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|p", names, &values, &infinite))
         return NULL;
-    long long counts[VALUES];
-    if (read_values(values, counts) < 0)
+    long long counts[VALUES], cards;
+    if (read_values(values, counts, &cards) < 0)
         return NULL;
     Py_ssize_t n = self->columns;
     if (n < 1) {
@@ -248,10 +286,18 @@ Counter_call(Counter *self, PyObject *args, PyObject *kwds)
     PyObject *result = PyList_New(n);
     if (result == NULL)
         return NULL;
-    uint64_t total[MAX_COLUMNS], partial[MAX_COLUMNS];
-    sum_counts(self, counts, infinite, total, partial);
-    for (Py_ssize_t c = 0; c < n; c++)
-        PyList_SET_ITEM(result, c, PyLong_FromUnsignedLongLong(total[c]));
+    if (cards <= FLOAT_CARDS) {
+        double total[MAX_COLUMNS], partial[MAX_COLUMNS];
+        sum_float(self, counts, infinite, total, partial);
+        for (Py_ssize_t c = 0; c < n; c++)
+            PyList_SET_ITEM(result, c, PyLong_FromDouble(total[c]));
+    }
+    else {
+        uint64_t total[MAX_COLUMNS], partial[MAX_COLUMNS];
+        sum_int(self, counts, infinite, total, partial);
+        for (Py_ssize_t c = 0; c < n; c++)
+            PyList_SET_ITEM(result, c, PyLong_FromUnsignedLongLong(total[c]));
+    }
     for (Py_ssize_t c = 0; c < n; c++) {
         if (PyList_GET_ITEM(result, c) == NULL) {
             Py_DECREF(result);
