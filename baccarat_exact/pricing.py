@@ -528,7 +528,7 @@ def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int],
                 found[b] = (counts, total, terms.weight)
     if how.joint:
         by_column = joint_column_counts(terms, how.tableau, how.joint_columns)
-        if by_column is not None:  # the closed form, where its arithmetic is exact
+        if by_column is not None:  # the closed form (finite shoes)
             cells, total = by_column
             states = pair_state_counts(terms)[0]
             for b, lines in zip(how.joint_bets, how.joint_lines):

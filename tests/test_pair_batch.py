@@ -105,12 +105,22 @@ def test_joint_column_counts_average_over_unknown_suits(
     assert found == (want, total)
 
 
-def test_joint_column_counts_decline_what_they_cannot_count_exactly() -> None:
-    """An infinite shoe, and terms too large for the bound, go to the per-state table."""
-    columns = (frozenset({0, 1}),)
-    assert joint_column_counts(suited_terms(Shoe.infinite_shoe()), STANDARD_TABLEAU, columns) is None
-    big = suit_blind_terms([200] * 13)
-    assert joint_column_counts(big, STANDARD_TABLEAU, columns) is None
+def test_joint_column_counts_beyond_the_float_bound_take_python_integers() -> None:
+    """Sixty cards of unknown suit out of 8 decks (a common scale of the expected suit
+    terms too large for float64) and a 2,600-card shoe: the same sums in Python
+    integers, equal to the per-state table; an infinite shoe is left to the table."""
+    columns = (frozenset(range(180)), frozenset(range(36)), frozenset(range(40, 400)))
+    dealt = "A 2x5 3x4 4x6 5x3 6x5 7x4 8x6 9x5 Tx4 Jx5 Qx4 Kx5"
+    for terms in (
+        suited_terms(Shoe.from_decks(8).remove(dealt)),
+        suit_blind_terms([200] * 13),
+    ):
+        assert not joint_fits(sum(rank.cards for rank in terms.ranks), terms.scale)
+        table, total = joint_counts(terms)
+        want = [[sum(row[e] for e in column) for column in columns] for row in table]
+        assert joint_column_counts(terms, STANDARD_TABLEAU, columns) == (want, total)
+    infinite = suited_terms(Shoe.infinite_shoe())
+    assert joint_column_counts(infinite, STANDARD_TABLEAU, columns) is None
 
 
 def test_joint_fits_bounds_the_largest_intermediate() -> None:

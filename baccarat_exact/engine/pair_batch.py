@@ -147,6 +147,10 @@ class _JointKeys(NamedTuple):
     other_total: npt.NDArray[np.float64]
     grid_rows: npt.NDArray[np.intp]
     q: npt.NDArray[np.float64]
+    other_int: npt.NDArray[Any]
+    """``other_total`` as Python integers (for sums beyond float64's bound)."""
+    q_int: npt.NDArray[Any]
+    """``q`` as Python integers."""
 
 
 def _grid_columns(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> Int64Array:
@@ -183,7 +187,13 @@ def _family(
     pair_totals, other_totals = np.indices((5, 10))
     pair_totals *= 2
     grid_rows = pair_totals * 10 + other_totals if player_pair else other_totals * 10 + pair_totals
-    return _JointKeys(other_total, grid_rows.reshape(-1), q.astype(np.float64))
+    return _JointKeys(
+        other_total,
+        grid_rows.reshape(-1),
+        q.astype(np.float64),
+        other_total.astype(np.int64).astype(object),
+        q.astype(object),
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -240,17 +250,29 @@ def joint_column_counts(
     terms: PairTerms, tableau: Tableau, columns: tuple[frozenset[int], ...]
 ) -> tuple[list[list[int]], int] | None:
     """One finite shoe's (9, C) counts of :func:`batch_joint_counts` from its pair terms
-    (any scale), times ``terms.weight``, and the six-card total times the weight; None
-    where the terms are an infinite shoe's or too large for :func:`joint_fits`."""
+    (any scale), times ``terms.weight``, and the six-card total times the weight: in
+    float64 and int64 where :func:`joint_fits` holds, else in Python integers; None for
+    an infinite shoe's terms (or fewer than 6 cards)."""
     cards = sum(rank.cards for rank in terms.ranks)
-    if terms.infinite or cards < 6 or not joint_fits(cards, terms.scale):
+    if terms.infinite or cards < 6:
         return None
-    arrays = tuple(np.array([column], dtype=np.int64) for column in zip(*terms.ranks))
+    # float64 and int64 where the bound holds, else the same sums in Python integers
+    # (many cards of unknown suit out: the expected terms' common scale is large)
+    dtype = np.int64 if joint_fits(cards, terms.scale) else object
+    arrays = tuple(np.array([column], dtype=dtype) for column in zip(*terms.ranks))
     counts = _joint_of_terms(arrays, terms.scale, tableau, columns)  # type: ignore[arg-type]
-    return counts[0].tolist(), six_card_total(cards) * terms.weight
+    return [[int(n) for n in row] for row in counts[0].tolist()], six_card_total(
+        cards
+    ) * terms.weight
 
 
 _Terms = tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]
+
+
+def _whole(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Exact integers: float64 sums (proved integers below 2**53) as int64; Python
+    integers as they are."""
+    return array if array.dtype == object else array.astype(np.int64)
 
 
 def _contract(
@@ -264,12 +286,14 @@ def _contract(
     taken in int64."""
     batch, states, _ = ways.shape
     n_cols = rows.shape[2]
+    exact = ways.dtype == object  # Python integers throughout
+    q, other_total = (keys.q_int, keys.other_int) if exact else (keys.q, keys.other_total)
     flat = ways.reshape(batch * states, -1)
-    by_value = (flat @ keys.q).astype(np.int64).reshape(batch, states, 11, n_cols)
+    by_value = _whole(flat @ q).reshape(batch, states, 11, n_cols)
     # the ways summed by grid row: the other hand's total, then the pair's (x and x + 5
     # make the same total 2x)
-    by_other = (flat.reshape(-1, ways.shape[2] // 10) @ keys.other_total).reshape(-1, 10, 10)
-    by_row = (by_other[:, :5] + by_other[:, 5:]).astype(np.int64).reshape(batch, states, 50)
+    by_other = (flat.reshape(-1, ways.shape[2] // 10) @ other_total).reshape(-1, 10, 10)
+    by_row = _whole(by_other[:, :5] + by_other[:, 5:]).reshape(batch, states, 50)
     quadratic = by_row @ rows[:, keys.grid_rows]  # (B, S, C)
     linear = (values[:, None, None, :] @ by_value[:, :, :10])[:, :, 0]
     result: Int64Array = quadratic + linear + by_value[:, :, 10]
@@ -281,15 +305,20 @@ def _joint_of_terms(
 ) -> Int64Array:
     """(B, 9, C) counts times scale² from (B, 13) rank terms over ``scale``
     (:func:`batch_rank_terms`, or a :class:`PairTerms`' integers)."""
-    ranks = terms[0]
-    cards, unsuited, suited, four_uu, four_us, four_ss = (t.astype(np.float64) for t in terms)
+    exact = terms[0].dtype == object  # Python integers: no bound to prove
+    kind: Any = object if exact else np.float64
+    ranks = terms[0].astype(np.int64)  # cards: small in either case
+    cards, unsuited, suited, four_uu, four_us, four_ss = (t.astype(kind) for t in terms)
     batch, n_cols = len(ranks), len(columns)
     values = ranks @ _RANK_TO_VALUE  # (B, 10)
     as_float = values.astype(np.float64)
     matrix, both, player_pair, banker_pair = _joint_plan(tableau, columns)
-    # Y: (B, 100 rows, C), each a sum of v5 · v6 (at most N**2)
+    # Y: (B, 100 rows, C), each a sum of v5 · v6 (at most N**2: exact in float64)
     squares = (as_float[:, :, None] * as_float[:, None, :]).reshape(batch, -1)
     rows = (squares @ matrix).astype(np.int64).reshape(batch, 100, n_cols)
+    if exact:
+        rows, values = rows.astype(object), values.astype(object)
+    as_kind = values.astype(kind)
 
     # Every way below is at most N**4 (ordered four-card prefixes): exact in float64.
     # Where no suited pair is left (or suits are not looked at), its states count 0.
@@ -302,13 +331,13 @@ def _joint_of_terms(
         (SUITED_PAIR, SUITED_PAIR): four_ss,
     }
     four = {(p, q): fours[p, q] for p in kinds for q in kinds}
-    to_value = _RANK_TO_VALUE.astype(np.float64)
+    to_value = _RANK_TO_VALUE.astype(kind)
     by_value = {k: p @ to_value for k, p in pair.items()}  # (B, 10)
-    counts = np.zeros((batch, _N_STATES, n_cols), dtype=np.int64)
-    eye = np.eye(10)
+    counts = np.zeros((batch, _N_STATES, n_cols), dtype=object if exact else np.int64)
+    eye = np.eye(10, dtype=np.int64).astype(kind)
     # both hands pairs: different ranks (products of value sums, less same-rank terms)
     # or one rank (its four-card terms)
-    both_ways = np.empty((batch, len(four), 100))
+    both_ways = np.empty((batch, len(four), 100), dtype=kind)
     for j, ((p, q), same_rank) in enumerate(four.items()):
         same = (pair[p] * pair[q] - scale * same_rank) @ to_value  # (B, 10)
         ways = by_value[p][:, :, None] * by_value[q][:, None, :] - same[:, :, None] * eye
@@ -321,17 +350,19 @@ def _joint_of_terms(
     # v1 = v2 = va, Σ_(a of va) pair_k[a] (4 cards_a - 4) (the rank a's own square).
     squared = (cards * cards) @ to_value
     # (symmetric in v1, v2: kept for v1 ≤ v2, each pair v1 < v2 counted twice)
-    left = as_float[:, None, :] - 2 * eye  # (B, va, v)
+    left = as_kind[:, None, :] - 2 * eye  # (B, va, v)
     other = left[:, :, _LOW] * left[:, :, _HIGH] - squared[:, None, _LOW] * _DOUBLE
-    other *= np.where(_DOUBLE, 1.0, 2.0) * scale  # (B, va, 55)
-    one_pair = np.empty((batch, len(kinds), 10 * len(_LOW)))
+    other *= np.where(_DOUBLE, 1, 2).astype(kind) * scale  # (B, va, 55)
+    one_pair = np.empty((batch, len(kinds), 10 * len(_LOW)), dtype=kind)
     same = _DOUBLE & (np.arange(10)[:, None] == _LOW)  # (va, pair): v1 = v2 = va
     for j, k in enumerate(kinds):
         one_pair[:, j] = (by_value[k][:, :, None] * other).reshape(batch, -1)
         one_pair[:, j, same.reshape(-1)] += (pair[k] * (4 * cards - 4) * scale) @ to_value
     counts[:, [3 * k + NO_PAIR for k in kinds]] = _contract(one_pair, player_pair, rows, values)
     counts[:, [3 * NO_PAIR + k for k in kinds]] = _contract(one_pair, banker_pair, rows, values)
-    totals = count_array(values, compile_columns(tableau, _as_columns(columns)))
+    totals = count_array(ranks @ _RANK_TO_VALUE, compile_columns(tableau, _as_columns(columns)))
+    if exact:
+        totals = totals.astype(object)
     counts[:, 0] = totals * (scale * scale) - counts[:, 1:].sum(axis=1)
     return counts
 
