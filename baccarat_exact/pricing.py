@@ -520,8 +520,8 @@ def _joint_layout(
 def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int], int, int]]:
     """Line counts (× weight), denominator (× weight) and weight of every pair bet."""
     found: dict[int, tuple[Sequence[int], int, int]] = {}
+    states, total = pair_state_counts(terms)
     if how.pairs:
-        states, total = pair_state_counts(terms)
         for b, (kind, spec) in enumerate(how.items):
             if kind == _PAIRS:
                 counts = [sum(states[s] for s in line) for line in spec]
@@ -529,8 +529,7 @@ def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int],
     if how.joint:
         by_column = joint_column_counts(terms, how.tableau, how.joint_columns)
         if by_column is not None:  # the closed form (finite shoes)
-            cells, total = by_column
-            states = pair_state_counts(terms)[0]
+            cells, _ = by_column
             for b, lines in zip(how.joint_bets, how.joint_lines):
                 counts = []
                 for pairs, column, complement in lines:
@@ -1035,10 +1034,11 @@ def _pair_pays(how: Plan, columns: tuple[int, ...]) -> tuple[npt.NDArray[Any], n
 
 
 def _joint_batch(
-    how: Plan, joint: tuple[int, ...], ranks: npt.NDArray[np.int64], suits: Any
+    how: Plan, ranks: npt.NDArray[np.int64], suits: Any
 ) -> tuple[npt.NDArray[np.int64], ...]:
-    """The joint (pair state × event) bets ``joint`` of a batch of shoe states:
+    """The joint (pair state × event) bets of ``how`` for a batch of shoe states:
     numerators, wins and denominators, from one (state, pair state, column) table."""
+    joint = how.joint_bets
     numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
     wins = np.zeros_like(numerators)
     states, totals = batch_pair_state_counts(ranks, suits)
@@ -1066,7 +1066,7 @@ def _pair_parts(
     (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them; the rest state by
     state in Python integers."""
     pure = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _PAIRS)
-    joint = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _JOINT)
+    joint = how.joint_bets
     suit_array = _batch_suits(how, ranks, suits) if shoes is None else None
     largest = int(ranks.sum(axis=1).max(initial=0)) if ranks.dtype != object else 0
     vector = shoes is None and ranks.dtype != object and batch_fits(largest, how.largest_pay)
@@ -1080,7 +1080,7 @@ def _pair_parts(
         denominators = np.repeat(totals[:, None], len(pure), axis=1)
         parts.append((pure, (counts @ pays, counts @ wins, denominators)))
     if joint_batch:
-        parts.append((joint, _joint_batch(how, joint, ranks, suit_array)))
+        parts.append((joint, _joint_batch(how, ranks, suit_array)))
     if looped:
         order = tuple(sorted(looped))
         terms = _batch_terms(how, ranks, shoes, suit_array)
