@@ -382,7 +382,7 @@ def count_one(values: tuple[int, ...], compiled: Compiled, *, infinite: bool = F
     cards = sum(values)
     if min(values) >= 0:
         if NATIVE and cards <= _NATIVE_CARDS:
-            return compiled.counter()(values, infinite)
+            return compiled.counter()(tuple(values), infinite)
         if cards <= _FLOAT_CARDS:
             return _count_one(values, compiled, infinite)
     return [int(x) for x in count_array(values, compiled, infinite=infinite)[0].tolist()]
