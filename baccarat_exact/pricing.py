@@ -1034,14 +1034,18 @@ def _pair_pays(how: Plan, columns: tuple[int, ...]) -> tuple[npt.NDArray[Any], n
 
 
 def _joint_batch(
-    how: Plan, ranks: npt.NDArray[np.int64], suits: Any
+    how: Plan,
+    ranks: npt.NDArray[np.int64],
+    suits: Any,
+    states: npt.NDArray[np.int64],
+    totals: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], ...]:
-    """The joint (pair state × event) bets of ``how`` for a batch of shoe states:
-    numerators, wins and denominators, from one (state, pair state, column) table."""
+    """The joint (pair state × event) bets of ``how`` for a batch of shoe states with
+    pair-state counts ``states`` out of ``totals``: numerators, wins and denominators,
+    from one (state, pair state, column) table."""
     joint = how.joint_bets
     numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
     wins = np.zeros_like(numerators)
-    states, totals = batch_pair_state_counts(ranks, suits)
     counts = np.zeros((len(ranks), len(PAIR_STATES), 0), dtype=np.int64)
     if how.joint_columns:
         counts, _ = batch_joint_counts(ranks, suits, how.tableau, how.joint_columns)
@@ -1074,13 +1078,14 @@ def _pair_parts(
     joint_batch = bool(joint) and vector and joint_fits(largest)
     parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
     looped = (() if pure_batch else pure) + (() if joint_batch else joint)
+    if pure_batch or joint_batch:
+        states, totals = batch_pair_state_counts(ranks, suit_array)
     if pure_batch:
-        counts, totals = batch_pair_state_counts(ranks, suit_array)
         pays, wins = _pair_pays(how, pure)
         denominators = np.repeat(totals[:, None], len(pure), axis=1)
-        parts.append((pure, (counts @ pays, counts @ wins, denominators)))
+        parts.append((pure, (states @ pays, states @ wins, denominators)))
     if joint_batch:
-        parts.append((joint, _joint_batch(how, ranks, suit_array)))
+        parts.append((joint, _joint_batch(how, ranks, suit_array, states, totals)))
     if looped:
         order = tuple(sorted(looped))
         terms = _batch_terms(how, ranks, shoes, suit_array)

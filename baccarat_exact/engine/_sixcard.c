@@ -30,12 +30,12 @@
 #define MULTISETS 5005    /* multisets of exactly 6 cards over 10 values */
 #define FLOAT_CARDS 456   /* the largest N with N**6 < 2**53 */
 #define MAX_CARDS 1448    /* the largest N with N**6 < 2**63 */
+#define MAX_COLUMNS 400   /* one column per event at most */
+#define PAIRED_COLUMNS 8  /* up to this many, columns are summed two at a time (measured) */
 
 #ifdef _MSC_VER
 #define restrict __restrict
 #endif
-#define MAX_COLUMNS 400   /* one column per event at most */
-#define PAIRED_COLUMNS 8  /* up to this many, columns are summed two at a time (measured) */
 
 typedef struct {
     PyObject_HEAD

@@ -14,8 +14,9 @@ an integer below 2**53 (proved by :func:`number_kind`), int64 below 2**63,
 and Python integers beyond: the one integer-kind policy of the package.
 
 One shoe at a time (:func:`count_one`) takes the compiled step in ``_sixcard.c`` when
-the package was built with it (unsigned 64-bit integers, exact while N**6 < 2**63), else
-five numpy products in float64; both give the same integers (tests/test_engine.py).
+the package was built with it (doubles while N**6 < 2**53, unsigned 64-bit integers
+while N**6 < 2**63), else five numpy products in float64; both give the same integers
+(tests/test_engine.py).
 """
 
 from __future__ import annotations
