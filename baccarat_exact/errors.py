@@ -12,6 +12,7 @@ __all__ = [
     "GoldenFileError",
     "PlotError",
     "ReportError",
+    "RequestError",
     "RulesError",
     "SchemaError",
     "ShoeError",
@@ -61,6 +62,11 @@ class PlotError(BaccaratError):
 
 class ReportError(BaccaratError):
     """A part of a report that is not there, e.g. ``--table`` naming no table of it."""
+
+
+class RequestError(BaccaratError):
+    """A command's inputs that cannot be read, as a stored document records them (a key
+    the command does not have, a value of the wrong type)."""
 
 
 class SimulationError(BaccaratError):

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from baccarat_exact.cli import app
 from baccarat_exact.errors import GoldenFileError
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.report.check import (
+from baccarat_exact.commands.check import (
     check_document,
     float_matches,
     junit_xml,

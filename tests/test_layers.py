@@ -12,6 +12,7 @@ pricing, stats, combination   errors, model, engine, pricing, stats, combination
 blackjack                     errors, model, blackjack
 analysis                      the low layers above and analysis
 report                        all of the above, blackjack and report (not cli)
+commands                      all of the above, commands and the façade (its version)
 cli                           anything
 tuning                        nothing
 ============================  ====================================================
@@ -54,7 +55,8 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "blackjack": frozenset({"errors", "model", "blackjack"}),
     "analysis": _LOW | {"analysis"},
     "report": _LOW | {"analysis", "blackjack", "report"},
-    "cli": _LOW | {"analysis", "blackjack", "report", "cli", "tuning", FACADE},
+    "commands": _LOW | {"analysis", "blackjack", "report", "commands", "tuning", FACADE},
+    "cli": _LOW | {"analysis", "blackjack", "report", "commands", "cli", "tuning", FACADE},
     "tuning": frozenset({"tuning"}),
 }
 """Layer → the layers of the package it may import."""

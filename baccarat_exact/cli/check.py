@@ -6,15 +6,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import typer.core
 
-from baccarat_exact.cli.common import fail, handle_errors
+from baccarat_exact.cli.common import fail
 from baccarat_exact.cli.output import echo
-from baccarat_exact.errors import GoldenFileError
+from baccarat_exact.cli.shared import Command, JobsOption
+from baccarat_exact.errors import BaccaratError, GoldenFileError
 
-__all__ = ["check_command", "document_paths", "golden_name"]
+__all__ = ["CHECK", "check_command", "document_paths", "golden_name"]
 
 SECONDS_PER_CARD = 6e-6
 """Rough time to deal and price one card of a simulation on one core (docs/performance.md:
@@ -52,7 +54,22 @@ def golden_name(command: list[str]) -> str:
     return (slug[:120].rstrip("-.") or "document") + ".json"
 
 
-@handle_errors
+class CheckCommand(typer.core.TyperCommand):
+    """``check``'s click command: an option it does not know, after ``--write DIR``
+    without ``--``, is one meant for the command to store: the error says so."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        writing = any(arg == "--write" or arg.startswith("--write=") for arg in args)
+        try:
+            return super().parse_args(ctx, args)  # which consumes args
+        except Exception as error:  # click's NoSuchOption (typer may carry its own click)
+            if type(error).__name__ == "NoSuchOption" and writing:
+                error.message += (  # type: ignore[attr-defined]
+                    "; give the command to store after --, e.g. check --write DIR -- odds --decks 6"
+                )
+            raise
+
+
 def check_command(
     paths: Annotated[
         list[str] | None,
@@ -63,6 +80,14 @@ def check_command(
             show_default=False,
         ),
     ] = None,
+    subset: Annotated[
+        bool,
+        typer.Option(
+            "--subset",
+            help="Compare only the values the documents hold (for documents trimmed on "
+            "purpose); by default a computed value a document lacks is a failure too.",
+        ),
+    ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print the summary line alone.")
     ] = False,
@@ -80,7 +105,7 @@ def check_command(
             "--write",
             metavar="DIR|FILE.json",
             help="Run the command given after -- with --format json and store its document "
-            "in DIR (named from the command) or FILE.json, then check it.",
+            "in DIR (named from the command; made if need be) or FILE.json, then check it.",
         ),
     ] = None,
     max_documents: Annotated[
@@ -92,40 +117,47 @@ def check_command(
             help="Check at most this many documents (a quick CI run).",
         ),
     ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", min=1, help="Processes re-dealing a simulation (same figures)."
-        ),
-    ] = 1,
+    jobs: JobsOption = 1,
 ) -> None:
-    """Recompute stored documents from their inputs and compare every value.
+    """Recompute stored documents from their requests and compare every value.
 
     Exact values must be equal; *_float values agree to the digits they are written
-    with. A difference prints "FAIL <file>: <path>: expected <stored>, got <computed>".
+    with; a value the tool computes that a document lacks fails too (unless --subset).
+    A difference prints "FAIL <file>: <path>: expected <stored>, got <computed>".
     Exit code 0 when all match, 1 when a value differs, 2 for a file that is not a
     document of this tool (the other files are still checked).
 
     Write a new golden document: check --write tests/golden -- odds --decks 6
     """
-    if write is not None:
-        _write(write, paths or [], jobs)
-        return
-    if not paths:
-        raise GoldenFileError("name the documents or directories to check")
-    code = _check(document_paths([Path(path) for path in paths]), quiet, junit, max_documents, jobs)
+    try:
+        if write is not None:
+            _write(write, paths or [], jobs)
+            return
+        if not paths:
+            raise GoldenFileError("name the documents or directories to check")
+        files = document_paths([Path(path) for path in paths])
+        code = _check(files, quiet, junit, max_documents, jobs, subset)
+    except BaccaratError as error:
+        raise fail(str(error)) from None
     if code:
         raise typer.Exit(code)
 
 
-def _check(files: list[Path], quiet: bool, junit: Path | None, limit: int | None, jobs: int) -> int:
+CHECK = Command(check_command, cls=CheckCommand)
+"""``check``, mounted with its own click class."""
+
+
+def _check(
+    files: list[Path], quiet: bool, junit: Path | None, limit: int | None, jobs: int, subset: bool
+) -> int:
     """Check every document in ``files``; print what differs; the exit code (worst wins)."""
-    from baccarat_exact.report.check import (  # only this command needs them
+    from baccarat_exact.commands.check import (  # only this command needs them
         DocumentResult,
         Unreadable,
         check_document,
         junit_xml,
         load_documents,
+        other_versions,
         simulation_size,
         summary,
     )
@@ -150,7 +182,7 @@ def _check(files: list[Path], quiet: bool, junit: Path | None, limit: int | None
                     err=True,
                 )
             try:
-                result = check_document(name, document, jobs=jobs)
+                result = check_document(name, document, jobs=jobs, subset=subset)
             except GoldenFileError as error:
                 echo(f"Error: {error}", err=True)
                 outcomes.append(Unreadable(name, str(error)))
@@ -163,6 +195,9 @@ def _check(files: list[Path], quiet: bool, junit: Path | None, limit: int | None
             if result.ok:
                 echo(f"ok   {name}: {result.kind}, {result.checked} values")
     echo(summary(outcomes))
+    note = other_versions(outcomes)
+    if note:
+        echo(note)
     if junit is not None:
         try:
             junit.write_bytes(junit_xml(outcomes))
@@ -175,29 +210,38 @@ def _check(files: list[Path], quiet: bool, junit: Path | None, limit: int | None
 
 def _write(target: Path, command: list[str], jobs: int) -> None:
     """Run ``command`` for its JSON document, store it at ``target`` and check it."""
-    from baccarat_exact.report.check import check_document, load_documents
+    from baccarat_exact.cli.root import COMMANDS, GROUPS
+    from baccarat_exact.commands.check import check_document, load_documents
 
     if not command:
         raise fail("--write needs the command to run after --, e.g. -- odds --decks 6")
     if command[0] in ("check", "schema"):
         raise fail(f"{command[0]} writes no document to store; give a command that prices")
+    if command[0] not in COMMANDS and command[0] not in GROUPS:
+        raise fail(
+            "--write stores what one command writes: give the command after --, e.g. "
+            f"check --write DIR -- odds --decks 6 ({command[0]!r} is not a command)"
+        )
     path = target if target.suffix == ".json" else target / golden_name(command)
     if path.exists():
         raise fail(f"{path} exists: a golden document is not overwritten; remove it first")
-    if not path.parent.is_dir():
-        raise fail(f"{path.parent}: no such directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise fail(f"cannot make the directory {path.parent}: {error.strerror}") from None
     ran = subprocess.run(
         [sys.executable, "-m", "baccarat_exact", *command, "--format", "json"],
         capture_output=True,
         check=False,
     )
-    if ran.returncode != 0:
+    if ran.returncode != 0:  # the command said why, in its own one line
         sys.stderr.buffer.write(ran.stderr)
-        raise fail(
-            f"the command exited with code {ran.returncode}; nothing written",
-            2 if ran.returncode == 1 else ran.returncode,
-        )
-    path.write_bytes(ran.stdout)
+        sys.stderr.flush()
+        raise typer.Exit(2 if ran.returncode == 1 else ran.returncode)
+    try:
+        path.write_bytes(ran.stdout)
+    except OSError as error:
+        raise fail(f"cannot write {path}: {error.strerror}") from None
     try:
         ((name, document),) = load_documents(path)
         result = check_document(name, document, jobs=jobs)

@@ -92,7 +92,7 @@ def compare_command(
     games, commissions and tie pays: every combination, each cell what odds gives."""
     from baccarat_exact.analysis.compare import compare, parse_decks, parse_figures, parse_values
     from baccarat_exact.report.compare import compare_report
-    from baccarat_exact.report.render import render, render_latex_tables, render_markdown
+    from baccarat_exact.report.render import render, render_latex, render_markdown
 
     shoes = parse_decks(decks)
     games = [name.strip() for name in game.split(",")]
@@ -115,6 +115,6 @@ def compare_command(
     if fmt is CompareFormat.markdown:
         echo(render_markdown(report), nl=False)
     elif fmt is CompareFormat.latex:
-        echo(render_latex_tables(report), nl=False)
+        echo(render_latex(report), nl=False)
     else:
         echo(render(report, fmt.value, table), nl=False)

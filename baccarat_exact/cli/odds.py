@@ -7,15 +7,18 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import BETS, RULES, SHOE, command
-from baccarat_exact.model.bets import Bet, unique_bets
-from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.seen import Seen
-from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import odds
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    SHOE,
+    FormatOption,
+    TableOption,
+    command,
+    context,
+)
+from baccarat_exact.commands.odds import OddsRequest
 from baccarat_exact.report.model import Format
-from baccarat_exact.report.odds import brief_report, odds_report
 
 __all__ = ["odds_command"]
 
@@ -24,7 +27,7 @@ PlayerOption = Annotated[
     typer.Option(
         "--player",
         help="The Player's cards of the round seen so far, in order; ? for one dealt face "
-        'down (e.g. "? K"). The shoe option gives the shoe before the round.',
+        'down (e.g. "? K"). The shoe options give the shoe before the round.',
     ),
 ]
 BankerOption = Annotated[
@@ -43,19 +46,15 @@ StakeOption = Annotated[
         "EV, variance, distribution and chance of a net loss of the whole stake.",
     ),
 ]
-
-
 BriefOption = Annotated[
     bool,
     typer.Option("--brief", help="One line per bet: probability of winning, exact EV, house edge."),
 ]
 
 
-@command(shoe=SHOE, rules=RULES, bets=BETS)
+@command(SHOE, RULES, BETS)
 def odds_command(
-    shoe: Shoe,
-    rules: Rules,
-    bets: tuple[Bet, ...],
+    ctx: typer.Context,
     player: PlayerOption = None,
     banker: BankerOption = None,
     stake: StakeOption = None,
@@ -72,18 +71,18 @@ def odds_command(
     A surebet wins with probability over 90 %, the rule by which some casinos exclude such
     bets from bonus wagering.
     """
-    seen = Seen.parse(player or "", banker or "") if player or banker else None
-    stakes = None
-    if stake is not None:
-        from baccarat_exact.combination import parse_stakes
-        from baccarat_exact.model.catalogue import find_bet
+    request = OddsRequest(
+        shoe=SHOE.value(ctx),
+        rules=RULES.value(ctx),
+        bets=BETS.value(ctx),
+        player=player,
+        banker=banker,
+        stake=stake,
+    )
+    result = request.compute(context())
+    if brief:
+        from baccarat_exact.report.odds import brief_report
 
-        stakes = parse_stakes(stake)
-        named = {bet.name for bet in bets}
-        bets = unique_bets(
-            (*bets, *(find_bet(name, rules) for name in stakes if name not in named))
-        )
-    result = odds(shoe, rules, bets, seen=seen)
-    combination = result.combination(stakes) if stakes is not None else None
-    report = brief_report(result) if brief else odds_report(result, combination)
-    emit(report, fmt, table)
+        emit(request.document_report(brief_report(result[0])), fmt, table)
+    else:
+        emit(request.document_report(request.report(result)), fmt, table)

@@ -38,7 +38,7 @@ EXIT_INTERRUPTED = 130
 COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.cli.odds", "odds_command"),
     "grid": ("baccarat_exact.cli.grid", "grid_command"),
-    "check": ("baccarat_exact.cli.check", "check_command"),
+    "check": ("baccarat_exact.cli.check", "CHECK"),
     "schema": ("baccarat_exact.cli.schema", "schema_command"),
     "rules": ("baccarat_exact.cli.rules", "rules_command"),
     "games": ("baccarat_exact.cli.games", "games_command"),
@@ -98,7 +98,11 @@ def build_app(only: str | None = None) -> typer.Typer:
     app.callback()(_root)
     for name, (module, function) in COMMANDS.items():
         if only in (None, name):
-            app.command(name)(getattr(importlib.import_module(module), function))
+            found = getattr(importlib.import_module(module), function)
+            if hasattr(found, "mount"):
+                found.mount(app, name)
+            else:
+                app.command(name)(found)
     for name, (module, attribute, help_text) in GROUPS.items():
         if only in (None, name):
             app.add_typer(

@@ -14,10 +14,13 @@ from typing import Any
 
 from baccarat_exact.model.bets import Bet
 
-__all__ = ["KINDS", "SCHEMA", "definitions", "envelope"]
+__all__ = ["KINDS", "READABLE", "SCHEMA", "definitions", "envelope"]
 
-SCHEMA = 1
-"""The version of every document's layout; documents of this version always check."""
+SCHEMA = 2
+"""The version of every document's layout: 2 records the request and the tool's version."""
+
+READABLE = (1, 2)
+"""The layouts ``check`` reads."""
 
 KINDS = (
     "odds",
@@ -51,17 +54,15 @@ def definitions(bets: Iterable[Bet]) -> dict[str, Any]:
 
 
 def envelope(kind: str, body: Mapping[str, Any], bets: Iterable[Bet] = ()) -> dict[str, Any]:
-    """``body`` as a document of ``kind``: schema and kind first, then the body, then the
-    definitions of any user-defined ``bets``.
+    """``body`` as a document of ``kind``: schema and kind first, then the body. (A
+    command's request, with the definitions of user-defined bets, is added by the
+    command that runs it: :meth:`baccarat_exact.commands.base.Request.document`.)
 
     >>> envelope("rules", {"schema": 1, "rules": {}})
-    {'schema': 1, 'kind': 'rules', 'rules': {}}
+    {'schema': 2, 'kind': 'rules', 'rules': {}}
     """
     if kind not in KINDS:
         raise ValueError(f"unknown document kind {kind!r}")
     document: dict[str, Any] = {"schema": SCHEMA, "kind": kind}
     document.update((key, value) for key, value in body.items() if key not in ("schema", "kind"))
-    own = definitions(bets)
-    if own:
-        document["definitions"] = own
     return document

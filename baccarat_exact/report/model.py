@@ -15,18 +15,43 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
-__all__ = ["Block", "Cell", "Column", "Format", "Report", "Style", "Table", "Text"]
+__all__ = [
+    "Block",
+    "Cell",
+    "Column",
+    "Format",
+    "Report",
+    "Style",
+    "Table",
+    "Text",
+    "identifier",
+]
 
 Cell: TypeAlias = "Fraction | int | str | bool | float | None"
 Style: TypeAlias = Literal["text", "int", "fraction", "decimal", "percent", "bool"]
 
 
 class Format(str, Enum):
-    """Output formats every report command offers."""
+    """Output formats every command offers."""
 
     table = "table"
-    json = "json"
     csv = "csv"
+    json = "json"
+    markdown = "markdown"
+    latex = "latex"
+
+
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def identifier(text: str) -> str:
+    """``text`` as a snake_case identifier, the form of every JSON key and CSV header.
+
+    >>> identifier("≈ break-even"), identifier("EV > 0"), identifier("P(win)")
+    ('break_even', 'ev_0', 'p_win')
+    """
+    words = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+    return words if words and words[0].isalpha() else f"c_{words}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +74,25 @@ class Column:
     """Wrap this column's text to lines of at most this many characters in the table view
     (``None``: one line, however long)."""
 
+    def __post_init__(self) -> None:
+        if self.key is not None and not _IDENTIFIER.fullmatch(self.key):
+            raise ValueError(f"column key {self.key!r} is not a snake_case identifier")
+
     @property
     def data_name(self) -> str:
-        """The key used in CSV headers and JSON objects."""
+        """The key used in CSV headers and JSON objects: a snake_case identifier.
+
+        >>> Column("≈ P(dealer ten)", "decimal").data_name
+        'p_dealer_ten_float'
+        >>> Column("house edge", "fraction").data_name
+        'house_edge'
+        """
         if self.key is not None:
             return self.key
-        if self.style in ("decimal", "percent") and not self.name.endswith("_float"):
-            return f"{self.name}_float"
-        return self.name
+        name = identifier(self.name)
+        if self.style in ("decimal", "percent") and not name.endswith("_float"):
+            return f"{name}_float"
+        return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +188,16 @@ class Report:
                 return table
         names = ", ".join(table.key for table in tables)
         raise ReportError(f"no table {name!r} in this output: choose one of {names}")
+
+    def only(self, name: str) -> Report:
+        """The report with just the table called ``name`` among its blocks (title, notes
+        and document kept).
+
+        :raises ReportError: when there is no such table, naming those there are.
+        """
+        from dataclasses import replace
+
+        return replace(self, blocks=(self.table(name),), main="")
 
     def records(self, name: str | None = None) -> list[dict[str, Cell]]:
         """The rows of the table called ``name`` (default: the main one) as records."""

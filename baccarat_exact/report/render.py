@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_float
-from baccarat_exact.report.model import Cell, Column, Format, Report, Table, Text
+from baccarat_exact.report.model import Cell, Column, Format, Report, Table, Text, identifier
 
 __all__ = [
     "Format",
@@ -26,7 +26,6 @@ __all__ = [
     "render_csv",
     "render_json",
     "render_latex",
-    "render_latex_tables",
     "render_markdown",
     "render_table",
     "tables_document",
@@ -220,10 +219,8 @@ def render_json(report: Report) -> str:
 
 def tables_document(report: Report) -> dict[str, Any]:
     """The report's title, tables (as lists of row objects) and notes, as JSON keeps them."""
-    document: dict[str, Any] = {"schema": 1, "report": report.title}
-    document["tables"] = {
-        table.title or f"table{i}": _table_json(table) for i, table in enumerate(report.tables)
-    }
+    document: dict[str, Any] = {"title": report.title}
+    document["tables"] = {identifier(table.key): _table_json(table) for table in report.tables}
     if report.notes:
         document["notes"] = list(report.notes)
     return document
@@ -267,20 +264,28 @@ def render_markdown(report: Report) -> str:
     return "\n".join(parts) + "\n"
 
 
-def render_latex_tables(report: Report) -> str:
-    """LaTeX: each table as a ``booktabs`` tabular (rounded cells, as the table view)."""
-    return "".join(text + "\n" for text in _tables_in(report, "latex_booktabs"))
-
-
 def render_latex(report: Report) -> str:
-    """The LaTeX forms of the report's text blocks, one after another."""
-    lines = [
-        line
-        for block in report.blocks
-        if isinstance(block, Text)
-        for line in (block.latex() if callable(block.latex) else block.latex)
-    ]
-    return "\n".join(lines) + "\n" if lines else ""
+    """LaTeX: each table as a ``booktabs`` tabular (rounded cells, as the table view) and
+    each text block in its LaTeX form (a formula typeset), in the report's order."""
+    from tabulate import tabulate
+
+    parts: list[str] = []
+    for block in report.blocks:
+        if isinstance(block, Text):
+            lines = block.latex() if callable(block.latex) else block.latex
+            parts.extend(lines or [f"% {line}" for line in block.lines])
+            continue
+        body = [[_display(c, col) for c, col in zip(row, block.columns)] for row in block.rows]
+        parts.append(
+            tabulate(
+                body,
+                headers=[col.name for col in block.columns],
+                tablefmt="latex_booktabs",
+                colalign=["left" if col.style == "text" else "right" for col in block.columns],
+                disable_numparse=True,
+            )
+        )
+    return "\n".join(parts) + "\n" if parts else ""
 
 
 def dumps_json(document: Any) -> str:
@@ -328,15 +333,29 @@ _INLINE = re.compile(r'"\\u0000(\d+)\\u0000"')
 
 
 def render(report: Report, fmt: Format | str, table: str | None = None) -> str:
-    """Render ``report`` in ``fmt`` (``table``, ``json`` or ``csv``); ``table`` picks the
-    table CSV writes (default: the main one)."""
+    """Render ``report`` in ``fmt`` (table, csv, json, markdown or latex); ``table``
+    picks one table (CSV writes the main one unless told; the other views show every
+    table unless told; JSON is always the whole document).
+
+    :raises ReportError: for ``table`` with JSON, or a ``table`` the report lacks.
+    """
     name = fmt.value if isinstance(fmt, Format) else fmt
-    if name == "table":
-        return render_table(report)
-    if name == "json":
-        return render_json(report)
     if name == "csv":
         return render_csv(report, table)
+    if name == "json":
+        if table is not None:
+            from baccarat_exact.errors import ReportError
+
+            raise ReportError(
+                "--table picks one table of the table, csv, markdown and latex formats; "
+                "--format json writes the whole document"
+            )
+        return render_json(report)
+    shown = report.only(table) if table is not None else report
+    if name == "table":
+        return render_table(shown)
+    if name == "markdown":
+        return render_markdown(shown)
     if name == "latex":
-        return render_latex(report)
-    raise ValueError(f"unknown format {fmt!r}: use table, json, csv or latex")
+        return render_latex(shown)
+    raise ValueError(f"unknown format {fmt!r}: use table, csv, json, markdown or latex")

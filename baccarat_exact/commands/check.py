@@ -1,13 +1,18 @@
-"""Checking a stored document: compute it again from its inputs, compare every value.
+"""Checking a stored document: compute it again from its request, compare every value.
 
 A golden file holds one document (a JSON object any command wrote with ``--format
-json``) or a list of them. Each document records its inputs (shoe, rules, options,
-seed, bet definitions); :func:`check_document` recomputes it (:mod:`.recompute`) and
-compares every value it holds: exact values (fractions, counts, names) must be equal;
-values named ``*_float`` must agree to the precision they are written with (at most
-nine significant digits, as a float summed in another order may differ in its last
-bits). Keys the stored document lacks are not compared, so documents written by an
-earlier release of the same schema still check.
+json``) or a list of them. Each document records the request that made it (the
+command's inputs as given, user-defined bets by their definitions) and the version
+that wrote it; :func:`check_document` rebuilds the request, runs it exactly as the
+command line does (:mod:`baccarat_exact.commands`) and compares the two documents value
+by value: exact values (fractions, counts, names) must be equal; values named
+``*_float`` must agree to the precision they are written with (at most nine
+significant digits, as a float summed in another order may differ in its last bits).
+
+The comparison is strict both ways: a value the tool computes that the document lacks
+is a difference, as is one the document holds that the tool no longer computes. With
+``subset=True`` only the values the document holds are compared, for documents
+trimmed on purpose. The version that wrote a document is recorded, never compared.
 """
 
 from __future__ import annotations
@@ -23,8 +28,7 @@ from typing import Any
 from baccarat_exact.errors import BaccaratError, GoldenFileError
 from baccarat_exact.model.exact import int_from_text, int_text, str_fits
 from baccarat_exact.model.textfiles import read_text
-from baccarat_exact.report.documents import SCHEMA
-from baccarat_exact.report.recompute import kind_of, recompute, upgrade
+from baccarat_exact.report.documents import READABLE, SCHEMA
 from baccarat_exact.report.render import dumps_json
 
 __all__ = [
@@ -35,8 +39,10 @@ __all__ = [
     "float_matches",
     "junit_xml",
     "load_documents",
+    "other_versions",
     "simulation_size",
     "summary",
+    "written_by",
 ]
 
 FLOAT_DIGITS = 9
@@ -53,18 +59,27 @@ class Difference:
     path: str
     """Where in the document, e.g. ``bets.banker.ev`` or ``games[2].house_edge``."""
     expected: Any
-    """The stored value."""
+    """The stored value (``None`` with :attr:`unstored`)."""
     got: Any
     """The recomputed value (``None`` with :attr:`missing` when there is none)."""
     missing: bool = False
+    """The document holds a value the tool no longer computes."""
+    unstored: bool = False
+    """The tool computes a value the document does not hold (deleted from it?)."""
 
     def describe(self) -> str:
-        """``path: expected <stored>, got <computed>``."""
+        """``path: expected <stored>, got <computed>``, or what is missing where.
+
+        >>> Difference("bets.banker.ev", None, "-1/2", unstored=True).describe()
+        'bets.banker.ev: missing from the document (computed: -1/2)'
+        """
+        if self.unstored:
+            return f"{self.path}: missing from the document (computed: {_show(self.got)})"
         expected, got = _show(self.expected), _show(self.got)
         if expected == got:  # the same text, different JSON types (1 and "1")
             expected, got = _json(self.expected), _json(self.got)
         if self.missing:
-            got = "nothing (no such value)"
+            got = "nothing (this version does not compute it)"
         return f"{self.path}: expected {expected}, got {got}"
 
 
@@ -75,6 +90,8 @@ class DocumentResult:
     name: str
     """The file, with ``[i]`` for the i-th document of a list (or the document's ``id``)."""
     kind: str
+    version: str
+    """The version of the tool that wrote the document (``""``: it does not say)."""
     checked: int
     """Values compared."""
     differences: tuple[Difference, ...]
@@ -95,6 +112,7 @@ class Unreadable:
     message: str
     ok = False
     kind = ""
+    version = ""
     checked = 0
 
 
@@ -120,6 +138,25 @@ def summary(outcomes: list[DocumentResult | Unreadable]) -> str:
     return (
         f"{count} document{'s' if count != 1 else ''}, {values} value{'s' if values != 1 else ''}: "
         + ("; ".join(parts) if parts else "all match")
+    )
+
+
+def other_versions(outcomes: list[DocumentResult | Unreadable]) -> str:
+    """One line when some documents were written by another version of the tool, else ``""``.
+
+    >>> other_versions([DocumentResult("a.json", "odds", "0.0.1", 3, (), 0.0)])[:44]
+    'note: 1 document was written by another vers'
+    """
+    from baccarat_exact import __version__
+
+    differ = [o for o in outcomes if o.checked and o.version != __version__]
+    if not differ:
+        return ""
+    versions = ", ".join(sorted({o.version or "an earlier one" for o in differ}))
+    was = "document was" if len(differ) == 1 else "documents were"
+    return (
+        f"note: {len(differ)} {was} written by another version ({versions}; this is "
+        f"{__version__}): their values are compared all the same"
     )
 
 
@@ -204,14 +241,10 @@ def load_documents(path: Path) -> list[tuple[str, dict[str, Any]]]:
             name = str(document["id"])
         if "schema" not in document:
             raise GoldenFileError(f"{name}: not a document of this tool (no 'schema' key)")
-        if document["schema"] != SCHEMA:
+        if document["schema"] not in READABLE:
             raise GoldenFileError(
                 f"{name}: schema {document['schema']!r}; this version reads schema {SCHEMA}"
             )
-        try:
-            upgrade(document)
-        except GoldenFileError as error:
-            raise GoldenFileError(f"{name}: {error}") from None
         result.append((name, document))
     return result
 
@@ -231,21 +264,45 @@ def simulation_size(document: Mapping[str, Any]) -> tuple[int, int] | None:
     return shoes, cards
 
 
-def check_document(name: str, document: Mapping[str, Any], *, jobs: int = 1) -> DocumentResult:
-    """Recompute ``document`` from its inputs and compare every value it holds.
+def written_by(document: Mapping[str, Any]) -> str:
+    """The version of the tool that wrote ``document`` (``""`` when it does not say).
+
+    >>> written_by({"version": {"baccarat_exact": "0.2.0", "python": "3.12.1"}})
+    '0.2.0'
+    """
+    version = document.get("version")
+    found = version.get("baccarat_exact") if isinstance(version, Mapping) else None
+    return found if isinstance(found, str) else ""
+
+
+def check_document(
+    name: str, document: Mapping[str, Any], *, jobs: int = 1, subset: bool = False
+) -> DocumentResult:
+    """Run the request ``document`` records again and compare every value.
 
     ``jobs`` worker processes re-deal a simulation (the figures do not depend on it).
+    ``subset``: compare only the values the document holds (else a value it lacks is a
+    difference too).
 
-    :raises GoldenFileError: for a document whose inputs cannot be read or priced.
+    :raises GoldenFileError: for a document whose request cannot be read or priced.
     """
+    from baccarat_exact.commands import Context, request_of
+
     start = time.perf_counter()
+    kind = str(document.get("kind", ""))
     try:
-        document = upgrade(document)
-    except GoldenFileError as error:
-        raise GoldenFileError(f"{name}: {error}") from None
-    kind = kind_of(document)
-    try:
-        fresh = json.loads(dumps_json(recompute(document, jobs=jobs)), parse_int=int_from_text)
+        if "request" in document:
+            request = request_of(document)
+            fresh_document = request.run(Context(jobs=jobs)).document()
+        else:  # a document of the first release: its inputs, not its request
+            from baccarat_exact.report.recompute import kind_of, recompute, upgrade
+
+            document = upgrade(document)
+            kind = kind_of(document)
+            fresh_document = recompute(document, jobs=jobs)
+            fresh_document["schema"] = document.get("schema")
+            subset = True  # it recorded what it computed then, not what this version does
+        fresh = json.loads(dumps_json(fresh_document), parse_int=int_from_text)
     except GoldenFileError as error:
         raise GoldenFileError(f"{name}: {error}") from None
     except BaccaratError as error:
@@ -254,18 +311,32 @@ def check_document(name: str, document: Mapping[str, Any], *, jobs: int = 1) -> 
         raise GoldenFileError(f"{name}: malformed {kind} document ({error!r})") from None
     checked = 0
     differences = []
-    for matched, difference in _compare(document, fresh, ""):
+    for matched, difference in _compare(document, fresh, "", subset):
         checked += 1
         if not matched:
             differences.append(difference)
-    return DocumentResult(name, kind, checked, tuple(differences), time.perf_counter() - start)
+    return DocumentResult(
+        name,
+        kind,
+        written_by(document),
+        checked,
+        tuple(differences),
+        time.perf_counter() - start,
+    )
 
 
-def _compare(stored: Any, fresh: Any, path: str) -> Iterator[tuple[bool, Difference]]:
-    """(matched, difference) for every leaf value of ``stored``."""
+_NOT_COMPARED = ("id", "version")
+"""Top-level keys that are not values: a golden file's own name, the writing version."""
+
+
+def _compare(
+    stored: Any, fresh: Any, path: str, subset: bool = False
+) -> Iterator[tuple[bool, Difference]]:
+    """(matched, difference) for every leaf value of ``stored`` and, unless ``subset``,
+    a difference for every value of ``fresh`` that ``stored`` lacks."""
     if isinstance(stored, dict):
         for key, value in stored.items():
-            if key == "id" and not path:
+            if key in _NOT_COMPARED and not path:
                 continue
             where = f"{path}.{key}" if path else str(key)
             if not isinstance(fresh, dict) or key not in fresh:
@@ -273,17 +344,36 @@ def _compare(stored: Any, fresh: Any, path: str) -> Iterator[tuple[bool, Differe
             elif key.endswith("_float"):
                 yield from _compare_floats(value, fresh[key], where)
             else:
-                yield from _compare(value, fresh[key], where)
+                yield from _compare(value, fresh[key], where, subset)
+        if subset or not isinstance(fresh, dict):
+            return
+        for key, value in fresh.items():
+            if key not in stored and not (key in _NOT_COMPARED and not path):
+                where = f"{path}.{key}" if path else str(key)
+                for leaf, computed in _leaves(value, where):
+                    yield False, Difference(leaf, None, computed, unstored=True)
     elif isinstance(stored, list):
         if not isinstance(fresh, list) or len(fresh) != len(stored):
             yield False, Difference(path, _length(stored), _length(fresh))
             return
         for index, (a, b) in enumerate(zip(stored, fresh, strict=True)):
-            yield from _compare(a, b, f"{path}[{index}]")
+            yield from _compare(a, b, f"{path}[{index}]", subset)
     else:
         # bool is an int in Python: a stored true must not match a computed 1
         same = stored == fresh and type(stored) is type(fresh)
         yield same, Difference(path, stored, fresh)
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    """Every leaf value under ``value``, with its path (an empty object or list is one)."""
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _leaves(item, f"{path}.{key}")
+    elif isinstance(value, list) and value:
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}[{index}]")
+    else:
+        yield path, value
 
 
 def _compare_floats(stored: Any, fresh: Any, path: str) -> Iterator[tuple[bool, Difference]]:

@@ -1,0 +1,344 @@
+"""Options several commands share, each declared once, and the groups that build an input.
+
+A single shared option is an ``Annotated`` type (``FormatOption``, ``JobsOption``…)
+that a command names as a parameter. A group of options that together build one input
+of a request — the shoe, the rules, the bets — is an :class:`OptionGroup`: a function
+whose parameters are the options, in typer's own way, and whose result is the input.
+A command asks for groups with ``cls=grouped(SHOE, RULES, BETS)`` and reads what they
+built with ``SHOE.value(ctx)``::
+
+    @app.command("odds", cls=grouped(SHOE, RULES, BETS))
+    def odds_command(ctx: typer.Context, fmt: FormatOption = Format.table) -> None:
+        request = OddsRequest(shoe=SHOE.value(ctx), rules=RULES.value(ctx), ...)
+
+The groups' options are ordinary click options of the command (its ``--help`` lists
+them first), made by typer from the group's function; nothing rewrites a signature.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Generic, TypeVar
+
+import typer
+import typer.core
+import typer.main
+
+from baccarat_exact.cli.common import fail
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import BetsInput, RulesInput, ShoeInput
+from baccarat_exact.errors import BaccaratError
+from baccarat_exact.report.model import Format
+
+__all__ = [
+    "BETS",
+    "RULES",
+    "SHOE",
+    "BurnOption",
+    "CutCardOption",
+    "FloatOption",
+    "FormatOption",
+    "JobsOption",
+    "LevelOption",
+    "OptionGroup",
+    "PlotOption",
+    "QuietOption",
+    "SeedOption",
+    "ShoesOption",
+    "TableOption",
+    "command",
+    "context",
+    "grouped",
+]
+
+T = TypeVar("T")
+
+_BUILT = "baccarat_exact.groups"
+"""Where a command's context keeps the inputs its groups built."""
+
+
+@dataclass(frozen=True)
+class OptionGroup(Generic[T]):
+    """Options declared once — the parameters of ``build`` — and the input they build."""
+
+    name: str
+    build: Callable[..., T]
+    """Takes the options by name (typer declarations as its parameters' types)."""
+    omit: frozenset[str] = field(default=frozenset())
+    """Options of ``build`` a command does not offer (``build`` sees their defaults)."""
+
+    def without(self, *names: str) -> OptionGroup[T]:
+        """The group less some options."""
+        return OptionGroup(self.name, self.build, self.omit | frozenset(names))
+
+    def params(self) -> list[Any]:
+        """The group's click options, as typer makes them from ``build``."""
+        return [p for p in _params(self.build)[0] if p.name not in self.omit]
+
+    def make(self, given: dict[str, Any]) -> T:
+        """The input built from the options' parsed values."""
+        convertors = _params(self.build)[1]
+        return self.build(
+            **{name: convertors[name](v) if name in convertors else v for name, v in given.items()}
+        )
+
+    def value(self, ctx: typer.Context) -> T:
+        """What the group built for the command running in ``ctx``."""
+        built: T = ctx.meta[_BUILT][self.name]
+        return built
+
+
+@functools.cache
+def _params(build: Callable[..., Any]) -> tuple[list[Any], dict[str, Any]]:
+    params, convertors, _ = typer.main.get_params_convertors_ctx_param_name_from_function(build)
+    return params, convertors
+
+
+def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
+    """The click command class of a command that takes these groups' options (first in
+    its help); the inputs they build are read with :meth:`OptionGroup.value`."""
+
+    class GroupedCommand(typer.core.TyperCommand):
+        def __init__(self, *, params: list[Any], **kwargs: Any) -> None:
+            shared = [param for group in groups for param in group.params()]
+            super().__init__(params=[*shared, *params], **kwargs)
+
+        def invoke(self, ctx: Any) -> Any:
+            built: dict[str, Any] = {}
+            for group in groups:
+                names = [param.name for param in group.params() if param.name]
+                given = {name: ctx.params.pop(name) for name in names if name in ctx.params}
+                try:
+                    built[group.name] = group.make(given)
+                except BaccaratError as error:
+                    raise fail(str(error)) from None
+            ctx.meta[_BUILT] = built
+            try:
+                return super().invoke(ctx)
+            except BaccaratError as error:
+                raise fail(str(error)) from None
+
+    return GroupedCommand
+
+
+def context(*, quiet: bool = False, jobs: int = 1) -> Context:
+    """How the command line runs a request: a progress bar on a terminal unless ``quiet``."""
+    from baccarat_exact.cli.progress import progress, shown
+
+    show = shown(quiet)
+    return Context(
+        jobs=jobs, quiet=not show, progress=lambda steps, label: progress(steps, label, show)
+    )
+
+
+# -- single options ---------------------------------------------------------------------
+
+FormatOption = Annotated[
+    Format,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output: table (rounded decimals shown), csv or json (exact values), markdown "
+        "or latex.",
+    ),
+]
+TableOption = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        "-t",
+        metavar="NAME",
+        help="Only this table (csv: which one to write; default: the main one). A wrong "
+        "name lists them.",
+        show_default=False,
+    ),
+]
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=1, help="Processes to share the work (same results)."),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", min=0, help="Random seed: the same seed gives the same bytes.")
+]
+FloatOption = Annotated[
+    bool,
+    typer.Option(
+        "--float",
+        help="Float arithmetic for speed (results labelled float; exact is the default).",
+    ),
+]
+
+ShoesOption = Annotated[int, typer.Option("--shoes", "-n", min=1, help="Shoes to deal.")]
+CutCardOption = Annotated[
+    int | None,
+    typer.Option(
+        "--cut-card",
+        min=0,
+        help="Cards behind the cut card (penetration = 1 − this / shoe; default: the "
+        "game's, 16 cards in baccarat, a quarter of the shoe in blackjack).",
+        show_default=False,
+    ),
+]
+BurnOption = Annotated[
+    str,
+    typer.Option(
+        "--burn",
+        help="Cards burned at the start of each shoe: standard (the game's rule: baccarat "
+        "burns as many as the first card's value, blackjack one), none, or a number.",
+    ),
+]
+LevelOption = Annotated[
+    int,
+    typer.Option(
+        "--level", min=1, max=9, help="Largest tag of the derived counts (Thorp's method)."
+    ),
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--plot", metavar="FILE.png", help="Also draw a PNG chart (needs the plot extra)."
+    ),
+]
+
+# -- the shoe, the rules, the bets ------------------------------------------------------
+
+DecksOption = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        "-d",
+        min=1,
+        help="Number of 52-card decks in the shoe (default 8).",
+        show_default=False,
+    ),
+]
+RemoveOption = Annotated[
+    str,
+    typer.Option(
+        "--remove",
+        "-r",
+        help='Cards already dealt, taken out of the shoe: e.g. "5x3 K 9 As" (A 2-9 T/10 J Q K, '
+        "suit s h d c where seen, xN for N copies).",
+    ),
+]
+CountsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--counts",
+        help='The shoe\'s composition instead of decks: cards by rank "A=32,...,K=32" or by '
+        'suit "As=8,Ah=8,..." (what is not named holds none).',
+    ),
+]
+InfiniteOption = Annotated[
+    bool,
+    typer.Option(
+        "--infinite",
+        help="An infinite shoe: every card drawn with the probabilities of a full deck.",
+    ),
+]
+
+
+def _shoe(
+    decks: DecksOption = None,
+    remove: RemoveOption = "",
+    counts: CountsOption = None,
+    infinite: InfiniteOption = False,
+) -> ShoeInput:
+    return ShoeInput.given(decks, counts, remove, infinite)
+
+
+SHOE = OptionGroup("shoe", _shoe)
+"""``--decks --remove --counts --infinite`` → :class:`ShoeInput` (8 decks by default)."""
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Rule variant: punto-banco, tie-9, ez, super-6 (list: `baccarat-exact games`).",
+    ),
+]
+CommissionOption = Annotated[
+    str | None,
+    typer.Option(
+        "--commission",
+        help="Commission on Banker wins, e.g. 0.05, 5% or 1/20 (default: the game's, 5%).",
+        show_default=False,
+    ),
+]
+TiePaysOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tie-pays",
+        help="What Tie pays to 1, e.g. 8 or 9 (default: the game's, 8).",
+        show_default=False,
+    ),
+]
+
+
+def _rules(
+    game: GameOption = "punto-banco",
+    commission: CommissionOption = None,
+    tie_pays: TiePaysOption = None,
+) -> RulesInput:
+    return RulesInput(game=game, commission=commission, tie_pays=tie_pays)
+
+
+RULES = OptionGroup("rules", _rules)
+"""``--game --commission --tie-pays`` → :class:`RulesInput`."""
+
+BetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bet",
+        "-b",
+        help="Also price this bet; repeat for more (list: `baccarat-exact bets`).",
+        show_default=False,
+    ),
+]
+BetsFileOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--bets-file",
+        help="Also price the bets defined in this TOML file; repeatable (docs/custom-bets.md).",
+        show_default=False,
+    ),
+]
+
+
+def _bets(bet: BetOption = None, bets_file: BetsFileOption = None) -> BetsInput:
+    from baccarat_exact.commands.inputs import bets_file_definitions
+
+    definitions = bets_file_definitions(bets_file) if bets_file else {}
+    return BetsInput(names=tuple(bet or ()), definitions=definitions)
+
+
+BETS = OptionGroup("bets", _bets)
+"""``--bet --bets-file`` → :class:`BetsInput` (the main bets and the game's side bets too)."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command's function and the option groups it takes, to be mounted on an app."""
+
+    function: Callable[..., Any]
+    groups: tuple[OptionGroup[Any], ...] = ()
+    cls: type[typer.core.TyperCommand] | None = None
+    """A click command class of the command's own (no groups then)."""
+
+    def mount(self, app: typer.Typer, name: str) -> None:
+        """Add the command to ``app`` as ``name``."""
+        app.command(name, cls=self.cls or grouped(*self.groups))(self.function)
+
+
+def command(*groups: OptionGroup[Any]) -> Callable[[Callable[..., Any]], Command]:
+    """Declare a command that takes these groups' options (see :func:`grouped`)."""
+
+    def declare(function: Callable[..., Any]) -> Command:
+        return Command(function, groups)
+
+    return declare

@@ -1,0 +1,75 @@
+"""``odds``: exact probabilities and EVs of the next round (or of the round in progress,
+given the cards seen), and of a combined stake."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.inputs import (
+    BETS_OF_THE_GAME,
+    EIGHT_DECKS,
+    PUNTO_BANCO,
+    BetsInput,
+    RulesInput,
+    ShoeInput,
+)
+
+if TYPE_CHECKING:
+    from baccarat_exact.combination import Combination
+    from baccarat_exact.pricing import Odds
+    from baccarat_exact.report.model import Report
+
+__all__ = ["OddsRequest"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OddsRequest(Request):
+    """The odds of every bet on one shoe.
+
+    >>> report = OddsRequest(shoe=ShoeInput(decks=8)).run()
+    >>> report.document()["bets"]["banker"]["ev"]
+    '-114753351728/10847218479825'
+    """
+
+    KIND: ClassVar[str] = "odds"
+
+    shoe: ShoeInput = EIGHT_DECKS
+    rules: RulesInput = PUNTO_BANCO
+    bets: BetsInput = BETS_OF_THE_GAME
+    player: str | None = None
+    """The Player's cards of the round seen so far (``?`` face down)."""
+    banker: str | None = None
+    """The Banker's cards seen so far."""
+    stake: str | None = None
+    """Stakes on several bets at once: ``"banker=10,tie=1"``."""
+
+    def compute(self, context: Context) -> tuple[Odds, Combination | None]:
+        """The odds of the bets (and of every staked bet), and the combined stake."""
+        from baccarat_exact.model.bets import unique_bets
+        from baccarat_exact.model.seen import Seen
+        from baccarat_exact.pricing import odds
+
+        rules = self.rules.rules()
+        bets = self.bets.bets(rules, self.rules.game)
+        seen = (
+            Seen.parse(self.player or "", self.banker or "") if self.player or self.banker else None
+        )
+        stakes = None
+        if self.stake is not None:
+            from baccarat_exact.combination import parse_stakes
+            from baccarat_exact.model.catalogue import find_bet
+
+            stakes = parse_stakes(self.stake)
+            named = {bet.name for bet in bets}
+            bets = unique_bets(
+                (*bets, *(find_bet(name, rules) for name in stakes if name not in named))
+            )
+        result = odds(self.shoe.shoe(), rules, bets, seen=seen)
+        return result, (result.combination(stakes) if stakes is not None else None)
+
+    def report(self, result: tuple[Odds, Combination | None]) -> Report:
+        from baccarat_exact.report.odds import odds_report
+
+        return odds_report(*result)
