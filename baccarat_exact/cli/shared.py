@@ -28,7 +28,7 @@ import typer.core
 import typer.main
 
 from baccarat_exact.cli.common import fail
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import Context, Request
 from baccarat_exact.commands.inputs import BetsInput, RulesInput, ShoeInput
 from baccarat_exact.errors import BaccaratError
 from baccarat_exact.report.model import Format
@@ -49,6 +49,7 @@ __all__ = [
     "SeedOption",
     "ShoesOption",
     "TableOption",
+    "answer",
     "command",
     "context",
     "grouped",
@@ -132,6 +133,15 @@ def context(*, quiet: bool = False, jobs: int = 1) -> Context:
     return Context(
         jobs=jobs, quiet=not show, progress=lambda steps, label: progress(steps, label, show)
     )
+
+
+def answer(
+    request: Request, fmt: Format, table: str | None = None, *, quiet: bool = False, jobs: int = 1
+) -> None:
+    """Run ``request`` (progress shown on a terminal unless ``quiet``) and write its report."""
+    from baccarat_exact.cli.common import emit
+
+    emit(request.run(context(quiet=quiet, jobs=jobs)), fmt, table)
 
 
 # -- single options ---------------------------------------------------------------------
