@@ -19,8 +19,10 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 import typer
+import typer.core
 import typer.main
 
 from baccarat_exact import __version__
@@ -70,6 +72,22 @@ never cuts an option's name short, however narrow the terminal."""
 _HELP = "Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."
 
 
+class SummaryGroup(typer.core.TyperGroup):
+    """A command group whose help lists each command's whole summary (the first
+    paragraph of its help, wrapped), never cut short with "..."."""
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+        rows = [
+            (name, command.short_help or " ".join((command.help or "").split("\n\n")[0].split()))
+            for name in self.list_commands(ctx)
+            for command in (self.get_command(ctx, name),)
+            if command is not None and not command.hidden
+        ]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
 def _version(value: bool) -> None:
     if value:
         echo(f"baccarat-exact {__version__}")
@@ -94,6 +112,7 @@ def build_app(only: str | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings=CONTEXT,
+        cls=SummaryGroup,
     )
     app.callback()(_root)
     for name, (module, function) in COMMANDS.items():
@@ -106,7 +125,10 @@ def build_app(only: str | None = None) -> typer.Typer:
     for name, (module, attribute, help_text) in GROUPS.items():
         if only in (None, name):
             app.add_typer(
-                getattr(importlib.import_module(module), attribute), name=name, help=help_text
+                getattr(importlib.import_module(module), attribute),
+                name=name,
+                help=help_text,
+                cls=SummaryGroup,
             )
     return app
 

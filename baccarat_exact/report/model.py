@@ -69,14 +69,11 @@ class Column:
     style: Style = "text"
     digits: int = 10
     key: str | None = None
-    """Name in CSV headers and JSON (default: ``name``, with ``_float`` added to decimals)."""
+    """Name in CSV headers and JSON (default: ``name``, with ``_float`` added to decimals),
+    made a snake_case identifier where it is not one (a bet's name)."""
     wrap: int | None = None
     """Wrap this column's text to lines of at most this many characters in the table view
     (``None``: one line, however long)."""
-
-    def __post_init__(self) -> None:
-        if self.key is not None and not _IDENTIFIER.fullmatch(self.key):
-            raise ValueError(f"column key {self.key!r} is not a snake_case identifier")
 
     @property
     def data_name(self) -> str:
@@ -86,9 +83,11 @@ class Column:
         'p_dealer_ten_float'
         >>> Column("house edge", "fraction").data_name
         'house_edge'
+        >>> Column("≈ perfect-pair", "decimal", key="perfect-pair").data_name
+        'perfect_pair'
         """
         if self.key is not None:
-            return self.key
+            return self.key if _IDENTIFIER.fullmatch(self.key) else identifier(self.key)
         name = identifier(self.name)
         if self.style in ("decimal", "percent") and not name.endswith("_float"):
             return f"{name}_float"

@@ -29,6 +29,7 @@ __all__ = [
     "render_markdown",
     "render_table",
     "tables_document",
+    "terminal_width",
 ]
 
 
@@ -99,11 +100,23 @@ def _grid(headers: list[str], body: list[list[str]], columns: tuple[Column, ...]
     return "\n".join(line.rstrip() for line in text.split("\n"))
 
 
-def render_table(report: Report) -> str:
-    """Human-readable text: aligned tables, decimals rounded and said to be."""
+def terminal_width() -> int:
+    """The width the table view fits: the terminal's, or ``COLUMNS`` where set, else 80."""
+    import shutil
+
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def render_table(report: Report, width: int | None = None) -> str:
+    """Human-readable text: aligned tables, decimals rounded and said to be, fitted to
+    ``width`` columns (default: :func:`terminal_width`). Titles and notes are wrapped
+    between words; a table too wide loses columns from the right (never its first), and
+    one line says which (``--format csv`` or a wider terminal shows them)."""
+    width = terminal_width() if width is None else width
     parts: list[str] = []
+    notes = list(report.notes)
     if report.title:
-        title = _wrapped(report.title)
+        title = _wrapped(report.title, width)
         parts.extend([*title, "=" * max(len(line) for line in title)])
     for block in report.blocks:
         if parts:
@@ -112,15 +125,41 @@ def render_table(report: Report) -> str:
             parts.extend(block.lines)
             continue
         if block.title:
-            parts.append(block.title)
-        body = [
-            [_display(cell, col) for cell, col in zip(row, block.columns)] for row in block.rows
-        ]
-        parts.append(_grid([col.name for col in block.columns], body, block.columns))
-    if report.notes:
+            parts.extend(_wrapped(block.title, width))
+        text, dropped = _fitted(block, width)
+        parts.append(text)
+        if dropped:
+            notes.append(
+                f"{block.key}: {', '.join(dropped)} not shown for width (--format csv shows "
+                f"{'it' if len(dropped) == 1 else 'them'})."
+            )
+    if notes:
         parts.append("")
-        parts.extend(line for note in report.notes for line in _wrapped(note))
+        parts.extend(line for note in notes for line in _wrapped(note, width))
     return "\n".join(parts) + "\n"
+
+
+def _fitted(table: Table, width: int) -> tuple[str, list[str]]:
+    """The table as text at most ``width`` wide where dropping columns can make it so,
+    and the names of the columns dropped: the widest first (the most room for one column
+    less; a long exact fraction goes before the decimal beside it), never the first."""
+    columns = list(table.columns)
+    body = [[_display(cell, col) for cell, col in zip(row, columns)] for row in table.rows]
+    widths = [
+        max(
+            len(line) for text in (col.name, *(row[i] for row in body)) for line in text.split("\n")
+        )
+        for i, col in enumerate(columns)
+    ]
+    kept = list(range(len(columns)))
+    while True:
+        shown = tuple(columns[i] for i in kept)
+        text = _grid([col.name for col in shown], [[row[i] for i in kept] for row in body], shown)
+        if len(kept) == 1 or max(map(len, text.split("\n")), default=0) <= width:
+            break
+        kept.remove(max(kept[1:], key=lambda i: (widths[i], i)))
+    dropped = [columns[i].name.removeprefix("≈ ") for i in range(len(columns)) if i not in kept]
+    return text, dropped
 
 
 def _wrap_cell(text: str, width: int | None) -> str:
@@ -143,17 +182,13 @@ def _wrap_cell(text: str, width: int | None) -> str:
     )
 
 
-WIDTH = 100
-"""Widest line the table view writes where it can choose (titles, notes, wrapped cells)."""
-
-
-def _wrapped(text: str) -> list[str]:
-    """A title or note in lines of at most :data:`WIDTH` characters, words kept whole."""
+def _wrapped(text: str, width: int) -> list[str]:
+    """A title or note in lines of at most ``width`` characters, words kept whole."""
     import textwrap
 
-    if len(text) <= WIDTH:
+    if len(text) <= width:
         return [text]
-    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [text]
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
 
 
 def render_csv(report: Report, table: str | None = None) -> str:
