@@ -17,14 +17,12 @@ from baccarat_exact.stats import all_stats, bet_stats
 
 __all__ = ["SUREBET_NOTE", "brief_report", "odds_document", "odds_report", "stats_dict"]
 
-SUREBET_NOTE = (
-    "surebet: wins with probability over 90 % (some casinos exclude such bets from bonus wagering)."
-)
+SUREBET_NOTE = "surebet: wins with probability over 90 % (some casinos bar it from bonus play)."
 """What the surebet column means, said wherever it is shown."""
 
 
 def _stats_tables(result: Odds) -> tuple[Table, Table]:
-    """Every bet's pay lines, and its house edge, hit frequency, variance and element of risk."""
+    """Every bet's pay lines, and its hit frequency, variance, element of risk."""
     stats = all_stats(result.bets)
     finite = result.total is not None
     lines = Table(
@@ -54,100 +52,98 @@ def _stats_tables(result: Odds) -> tuple[Table, Table]:
         "Bet statistics (per unit staked)",
         (
             Column("bet"),
-            Column("≈ house edge", "percent", 4, key="house_edge"),
             Column("≈ hit frequency", "decimal", 6, key="hit_frequency"),
             Column("≈ variance", "decimal", 4, key="variance"),
             Column("≈ std dev", "decimal", 4, key="std_dev_float"),
             Column("≈ element of risk", "percent", 4, key="element_of_risk"),
+            Column("surebet", "bool"),
         ),
         tuple(
-            (s.name, s.house_edge, s.hit_frequency, s.variance, s.std_dev, s.element_of_risk)
-            for s in stats
+            (s.name, s.hit_frequency, s.variance, s.std_dev, s.element_of_risk, bet.surebet)
+            for s, bet in zip(stats, result.bets)
         ),
     )
     return lines, summary
 
 
-def odds_report(result: Odds, combination: Combination | None = None) -> Report:
-    """The outcome and bet tables of ``result``, then every bet's pay lines and
-    statistics, and the tables of a combined stake; JSON is :func:`odds_document`."""
-    sequences = "six-card sequences"
+def _outcomes_title(result: Odds) -> str:
+    """What the outcome counts count, and out of what."""
+    if result.total is None:
+        return (
+            "Outcomes (weights of the unseen cards' values)"
+            if result.seen
+            else "Outcomes (infinite shoe: weights out of (Σ weights)^6)"
+        )
+    total = int_text(result.total, grouped=True)
     if result.seen:
-        sequences += " that agree with the cards seen,"
-    denominator = (
-        "weights out of (Σ weights)^6"
-        if result.total is None and not result.seen
-        else "weights"
-        if result.total is None
-        else f"out of {int_text(result.total, grouped=True)}"
-    )
-    outcome_rows = tuple(
-        (outcome.value, result.counts[outcome] if result.total is not None else None, p, p)
-        for outcome in Outcome
-        for p in (result.probability(outcome),)
+        return f"Outcomes (ways to deal the cards not seen, out of {total})"
+    return f"Outcomes (six-card sequences out of {total})"
+
+
+def odds_report(result: Odds, combination: Combination | None = None) -> Report:
+    """The answer first — each bet's pays, chances, house edge and EV, rounded — then the
+    exact part: outcome counts and probabilities, exact EVs, pay lines, statistics, and
+    the tables of a combined stake; JSON is :func:`odds_document`."""
+    bets = Table(
+        "",
+        (
+            Column("bet"),
+            Column("pays", "fraction"),
+            Column("≈ P(win)", "decimal", 6, key="win"),
+            Column("≈ P(push)", "decimal", 6, key="push"),
+            Column("≈ house edge", "percent", 4, key="house_edge"),
+            Column("≈ EV", "decimal", 6, key="ev"),
+        ),
+        tuple((bet.name, _pays(bet), bet.win, bet.push, -bet.ev, bet.ev) for bet in result.bets),
+        name="bets",
     )
     outcomes = Table(
-        f"Outcomes ({sequences} {denominator})",
+        _outcomes_title(result),
         (
             Column("outcome"),
             Column("count", "int"),
             Column("probability", "fraction"),
             Column("≈ probability", "decimal", key="probability_float"),
         ),
-        outcome_rows,
-    )
-    bet_rows = tuple(
-        (bet.name, pays, bet.win, bet.push, bet.lose, bet.ev, bet.surebet)
-        for bet in result.bets
-        for pays in (next((line.pays for line in bet.bet.lines if line.pays > 0), None),)
-    )
-    bets = Table(
-        "Bets (per unit staked)",
-        (
-            Column("bet"),
-            Column("pays", "fraction"),
-            Column("≈ win", "decimal", 6, key="win"),
-            Column("≈ push", "decimal", 6, key="push"),
-            Column("≈ lose", "decimal", 6, key="lose"),
-            Column("EV", "fraction", key="ev"),
-            Column("surebet", "bool"),
+        tuple(
+            (outcome.value, result.counts[outcome] if result.total is not None else None, p, p)
+            for outcome in Outcome
+            for p in (result.probability(outcome),)
         ),
-        bet_rows,
     )
-    notes = [
-        "≈ columns are rounded; --format json or csv gives every value exactly.",
-        SUREBET_NOTE,
-    ]
+    exact_ev = Table(
+        "Exact EV (per unit staked)",
+        (Column("bet"), Column("EV", "fraction", key="ev")),
+        tuple((bet.name, bet.ev) for bet in result.bets),
+        name="exact-ev",
+    )
+    notes = ["≈ columns are rounded; --format json or csv gives every value exactly.", SUREBET_NOTE]
     for win in result.rules.special_wins:
         notes.append(f"{result.rules.game}: a {win.bet} {win.name} pays {win.pays} to 1.")
     if any(bet.bet.needs_suits for bet in result.bets) and not result.shoe.suits_exact:
-        notes.append(
-            "Suited bets: exact averages over every way the cards of unknown suit taken out "
-            "can have fallen (docs/bets.md)."
-        )
+        notes.append("suited bets: averaged exactly over every way the unknown suits can fall.")
     title = f"Exact odds: {describe_shoe(result.shoe)}; {describe_rules(result.rules)}"
     if result.seen:
         title = (
             f"Exact odds of the round in progress ({result.seen}): shoe before the round "
             f"{describe_shoe(result.shoe)}; {describe_rules(result.rules)}"
         )
-        notes.append(
-            "Conditional on the cards seen (? = dealt face down); cards not listed are "
-            "assumed nothing about."
-        )
+        notes.append("given the cards seen (? = face down); nothing assumed of cards not listed.")
     extra = combination_tables(combination) if combination is not None else ()
     if combination is not None:
-        notes.append(
-            "Combined stake: element of risk = expected net loss / expected stake resolved "
-            "(not pushed)."
-        )
+        notes.append("stake: element of risk = expected net loss / expected stake not pushed.")
     return Report(
         title=title,
-        blocks=(outcomes, bets, *_stats_tables(result), *extra),
+        blocks=(bets, outcomes, exact_ev, *_stats_tables(result), *extra),
         notes=tuple(notes),
         data=odds_document(result, combination),
         main="bets",
     )
+
+
+def _pays(bet: BetOdds) -> Fraction | None:
+    """What a bet pays when it wins (its first paying line), for the table."""
+    return next((line.pays for line in bet.bet.lines if line.pays > 0), None)
 
 
 def brief_report(result: Odds) -> Report:
