@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from baccarat_exact.errors import RulesError
-from baccarat_exact.model.rules import Rules, SpecialWin
+from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, SpecialWin
 
 __all__ = ["GAMES", "RULESETS", "Game", "find_game", "find_rules"]
 
@@ -36,6 +36,23 @@ class Game:
     """Where the rules (and their published house edges) are documented."""
 
 
+def _defined(
+    *,
+    game: str,
+    commission: Fraction = Fraction(1, 20),
+    tie_pays: Fraction = Fraction(8),
+    special_wins: tuple[SpecialWin, ...] = (),
+) -> Rules:
+    """A game's rules, every field given (``Rules(game=...)`` looks its game up here)."""
+    return Rules(
+        game=game,
+        tableau=STANDARD_TABLEAU,
+        commission=commission,
+        tie_pays=tie_pays,
+        special_wins=special_wins,
+    )
+
+
 _WOO_BACCARAT = "Wizard of Odds, Baccarat: https://wizardofodds.com/games/baccarat/"
 _WOO_COMMISSION_FREE = (
     "Wizard of Odds, Commission Free Baccarat: https://wizardofodds.com/games/baccarat/appendix/6/"
@@ -47,7 +64,7 @@ GAMES: dict[str, Game] = {
         Game(
             name="punto-banco",
             title="Punto banco",
-            rules=Rules(),
+            rules=_defined(game="punto-banco"),
             summary="The casino's house rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1.",
             aliases=("punto banco", "standard", "baccarat"),
             source="The casino's published rules; " + _WOO_BACCARAT,
@@ -55,7 +72,7 @@ GAMES: dict[str, Game] = {
         Game(
             name="tie-9",
             title="Punto banco, Tie 9 to 1",
-            rules=Rules(game="tie-9", tie_pays=Fraction(9)),
+            rules=_defined(game="tie-9", tie_pays=Fraction(9)),
             summary="Punto banco with the Tie paying 9 to 1.",
             aliases=("tie9",),
             source=_WOO_BACCARAT,
@@ -63,7 +80,7 @@ GAMES: dict[str, Game] = {
         Game(
             name="ez",
             title="EZ Baccarat",
-            rules=Rules(
+            rules=_defined(
                 game="ez",
                 commission=Fraction(0),
                 special_wins=(SpecialWin(bet="banker", total=7, cards=3, pays=Fraction(0)),),
@@ -76,7 +93,7 @@ GAMES: dict[str, Game] = {
         Game(
             name="super-6",
             title="Super 6 (Nepal baccarat)",
-            rules=Rules(
+            rules=_defined(
                 game="super-6",
                 commission=Fraction(0),
                 special_wins=(SpecialWin(bet="banker", total=6, pays=Fraction(1, 2)),),

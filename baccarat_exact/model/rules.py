@@ -284,17 +284,39 @@ _DEFAULTS: dict[str, Any] = {
     "tie_pays": Fraction(8),
     "special_wins": (),
 }
-"""The fields of :class:`Rules` by default (what its repr leaves out)."""
+"""Punto banco's fields (the game by default)."""
+
+_OF_THE_GAME: Any = type("_OfTheGame", (), {"__repr__": lambda self: "<the game's>"})()
+"""The default of every field but ``game``: the named game's own value."""
+
+_GAME_FIELDS = ("tableau", "commission", "tie_pays", "special_wins")
+
+
+def _game_rules(game: str) -> Rules | None:
+    """The rules of the named game ``game``, or None when no game has that name."""
+    if game == "punto-banco":
+        return None  # the defaults themselves
+    from baccarat_exact.model.games import find_game
+
+    try:
+        return find_game(game).rules
+    except RulesError:
+        return None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """A punto banco game: the tableau and the pays of the three main bets.
 
-    Player and Banker push on a tie; the Banker win pays 1 less the commission.
+    Player and Banker push on a tie; the Banker win pays 1 less the commission. A field
+    not given is the named game's (``baccarat-exact games``): ``Rules(game="ez")`` is EZ
+    Baccarat, ``Rules(game="ez", commission=Fraction(1, 100))`` EZ with a 1 % commission.
+    A name no game has defines a game of your own, and then every field must be given.
 
     >>> Rules().commission, Rules().tie_pays
     (Fraction(1, 20), Fraction(8, 1))
+    >>> Rules(game="ez").commission, len(Rules(game="ez").special_wins)
+    (Fraction(0, 1), 1)
     >>> Rules(commission=Fraction(1))
     Traceback (most recent call last):
     ...
@@ -302,18 +324,25 @@ class Rules:
     """
 
     game: str = "punto-banco"
-    """Name of the rule set (for reports and golden files)."""
-    tableau: Tableau = field(default=STANDARD_TABLEAU)
+    """The game's name (``baccarat-exact games``; aliases read as the game's name)."""
+    tableau: Tableau = field(default=_OF_THE_GAME)
     """Who draws a third card."""
-    commission: Fraction = Fraction(1, 20)
+    commission: Fraction = field(default=_OF_THE_GAME)
     """Share of a Banker win kept by the house (0.05 = 5 %)."""
-    tie_pays: Fraction = Fraction(8)
+    tie_pays: Fraction = field(default=_OF_THE_GAME)
     """Tie pays this many units to one (stake returned besides)."""
-    special_wins: tuple[SpecialWin, ...] = ()
+    special_wins: tuple[SpecialWin, ...] = field(default=_OF_THE_GAME)
     """Banker or Player wins that pay other than usual (EZ, Super 6); none in punto banco."""
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, str):
+            raise RulesError(f"game must be a game's name, got {self.game!r}")
+        unset = [name for name in _GAME_FIELDS if getattr(self, name) is _OF_THE_GAME]
+        if unset:
+            self._take_the_games(unset)
+        if not isinstance(self.tableau, Tableau):
+            raise RulesError(f"tableau must be a Tableau, got {self.tableau!r}")
         special = tuple(self.special_wins)
         for i, first in enumerate(special):
             if not isinstance(first, SpecialWin):
@@ -335,20 +364,46 @@ class Rules:
         key = (self.game, self.tableau, commission, tie_pays, special)
         object.__setattr__(self, "_hash", hash(key))
 
+    def _take_the_games(self, unset: list[str]) -> None:
+        """Fill the fields not given from the named game."""
+        if self.game.strip().lower() in ("punto-banco", ""):
+            base: Mapping[str, Any] = _DEFAULTS
+            object.__setattr__(self, "game", "punto-banco")
+        else:
+            rules = _game_rules(self.game)
+            if rules is None:
+                from baccarat_exact.model.games import GAMES
+
+                raise RulesError(
+                    f"unknown game {self.game!r}: known games are {', '.join(sorted(GAMES))}; "
+                    f"a game of your own needs every field ({', '.join(unset)} not given)"
+                )
+            base = {name: getattr(rules, name) for name in _GAME_FIELDS}
+            object.__setattr__(self, "game", rules.game)
+        for name in unset:
+            object.__setattr__(self, name, base[name])
+
     def __hash__(self) -> int:
         return self._hash
 
     def __repr__(self) -> str:
-        """The fields that differ from the defaults (the standard tableau is not spelled out).
+        """The game, and the fields that differ from the game's own (a repr that
+        evaluates to equal rules).
 
         >>> Rules(tie_pays=Fraction(9))
         Rules(tie_pays=Fraction(9, 1))
+        >>> Rules(game="ez")
+        Rules(game='ez')
         """
-        parts = [
+        rules = _game_rules(self.game)
+        base = _DEFAULTS if rules is None else {n: getattr(rules, n) for n in _GAME_FIELDS}
+        known = rules is not None or self.game == "punto-banco"
+        parts = [f"game={self.game!r}"] if self.game != "punto-banco" else []
+        parts.extend(
             f"{name}={getattr(self, name)!r}"
-            for name in ("game", "tableau", "commission", "tie_pays", "special_wins")
-            if getattr(self, name) != _DEFAULTS[name]
-        ]
+            for name in _GAME_FIELDS
+            if not known or getattr(self, name) != base[name]
+        )
         return f"Rules({', '.join(parts)})"
 
     @property
