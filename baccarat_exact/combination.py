@@ -29,6 +29,20 @@ from baccarat_exact.model.exact import exact_number, exact_text, sqrt_float, to_
 __all__ = ["Combination", "combine", "combine_lines", "parse_stakes"]
 
 
+def stake_units(name: object, units: object) -> Fraction:
+    """The units staked on bet ``name``, exact and more than 0.
+
+    >>> stake_units("banker", "abc")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: stake on banker must be a number such as 10, 2.5 or 1/2, got 'abc'
+    """
+    stake = exact_number(units, f"stake on {name}", example="10, 2.5 or 1/2")
+    if stake <= 0:
+        raise RulesError(f"stake on {name} must be more than 0, got {units}")
+    return stake
+
+
 def parse_stakes(text: str) -> dict[str, Fraction]:
     """Stakes from ``"banker=10,player-pair=1"``: bet name, ``=``, units (exact).
 
@@ -48,9 +62,7 @@ def parse_stakes(text: str) -> dict[str, Fraction]:
         name = name.strip().lower()
         if not sep or not name:
             raise RulesError(f"stake {item!r}: write bet=units, e.g. banker=10")
-        stake = exact_number(amount.strip(), f"stake on {name}", example="10, 2.5 or 1/2")
-        if stake <= 0:
-            raise RulesError(f"stake on {name} must be more than 0, got {amount.strip()}")
+        stake = stake_units(name, amount.strip())
         if name in stakes:
             raise RulesError(f"stake on {name} is given twice")
         stakes[name] = stake

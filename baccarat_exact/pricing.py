@@ -247,8 +247,14 @@ class Odds:
     agree with them."""
 
     def __repr__(self) -> str:
-        bets = ", ".join(repr(bet.name) for bet in self.bets)
-        return f"Odds(shoe={self.shoe!r}, rules={self.rules!r}, bets=({bets}))"
+        """The three outcomes' probabilities and each bet's house edge, rounded.
+
+        >>> odds(Shoe.from_decks(8))
+        <Odds banker 0.458597 player 0.446247 tie 0.095156; house edge banker 1.0579% player 1.2351% tie 14.3596%>
+        """
+        chances = " ".join(f"{o.value} {float(self.probability(o)):.6f}" for o in Outcome)
+        edges = " ".join(f"{bet.name} {float(-bet.ev):.4%}" for bet in self.bets)
+        return f"<Odds {chances}; house edge {edges}>"
 
     def probability(self, outcome: Outcome | str) -> Fraction:
         """P(outcome) as an exact fraction."""
@@ -279,14 +285,15 @@ class Odds:
         >>> both.distribution[-1]  # the best case: Player wins, Banker loses
         (Fraction(0, 1), Fraction(...))
         """
-        from baccarat_exact.combination import combine, combine_lines
+        from baccarat_exact.combination import combine, combine_lines, stake_units
 
+        stakes = {str(name): stake_units(name, units) for name, units in stakes.items()}
         bets = tuple(result.bet for result in self.bets)
         chosen = tuple(bet for bet in bets if bet.name in stakes)
         if any(bet.needs_cards for bet in chosen):
             from baccarat_exact.engine.ranked import line_of_rounds
 
-            _refuse_suits(chosen)
+            _refuse_suits(chosen, staked=True)
             rounds = _ranked(self.shoe, self.rules.tableau)
             if any(bet.suit_features for bet in chosen):
                 from baccarat_exact.combination import combine_split
@@ -567,6 +574,7 @@ def odds(
     >>> f"{float(-result.bet('banker').ev):.4%}"
     '1.0579%'
     """
+    _check_arguments(shoe, rules, bets, seen)
     if rules is None and bets is None and not seen:
         rules, chosen, how = _default_plan()  # the commonest call: its plan made once
     else:
@@ -601,6 +609,20 @@ def _default_plan() -> tuple[Rules, tuple[Bet, ...], Plan]:
 
 
 @functools.lru_cache(maxsize=256)
+def _check_arguments(shoe: Any, rules: Any, bets: Any, seen: Any) -> None:
+    """Refuse arguments of the wrong type with a sentence (not an AttributeError later)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"odds() takes a Shoe, e.g. Shoe.from_decks(8), not {shoe!r}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules, e.g. Rules(game='ez'), not {rules!r}")
+    if bets is not None and (
+        isinstance(bets, str) or not all(isinstance(bet, Bet) for bet in bets)
+    ):
+        raise TypeError(f"bets must be a sequence of Bet, e.g. (find_bet('tie'),), not {bets!r}")
+    if seen is not None and not isinstance(seen, Seen):
+        raise TypeError(f"seen must be Seen, e.g. Seen.parse('? K', '9'), not {seen!r}")
+
+
 def _needs_cards(bets: tuple[Bet, ...]) -> bool:
     """Whether some bet looks at the ranks or suits of particular dealt cards."""
     return any(bet.needs_cards for bet in bets)
@@ -793,13 +815,22 @@ def _ranked(shoe: Shoe, tableau: Tableau) -> Any:
     return ranked_rounds(shoe, tableau)
 
 
-def _refuse_suits(bets: Sequence[Bet]) -> None:
-    suited = [bet.name for bet in bets if bet.needs_suits]
-    if suited:
+def _refuse_suits(bets: Sequence[Bet], *, staked: bool = False) -> None:
+    """Refuse suited pair bets where they cannot be priced: in a round in progress, or
+    staked together with bets on the cards' ranks (``staked``)."""
+    suited = [bet.name for bet in bets if bet.needs_suits and not bet.suit_features]
+    if not suited:
+        return
+    if staked:
+        cards = ", ".join(bet.name for bet in bets if bet.needs_cards)
         raise RulesError(
-            f"{', '.join(suited)} tell suited pairs apart: the odds of a round in progress "
-            "are for bets that look at ranks and totals only"
+            f"{', '.join(suited)} tell suited pairs apart, which cannot be staked together "
+            f"with bets on the cards' ranks ({cards}) yet: stake them in separate runs"
         )
+    raise RulesError(
+        f"{', '.join(suited)} tell suited pairs apart: the odds of a round in progress "
+        "are for bets that look at ranks and totals only"
+    )
 
 
 def _seen_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen) -> Odds:
