@@ -11,10 +11,16 @@ UTF-8 bytes instead.
 from __future__ import annotations
 
 import codecs
+import errno
 import sys
 from typing import TextIO
 
-__all__ = ["ASCII_ERRORS", "echo", "plain_where_needed"]
+__all__ = ["ASCII_ERRORS", "OutputError", "echo", "plain_where_needed"]
+
+
+class OutputError(OSError):
+    """The output could not be written (a full disk, a closed file): not a bug, not bad
+    input; the command line says so in one line (exit code 74)."""
 
 ASCII_ERRORS = "baccarat-ascii"
 """The codec error handler that writes what an encoding cannot as plain ASCII."""
@@ -53,8 +59,10 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
     """Write ``text`` (and a newline) to stdout, or stderr, and flush, as typer's echo
     does; what the stream's encoding cannot write is written in plain ASCII."""
     stream = sys.stderr if err else sys.stdout
-    if stream is None:  # no console at all (pythonw)
-        return
+    if stream is None:  # closed before we started (`>&-`)
+        if err:
+            return  # nowhere to say anything
+        raise OutputError(errno.EBADF, "standard output is closed")
     message = text + "\n" if nl else text
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
@@ -63,6 +71,11 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
         message = message.encode(encoding, ASCII_ERRORS).decode(encoding)
     except LookupError:
         pass  # an encoding Python does not know: leave it to the stream
-    if message:
-        stream.write(message)
-    stream.flush()
+    try:
+        if message:
+            stream.write(message)
+        stream.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: the command line exits quietly
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror or str(error)) from None

@@ -26,7 +26,7 @@ import typer.core
 import typer.main
 
 from baccarat_exact import __version__
-from baccarat_exact.cli.output import echo, plain_where_needed
+from baccarat_exact.cli.output import OutputError, echo, plain_where_needed
 
 __all__ = ["COMMANDS", "EXIT_INTERNAL", "GROUPS", "build_app", "main", "whole_app"]
 
@@ -34,6 +34,8 @@ EXIT_INTERNAL = 70
 """Exit code of an error the code did not expect (a bug: please report it)."""
 EXIT_PIPE = 141
 """Exit code when the reader of our output went away (as shells report SIGPIPE)."""
+EXIT_OUTPUT = 74
+"""Exit code when the output cannot be written (a full disk: EX_IOERR of sysexits.h)."""
 EXIT_INTERRUPTED = 130
 """Exit code on Ctrl-C (as shells report SIGINT)."""
 
@@ -76,7 +78,7 @@ class SummaryGroup(typer.core.TyperGroup):
     """A command group whose help lists each command's whole summary (the first
     paragraph of its help, wrapped), never cut short with "..."."""
 
-    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = [
             (name, command.short_help or " ".join((command.help or "").split("\n\n")[0].split()))
             for name in self.list_commands(ctx)
@@ -161,10 +163,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         plain_where_needed(stream)
     try:
         code = _run(args)
-        sys.stdout.flush()
+        _flush()
     except BrokenPipeError:
         _quiet_pipe()
         sys.exit(EXIT_PIPE)
+    except OutputError as error:  # the output cannot be written (a full disk, a closed file)
+        _quiet_pipe()
+        reason = error.strerror or str(error)
+        echo(f"Error: cannot write output: {reason}", err=True)
+        sys.exit(EXIT_OUTPUT)
     except KeyboardInterrupt:
         echo("Interrupted.", err=True)
         sys.exit(EXIT_INTERRUPTED)
@@ -205,6 +212,17 @@ def _run(args: list[str]) -> int:
             echo(f"Error: {message}", err=True)
         return int(error.exit_code)
     return code if isinstance(code, int) else 0
+
+
+def _flush() -> None:
+    """Flush stdout; a failure to write is an :class:`OutputError`."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror or str(error)) from None
 
 
 def _quiet_pipe() -> None:
