@@ -24,7 +24,7 @@ from baccarat_exact.cli import app, main
 from baccarat_exact.errors import SchemaError
 from baccarat_exact.report.documents import KINDS
 from baccarat_exact.report.render import dumps_json
-from baccarat_exact.report.schemas import (
+from baccarat_exact.commands.schemas import (
     COMMON_FILE,
     schema,
     schema_file,

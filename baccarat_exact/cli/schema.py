@@ -10,7 +10,7 @@ from baccarat_exact.cli.common import FormatOption, TableOption, emit
 from baccarat_exact.cli.options import command
 from baccarat_exact.cli.output import echo
 from baccarat_exact.report.model import Format
-from baccarat_exact.report.schemas import schema_text, schemas_report
+from baccarat_exact.commands.schemas import schema_text, schemas_report
 
 __all__ = ["schema_command"]
 

@@ -1,7 +1,9 @@
 """JSON Schemas (draft 2020-12) of the documents ``--format json`` writes, one per kind.
 
-The schemas ship in the package (``baccarat_exact/schemas/``): one file per kind, which
-refers to the shared definitions of ``common.schema.json`` by relative ``$ref``.
+The schemas of the values ship in the package (``baccarat_exact/schemas/``): one file
+per kind, which refers to the shared definitions of ``common.schema.json`` by relative
+``$ref``. The schema of a document's ``request`` is made from the command's request
+class itself (:func:`request_schema`), so it cannot drift from what ``check`` reads.
 :func:`schema` returns a kind's schema self-contained: the shared definitions it uses
 copied into its own ``$defs`` and its references made local, so any validator can use it
 with no other file, no registry and no network access.
@@ -9,11 +11,17 @@ with no other file, no registry and no network access.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
+import types
+import typing
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from baccarat_exact.commands import request_class
+from baccarat_exact.commands.base import Inputs
 from baccarat_exact.errors import SchemaError
 from baccarat_exact.report.documents import KINDS
 from baccarat_exact.report.model import Column, Report, Table
@@ -21,6 +29,7 @@ from baccarat_exact.report.render import dumps_json
 
 __all__ = [
     "COMMON_FILE",
+    "request_schema",
     "schema",
     "schema_file",
     "schema_kinds",
@@ -124,7 +133,60 @@ def schema(kind: str) -> dict[str, Any]:
             )
         defs[name] = shared[name]
     document["$defs"] = defs
+    properties = document.setdefault("properties", {})
+    properties["version"] = {"$ref": "#/$defs/toolVersion"}
+    properties["request"] = request_schema(request_class(_kind(kind)))
+    defs["toolVersion"] = shared["toolVersion"]
+    required = document.setdefault("required", [])
+    document["required"] = [
+        *required,
+        *(k for k in ("kind", "version", "request") if k not in required),
+    ]
     return document
+
+
+_JSON_TYPES = {str: "string", int: "integer", bool: "boolean", type(None): "null"}
+
+
+def request_schema(cls: type[Inputs]) -> dict[str, Any]:
+    """The JSON Schema of an inputs class as :meth:`Inputs.to_dict` writes it: every field,
+    of its type; no other key.
+
+    >>> from baccarat_exact.commands.inputs import ShoeInput
+    >>> request_schema(ShoeInput)["properties"]["decks"]
+    {'type': ['integer', 'null']}
+    """
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
+    required = [
+        f.name
+        for f in fields
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": {f.name: _type_schema(hints[f.name]) for f in fields},
+        "additionalProperties": False,
+    }
+    if required:
+        out["required"] = required
+    return out
+
+
+def _type_schema(kind: Any) -> dict[str, Any]:
+    origin = typing.get_origin(kind)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [_type_schema(option) for option in typing.get_args(kind)]
+        if all(set(option) == {"type"} and isinstance(option["type"], str) for option in options):
+            return {"type": [option["type"] for option in options]}
+        return {"anyOf": options}
+    if origin is tuple:
+        return {"type": "array", "items": _type_schema(typing.get_args(kind)[0])}
+    if origin in (dict, Mapping) or kind in (dict, Mapping):
+        return {"type": "object"}
+    if isinstance(kind, type) and issubclass(kind, Inputs):
+        return request_schema(kind)
+    return {"type": _JSON_TYPES[kind]}
 
 
 def schema_text(kind: str) -> str:
