@@ -19,7 +19,8 @@ from baccarat_exact.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(sys.executable).parent / "baccarat-exact"
-ENV = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+ENV = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+"""Examples run in an 80-column terminal: what a user meets first."""
 
 # Example invocations shown under each command (arguments after `baccarat-exact`).
 EXAMPLES: dict[str, list[str]] = {
@@ -112,6 +113,56 @@ def _run(arguments: str, where: Path) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
+def leaf_commands() -> list[tuple[str, object]]:
+    """(path, click command) of every command that runs (groups' members, not groups)."""
+    root = typer.main.get_command(app)
+    found: list[tuple[str, object]] = []
+
+    def walk(group: object, prefix: str) -> None:
+        for name, command in getattr(group, "commands", {}).items():
+            if getattr(command, "commands", None):
+                walk(command, f"{prefix}{name} ")
+            else:
+                found.append((f"{prefix}{name}", command))
+
+    walk(root, "")
+    return found
+
+
+def shared_options() -> dict[str, tuple[str, list[str]]]:
+    """Every option two commands or more take: its flags and help, and the commands."""
+    options: dict[str, tuple[str, list[str]]] = {}
+    for path, command in leaf_commands():
+        for param in getattr(command, "params", []):
+            if getattr(param, "param_type_name", "") != "option" or param.hidden:
+                continue
+            flags = " / ".join(f"`{flag}`" for flag in (*param.opts, *param.secondary_opts))
+            key = max(param.opts, key=len)
+            if key in ("--help",):
+                continue
+            help_text = (param.help or "").replace("|", "\\|")
+            _, paths = options.setdefault(key, (f"{flags} | {help_text}", []))
+            paths.append(path)
+    return {key: value for key, value in options.items() if len(value[1]) > 1}
+
+
+def shared_table() -> list[str]:
+    """The markdown table of the options several commands share."""
+    rows = [
+        "## Options several commands share",
+        "",
+        "Each is declared once, so it has one name, type, default and meaning wherever it",
+        "appears (a command's default may differ: blackjack's shoe holds 6 decks).",
+        "",
+        "| option | what it does | commands |",
+        "|---|---|---|",
+    ]
+    for _, (text, paths) in sorted(shared_options().items()):
+        where = "every command" if len(paths) >= len(leaf_commands()) - 2 else ", ".join(paths)
+        rows.append(f"| {text} | {where} |")
+    return [*rows, ""]
+
+
 def page() -> str:
     parts = [
         "# Command-line reference",
@@ -120,8 +171,9 @@ def page() -> str:
         "command and the real output of each example. `tests/test_docs.py` re-runs the examples.",
         "",
         "Exit codes: 0 success; 1 a `check` found a difference; 2 bad input or usage",
-        "(one `Error:` line on stderr).",
+        "(one `Error:` line on stderr); 74 the output cannot be written; 130 interrupted.",
         "",
+        *shared_table(),
     ]
     for path in command_paths():
         parts += [f"## `baccarat-exact {path}`", "", "```text", f"$ baccarat-exact {path} --help"]
