@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from baccarat_exact.model.games import find_game, find_rules
     from baccarat_exact.stats import bet_stats
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "EVENTS",
