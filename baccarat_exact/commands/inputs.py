@@ -95,6 +95,9 @@ class ShoeInput(Inputs):
         return shoe.remove(self.remove)
 
 
+_PUNTO_BANCO_RULES = Rules()
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RulesInput(Inputs):
     """A named game, with its commission and Tie pay changed where given.
@@ -114,6 +117,8 @@ class RulesInput(Inputs):
 
     def rules(self) -> Rules:
         """The game's rules with the commission and Tie pay given."""
+        if self.game == "punto-banco" and self.commission is None and self.tie_pays is None:
+            return _PUNTO_BANCO_RULES  # the commonest question: the game list need not load
         from baccarat_exact.model.games import find_rules
 
         rules = find_rules(self.game)
@@ -150,7 +155,7 @@ class BetsInput(Inputs):
     def bets(self, rules: Rules, game: str | None = None) -> tuple[Bet, ...]:
         """The bets, built for ``rules`` (whose tableau says what a natural is)."""
         if not (self.names or self.definitions):
-            if not game:
+            if not game or game == "punto-banco":  # a game without side bets of its own
                 return main_bets(rules)
             from baccarat_exact.model.games import find_game
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.combination import Combination
 from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.pricing import BetOdds, Odds
-from baccarat_exact.report.combination import combination_tables
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.stats import all_stats, bet_stats
+
+if TYPE_CHECKING:
+    from baccarat_exact.combination import Combination
 
 __all__ = ["SUREBET_NOTE", "brief_report", "odds_document", "odds_report", "stats_dict"]
 
@@ -129,8 +130,11 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
             f"{describe_shoe(result.shoe)}; {describe_rules(result.rules)}"
         )
         notes.append("given the cards seen (? = face down); nothing assumed of cards not listed.")
-    extra = combination_tables(combination) if combination is not None else ()
+    extra: tuple[Table, ...] = ()
     if combination is not None:
+        from baccarat_exact.report.combination import combination_tables
+
+        extra = combination_tables(combination)
         notes.append("stake: element of risk = expected net loss / expected stake not pushed.")
     return Report(
         title=title,
