@@ -1,5 +1,5 @@
 """The interface at 80 columns: tables that fit, tidy CSV, help that is not cut short,
-``-h`` everywhere, odds --brief, close matches for unknown bets."""
+``-h`` everywhere, odds --brief, close matches for unknown bets, one wording per option."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 
 from baccarat_exact.cli import COMMANDS, GROUPS, main, whole_app
 
-WIDEST = 100
-"""The widest line a default table view may write."""
+WIDEST = 80
+"""The widest line a default table view may write in an 80-column terminal."""
 
 # Every baccarat command's default view (a small simulation; check and schema on their
 # own data), and the other views a user meets first.
@@ -105,10 +105,13 @@ CSV_VIEWS: list[list[str]] = [
 
 
 def run(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *args: str,
+    columns: int = 80,
 ) -> tuple[int, str, str]:
-    """``baccarat-exact ARGS`` in an 80-column terminal: exit code, stdout, stderr."""
-    monkeypatch.setenv("COLUMNS", "80")
+    """``baccarat-exact ARGS`` in a terminal of ``columns``: exit code, stdout, stderr."""
+    monkeypatch.setenv("COLUMNS", str(columns))
     with pytest.raises(SystemExit) as stop:
         main(list(args))
     captured = capsys.readouterr()
@@ -116,7 +119,7 @@ def run(
 
 
 @pytest.mark.parametrize("args", DEFAULT_VIEWS + BLACKJACK_VIEWS, ids=" ".join)
-def test_every_default_view_fits_in_100_columns(
+def test_every_default_view_fits_in_80_columns(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
     code, out, _ = run(capsys, monkeypatch, *args)
@@ -124,11 +127,22 @@ def test_every_default_view_fits_in_100_columns(
     assert code == 0 and out and not wide
 
 
+def test_a_wider_terminal_shows_the_columns_80_leave_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ("odds", "--stake", "perfect-pair=1,dragon-7=1")
+    _, narrow, _ = run(capsys, monkeypatch, *args)
+    _, wide, _ = run(capsys, monkeypatch, *args, columns=120)
+    assert "not shown for width" in narrow and "not shown for width" not in wide
+    assert max(len(line) for line in wide.splitlines()) > 80
+    assert max(len(line) for line in wide.splitlines()) <= 120
+
+
 def test_every_baccarat_command_has_a_view_above() -> None:
     assert {args[0] for args in DEFAULT_VIEWS} == set(COMMANDS) - {"track"}
 
 
-def test_track_fits_in_100_columns(
+def test_track_fits_in_80_columns(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: pytest.TempPathFactory,
@@ -179,6 +193,17 @@ def test_csv_table_picks_a_table_and_names_them_when_wrong(
     assert len(err.splitlines()) == 1
 
 
+def test_odds_leads_with_the_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, monkeypatch, "odds")
+    first = out.split("\n\n")[1].splitlines()  # the table under the title
+    assert first[0].split()[:8] == ["bet", "pays", "≈", "P(win)", "≈", "P(push)", "≈", "house"]
+    banker = first[2].split()
+    assert banker[0] == "banker" and banker[4] == "1.0579%"  # Wizard of Odds: 1.06 %
+    assert banker[5] == "-0.010579"
+
+
 def test_odds_brief_is_one_line_per_bet(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -195,7 +220,7 @@ def test_odds_shows_the_house_edge_once(
 ) -> None:
     _, out, _ = run(capsys, monkeypatch, "odds")
     assert out.count("1.0579%") == 1
-    assert "surebet: wins with probability over 90 % (some casinos exclude such bets" in out
+    assert "surebet: wins with probability over 90 % (some casinos bar it from bonus" in out
 
 
 def _help_commands() -> list[list[str]]:
@@ -220,6 +245,41 @@ def test_help_at_80_columns_cuts_no_option_short(
     option_names = re.findall(r"--[a-z0-9-]+\S?", out)
     assert option_names and not any(name.endswith("…") for name in option_names)
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_root_help_shows_every_summary_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    for path in ([], ["blackjack"]):
+        code, out, _ = run(capsys, monkeypatch, *path, "--help", columns=columns)
+        commands = out.split("Commands:\n", 1)[1]
+        assert code == 0 and "..." not in commands
+        assert max(len(line) for line in out.splitlines()) <= columns
+
+
+SAME_OPTION_OTHER_WORDS = {
+    "--quiet": "check prints its summary alone; a long command shows no progress bar",
+    "--decks": "a number of decks, but a list in compare and a number or d in breakeven",
+}
+"""Options whose help rightly differs between commands, and why."""
+
+
+def test_one_option_has_one_wording() -> None:
+    """An option several commands take says the same thing in each (docs/cli.md's table)."""
+    from docs.gen_cli import leaf_commands
+
+    helps: dict[str, set[str]] = {}
+    for _, command in leaf_commands():
+        for param in getattr(command, "params", []):
+            if getattr(param, "param_type_name", "") == "option" and not param.hidden:
+                helps.setdefault(max(param.opts, key=len), set()).add(param.help or "")
+    differ = {
+        name: sorted(texts)
+        for name, texts in helps.items()
+        if len(texts) > 1 and name not in SAME_OPTION_OTHER_WORDS
+    }
+    assert not differ
 
 
 def test_every_group_and_command_is_in_the_help_test() -> None:
