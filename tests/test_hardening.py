@@ -606,3 +606,137 @@ def test_golden_file_with_a_bad_value(
     golden.write_text(text, encoding="utf-8")
     code, _, err = run_main(capsys, "check", str(golden))
     assert_one_error(code, err)
+
+
+# -- writing output, check --write, stored requests out of their domain ---------------
+
+
+def test_a_full_disk_is_a_write_error_exit_74() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "baccarat_exact", "odds"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 74
+    assert done.stderr == "Error: cannot write output: No space left on device\n"
+
+
+def test_a_closed_stdout_is_a_write_error_exit_74() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "rules"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 74
+    assert done.stderr.startswith("Error: cannot write output:") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["nonsense"], "'nonsense' is not a command"),
+        (["--version"], "'--version' is not a command"),
+        (["a.json", "odds"], "'a.json' is not a command"),
+        (["odds", "--decks", "0"], "--decks"),
+        (["odds", "--bet", "nope"], "unknown bet 'nope'"),
+    ],
+    ids=["unknown", "version", "files-beside", "decks-0", "unknown-bet"],
+)
+def test_check_write_of_a_failing_command_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str], message: str
+) -> None:
+    code, out, err = run_main(capsys, "check", "--write", str(tmp_path / "g"), "--", *command)
+    assert_one_error(code, err, out)
+    assert message in err
+    assert not list(tmp_path.rglob("*.json"))
+
+
+def test_check_write_into_a_place_it_cannot_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    code, out, err = run_main(capsys, "check", "--write", str(blocker / "g"), "--", "rules")
+    assert_one_error(code, err, out)
+    assert "cannot make the directory" in err
+
+
+def test_check_write_makes_its_directory_and_hints_at_the_double_dash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "new" / "golden"
+    code, out, _ = run_main(capsys, "check", "--write", str(target), "--", "rules")
+    assert code == 0 and out.startswith(f"wrote {target}/rules.json: rules,")
+    code, out, err = run_main(capsys, "check", "--write", str(target), "--decks", "6", "odds")
+    assert_one_error(code, err, out)
+    assert "give the command to store after --" in err
+
+
+@pytest.mark.parametrize(
+    ("stake", "message"),
+    [
+        ("banker=-1", "stake on banker must be more than 0"),
+        ("", "no stakes"),
+        ("banker=abc", "stake on banker must be a number"),
+    ],
+    ids=["negative", "empty", "not-a-number"],
+)
+def test_a_stored_request_out_of_its_domain_is_refused_like_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, stake: str, message: str
+) -> None:
+    code, out, err = run_main(capsys, "odds", "--decks", "1", "--stake", "banker=1", "-f", "json")
+    document = json.loads(out)
+    document["request"]["stake"] = stake
+    path = tmp_path / "stake.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out, err = run_main(capsys, "check", str(path))
+    assert code == 2 and "Traceback" not in err
+    assert err.count("Error:") == 1 and message in err and "its inputs are not valid" in err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"shoe": {"decks": "six"}}, "request.shoe.decks must be an integer"),
+        ({"shoe": {"decks": 6, "counts": "A=4"}}, "--decks and --counts conflict"),
+        ({"colour": "red"}, "no input 'colour'"),
+        ({"bets": {"names": "tie"}}, "request.bets.names must be a list"),
+    ],
+    ids=["type", "conflict", "unknown-key", "not-a-list"],
+)
+def test_a_stored_request_that_cannot_be_read_is_one_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    _, out, _ = run_main(capsys, "odds", "--decks", "1", "-f", "json")
+    document = json.loads(out)
+    document["request"] = {**document["request"], **change}
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out, err = run_main(capsys, "check", str(path))
+    assert code == 2 and err.count("Error:") == 1 and message in err, err
+
+
+def test_the_library_refuses_what_it_cannot_honour() -> None:
+    from baccarat_exact import Rules, Shoe, odds
+
+    for call, message in (
+        (lambda: odds(8), r"odds\(\) takes a Shoe"),  # type: ignore[arg-type]
+        (lambda: odds(Shoe.from_decks(8), "ez"), "rules must be Rules"),  # type: ignore[arg-type]
+        (lambda: Rules(game="chemmy"), "unknown game 'chemmy'"),
+    ):
+        with pytest.raises((TypeError, ValueError), match=message):
+            call()
+    ez = Rules(game="ez")  # the game applied, not punto banco under its name
+    assert ez.commission == 0 and ez.special_wins and repr(ez) == "Rules(game='ez')"
+    result = odds(Shoe.from_decks(8))
+    with pytest.raises(ValueError, match="stake on banker must be a number"):
+        result.combination({"banker": "abc"})  # type: ignore[dict-item]
+    assert repr(result).startswith("<Odds banker 0.458597 player 0.446247 tie 0.095156;")
