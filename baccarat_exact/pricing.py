@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -55,7 +55,7 @@ from baccarat_exact.engine.pairs import (
     pair_terms,
     suit_blind_terms,
 )
-from baccarat_exact.engine.paths import round_paths, sum_by
+from baccarat_exact.engine.paths import Paths, round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import (
     ALL_EVENTS,
@@ -67,7 +67,7 @@ from baccarat_exact.model.bets import (
 )
 from baccarat_exact.model.cards import RANKS, SUITS
 from baccarat_exact.model.deal import ROUND_CARDS
-from baccarat_exact.model.events import EVENTS, Outcome
+from baccarat_exact.model.events import EVENTS, N_EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import PLAYER_STOOD, Rules, Tableau
 from baccarat_exact.model.seen import Seen
@@ -84,6 +84,7 @@ __all__ = [
     "Prices",
     "is_surebet",
     "odds",
+    "odds_by",
     "plan",
     "price_batch",
     "require_round",
@@ -834,18 +835,70 @@ def _refuse_suits(bets: Sequence[Bet], *, staked: bool = False) -> None:
 
 
 def _seen_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen) -> Odds:
-    """The odds of a round in progress: every path that agrees with ``seen``, priced cell
-    by cell (pair state × event)."""
+    """The odds of a round in progress: the one cell of :func:`odds_by` that holds every
+    path agreeing with ``seen``."""
+    _refuse_suits(bets)
+    (result,) = odds_by(shoe, _one_cell, 1, rules, bets, seen=seen)
+    assert result is not None  # odds_by refuses a round that no path deals
+    return result
+
+
+def _one_cell(paths: Paths) -> npt.NDArray[np.int64]:
+    return np.zeros(len(paths.weight), dtype=np.int64)
+
+
+def odds_by(
+    shoe: Shoe,
+    key: Callable[[Paths], npt.NDArray[np.int64]],
+    cells: int,
+    rules: Rules | None = None,
+    bets: Sequence[Bet] | None = None,
+    *,
+    seen: Seen | None = None,
+) -> tuple[Odds | None, ...]:
+    """The odds of the round split by what is known part-way through it (the published
+    mid-round tables): ``key`` puts each path of the round (:func:`~baccarat_exact.engine.
+    paths.round_paths`, given ``seen``) in a cell ``0 <= cell < cells``, and each cell's
+    odds are conditional on it (``None`` for a cell no round reaches). Every cell's
+    ``denominator`` is out of one whole, so a cell's probability is its denominator over
+    their sum. A round in progress (``odds(..., seen=)``) is the one cell of a key that
+    puts every path in cell 0.
+
+    >>> by_first = odds_by(Shoe.from_decks(8), lambda paths: paths.first[:, 0], 10)
+    >>> f"{float(by_first[9].probability('player')):.6f}"  # the Player's first card a 9
+    '0.559462'
+    """
+    rules = rules if rules is not None else _DEFAULT_RULES
+    chosen = main_bets(rules) if bets is None else tuple(bets)
     if not shoe.infinite:
         require_round(shoe.cards)
-    _refuse_suits(bets)
-    paths = round_paths(shoe, seen, rules.tableau, by_rank=any(bet.needs_pairs for bet in bets))
-    denominator = paths.total
-    if denominator == 0:
+    refuse_card_bets(chosen, "a round split by its cards")
+    suited = [bet.name for bet in chosen if bet.needs_suits]
+    if suited:
+        raise RulesError(
+            f"{', '.join(suited)} tell suited pairs apart: a round split by its cards is "
+            "priced for bets on ranks and totals"
+        )
+    paths = round_paths(shoe, seen, rules.tableau, by_rank=any(bet.needs_pairs for bet in chosen))
+    if paths.total == 0:
         raise ShoeError(f"no round can be dealt as seen ({seen}): {_why_impossible(seen, rules)}")
-    cells = paths.cell_counts()
-    per_event = cells.sum(axis=0).tolist()
-    flat = cells.reshape(-1).tolist()
+    size = len(PAIR_STATES) * N_EVENTS
+    where = paths.event if paths.pair is None else paths.pair * N_EVENTS + paths.event
+    counts = sum_by(key(paths) * size + where, paths.weight, cells * size)
+    counts = counts.reshape(cells, len(PAIR_STATES), N_EVENTS)
+    return tuple(_cell_odds(shoe, rules, chosen, counts[c], seen) for c in range(cells))
+
+
+def _cell_odds(
+    shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], cells: npt.NDArray[Any], seen: Seen | None
+) -> Odds | None:
+    """The odds of one cell from its counts by pair state and event (None: no round)."""
+    flat = [int(n) for n in cells.reshape(-1).tolist()]
+    denominator = sum(flat)
+    if denominator == 0:
+        return None
+    states = range(len(PAIR_STATES))
+    per_event = [sum(flat[s * N_EVENTS + e] for s in states) for e in range(N_EVENTS)]
     results = []
     for bet in bets:
         if bet.needs_pairs:
@@ -853,11 +906,7 @@ def _seen_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen) -> O
         else:
             counts = tuple(sum(per_event[e] for e in line.events) for line in bet.lines)
         results.append(BetOdds(bet, counts, denominator))
-    outcome = {
-        o: sum(per_event[e] for e in events)
-        for o, events in zip((Outcome.BANKER, Outcome.PLAYER), _OUTCOME_EVENTS)
-    }
-    banker, player = outcome[Outcome.BANKER], outcome[Outcome.PLAYER]
+    banker, player = (sum(per_event[e] for e in events) for events in _OUTCOME_EVENTS)
     return _outcome_odds(shoe, rules, denominator, banker, player, results, seen)
 
 
