@@ -881,7 +881,8 @@ def odds_by(
         )
     paths = round_paths(shoe, seen, rules.tableau, by_rank=any(bet.needs_pairs for bet in chosen))
     if paths.total == 0:
-        raise ShoeError(f"no round can be dealt as seen ({seen}): {_why_impossible(seen, rules)}")
+        why = _why_impossible(seen, rules) if seen else "the shoe deals no round"
+        raise ShoeError(f"no round can be dealt as seen ({seen}): {why}")
     size = len(PAIR_STATES) * N_EVENTS
     where = paths.event if paths.pair is None else paths.pair * N_EVENTS + paths.event
     counts = sum_by(key(paths) * size + where, paths.weight, cells * size)
