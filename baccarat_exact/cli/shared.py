@@ -17,6 +17,7 @@ them first), made by typer from the group's function; nothing rewrites a signatu
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ __all__ = [
     "BETS",
     "RULES",
     "SHOE",
+    "BetsArgument",
     "BurnOption",
     "CutCardOption",
     "FloatOption",
@@ -53,6 +55,7 @@ __all__ = [
     "command",
     "context",
     "grouped",
+    "only_these",
 ]
 
 T = TypeVar("T")
@@ -329,6 +332,25 @@ def _bets(bet: BetOption = None, bets_file: BetsFileOption = None) -> BetsInput:
 
 BETS = OptionGroup("bets", _bets)
 """``--bet --bets-file`` → :class:`BetsInput` (the main bets and the game's side bets too)."""
+
+BetsArgument = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="[BETS]...",
+        help="Only these bets (and those of --bet and --bets-file): catalogue names "
+        "(`baccarat-exact bets`) or bets of --bets-file.",
+        show_default=False,
+    ),
+]
+"""The positional BETS of the commands that took their bets so before ``--bet``."""
+
+
+def only_these(bets: BetsInput, named: list[str] | None) -> BetsInput:
+    """``bets`` (from :data:`BETS`) with a positional BETS argument: just the bets named
+    there, with those of ``--bet`` and ``--bets-file``, recorded as ``only_named``."""
+    if not named:
+        return bets
+    return dataclasses.replace(bets, names=(*named, *bets.names), only_named=True)
 
 
 @dataclass(frozen=True)
