@@ -22,7 +22,7 @@ from baccarat_exact.blackjack.rules import (
     SplitBy,
     Surrender,
 )
-from baccarat_exact.cli import app
+from baccarat_exact.cli import app, main
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
@@ -193,7 +193,7 @@ def test_the_command_plays_one_strategy_and_writes_csv() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "net,net_float,P basic,P basic_float"
+    assert lines[0] == "net,net_float,p_basic,p_basic_float"
     assert "3/2" in {line.split(",")[0] for line in lines[1:]}
 
 
@@ -203,11 +203,16 @@ def test_the_command_plays_one_strategy_and_writes_csv() -> None:
         (["--strategy", "perfect"], "unknown strategy 'perfect'"),
         (["--split-hands", "4"], "resplits"),
         (["--counts", "T=4,9=4"], "too small"),
-        (["--jobs", "0"], "--jobs must be 1 or more"),
+        (["--jobs", "0"], "0 is not in the range x>=1"),
     ],
 )
-def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["blackjack", "round", "--counts", SMALL, *args])
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0]
+def test_bad_input_is_one_error_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["blackjack", "round", "--counts", SMALL, *args])
+    out, err = capsys.readouterr()
+    assert exit_info.value.code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0], err

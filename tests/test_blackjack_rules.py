@@ -10,6 +10,7 @@ import pytest
 from baccarat_exact.blackjack.rules import (
     ATLANTIC_CITY_RULES,
     CASINO_RULES,
+    RULESET_ALIASES,
     RULESET_TITLES,
     RULESETS,
     SEED_RULES,
@@ -113,15 +114,15 @@ def test_old_documents_without_double_split_aces_keep_their_meaning() -> None:
 def test_named_rule_sets() -> None:
     assert SEED_RULES is CASINO_RULES == BlackjackRules()
     assert next(iter(RULESETS)) == "european-777" and set(RULESETS) == set(RULESET_TITLES)
-    for old_name in ("seed", "casino", "European", "enhc"):
-        assert find_rules(old_name) is CASINO_RULES
+    for alias in ("casino", "European", "enhc"):
+        assert find_rules(alias) is CASINO_RULES
     assert find_rules("strip") is STRIP_RULES and find_rules("AC") is ATLANTIC_CITY_RULES
     assert find_rules("6:5") is SINGLE_DECK_6_5_RULES
     assert STRIP_RULES.dealer_hits_soft_17 and STRIP_RULES.surrender is Surrender.LATE
     assert ATLANTIC_CITY_RULES.decks == 8 and not ATLANTIC_CITY_RULES.dealer_hits_soft_17
     assert SINGLE_DECK_6_5_RULES.blackjack_pays == Fraction(6, 5)
     assert find_rules("european-777") is CASINO_RULES
-    assert find_rules(" Vegas ") is US_RULES
+    assert find_rules(" US ") is US_RULES
     assert US_RULES.hole_card and US_RULES.double_after_split and not US_RULES.hit_split_aces
     with pytest.raises(RulesError, match="unknown blackjack rule set 'x'"):
         find_rules("x")
@@ -152,3 +153,17 @@ def test_describe_and_to_dict_cover_every_option() -> None:
     assert {row[0] for row in CASINO_RULES.describe()} == names
     assert set(CASINO_RULES.to_dict()) == names
     assert CASINO_RULES.to_dict()["dealer_blackjack_takes"] == "all"
+
+
+def test_an_alias_names_its_own_casinos_game_and_no_other() -> None:
+    """'vegas' gave the us set (no Las Vegas casino's game) and 'peek' a rule: both are
+    refused with what to write; every alias listed finds its own set."""
+    assert set(RULESET_ALIASES) == set(RULESETS)
+    listed = [alias for aliases in RULESET_ALIASES.values() for alias in aliases]
+    assert len(listed) == len(set(listed)) and not set(listed) & set(RULESETS)
+    for name, aliases in RULESET_ALIASES.items():
+        for alias in aliases:
+            assert find_rules(alias) is RULESETS[name]
+    for retired, hint in (("vegas", "las-vegas-strip"), ("Peek", "us"), ("seed", "european-777")):
+        with pytest.raises(RulesError, match=f"no longer names a blackjack rule set: use {hint}"):
+            find_rules(retired)

@@ -18,6 +18,7 @@ from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
 from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
 from baccarat_exact.blackjack.solver import ROUND_POINTS
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
+from baccarat_exact.cli import main
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
@@ -126,6 +127,7 @@ def small_settings(**changes: object) -> SimulationSettings:
         "shoe": Shoe.parse(SMALL),
         "shoes": 6,
         "seed": 11,
+        "exact": False,
     }
     fields.update(changes)
     return SimulationSettings(**fields)  # type: ignore[arg-type]
@@ -227,8 +229,10 @@ def test_progress_advances_once_a_shoe_on_any_number_of_processes() -> None:
 def test_settings_that_cannot_be_dealt_are_refused() -> None:
     with pytest.raises(SimulationError, match="finite"):
         small_settings(shoe=Shoe.infinite_shoe())
-    with pytest.raises(SimulationError, match="--shoes"):
+    with pytest.raises(SimulationError, match="--shoes must be between 1 and 100,000, got 0"):
         small_settings(shoes=0)
+    with pytest.raises(SimulationError, match="every round is an exact solve"):
+        small_settings(shoes=10**20)
     with pytest.raises(SimulationError, match="--jobs"):
         simulate(small_settings(), jobs=0)
 
@@ -243,20 +247,21 @@ def invoke(*args: str) -> str:
 
 
 def test_jobs_give_the_same_bytes_as_one_process() -> None:
-    one = invoke("--shoes", "5", "--seed", "4", "-f", "json")
-    assert invoke("--shoes", "5", "--seed", "4", "-f", "json", "--jobs", "2") == one
+    one = invoke("--shoes", "5", "--seed", "4", "--float", "-f", "json")
+    assert invoke("--shoes", "5", "--seed", "4", "--float", "-f", "json", "--jobs", "2") == one
     assert invoke("--shoes", "5", "--seed", "4", "--jobs", "3") == invoke(
         "--shoes", "5", "--seed", "4"
     )
     document = json.loads(one)
     assert document["kind"] == "blackjack simulate" and document["arithmetic"] == "float"
     assert document["settings"]["shoes"] == 5 and document["settings"]["cut_card"] == 5
+    assert document["request"]["burn"] == "standard" and document["settings"]["burn"] == 1
 
 
 def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
-    out = invoke("--shoes", "2")
+    out = invoke("--shoes", "2", "--float")
     assert "Float arithmetic" in out and "By depth: how often the player has the edge" in out
-    exact = json.loads(invoke("--shoes", "2", "--exact", "-f", "json"))
+    exact = json.loads(invoke("--shoes", "2", "-f", "json"))
     assert exact["arithmetic"] == "exact" and "/" in exact["full_shoe_ev"]
     full = edge(Shoe.parse(SMALL), LEAN_RULES, exact=True).optimal
     assert Fraction(exact["full_shoe_ev"]) == full
@@ -267,21 +272,30 @@ def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--shoes", "0"], "--shoes must be 1 or more, got 0"),
+        (["--shoes", "0"], "0 is not in the range x>=1"),
         (["--cut-card", "30"], "--cut-card must be between 0 and 20"),
-        (["--cut-card", "-1"], "--cut-card must be between 0 and 20"),
+        (["--cut-card", "-1"], "-1 is not in the range x>=0"),
         (["--burn", "20"], "(a quarter of the shoe by default)"),
         (["--burn", "-2"], "--burn must be between 0 and 21"),
-        (["--seed", "-1"], "--seed must be between 0 and 2**63-1"),
-        (["--jobs", "0"], "--jobs must be 1 or more, got 0"),
+        (["--burn", "none", "--cut-card", "22"], "--cut-card must be between 0 and 21"),
+        (["--burn", "most"], "--burn must be standard, none or a number of cards"),
+        (["--seed", "-1"], "-1 is not in the range x>=0"),
+        (["--jobs", "0"], "0 is not in the range x>=1"),
+        (["--remove", "A"], "No such option: --remove"),
+        (["--infinite"], "No such option: --infinite"),
         (["--counts", "T=5,9=3"], "the shoe is too small to price a round exactly"),
         (["--split-hands", "3"], "resplits (--split-hands 3 or 4) are priced by edge"),
         (["--decks", "1"], "--decks and --counts conflict"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["simulate", "--counts", SMALL, *args])
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.stderr
-    assert "Traceback" not in result.output
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["blackjack", "simulate", "--counts", SMALL, *args])
+    out, err = capsys.readouterr()
+    assert exit_info.value.code == 2 and out == "", err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], err
+    assert "Traceback" not in err

@@ -762,6 +762,12 @@ def test_blackjack_rules_are_the_casinos() -> None:
         "triple_seven_on_split": False,
         "blackjack_pays": "3/2",
         "triple_seven_pays": "3/2",
+        "surrender": "none",
+        "double": "any",
+        "double_split_aces": False,
+        "split_hands": 2,
+        "resplit_aces": False,
+        "split_by": "value",
     }
     # The US game the option --rules us names: S17, peek, DAS, one card to split aces, no
     # Triple Seven (the base game of blackjackreview.com's rule-variation table, 6 decks).
@@ -1210,9 +1216,19 @@ def _flipped(rules: dict[str, Any], option: str) -> BlackjackRules:
     """The rules with one option changed, as the option-value rows describe it."""
     value = rules[option]
     if isinstance(value, bool):
-        return BlackjackRules.from_dict({**rules, option: not value})
-    assert (option, value) == ("dealer_blackjack_takes", "all")
-    return BlackjackRules.from_dict({**rules, option: "original"})
+        changed = {**rules, option: not value}
+        # as option_flips pairs them: split aces double where split hands do and aces are played
+        if option in ("double_after_split", "hit_split_aces") and value:
+            changed["double_split_aces"] = False
+        if option == "double_after_split" and not value and rules["hit_split_aces"]:
+            changed["double_split_aces"] = True
+        return BlackjackRules.from_dict(changed)
+    flips = {
+        ("dealer_blackjack_takes", "all"): "original",
+        ("surrender", "none"): "late" if rules["hole_card"] else "early",
+        ("double", "any"): "10-11",
+    }
+    return BlackjackRules.from_dict({**rules, option: flips[(option, value)]})
 
 
 def test_edge_option_values_are_the_reference_under_each_flipped_rule() -> None:

@@ -313,9 +313,9 @@ class DealerChart:
     """The one up card asked for, or ``None`` for every up card the shoe can show."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1): exact ``"p/q"`` and ``*_float`` values."""
+        """The chart as JSON data: exact ``"p/q"`` and ``*_float`` values (a command's
+        document wraps it)."""
         return {
-            "schema": 1,
             "dealer": "hits soft 17" if self.hits_soft_17 else "stands on soft 17",
             "hits_soft_17": self.hits_soft_17,
             "up": None if self.up is None else SLOT_LABELS[self.up],

@@ -24,7 +24,7 @@ from baccarat_exact.blackjack.rules import (
     find_rules,
     option_flips,
 )
-from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.blackjack.solver import Number, UpCardSolver, require_round_depth
 from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.exact import to_float
@@ -129,10 +129,10 @@ class EdgeResult:
         return -self.basic
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1): exact values as ``"p/q"``, decimals in ``*_float``."""
+        """The result as JSON data: exact values as ``"p/q"``, decimals in ``*_float`` (a
+        command's document wraps it)."""
 
         return {
-            "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
@@ -183,6 +183,11 @@ def solvers(
     n_cards = sum(counts)
     if n_cards == 0:
         raise ShoeError("the shoe is empty")
+    if not shoe.infinite:
+        # the up card of the highest value leaves the fewest points: the one to name
+        worst = max(slot for slot in range(SLOTS) if counts[slot])
+        after_worst = tuple(c - (slot == worst) for slot, c in enumerate(counts))
+        require_round_depth(after_worst, split_hands=rules.split_hands, up=worst)
     found: list[tuple[Fraction, UpCardSolver]] = []
     for up in range(SLOTS):
         if not counts[up]:

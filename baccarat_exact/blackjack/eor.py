@@ -59,10 +59,9 @@ class BlackjackEor:
     count: SuggestedCount
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1)."""
+        """The result as JSON data (a command's document wraps it)."""
 
         return {
-            "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),

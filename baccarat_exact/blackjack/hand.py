@@ -32,10 +32,15 @@ from baccarat_exact.model.cards import Rank, format_cards
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["ACTIONS", "HandAnalysis", "analyze_hand"]
+__all__ = ["ACTIONS", "TIE_ORDER", "HandAnalysis", "analyze_hand"]
 
 ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 """The player's moves, in the order reports list them."""
+
+TIE_ORDER: tuple[str, ...] = ("stand", "hit", "double", "surrender", "split")
+"""Which of several moves of exactly equal value is best: the first in this order (the
+solver's and ``blackjack round``'s, which plays it; the order changes the round's law
+when values tie exactly, never its mean)."""
 
 Value = Fraction | float
 
@@ -57,8 +62,9 @@ class HandAnalysis:
 
     @property
     def best(self) -> str:
-        """The move with the highest value (the first listed on a tie)."""
-        return max(self.values, key=lambda move: self.values[move])
+        """The move with the highest value (on an exact tie, the first in :data:`TIE_ORDER`)."""
+        moves = sorted(self.values, key=lambda m: TIE_ORDER.index(m) if m in TIE_ORDER else -1)
+        return max(moves, key=lambda move: self.values[move])
 
     @property
     def total(self) -> tuple[int, bool]:
@@ -66,7 +72,7 @@ class HandAnalysis:
         return hand_total(hand_counts(self.hand))
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1)."""
+        """The result as JSON data (a command's document wraps it)."""
         moves = []
         for move, value in self.values.items():
             entry: dict[str, Any] = {"move": move}
@@ -77,7 +83,6 @@ class HandAnalysis:
             moves.append(entry)
         total, soft = self.total
         return {
-            "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),

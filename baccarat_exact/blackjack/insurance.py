@@ -62,7 +62,7 @@ class InsuranceResult:
         return None if self.even_money_ev is None else self.even_money_ev < 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1)."""
+        """The result as JSON data (a command's document wraps it)."""
         even: dict[str, Any] = {"possible": self.even_money_ev is not None}
         if self.even_money_ev is not None and self.even_money_ten_chance is not None:
             even.update(
@@ -74,7 +74,6 @@ class InsuranceResult:
                 take=self.take_even_money,
             )
         return {
-            "schema": 1,
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
             "hand": " ".join(rank.value for rank in self.hand) or None,

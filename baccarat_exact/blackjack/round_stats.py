@@ -19,8 +19,10 @@ hand's law with the dealer's is already the joint law. The distribution's **mean
 the solver's value** (``edge``) and the whole law equals a card-by-card play of every round
 (tests/test_blackjack_round.py).
 
-Ties between moves of equal value are broken as the solver breaks them: stand, hit,
-double, surrender, split — the first of the best.
+Moves of exactly equal value are broken as the solver breaks them: the first of stand,
+hit, double, surrender, split (:data:`~baccarat_exact.blackjack.hand.TIE_ORDER`). The
+order changes the law (a split and a surrender worth the same have different
+distributions), never the mean.
 """
 
 from __future__ import annotations
@@ -178,9 +180,9 @@ class RoundStats:
         raise KeyError(strategy)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON document (``schema`` 1): exact values as ``"p/q"``, decimals in ``*_float``."""
+        """The result as JSON data: exact values as ``"p/q"``, decimals in ``*_float`` (a
+        command's document wraps it)."""
         return {
-            "schema": 1,
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),

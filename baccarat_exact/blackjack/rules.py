@@ -23,6 +23,7 @@ __all__ = [
     "ATLANTIC_CITY_RULES",
     "CASINO_RULES",
     "RULESETS",
+    "RULESET_ALIASES",
     "RULESET_TITLES",
     "SEED_RULES",
     "SINGLE_DECK_6_5_RULES",
@@ -381,7 +382,8 @@ RULESETS: dict[str, BlackjackRules] = {
     "atlantic-city": ATLANTIC_CITY_RULES,
     "single-deck-6-5": SINGLE_DECK_6_5_RULES,
 }
-"""Named rule sets, the casino's first; ``find_rules`` also accepts the aliases in ``_ALIASES``."""
+"""Named rule sets, the casino's first; ``find_rules`` also accepts their aliases
+(:data:`RULESET_ALIASES`)."""
 
 RULESET_TITLES: dict[str, str] = {
     "european-777": "the casino's game: one-card dealer, S17, split once, Triple Seven 3:2",
@@ -392,22 +394,31 @@ RULESET_TITLES: dict[str, str] = {
 }
 """A line saying what each named rule set is."""
 
-_ALIASES = {
-    "seed": "european-777",
-    "casino": "european-777",
-    "european": "european-777",
-    "enhc": "european-777",
-    "vegas": "us",
-    "peek": "us",
-    "strip": "las-vegas-strip",
-    "ac": "atlantic-city",
-    "6:5": "single-deck-6-5",
+RULESET_ALIASES: dict[str, tuple[str, ...]] = {
+    "european-777": ("casino", "european", "enhc"),
+    "us": (),
+    "las-vegas-strip": ("strip",),
+    "atlantic-city": ("ac",),
+    "single-deck-6-5": ("6:5",),
 }
-"""Other names accepted for a rule set (earlier names too, so old scripts keep working)."""
+"""Other names each rule set answers to (``blackjack rulesets`` lists them). An alias
+names the same casino's game, never another's."""
+
+_ALIASES = {alias: name for name, aliases in RULESET_ALIASES.items() for alias in aliases}
+
+_RETIRED = {
+    "seed": "european-777",
+    "vegas": "las-vegas-strip (the Strip's game) or us (a common US shoe game, which "
+    "'vegas' gave before)",
+    "peek": "us, or any rule set with a hole card (all but european-777)",
+}
+"""Names earlier releases took that no longer name a rule set, and what to write instead:
+'vegas' gave the ``us`` set, not a Las Vegas casino's game, and 'peek' is a rule, not a
+game."""
 
 
 def find_rules(name: str) -> BlackjackRules:
-    """A named rule set.
+    """A named rule set, by its name or an alias (:data:`RULESET_ALIASES`).
 
     >>> find_rules("European") == CASINO_RULES
     True
@@ -415,8 +426,14 @@ def find_rules(name: str) -> BlackjackRules:
     Traceback (most recent call last):
     ...
     baccarat_exact.errors.RulesError: unknown blackjack rule set 'nope': use european-777, us, las-vegas-strip, atlantic-city or single-deck-6-5
+    >>> find_rules("vegas")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: 'vegas' no longer names a blackjack rule set: use las-vegas-strip (the Strip's game) or us (a common US shoe game, which 'vegas' gave before)
     """
     key = name.strip().lower()
+    if key in _RETIRED:
+        raise RulesError(f"{name!r} no longer names a blackjack rule set: use {_RETIRED[key]}")
     key = _ALIASES.get(key, key)
     if key not in RULESETS:
         names = list(RULESETS)

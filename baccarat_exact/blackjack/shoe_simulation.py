@@ -38,6 +38,8 @@ from baccarat_exact.model.shoe import Shoe
 __all__ = [
     "DEPTH_BANDS",
     "EV_BINS",
+    "MAX_SHOES",
+    "MIN_SHOES",
     "BlackjackSimulation",
     "DepthBand",
     "Estimate",
@@ -58,9 +60,20 @@ its lower edge up to and including its upper one, so 0 closes a bin: above it, t
 has the edge."""
 
 
+MIN_SHOES = 10
+"""Fewest shoes from which a standard error is given: from fewer its own estimate is too
+rough to mean much (from 2 shoes whose rounds all favour the player it is 0), and the
+figures describe the shoes dealt rather than the game."""
+
+MAX_SHOES = 100_000
+"""Most shoes a simulation deals: every round is an exact solve (about a second on six
+decks), so more could not end in any reasonable time."""
+
+
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A simulation estimate and its standard error over shoes (None from a single shoe)."""
+    """A simulation estimate and its standard error over shoes (``None`` from fewer than
+    :data:`MIN_SHOES` shoes)."""
 
     value: float
     se: float | None
@@ -70,25 +83,32 @@ class Estimate:
 class SimulationSettings:
     """Everything that determines a blackjack simulation's result (with the seed)."""
 
-    rules: BlackjackRules = field(default_factory=lambda: BlackjackRules(decks=1))
+    rules: BlackjackRules = field(default_factory=BlackjackRules)
     shoe: Shoe | None = None
     """The full shoe each shuffle starts from; ``None``: ``rules.decks`` decks."""
-    shoes: int = 2
+    shoes: int = 1
     seed: int = 0
     cut_card: int | None = None
     """Cards behind the cut card; ``None``: a quarter of the shoe. A round starts while the
     cut card has not come out."""
     burn: int = 1
     """Cards burned face down at the start of each shoe (they stay unseen)."""
-    exact: bool = False
+    exact: bool = True
     """Exact (Fraction) EVs; else floats, labelled float."""
 
     def __post_init__(self) -> None:
         shoe = self.full_shoe
         if shoe.infinite:
             raise SimulationError("a simulation deals real shoes: give a finite shoe")
-        if self.shoes < 1:
-            raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
+        if not 1 <= self.shoes <= MAX_SHOES:
+            raise SimulationError(
+                f"--shoes must be between 1 and {MAX_SHOES:,}, got {int_text(self.shoes, grouped=True)}"
+                + (
+                    ""
+                    if self.shoes < 1
+                    else " (every round is an exact solve, about a second on six decks)"
+                )
+            )
         if self.rules.split_hands > 2:
             raise SimulationError(
                 "blackjack simulate deals a pair split once: resplits (--split-hands 3 or 4) "
@@ -273,7 +293,7 @@ def _ratio(x: list[float], d: list[float]) -> Estimate | None:
         return None
     ratio = sum(x) / total
     n = len(x)
-    if n < 2:
+    if n < MIN_SHOES:
         return Estimate(ratio, None)
     residual = sum((xi - ratio * di) ** 2 for xi, di in zip(x, d))
     return Estimate(ratio, math.sqrt(residual / (n * (n - 1))) / (total / n))
@@ -282,7 +302,7 @@ def _ratio(x: list[float], d: list[float]) -> Estimate | None:
 def _mean(x: list[float]) -> Estimate:
     n = len(x)
     mean = sum(x) / n
-    if n < 2:
+    if n < MIN_SHOES:
         return Estimate(mean, None)
     variance = sum((xi - mean) ** 2 for xi in x) / (n - 1)
     return Estimate(mean, math.sqrt(variance / n))

@@ -81,14 +81,22 @@ def round_points(split_hands: int = 2) -> int:
 
 
 def require_round_depth(
-    counts: Counts, what: str = "a round of blackjack", split_hands: int = 2
+    counts: Counts, what: str = "a round of blackjack", split_hands: int = 2, up: int = -1
 ) -> None:
-    """Refuse a shoe that might run out during a round (fewer than :func:`round_points`)."""
+    """Refuse a shoe that might run out during a round (fewer than :func:`round_points`);
+    ``counts`` is the shoe after the up card ``up`` (named in the message when given).
+
+    >>> require_round_depth((1,) * 9 + (4,), up=9)
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.ShoeError: the shoe is too small for a round of blackjack: after the up card T it holds 85 points (aces 1), and a round can take 88
+    """
     need = round_points(split_hands)
     if points(counts) < need:
+        card = f" {SLOT_LABELS[up]}" if up >= 0 else ""
         raise ShoeError(
-            f"the shoe is too small for {what}: after the up card it holds {points(counts)} points "
-            f"(aces 1), and a round can take {need}"
+            f"the shoe is too small for {what}: after the up card{card} it holds "
+            f"{points(counts)} points (aces 1), and a round can take {need}"
         )
 
 
@@ -126,7 +134,7 @@ class UpCardSolver:
         derived_cache: dict[Any, Any] | None = None,
     ) -> None:
         if not infinite and out is None:
-            require_round_depth(counts, split_hands=rules.split_hands)
+            require_round_depth(counts, split_hands=rules.split_hands, up=up)
         self.out = out
         """Cards out of the shoe besides the player's (more pair cards, for resplits):
         every state then stands for its hand plus these."""

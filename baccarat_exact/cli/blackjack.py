@@ -1,31 +1,55 @@
 """``baccarat-exact blackjack …``: the casino's blackjack, exactly (a thin typer layer).
 
-Mounted by the main CLI with ``app.add_typer(blackjack_app, name="blackjack")``; the
-solvers are imported by the commands that run them (start-up time).
+Mounted by the main CLI with ``app.add_typer(blackjack_app, name="blackjack")``. Each
+command builds its request (:mod:`baccarat_exact.commands.blackjack`) from the rules
+options (:data:`BJ_RULES`, declared once; a command whose figures do not depend on some
+rules does not offer them), the shoe options (:data:`BJ_SHOE`) and its own, and answers
+it; the solvers are imported when a request runs (start-up time).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit, handle_errors
-from baccarat_exact.cli.options import (
-    BJ_RULES,
-    BJ_SHOE,
-    BJ_SIMULATION_RULES,
+from baccarat_exact.cli.shared import (
+    BurnOption,
+    CountsOption,
+    CutCardOption,
     FloatOption,
-    command,
+    FormatOption,
+    InfiniteOption,
+    JobsOption,
+    LevelOption,
+    OptionGroup,
+    QuietOption,
+    RemoveOption,
+    SeedOption,
+    ShoesOption,
+    TableOption,
+    answer,
+    grouped,
 )
-from baccarat_exact.cli.progress import progress, shown
-from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.commands.blackjack import (
+    BlackjackDealerRequest,
+    BlackjackEdgeRequest,
+    BlackjackEorRequest,
+    BlackjackHandRequest,
+    BlackjackInsuranceRequest,
+    BlackjackRoundRequest,
+    BlackjackRulesetsRequest,
+    BlackjackRulesInput,
+    BlackjackRulesRequest,
+    BlackjackSimulateRequest,
+    BlackjackStrategyRequest,
+)
+from baccarat_exact.commands.blackjack.inputs import ALL_RULES, DEALER_RULES, INSURANCE_RULES
+from baccarat_exact.commands.inputs import ShoeInput
+from baccarat_exact.errors import RequestError
 from baccarat_exact.report.model import Format
 
-if TYPE_CHECKING:
-    from baccarat_exact.blackjack.rules import BlackjackRules
-
-__all__ = ["app"]
+__all__ = ["BJ_RULES", "BJ_SHOE", "app"]
 
 app = typer.Typer(
     name="blackjack",
@@ -34,63 +58,263 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-_DEALER_RULES = BJ_RULES.without(
-    "hole_card",
-    "dealer_bj_takes",
-    "das",
-    "hit_split_aces",
-    "triple_seven",
-    "seven_double",
-    "seven_split",
-    "blackjack_pays",
-    "seven_pays",
-    "surrender",
-    "double",
-    "double_split_aces",
-    "split_hands",
-    "resplit_aces",
-    "split_by",
-)
+# -- the rules ----------------------------------------------------------------------------
 
 
-@app.command("rules")
-@command(rules=BJ_RULES)
+RulesetOption = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        help="Base rule set: european-777 (the casino's), us, las-vegas-strip, atlantic-city, "
+        "single-deck-6-5, or an alias (list: `blackjack rulesets`); the options below "
+        "change it.",
+    ),
+]
+DecksOption = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        "-d",
+        min=1,
+        help="Number of 52-card decks in the shoe (default: the rule set's, 6 in the casino's "
+        "game).",
+        show_default=False,
+    ),
+]
+H17Option = Annotated[
+    bool | None,
+    typer.Option(
+        "--h17/--s17",
+        help="Dealer hits / stands on soft 17 (casino: stands).",
+        show_default=False,
+    ),
+]
+HoleCardOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--hole-card/--no-hole-card",
+        help="Dealer takes a hole card and peeks for blackjack (US) / one card only (casino).",
+        show_default=False,
+    ),
+]
+DealerTakesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer-bj-takes",
+        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' "
+        "only (casino: all).",
+        show_default=False,
+    ),
+]
+DasOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--das/--no-das",
+        help="Double after split allowed (casino: no).",
+        show_default=False,
+    ),
+]
+HitSplitAcesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--hit-split-aces/--one-card-split-aces",
+        help="Split aces may be hit / get one card each (casino: may be hit).",
+        show_default=False,
+    ),
+]
+TripleSevenOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--triple-seven/--no-triple-seven",
+        help="Triple Seven bonus on or off (casino: on).",
+        show_default=False,
+    ),
+]
+SevenDoubleOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--triple-seven-double/--no-triple-seven-double",
+        help="Triple Seven counts when the third 7 comes on a double (casino: yes).",
+        show_default=False,
+    ),
+]
+SevenSplitOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--triple-seven-split/--no-triple-seven-split",
+        help="Triple Seven counts on split hands (casino: no).",
+        show_default=False,
+    ),
+]
+BjPaysOption = Annotated[
+    str | None,
+    typer.Option(
+        "--blackjack-pays",
+        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (casino: 3/2).",
+        show_default=False,
+    ),
+]
+SevenPaysOption = Annotated[
+    str | None,
+    typer.Option(
+        "--triple-seven-pays",
+        help="What a Triple Seven pays to 1 (casino: 3/2).",
+        show_default=False,
+    ),
+]
+SurrenderOption = Annotated[
+    str | None,
+    typer.Option(
+        "--surrender",
+        help="none, late (after the dealer checks for blackjack) or early (against the up "
+        "card, half lost whatever he draws) (casino: none).",
+        show_default=False,
+    ),
+]
+DoubleOption = Annotated[
+    str | None,
+    typer.Option(
+        "--double",
+        help="Two-card hands that may double: any, 9-11 or 10-11 (hard) (casino: any).",
+        show_default=False,
+    ),
+]
+DoubleSplitAcesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--double-split-aces/--no-double-split-aces",
+        help="A split ace with its second card may double (needs --das) (casino: no).",
+        show_default=False,
+    ),
+]
+SplitHandsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--split-hands",
+        help="Most hands a pair may become: 2, 3 or 4 (casino: 2, split once).",
+        show_default=False,
+    ),
+]
+ResplitAcesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--resplit-aces/--no-resplit-aces",
+        help="Split aces may be split again (needs --split-hands 3 or 4) (casino: no).",
+        show_default=False,
+    ),
+]
+SplitByOption = Annotated[
+    str | None,
+    typer.Option(
+        "--split-by",
+        help="A pair: two cards of equal value (T J Q K alike) or rank (casino: value).",
+        show_default=False,
+    ),
+]
+
+
+def _rules(
+    ruleset: RulesetOption = "european-777",
+    decks: DecksOption = None,
+    h17: H17Option = None,
+    hole_card: HoleCardOption = None,
+    dealer_bj_takes: DealerTakesOption = None,
+    das: DasOption = None,
+    hit_split_aces: HitSplitAcesOption = None,
+    triple_seven: TripleSevenOption = None,
+    triple_seven_double: SevenDoubleOption = None,
+    triple_seven_split: SevenSplitOption = None,
+    blackjack_pays: BjPaysOption = None,
+    triple_seven_pays: SevenPaysOption = None,
+    surrender: SurrenderOption = None,
+    double: DoubleOption = None,
+    double_split_aces: DoubleSplitAcesOption = None,
+    split_hands: SplitHandsOption = None,
+    resplit_aces: ResplitAcesOption = None,
+    split_by: SplitByOption = None,
+) -> BlackjackRulesInput:
+    return BlackjackRulesInput(
+        ruleset=ruleset,
+        decks=decks,
+        h17=h17,
+        hole_card=hole_card,
+        dealer_bj_takes=dealer_bj_takes,
+        das=das,
+        hit_split_aces=hit_split_aces,
+        triple_seven=triple_seven,
+        triple_seven_double=triple_seven_double,
+        triple_seven_split=triple_seven_split,
+        blackjack_pays=blackjack_pays,
+        triple_seven_pays=triple_seven_pays,
+        surrender=surrender,
+        double=double,
+        double_split_aces=double_split_aces,
+        split_hands=split_hands,
+        resplit_aces=resplit_aces,
+        split_by=split_by,
+    )
+
+
+BJ_RULES = OptionGroup("rules", _rules)
+"""``--rules`` and every rule option → :class:`BlackjackRulesInput` (the decks among them)."""
+
+
+def _only(names: tuple[str, ...]) -> OptionGroup[BlackjackRulesInput]:
+    """The rules options less those a command's figures do not depend on."""
+    return BJ_RULES.without(*(name for name in ALL_RULES if name not in names))
+
+
+def _shoe(
+    remove: RemoveOption = "",
+    counts: CountsOption = None,
+    infinite: InfiniteOption = False,
+) -> ShoeInput:
+    return ShoeInput(counts=counts, remove=remove, infinite=infinite)
+
+
+BJ_SHOE = OptionGroup("shoe", _shoe)
+"""``--remove --counts --infinite`` → :class:`ShoeInput` (its decks are the rules')."""
+
+UpOption = Annotated[str, typer.Option("--up", "-u", help="The dealer's up card (A 2-9 T J Q K).")]
+CardsArgument = Annotated[
+    str, typer.Argument(help='The player\'s cards, e.g. "T 6" or "7,7" (at least two).')
+]
+
+
+# -- the commands ----------------------------------------------------------------------
+
+
+@app.command("rules", cls=grouped(BJ_RULES))
 def rules_command(
-    rules: BlackjackRules, fmt: FormatOption = Format.table, table: TableOption = None
+    ctx: typer.Context, fmt: FormatOption = Format.table, table: TableOption = None
 ) -> None:
     """Print the blackjack rules in force: every option, its value and the casino's default."""
-    from baccarat_exact.report.blackjack import rules_report
-
-    emit(rules_report(rules), fmt, table)
+    answer(BlackjackRulesRequest(rules=BJ_RULES.value(ctx)), fmt, table)
 
 
-@app.command("rulesets")
-@handle_errors
+@app.command("rulesets", cls=grouped())
 def rulesets_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Only these rule sets (default: every one).", show_default=False),
+        typer.Argument(
+            help="Only these rule sets, by name or alias (default: every one).",
+            show_default=False,
+        ),
     ] = None,
     use_float: FloatOption = False,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
-    """The built-in rule sets (--rules NAME), each with its house edge on a fresh shoe."""
-    from baccarat_exact.blackjack.edge import chosen_rulesets, ruleset_edges
-    from baccarat_exact.blackjack.hands import SLOTS
-    from baccarat_exact.report.blackjack import rulesets_report
-
-    steps = SLOTS * len(chosen_rulesets(names))
-    with progress(steps, "solving up cards", shown()) as advance:
-        found = ruleset_edges(names, exact=not use_float, progress=advance)
-    emit(rulesets_report(found), fmt, table)
+    """The built-in rule sets (--rules NAME) with their aliases, each with its house edge on a
+    fresh shoe."""
+    request = BlackjackRulesetsRequest(names=tuple(names or ()), exact=not use_float)
+    answer(request, fmt, table, quiet=quiet)
 
 
-@app.command("dealer")
-@command(rules=_DEALER_RULES, shoe=BJ_SHOE)
+@app.command("dealer", cls=grouped(_only(DEALER_RULES), BJ_SHOE))
 def dealer_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
+    ctx: typer.Context,
     up: Annotated[
         str | None, typer.Option("--up", "-u", help="Only this up card (A 2-9 T J Q K).")
     ] = None,
@@ -98,71 +322,73 @@ def dealer_command(
     table: TableOption = None,
 ) -> None:
     """Exact probabilities of the dealer's final hand (17-21, bust, blackjack) for each up card."""
-    from baccarat_exact.blackjack.dealer import dealer_chart
-    from baccarat_exact.blackjack.hands import parse_up, slot_of
-    from baccarat_exact.report.blackjack import dealer_report
-
-    slot = None if up is None else slot_of(parse_up(up))
-    emit(
-        dealer_report(dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)),
-        fmt,
-        table,
-    )
+    request = BlackjackDealerRequest(shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), up=up)
+    answer(request, fmt, table)
 
 
-@app.command("hand")
-@command(rules=BJ_RULES, shoe=BJ_SHOE)
+@app.command("hand", cls=grouped(BJ_RULES, BJ_SHOE))
 def hand_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
-    cards: Annotated[
-        str, typer.Argument(help='The player\'s cards, e.g. "T 6" or "7,7" (at least two).')
-    ],
-    up: Annotated[str, typer.Option("--up", "-u", help="The dealer's up card (A 2-9 T J Q K).")],
+    ctx: typer.Context,
+    cards: CardsArgument,
+    up: UpOption,
     use_float: FloatOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
-    """Exact EV of stand, hit, double and split for a hand against an up card, and the best move.
+    """Exact EV of stand, hit, double, split and surrender for a hand against an up card, and
+    the best move.
 
-    The up card and the hand come out of the shoe (after --remove).
+    The up card and the hand come out of the shoe (after --remove). Of moves worth exactly
+    the same, the best is the first of stand, hit, double, surrender, split.
     """
-    from baccarat_exact.blackjack.hand import analyze_hand
-    from baccarat_exact.report.blackjack import hand_report
+    request = BlackjackHandRequest(
+        shoe=BJ_SHOE.value(ctx),
+        rules=BJ_RULES.value(ctx),
+        cards=cards,
+        up=up,
+        exact=not use_float,
+    )
+    answer(request, fmt, table)
 
-    emit(hand_report(analyze_hand(cards, up, shoe, rules, exact=not use_float)), fmt, table)
 
-
-@app.command("insurance")
-@command(
-    rules=BJ_RULES.without("triple_seven", "seven_double", "seven_split", "seven_pays"),
-    shoe=BJ_SHOE,
-)
+@app.command("insurance", cls=grouped(_only(INSURANCE_RULES), BJ_SHOE))
 def insurance_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
+    ctx: typer.Context,
+    cards: Annotated[
+        str | None,
+        typer.Argument(
+            help='The player\'s cards, counted out of the shoe too (e.g. "T 9").',
+            show_default=False,
+        ),
+    ] = None,
     hand: Annotated[
         str | None,
-        typer.Option("--hand", help='The player\'s cards, counted out of the shoe (e.g. "T 9").'),
+        typer.Option("--hand", hidden=True, help="The player's cards (now the CARDS argument)."),
     ] = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
     """Exact EV of insurance and even money against a dealer ace, and whether to take them.
 
-    The dealer's ace (and --hand) come out of the shoe (after --remove).
+    The dealer's ace (and the player's CARDS) come out of the shoe (after --remove).
     """
-    from baccarat_exact.blackjack.insurance import insurance
-    from baccarat_exact.report.blackjack import insurance_report
+    if hand is not None:
+        if cards is not None:
+            raise RequestError("give the player's cards once: as CARDS (--hand is its old name)")
+        _note(
+            '--hand is now the CARDS argument (blackjack insurance "T 9"); --hand goes in '
+            "the next release"
+        )
+        cards = hand
+    request = BlackjackInsuranceRequest(
+        shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), cards=cards
+    )
+    answer(request, fmt, table)
 
-    emit(insurance_report(insurance(shoe, rules, hand)), fmt, table)
 
-
-@app.command("edge")
-@command(rules=BJ_RULES, shoe=BJ_SHOE)
+@app.command("edge", cls=grouped(BJ_RULES, BJ_SHOE))
 def edge_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
+    ctx: typer.Context,
     option_values: Annotated[
         bool,
         typer.Option(
@@ -171,65 +397,57 @@ def edge_command(
         ),
     ] = False,
     use_float: FloatOption = False,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
-    """Exact house edge of a round: composition-dependent optimal play and the derived basic strategy,
-    with each up card's share."""
-    from baccarat_exact.blackjack.edge import edge, solve_steps
-    from baccarat_exact.report.blackjack import edge_report
+    """Exact house edge of a round: composition-dependent optimal play and the derived basic
+    strategy, with each up card's share."""
+    request = BlackjackEdgeRequest(
+        shoe=BJ_SHOE.value(ctx),
+        rules=BJ_RULES.value(ctx),
+        option_values=option_values,
+        exact=not use_float,
+    )
+    answer(request, fmt, table, quiet=quiet)
 
-    with progress(solve_steps(rules, option_values), "solving up cards", shown()) as advance:
-        result = edge(shoe, rules, exact=not use_float, options=option_values, progress=advance)
-    emit(edge_report(result), fmt, table)
 
-
-@app.command("eor")
-@command(rules=BJ_RULES, shoe=BJ_SHOE)
+@app.command("eor", cls=grouped(BJ_RULES, BJ_SHOE))
 def eor_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
-    level: Annotated[
-        int, typer.Option("--level", min=1, max=9, help="Largest tag of the suggested count.")
-    ] = 2,
+    ctx: typer.Context,
+    level: LevelOption = 2,
     use_float: FloatOption = False,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
     """Effect of removal: the exact change in the round's value when one card of each value
     leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
-    from baccarat_exact.blackjack.eor import blackjack_eor, eor_steps
-    from baccarat_exact.report.blackjack import eor_report
-
-    with progress(eor_steps(shoe), "solving up cards", shown()) as advance:
-        result = blackjack_eor(shoe, rules, exact=not use_float, level=level, progress=advance)
-    emit(eor_report(result), fmt, table)
+    request = BlackjackEorRequest(
+        shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), level=level, exact=not use_float
+    )
+    answer(request, fmt, table, quiet=quiet)
 
 
-@app.command("strategy")
-@command(rules=BJ_RULES, shoe=BJ_SHOE)
+@app.command("strategy", cls=grouped(BJ_RULES, BJ_SHOE))
 def strategy_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
+    ctx: typer.Context,
     use_float: FloatOption = False,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
-    """The total-dependent basic strategy for the rules and shoe, as a chart, with its exact value."""
-    from baccarat_exact.blackjack.edge import basic_strategy
-    from baccarat_exact.blackjack.hands import SLOTS
-    from baccarat_exact.report.blackjack import strategy_report
-
-    with progress(SLOTS, "solving up cards", shown()) as advance:
-        strategy, value = basic_strategy(shoe, rules, exact=not use_float, progress=advance)
-    emit(strategy_report(strategy, value, shoe, not use_float), fmt, table)
+    """The total-dependent basic strategy for the rules and shoe, as a chart, with its exact
+    value."""
+    request = BlackjackStrategyRequest(
+        shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), exact=not use_float
+    )
+    answer(request, fmt, table, quiet=quiet)
 
 
-@app.command("round")
-@command(rules=BJ_RULES, shoe=BJ_SHOE)
+@app.command("round", cls=grouped(BJ_RULES, BJ_SHOE))
 def round_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
+    ctx: typer.Context,
     strategy: Annotated[
         str,
         typer.Option(
@@ -238,12 +456,8 @@ def round_command(
         ),
     ] = "both",
     use_float: FloatOption = False,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", help="Processes sharing the up cards (results do not depend on it)."
-        ),
-    ] = 1,
+    jobs: JobsOption = 1,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
@@ -251,77 +465,62 @@ def round_command(
     probability of each net amount (doubles, splits, 3:2, surrender), per strategy.
 
     Every probability is exact, split rounds too (both hands and the dealer jointly): about
-    a minute of CPU for six decks, a quarter of that with --float; --jobs shares it out."""
-    from baccarat_exact.blackjack.hands import SLOTS
-    from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
-    from baccarat_exact.report.blackjack import round_report
+    a minute of CPU for six decks, a quarter of that with --float; --jobs shares it out.
+    A pair splits once here (--split-hands 2). Of moves worth exactly the same, the first of
+    stand, hit, double, surrender, split is played: the order changes the law, never the EV.
+    """
+    request = BlackjackRoundRequest(
+        shoe=BJ_SHOE.value(ctx),
+        rules=BJ_RULES.value(ctx),
+        strategy=strategy,
+        exact=not use_float,
+    )
+    answer(request, fmt, table, quiet=quiet, jobs=jobs)
 
-    names = strategy_names(strategy)
-    with progress(SLOTS, "solving up cards", shown()) as advance:
-        result = round_stats(
-            shoe, rules, strategies=names, exact=not use_float, progress=advance, jobs=jobs
-        )
-    emit(round_report(result), fmt, table)
 
-
-@app.command("simulate")
-@command(
-    rules=BJ_SIMULATION_RULES,
-    shoe=BJ_SHOE.without("remove", "infinite"),
-)
+@app.command("simulate", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
 def simulate_command(
-    rules: BlackjackRules,
-    shoe: Shoe,
-    shoes: Annotated[int, typer.Option("--shoes", "-n", help="Shoes to deal.")] = 2,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")
-    ] = 0,
-    burn: Annotated[
-        int, typer.Option("--burn", help="Cards burned face down at the start of each shoe.")
-    ] = 1,
-    cut_card: Annotated[
-        int | None,
-        typer.Option(
-            "--cut-card",
-            help="Cards behind the cut card (penetration = 1 − this / shoe; default: a "
-            "quarter of the shoe).",
-            show_default=False,
-        ),
-    ] = None,
+    ctx: typer.Context,
+    shoes: ShoesOption = 1,
+    seed: SeedOption = 0,
+    burn: BurnOption = "standard",
+    cut_card: CutCardOption = None,
+    use_float: FloatOption = False,
     use_exact: Annotated[
         bool,
-        typer.Option(
-            "--exact",
-            help="Exact fractions for every round's EV (slower; the default is float "
-            "arithmetic, labelled float).",
-        ),
+        typer.Option("--exact", hidden=True, help="Exact fractions (now the default)."),
     ] = False,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Processes (results do not depend on it).")
-    ] = 1,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    jobs: JobsOption = 1,
+    quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
     """Deal shuffled shoes to the cut card and compute the exact EV of the next round before
     every round; how often the player has the edge, by depth.
 
-    Each round's EV is for composition-dependent optimal play (seconds a round: a few small
-    shoes make a quick run); the rounds are played by the full shoe's basic strategy, card
-    by card, to move through the shoe. Averages and shares are simulation estimates.
+    Each round's EV is for composition-dependent optimal play: one exact solve a round,
+    about a minute a six-deck shoe (a quarter of that with --float; --jobs shares the shoes
+    out). The rounds are played by the full shoe's basic strategy, card by card, to move
+    through the shoe. Averages and shares are simulation estimates, given with ± from 10
+    shoes on.
     """
-    from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
-    from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
-
-    settings = SimulationSettings(
-        rules=rules,
-        shoe=shoe,
+    if use_exact:
+        if use_float:
+            raise RequestError("--exact and --float conflict: exact is the default")
+        _note("--exact is the default now; the option goes in the next release")
+    request = BlackjackSimulateRequest(
+        shoe=BJ_SHOE.value(ctx),
+        rules=BJ_RULES.value(ctx),
         shoes=shoes,
         seed=seed,
-        cut_card=cut_card,
         burn=burn,
-        exact=use_exact,
+        cut_card=cut_card,
+        exact=not use_float,
     )
-    with progress(shoes, "dealing shoes", shown(quiet)) as advance:
-        result = simulate(settings, jobs=jobs, progress=advance)
-    emit(blackjack_simulation_report(result), fmt, table)
+    answer(request, fmt, table, quiet=quiet, jobs=jobs)
+
+
+def _note(text: str) -> None:
+    from baccarat_exact.cli.output import echo
+
+    echo(f"note: {text}", err=True)

@@ -1,8 +1,9 @@
 """Reports of the blackjack commands: library results → :class:`Report` (no arithmetic here).
 
 The table format shows rounded decimals (exact fractions of a 6-deck shoe run to
-dozens of digits); CSV keeps every value exact as ``p/q``; JSON is each result's
-own ``to_dict()`` document with exact strings and ``*_float`` decimals.
+dozens of digits); CSV keeps every value exact as ``p/q``; the JSON body is each result's
+own ``to_dict()`` with exact strings and ``*_float`` decimals (the request that ran wraps
+it in the document's envelope).
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.insurance import InsuranceResult
 from baccarat_exact.blackjack.round_stats import RoundStats
-from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.rules import RULESET_ALIASES, BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.documents import envelope
-from baccarat_exact.report.model import Cell, Column, Report, Style, Table
+from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
 __all__ = [
     "dealer_report",
@@ -39,11 +39,26 @@ __all__ = [
 ROUNDED = "Decimals are rounded; --format json or csv gives every value exactly."
 FLOAT_NOTE = "Float arithmetic (--float): values agree with the exact ones to about 1e-12."
 
+_OUTCOME_KEYS = {
+    "17": "total_17",
+    "18": "total_18",
+    "19": "total_19",
+    "20": "total_20",
+    "21": "total_21",
+    "bust": "bust",
+    "blackjack": "blackjack",
+}
+"""CSV headers of the dealer's final hands (an identifier cannot start with a digit)."""
 
-def _value(name: str, exact: bool, style: Style = "percent", digits: int = 4) -> Column:
-    """A column of values: rounded in the table; in CSV exact fractions (exact arithmetic)
-    or ``<name>_float`` (float arithmetic)."""
-    return Column(name, style, digits, key=name if exact else None)
+
+def _value(
+    name: str, exact: bool, style: Style = "percent", digits: int = 4, key: str | None = None
+) -> Column:
+    """A column of values: rounded in the table; in CSV exact fractions under ``key`` (exact
+    arithmetic) or ``<key>_float`` (float arithmetic); ``key`` defaults to the name as an
+    identifier."""
+    key = key or identifier(name)
+    return Column(name, style, digits, key=key if exact else f"{key}_float")
 
 
 def rules_report(rules: BlackjackRules) -> Report:
@@ -62,7 +77,7 @@ def rules_report(rules: BlackjackRules) -> Report:
         title=f"Blackjack rules: {rules.summary()}",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack rules", {"rules": rules.to_dict(), "summary": rules.summary()}),
+        data={"rules": rules.to_dict(), "summary": rules.summary()},
     )
 
 
@@ -71,7 +86,7 @@ def dealer_report(chart: DealerChart) -> Report:
     columns = (
         Column("up"),
         _value("P(up)", True, "decimal", 6),
-        *(_value(name, True, "decimal", 6) for name in OUTCOMES),
+        *(_value(name, True, "decimal", 6, _OUTCOME_KEYS[name]) for name in OUTCOMES),
     )
     rows: list[tuple[Cell, ...]] = [
         (SLOT_LABELS[dist.up], p_up, *dist.probabilities) for p_up, dist in chart.rows
@@ -86,7 +101,7 @@ def dealer_report(chart: DealerChart) -> Report:
         title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack dealer", chart.to_dict()),
+        data=chart.to_dict(),
     )
 
 
@@ -120,7 +135,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
         ),
         blocks=(table,),
         notes=tuple(notes),
-        data=envelope("blackjack hand", analysis.to_dict()),
+        data=analysis.to_dict(),
     )
 
 
@@ -165,8 +180,8 @@ def edge_report(result: EdgeResult) -> Report:
                 (
                     Column("option"),
                     Column("flip"),
-                    _value("Δ EV optimal", exact),
-                    _value("Δ EV basic", exact),
+                    _value("Δ EV optimal", exact, key="change_optimal"),
+                    _value("Δ EV basic", exact, key="change_basic"),
                 ),
                 tuple(
                     (o.flip.option, o.flip.change, o.optimal_change, o.basic_change)
@@ -190,7 +205,7 @@ def edge_report(result: EdgeResult) -> Report:
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
         blocks=tuple(tables),
         notes=tuple(notes),
-        data=envelope("blackjack edge", result.to_dict()),
+        data=result.to_dict(),
     )
 
 
@@ -247,13 +262,15 @@ def round_report(stats: RoundStats) -> Report:
         "A split round's two hands are settled against the same dealer hand, the second drawn "
         "from what the first left: every probability is exact. EV is exactly `blackjack edge`'s "
         "value.",
+        "Moves of exactly equal value: the first of stand, hit, double, surrender, split is "
+        "played (the order changes the law, never the EV).",
         FLOAT_NOTE if not exact else ROUNDED,
     )
     return Report(
         title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False)}",
         blocks=(summary, distribution),
         notes=notes,
-        data=envelope("blackjack round", stats.to_dict()),
+        data=stats.to_dict(),
     )
 
 
@@ -263,7 +280,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
     chart = strategy.chart()
     table = Table(
         "Basic strategy (rows: your hand; columns: dealer's up card)",
-        (Column("hand"), *(Column(up) for up in ups)),
+        (Column("hand"), *(Column(up, key=f"up_{up.lower()}") for up in ups)),
         tuple((label, *cells) for label, cells in chart),
     )
     summary = Table(
@@ -278,7 +295,6 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         FLOAT_NOTE if not exact else ROUNDED,
     )
     data = {
-        "schema": 1,
         "arithmetic": "exact" if exact else "float",
         "rules": strategy.rules.to_dict(),
         "shoe": shoe.to_dict(),
@@ -290,7 +306,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
         blocks=(table, summary),
         notes=notes,
-        data=envelope("blackjack strategy", data),
+        data=data,
     )
 
 
@@ -301,24 +317,34 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         "Built-in rule sets (house edge on a fresh shoe)",
         (
             Column("name"),
+            Column("aliases"),
             Column("rules", wrap=40),
             _value("house edge optimal", exact, "percent", 3),
             _value("house edge basic", exact, "percent", 3),
         ),
-        tuple((r.name, r.title, r.house_edge_optimal, r.house_edge_basic) for r in rulesets),
+        tuple(
+            (
+                r.name,
+                " ".join(RULESET_ALIASES[r.name]),
+                r.title,
+                r.house_edge_optimal,
+                r.house_edge_basic,
+            )
+            for r in rulesets
+        ),
     )
     notes = (
-        "Choose one with --rules NAME; any option given with it changes that rule.",
+        "Choose one with --rules NAME (or an alias); any option given with it changes that rule.",
         "optimal: composition-dependent optimal play; basic: the derived basic strategy.",
         FLOAT_NOTE if not exact else ROUNDED,
     )
 
     data = {
-        "schema": 1,
         "arithmetic": "exact" if exact else "float",
         "rulesets": [
             {
                 "name": r.name,
+                "aliases": list(RULESET_ALIASES[r.name]),
                 "title": r.title,
                 "rules": r.rules.to_dict(),
                 "summary": r.rules.summary(),
@@ -332,7 +358,7 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         title="Blackjack rule sets",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack rulesets", data),
+        data=data,
     )
 
 
@@ -374,7 +400,7 @@ def insurance_report(result: InsuranceResult) -> Report:
         title=f"Insurance and even money: {describe_shoe(result.shoe)}",
         blocks=(table,),
         notes=tuple(notes),
-        data=envelope("blackjack insurance", result.to_dict()),
+        data=result.to_dict(),
     )
 
 
@@ -423,5 +449,5 @@ def eor_report(eor: BlackjackEor) -> Report:
         f"{eor.rules.summary(decks=False)}",
         blocks=(effects, totals),
         notes=notes,
-        data=envelope("blackjack eor", eor.to_dict()),
+        data=eor.to_dict(),
     )

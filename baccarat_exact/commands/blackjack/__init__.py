@@ -1,0 +1,41 @@
+"""The blackjack commands, each defined once: its request, the library call, its report.
+
+The rules every command shares are a :class:`BlackjackRulesInput` (a base set and the
+options given); the shoe a :class:`~baccarat_exact.commands.inputs.ShoeInput` whose decks
+are the rules'.
+"""
+
+from __future__ import annotations
+
+from baccarat_exact.commands.blackjack.hands import (
+    BlackjackDealerRequest,
+    BlackjackHandRequest,
+    BlackjackInsuranceRequest,
+)
+from baccarat_exact.commands.blackjack.inputs import BlackjackRequest, BlackjackRulesInput
+from baccarat_exact.commands.blackjack.rules import (
+    BlackjackRulesetsRequest,
+    BlackjackRulesRequest,
+)
+from baccarat_exact.commands.blackjack.simulate import BlackjackSimulateRequest
+from baccarat_exact.commands.blackjack.solve import (
+    BlackjackEdgeRequest,
+    BlackjackEorRequest,
+    BlackjackRoundRequest,
+    BlackjackStrategyRequest,
+)
+
+__all__ = [
+    "BlackjackDealerRequest",
+    "BlackjackEdgeRequest",
+    "BlackjackEorRequest",
+    "BlackjackHandRequest",
+    "BlackjackInsuranceRequest",
+    "BlackjackRequest",
+    "BlackjackRoundRequest",
+    "BlackjackRulesInput",
+    "BlackjackRulesRequest",
+    "BlackjackRulesetsRequest",
+    "BlackjackSimulateRequest",
+    "BlackjackStrategyRequest",
+]

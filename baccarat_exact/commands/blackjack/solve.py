@@ -1,0 +1,162 @@
+"""``blackjack edge``, ``eor``, ``strategy`` and ``round``: the round solved for every up
+card — its value, the effect of removing a card, the basic strategy, the whole law of the
+net result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
+from baccarat_exact.errors import CountError, RulesError
+
+if TYPE_CHECKING:
+    from baccarat_exact.blackjack.edge import EdgeResult, Value
+    from baccarat_exact.blackjack.eor import BlackjackEor
+    from baccarat_exact.blackjack.round_stats import RoundStats
+    from baccarat_exact.blackjack.strategy import BasicStrategy
+    from baccarat_exact.model.shoe import Shoe
+    from baccarat_exact.report.model import Report
+
+__all__ = [
+    "BlackjackEdgeRequest",
+    "BlackjackEorRequest",
+    "BlackjackRoundRequest",
+    "BlackjackStrategyRequest",
+]
+
+_SOLVING = "solving up cards"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackEdgeRequest(BlackjackRequest):
+    """The round's exact value under optimal play and the derived basic strategy, by up
+    card, and (``option_values``) the value of flipping each rule option.
+
+    >>> from baccarat_exact.commands.inputs import ShoeInput
+    >>> request = BlackjackEdgeRequest(shoe=ShoeInput(counts="A=2,5=3,7=4,9=2,T=8"))
+    >>> request.run().document()["player_ev_optimal"]
+    '1432757/16628040'
+    """
+
+    KIND: ClassVar[str] = "blackjack edge"
+
+    option_values: bool = False
+    """Also price every rule option by flipping it alone."""
+    exact: bool = True
+    """Exact fractions (false: float arithmetic, ``--float``)."""
+
+    def compute(self, context: Context) -> EdgeResult:
+        from baccarat_exact.blackjack.edge import edge, solve_steps
+
+        rules, shoe = self.game()
+        with context.progress(solve_steps(rules, self.option_values), _SOLVING) as advance:
+            return edge(shoe, rules, exact=self.exact, options=self.option_values, progress=advance)
+
+    def report(self, result: EdgeResult) -> Report:
+        from baccarat_exact.report.blackjack import edge_report
+
+        return edge_report(result)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackEorRequest(BlackjackRequest):
+    """The effect of removing one card of each value, and the balanced count it suggests."""
+
+    KIND: ClassVar[str] = "blackjack eor"
+
+    level: int = 2
+    """Largest tag of the suggested count (1 to 9)."""
+    exact: bool = True
+    """Exact fractions (false: float arithmetic, ``--float``)."""
+
+    def check(self) -> None:
+        if not 1 <= self.level <= 9:
+            raise CountError(f"--level must be between 1 and 9, got {self.level}")
+
+    def compute(self, context: Context) -> BlackjackEor:
+        from baccarat_exact.blackjack.eor import blackjack_eor, eor_steps
+
+        rules, shoe = self.game()
+        with context.progress(eor_steps(shoe), _SOLVING) as advance:
+            return blackjack_eor(shoe, rules, exact=self.exact, level=self.level, progress=advance)
+
+    def report(self, result: BlackjackEor) -> Report:
+        from baccarat_exact.report.blackjack import eor_report
+
+        return eor_report(result)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackStrategyRequest(BlackjackRequest):
+    """The total-dependent basic strategy for the rules and shoe, with its exact value."""
+
+    KIND: ClassVar[str] = "blackjack strategy"
+
+    exact: bool = True
+    """Exact fractions (false: float arithmetic, ``--float``)."""
+
+    def compute(self, context: Context) -> tuple[BasicStrategy, Value, Shoe]:
+        from baccarat_exact.blackjack.edge import basic_strategy
+        from baccarat_exact.blackjack.hands import SLOTS
+
+        rules, shoe = self.game()
+        with context.progress(SLOTS, _SOLVING) as advance:
+            strategy, value = basic_strategy(shoe, rules, exact=self.exact, progress=advance)
+        return strategy, value, shoe
+
+    def report(self, result: tuple[BasicStrategy, Value, Shoe]) -> Report:
+        from baccarat_exact.report.blackjack import strategy_report
+
+        strategy, value, shoe = result
+        return strategy_report(strategy, value, shoe, self.exact)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackRoundRequest(BlackjackRequest):
+    """The round's net result under each strategy: its exact law, EV and variance.
+
+    >>> BlackjackRoundRequest(strategy="best")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: unknown strategy 'best': use optimal, basic or both
+    """
+
+    KIND: ClassVar[str] = "blackjack round"
+
+    strategy: str = "both"
+    """``optimal`` (composition-dependent), ``basic`` (the derived chart) or ``both``."""
+    exact: bool = True
+    """Exact fractions (false: float arithmetic, ``--float``)."""
+
+    def check(self) -> None:
+        from baccarat_exact.blackjack.round_stats import strategy_names
+
+        strategy_names(self.strategy)
+        hands = self.rules.rules().split_hands
+        if hands > 2:
+            raise RulesError(
+                f"blackjack round computes the law of a round whose pair splits once: "
+                f"--split-hands {hands} (resplits) is priced by blackjack edge, not here"
+            )
+
+    def compute(self, context: Context) -> RoundStats:
+        from baccarat_exact.blackjack.hands import SLOTS
+        from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
+
+        rules, shoe = self.game()
+        with context.progress(SLOTS, _SOLVING) as advance:
+            return round_stats(
+                shoe,
+                rules,
+                strategies=strategy_names(self.strategy),
+                exact=self.exact,
+                progress=advance,
+                jobs=context.jobs,
+            )
+
+    def report(self, result: RoundStats) -> Report:
+        from baccarat_exact.report.blackjack import round_report
+
+        return round_report(result)
