@@ -257,8 +257,8 @@ def test_a_few_shoes_give_no_standard_error_and_say_so() -> None:
     few = run("simulate", *args, "--shoes", "2")
     assert "no ± is given below 10 shoes" in " ".join(few.split())
     doc = json.loads(run("simulate", *args, "--shoes", "2", "-f", "json"))
-    (summary,) = doc["tables"]["summary"]
-    assert summary["mean_ev_se_float"] is None and summary["positive_share_se_float"] is None
+    ((summary,), (edge,)) = doc["tables"]["summary"], doc["tables"]["edge"]
+    assert summary["mean_ev_se_float"] is None and edge["positive_share_se_float"] is None
     many = json.loads(run("simulate", *args, "--shoes", "10", "-f", "json"))
     assert many["tables"]["summary"][0]["mean_ev_se_float"] is not None
 

@@ -96,6 +96,36 @@ SPLIT_ALL = tuple(Move.SPLIT for _ in range(SLOTS))
         ([FIVE, SIX, SIX, T, T, T], BlackjackRules(), {"doubles": frozenset({(False, 11)})}, 6),
         # T 2 doubles on 12 against a 6 and busts with a K: the dealer draws nothing
         ([T, SIX, TWO, K, T, T], BlackjackRules(), {"doubles": frozenset({(False, 12)})}, 4),
+        # resplits to 3 hands: 8 8 against a 6; the first hand's 8 splits again, then it
+        # takes a T (18); the new hand 8 8 may not split (3 hands): hits a T, busts; the
+        # last 8 takes a T (18); the dealer 6 T T
+        (
+            [EIGHT, SIX, EIGHT, EIGHT, T, EIGHT, T, T, T, T],
+            BlackjackRules(split_hands=3),
+            {"pairs": SPLIT_ALL},
+            10,
+        ),
+        # split aces, one card each, up to 4 hands but no resplit of aces: A A, A 2; dealer 6 T T
+        (
+            [A, SIX, A, A, TWO, T, T],
+            BlackjackRules(split_hands=4, hit_split_aces=False),
+            {"pairs": SPLIT_ALL},
+            7,
+        ),
+        # the same with resplit aces: A (A splits) 2, A 3, A 4; the dealer 6 T T
+        (
+            [A, SIX, A, A, TWO, FIVE, FIVE, T, T],
+            BlackjackRules(split_hands=4, hit_split_aces=False, resplit_aces=True),
+            {"pairs": SPLIT_ALL},
+            9,
+        ),
+        # by rank, K K split; a J dealt to a K is no K: K J stands, K T stands; dealer 6 T T
+        (
+            [K, SIX, K, J, T, T, T],
+            BlackjackRules(split_hands=4, split_by=SplitBy.RANK),
+            {"pairs": SPLIT_ALL},
+            7,
+        ),
     ],
 )
 def test_a_round_takes_the_cards_its_play_needs(
@@ -219,11 +249,43 @@ def test_a_seed_gives_the_same_rounds_and_another_seed_others(small: tuple) -> N
     assert other.rounds != result.rounds
 
 
-def test_progress_advances_once_a_shoe_on_any_number_of_processes() -> None:
-    for jobs in (1, 2):
-        steps: list[int] = []
-        simulate(small_settings(shoes=3), jobs=jobs, progress=steps.append)
-        assert steps == [1, 1, 1]
+def test_progress_counts_the_cards_dealt_on_any_number_of_processes() -> None:
+    """After each round on one process (a long shoe shows its progress), after each shoe on
+    several; the cards from the burn to the cut card of every shoe in all."""
+    settings = small_settings(shoes=3)
+    assert settings.dealt == 22 - 5 - 1
+    one: list[int] = []
+    simulate(settings, progress=one.append)
+    assert sum(one) == 3 * settings.dealt and len(one) > 3 and all(step > 0 for step in one)
+    two: list[int] = []
+    simulate(settings, jobs=2, progress=two.append)
+    assert two == [settings.dealt] * 3
+
+
+def test_resplit_rounds_are_dealt_and_priced_on_the_cards_not_yet_seen() -> None:
+    """With resplits to 3 hands every round is still ``edge`` of the cards not yet seen, and
+    a shoe ends where a round with resplits can no longer be priced."""
+    rules = BlackjackRules(split_hands=3)
+    settings = SimulationSettings(
+        rules=rules, shoe=Shoe.parse("A=2,5=3,6=3,7=3,8=3,9=2,T=8"), shoes=3, seed=2, exact=False
+    )
+    result = simulate(settings)
+    shoe = settings.full_shoe
+    for number in range(settings.shoes):
+        rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
+        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        rounds = [r for r in result.rounds if r.shoe == number]
+        for this in rounds:
+            seen = order[settings.burn : this.depth]
+            unseen = [n - seen.count(rank) for rank, n in enumerate(shoe.counts)]
+            assert this.ev == edge(Shoe.from_counts(unseen), rules, exact=False).optimal
+        end = play_round(order, rounds[-1].depth, result.strategy).end
+        left = list(shoe.counts)
+        for rank in order[settings.burn : end]:
+            left[rank] -= 1
+        counts = shoe_counts(Shoe.from_counts(left))
+        largest = max(slot for slot in range(SLOTS) if counts[slot]) + 1
+        assert end >= shoe.cards - settings.cut or points(counts) - largest < ROUND_POINTS + 31
 
 
 def test_settings_that_cannot_be_dealt_are_refused() -> None:
@@ -284,7 +346,7 @@ def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
         (["--remove", "A"], "No such option: --remove"),
         (["--infinite"], "No such option: --infinite"),
         (["--counts", "T=5,9=3"], "the shoe is too small to price a round exactly"),
-        (["--split-hands", "3"], "resplits (--split-hands 3 or 4) are priced by edge"),
+        (["--split-hands", "3", "--counts", "T=9,9=4"], "a round after any up card can take 119"),
         (["--decks", "1"], "--decks and --counts conflict"),
     ],
 )

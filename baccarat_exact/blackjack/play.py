@@ -11,7 +11,9 @@ only the cards are counted.
 
 Dealing order: the player's first card, the dealer's up card, the player's second card,
 then the hole card (where the dealer takes one). Split hands are played one after the
-other, each taking its second card when its turn comes.
+other, each taking its second card when its turn comes; a pair card dealt as a split
+hand's second card splits again where the rules allow resplits (the strategy
+:mod:`~baccarat_exact.blackjack.resplit` values).
 """
 
 from __future__ import annotations
@@ -113,9 +115,7 @@ def _play(cards: _Cards, strategy: BasicStrategy) -> None:
     if move is Move.SURRENDER:
         return
     if move is Move.SPLIT:
-        for rank in hand:
-            split_hand = [rank, cards.draw()]
-            waiting += _play_hand(cards, split_hand, play, rules, _SLOT_OF_RANK[rank], None)
+        waiting += _play_split(cards, hand, play, rules)
     else:
         waiting += _play_hand(cards, hand, play, rules, -1, move)
     if not waiting:
@@ -129,6 +129,35 @@ def _play(cards: _Cards, strategy: BasicStrategy) -> None:
         if total > 17 or (total == 17 and not (soft and rules.dealer_hits_soft_17)):
             return
         dealer.append(cards.draw())
+
+
+def _play_split(cards: _Cards, pair: list[int], play: UpCardPlay, rules: BlackjackRules) -> int:
+    """Play the hands a split pair becomes, one after the other; how many stand waiting.
+
+    Each hand takes its second card when its turn comes. With resplits (``split_hands``
+    3 or 4), a pair card dealt as a hand's second card splits again while fewer hands
+    exist than the rules allow (aces only with ``resplit_aces``): it starts a hand of its
+    own, played next, and the hand takes another second card.
+    """
+    slot = _SLOT_OF_RANK[pair[0]]
+    firsts = list(pair)
+    hands = 2
+    waiting = 0
+    i = 0
+    while i < len(firsts):
+        second = cards.draw()
+        while (
+            hands < rules.split_hands
+            and (slot != ACE or rules.resplit_aces)
+            and _splittable([firsts[i], second], rules)
+            and _SLOT_OF_RANK[second] == slot
+        ):
+            firsts.insert(i + 1, second)
+            hands += 1
+            second = cards.draw()
+        waiting += _play_hand(cards, [firsts[i], second], play, rules, slot, None)
+        i += 1
+    return waiting
 
 
 def _splittable(hand: Sequence[int], rules: BlackjackRules) -> bool:

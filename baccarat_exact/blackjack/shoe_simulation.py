@@ -28,7 +28,7 @@ from baccarat_exact.blackjack.edge import Value, basic_strategy, edge
 from baccarat_exact.blackjack.hands import MAX_CARDS, SLOTS, points, shoe_counts
 from baccarat_exact.blackjack.play import play_round
 from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.blackjack.solver import ROUND_POINTS
+from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.exact import int_text
@@ -109,11 +109,6 @@ class SimulationSettings:
                     else " (every round is an exact solve, about a second on six decks)"
                 )
             )
-        if self.rules.split_hands > 2:
-            raise SimulationError(
-                "blackjack simulate deals a pair split once: resplits (--split-hands 3 or 4) "
-                "are priced by edge, not dealt here"
-            )
         if not 0 <= self.seed < 2**63:
             raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
         if shoe.cards > MAX_CARDS:
@@ -121,10 +116,11 @@ class SimulationSettings:
                 f"a simulation shuffles every card: at most {MAX_CARDS:,} cards a shoe, "
                 f"got {int_text(shoe.cards, grouped=True)}"
             )
-        if not _priceable(shoe_counts(shoe)):
+        if not _priceable(shoe_counts(shoe), self.rules.split_hands):
             raise SimulationError(
                 f"the shoe is too small to price a round exactly: it holds {points(shoe_counts(shoe))} "
-                f"points (aces 1), and a round after any up card can take {ROUND_POINTS}"
+                f"points (aces 1), and a round after any up card can take "
+                f"{round_points(self.rules.split_hands)}"
             )
         if not 0 <= self.burn < shoe.cards:
             raise SimulationError(
@@ -149,6 +145,12 @@ class SimulationSettings:
     def cut(self) -> int:
         """Cards behind the cut card (the default resolved)."""
         return self.cut_card if self.cut_card is not None else self.full_shoe.cards // 4
+
+    @property
+    def dealt(self) -> int:
+        """Cards from the burn to the cut card: the most a shoe deals before its last round
+        (the steps of a shoe in :func:`simulate`'s progress)."""
+        return self.full_shoe.cards - self.cut - self.burn
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,11 +218,11 @@ class BlackjackSimulation:
     depth: tuple[DepthBand, ...]
 
 
-def _priceable(counts: tuple[int, ...]) -> bool:
+def _priceable(counts: tuple[int, ...], split_hands: int = 2) -> bool:
     """Whether the exact solver prices a round from ``counts``: after any up card the shoe
-    still holds the points a round can take."""
+    still holds the points a round can take (more with resplits)."""
     largest = max((slot for slot in range(SLOTS) if counts[slot]), default=-1)
-    return largest >= 0 and points(counts) - (largest + 1) >= ROUND_POINTS
+    return largest >= 0 and points(counts) - (largest + 1) >= round_points(split_hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,19 +232,21 @@ class _Job:
     shoe: int
 
 
-def _deal_shoe(job: _Job) -> tuple[Round, ...]:
-    """Shuffle shoe ``job.shoe``, deal it to the cut card and price every round first."""
+def _deal_shoe(job: _Job, advance: Callable[[int], None] | None = None) -> tuple[Round, ...]:
+    """Shuffle shoe ``job.shoe``, deal it to the cut card and price every round first
+    (``advance``: told the cards dealt after each round, :attr:`SimulationSettings.dealt`
+    in all)."""
     settings = job.settings
     shoe = settings.full_shoe
     rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(job.shoe,)))
     order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
     unseen = list(shoe.counts)
     stop = len(order) - settings.cut
-    position = settings.burn
+    position = shown = settings.burn
     rounds: list[Round] = []
     while position < stop:
         left = Shoe.from_counts(unseen)
-        if not _priceable(shoe_counts(left)):
+        if not _priceable(shoe_counts(left), settings.rules.split_hands):
             break  # too few cards left to price a round exactly: the shoe is shuffled
         result = edge(left, settings.rules, exact=settings.exact)
         rounds.append(Round(job.shoe, position, result.optimal))
@@ -250,8 +254,13 @@ def _deal_shoe(job: _Job) -> tuple[Round, ...]:
         for rank in order[position : played.end]:
             unseen[rank] -= 1
         position = played.end
+        if advance is not None and min(position, stop) > shown:
+            advance(min(position, stop) - shown)
+            shown = min(position, stop)
         if not played.complete:
             break
+    if advance is not None and stop > shown:
+        advance(stop - shown)  # shuffled before the cut card: the rest of the shoe
     return tuple(rounds)
 
 
@@ -264,7 +273,8 @@ def simulate(
     """Deal ``settings.shoes`` shoes and price every round exactly before it is dealt.
 
     ``jobs`` processes share the shoes; the result is the same whatever their number.
-    ``progress`` is called with 1 after each shoe.
+    ``progress`` is told the cards dealt, :attr:`SimulationSettings.dealt` a shoe (after
+    each round on one process, after each shoe on several).
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
@@ -273,12 +283,15 @@ def simulate(
     strategy, value = basic_strategy(shoe, settings.rules, exact=True)
     assert isinstance(value, Fraction)
     work = (_Job(settings, strategy, number) for number in range(settings.shoes))
-    by_shoe: list[tuple[Round, ...]] = []
     workers = 1 if jobs == 1 else min(jobs, settings.shoes)
-    for rounds in ordered_map(_deal_shoe, work, workers):
-        by_shoe.append(rounds)
-        if progress is not None:
-            progress(1)
+    if workers == 1:
+        by_shoe = [_deal_shoe(job, progress) for job in work]
+    else:
+        by_shoe = []
+        for rounds in ordered_map(_deal_shoe, work, workers):
+            by_shoe.append(rounds)
+            if progress is not None:
+                progress(settings.dealt)
     return _summarize(settings, strategy, value, by_shoe)
 
 

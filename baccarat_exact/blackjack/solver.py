@@ -59,7 +59,7 @@ from baccarat_exact.blackjack.rules import (
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import decimal_text, to_float
 
-__all__ = ["ROUND_POINTS", "Number", "UpCardSolver", "require_round_depth"]
+__all__ = ["ROUND_POINTS", "Number", "UpCardSolver", "require_round_depth", "round_points"]
 
 Number = float
 """A value numerator: an ``int`` in exact mode (mypy reads int as float), a float in float mode."""

@@ -55,7 +55,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
     arithmetic = "exact" if s.exact else "float"
     settings = Table(
         "Settings",
-        (Column("setting"), Column("value", wrap=78)),
+        (Column("setting"), Column("value", wrap=60)),
         (
             ("shoe", describe_shoe(shoe)),
             ("rules", s.rules.summary(decks=False)),
@@ -81,29 +81,34 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         ),
     )
     summary = Table(
-        "Exact EV before every round, optimal play (simulation estimate; ± 1 SE over shoes, "
+        "Exact EV before every round, optimal play (simulation estimates; ± 1 SE over shoes, "
         f"from {MIN_SHOES} shoes)",
         (
             _pct("full-shoe EV", "full_shoe_ev", 4),
             _pct("mean EV", "mean_ev", 4),
             _pct("± SE", "mean_ev_se", 4),
-            _pct("EV > 0", "positive_share"),
-            _pct("± SE", "positive_share_se"),
             _pct("mean EV when > 0", "positive_mean_ev", 4),
             _pct("± SE", "positive_mean_ev_se", 4),
-            Column("gain per shoe", "decimal", 4, key="positive_gain_float"),
-            Column("± SE", "decimal", 4, key="positive_gain_se_float"),
         ),
         (
             (
                 float(result.full_shoe_ev),
                 *_est(result.mean_ev),
-                *_est(result.positive_share),
                 *_est(result.positive_mean_ev),
-                *_est(result.positive_gain),
             ),
         ),
         name="summary",
+    )
+    edge = Table(
+        "How often the player has the edge (EV > 0), and what playing only then gains",
+        (
+            _pct("EV > 0", "positive_share"),
+            _pct("± SE", "positive_share_se"),
+            Column("gain per shoe", "decimal", 4, key="positive_gain_float"),
+            Column("± SE", "decimal", 4, key="positive_gain_se_float"),
+        ),
+        ((*_est(result.positive_share), *_est(result.positive_gain)),),
+        name="edge",
     )
     quantiles = Table(
         "Distribution of the EV over the rounds dealt (simulation estimate)",
@@ -145,12 +150,14 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         name="depth",
     )
     notes = [
-        "Every round's EV is exact for the cards not yet seen (the burned cards stay unseen), the player",
-        "playing it best for that composition; averages and shares over rounds are simulation estimates,",
-        "± one standard error over shoes. The rounds are played by the full shoe's basic strategy, card",
-        "by card, which decides how far each round moves the shoe. A round starts while the cut card has",
-        "not come out and the cards not yet seen can be priced exactly. gain per shoe: units won per shoe",
-        "by playing 1 unit only the rounds with EV > 0 (the others sat out).",
+        "Every round's EV is exact for the cards not yet seen (the burned cards stay unseen), "
+        "the player playing it best for that composition; averages and shares over rounds "
+        "are simulation estimates, ± one standard error over shoes.",
+        "The rounds are played by the full shoe's basic strategy, card by card, which decides "
+        "how far each round moves the shoe. A round starts while the cut card has not come "
+        "out and the cards not yet seen can be priced exactly.",
+        "gain per shoe: units won per shoe by playing 1 unit only the rounds with EV > 0 (the "
+        "others sat out).",
     ]
     if s.shoes < MIN_SHOES:
         notes.append(
@@ -163,7 +170,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         notes.append("Float arithmetic (--float): EVs agree with the exact ones to about 1e-12.")
     report = Report(
         title=f"Blackjack shoe simulation: {describe_shoe(shoe)}; {s.rules.summary(decks=False)}",
-        blocks=(settings, summary, quantiles, percentiles, depth),
+        blocks=(settings, summary, edge, quantiles, percentiles, depth),
         notes=tuple(notes),
         main="depth",
     )

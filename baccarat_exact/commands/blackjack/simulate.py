@@ -87,8 +87,9 @@ class BlackjackSimulateRequest(BlackjackRequest):
     def compute(self, context: Context) -> BlackjackSimulation:
         from baccarat_exact.blackjack.shoe_simulation import simulate
 
-        with context.progress(self.shoes, "dealing shoes") as advance:
-            return simulate(self.settings(), jobs=context.jobs, progress=advance)
+        settings = self.settings()
+        with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:
+            return simulate(settings, jobs=context.jobs, progress=advance)
 
     def report(self, result: BlackjackSimulation) -> Report:
         from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
