@@ -74,7 +74,7 @@ class SimulationError(BaccaratError):
 
 
 class CountError(BaccaratError):
-    """A count that cannot be read, e.g. ``--count "A:x"``."""
+    """A count that cannot be read, e.g. ``--count-tags "A:x"``."""
 
 
 class FormulaError(BaccaratError):

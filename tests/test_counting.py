@@ -185,11 +185,31 @@ def test_dragon_7_count_is_the_published_one() -> None:
     assert fit.correlation is not None and fit.correlation > 0.95
 
 
-def test_the_command_line_default_level_is_the_analysis_default() -> None:
-    from baccarat_exact.analysis.counting import DEFAULT_LEVEL
-    from baccarat_exact.cli.options import COUNTING
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"level": 0}, "--level must be between 1 and 9, got 0"),
+        ({"level": 10}, "--level must be between 1 and 9, got 10"),
+        ({"tags": "A:1,4:x"}, "the tag of 4 must be a whole number"),
+        ({"tags": ""}, "a count needs tags"),
+    ],
+)
+def test_the_counting_input_refuses_what_the_options_refuse(
+    given: dict[str, object], message: str
+) -> None:
+    """A stored request's counts are read by the code that reads --count-tags and --level."""
+    from baccarat_exact.commands.counting import CountingInput
 
-    assert COUNTING.options["level"][1] == DEFAULT_LEVEL
+    with pytest.raises(CountError, match=message):
+        CountingInput.from_dict(given)
+
+
+def test_the_counting_input_reads_its_tags() -> None:
+    from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
+
+    assert DERIVED_COUNTS.own() is None and DERIVED_COUNTS.level == 2
+    own = CountingInput(tags="4:2, T:-1").own()
+    assert own is not None and own.tags == parse_count("4:2,T:-1").tags
 
 
 def _grid_count(eor: EffectOfRemoval, bet: int, level: int) -> tuple[int, ...]:

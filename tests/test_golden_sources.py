@@ -497,7 +497,8 @@ def test_derived_counts_follow_from_the_effects(file: str) -> None:
     balanced, with the best card-weighted correlation; the linear model's slope and
     break-even true count (EV + slope (N - 1)/52 TC = 0)."""
     document = _load(file)
-    level, size = document["level"], sum(document["shoe"]["counts"].values())
+    level = document["request"]["counting"]["level"]
+    size = sum(document["shoe"]["counts"].values())
     for name, fit in document["counts"].items():
         cards, effects = _by_value(document["bets"][name]["effects"])
         tags = [fit["tags"][label] for label in SLOT_LABELS]

@@ -32,6 +32,8 @@ from baccarat_exact.model.cards import parse_rank
 from baccarat_exact.model.exact import to_float
 
 __all__ = [
+    "DEFAULT_LEVEL",
+    "MAX_LEVEL",
     "CountFit",
     "CountSystem",
     "bet_fits",
@@ -42,6 +44,9 @@ __all__ = [
 
 DEFAULT_LEVEL = 2
 """Largest tag of a derived count: ±2 keeps it easy and is already close to the best fit."""
+MAX_LEVEL = 9
+"""Largest ``--level``: tags beyond ±9 are no count a person keeps, and the search for the
+best tags grows with the level."""
 
 _VALUE_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 _VALUE_LABEL = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 0: "T"}
@@ -73,7 +78,7 @@ class CountSystem:
         return tuple(self.tags[v] for v in POINT_VALUE)
 
     def label(self) -> str:
-        """``A:+1 2:+1 … T:0`` (the form ``--count`` reads)."""
+        """``A:+1 2:+1 … T:0`` (the form ``--count-tags`` reads)."""
         return " ".join(
             f"{_VALUE_LABEL[v]}:{self.tags[v]:+d}" if self.tags[v] else f"{_VALUE_LABEL[v]}:0"
             for v in _VALUE_ORDER

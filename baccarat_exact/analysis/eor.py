@@ -24,8 +24,6 @@ from baccarat_exact.pricing import price_batch
 
 __all__ = ["EffectOfRemoval", "RemovalRow", "effect_of_removal"]
 
-SCHEMA = 1
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RemovalRow:
@@ -108,7 +106,8 @@ class EffectOfRemoval:
         return tuple(result)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (schema 1): exact fractions as strings, floats only in ``*_float``."""
+        """The JSON form: exact fractions as strings, each beside its decimal under
+        ``*_float``."""
         bets: dict[str, Any] = {}
         for b, bet in enumerate(self.bets):
             effects = {}
@@ -120,16 +119,17 @@ class EffectOfRemoval:
                     "effect": None if effect is None else exact_text(effect),
                     "effect_float": None if effect is None else to_float(effect),
                     "win_effect": None if win is None else exact_text(win),
+                    "win_effect_float": None if win is None else to_float(win),
                 }
             bets[bet.name] = {
                 "ev": exact_text(self.evs[b]),
                 "ev_float": to_float(self.evs[b]),
                 "win": exact_text(self.wins[b]),
+                "win_float": to_float(self.wins[b]),
                 "effects": effects,
                 "weighted_sum": exact_text(self.weighted_sum(b)),
             }
         return {
-            "schema": SCHEMA,
             "shoe": self.shoe.to_dict(),
             "rules": self.rules.to_dict(),
             "bets": bets,

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-from baccarat_exact.analysis.counting import bet_fits
-from baccarat_exact.analysis.eor import effect_of_removal
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
-from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.report.eor import eor_report
+import typer
+
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.counting import COUNTING
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    SHOE,
+    FormatOption,
+    PlotOption,
+    TableOption,
+    command,
+    context,
+)
+from baccarat_exact.commands.eor import EorRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["eor_command"]
 
 
-@command(shoe=SHOE.without("infinite"), rules=RULES, bets=BETS, counting=COUNTING)
+@command(SHOE.without("infinite"), RULES, BETS, COUNTING)
 def eor_command(
-    shoe: Shoe,
-    rules: Rules,
-    bets: tuple[Bet, ...],
-    counting: Counting,
+    ctx: typer.Context,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -28,12 +32,22 @@ def eor_command(
     """Exact effect of removing one card of each rank on each bet's EV, and card counts from it.
 
     Also checks the identity Σ cards × effect = 0, derives a balanced count per bet
-    (tags proportional to the effects) and reports its betting correlation.
+    (tags proportional to the effects) and reports its betting correlation; with
+    --count-tags, fits your own count to every bet too.
     """
-    eor = effect_of_removal(shoe, rules, bets)
-    derived, mine = bet_fits(eor, counting.level, counting.own)
+    request = EorRequest(
+        shoe=SHOE.value(ctx),
+        rules=RULES.value(ctx),
+        bets=BETS.value(ctx),
+        counting=COUNTING.value(ctx),
+    )
+    if plot is not None:
+        from baccarat_exact.report.plots import check_target
+
+        check_target(str(plot))
+    result = request.compute(context())
     if plot is not None:
         from baccarat_exact.report.plots import plot_effects
 
-        plot_effects(eor, plot)
-    emit(eor_report(eor, derived, mine, counting.level), fmt, table)
+        plot_effects(result[0], str(plot))
+    emit(request.document_report(request.report(result)), fmt, table)

@@ -18,7 +18,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -31,7 +31,6 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.counting import CountSystem
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.bets import Bet
 
@@ -40,12 +39,10 @@ __all__ = [
     "BJ_RULES",
     "BJ_SHOE",
     "BJ_SIMULATION_RULES",
-    "COUNTING",
     "NAMED_BETS",
     "RULES",
     "SHOE",
     "BetsFileOption",
-    "Counting",
     "FloatOption",
     "GameOption",
     "OptionGroup",
@@ -57,15 +54,6 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class Counting(NamedTuple):
-    """What ``--count`` and ``--level`` ask for."""
-
-    own: CountSystem | None
-    """The user's own count, fitted to each bet beside the derived ones."""
-    level: int
-    """Largest tag of the derived counts."""
 
 
 # -- the shoe --------------------------------------------------------------------------
@@ -157,24 +145,6 @@ BetsArgument = Annotated[
 
 # -- card counting and charts ----------------------------------------------------------
 
-CountOption = Annotated[
-    str | None,
-    typer.Option(
-        "--count",
-        help='Your own linear count, tags per card: e.g. "A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1" '
-        "(T/10 = every 10-value card; cards not named count 0).",
-    ),
-]
-_LEVEL = 2
-"""Largest tag of a derived count unless ``--level`` says otherwise (the analysis's
-``DEFAULT_LEVEL``; a test keeps them equal)."""
-
-LevelOption = Annotated[
-    int,
-    typer.Option(
-        "--level", min=1, max=9, help="Largest tag of the derived counts (Thorp's method)."
-    ),
-]
 PlotOption = Annotated[
     str | None,
     typer.Option(
@@ -420,16 +390,6 @@ BETS = OptionGroup({"bet": (BetOption, None), "bets_file": (BetsFileOption, None
 """``--bet --bets-file`` (and the game's own side bets) → the bets to price, main bets first
 (needs ``rules``)."""
 
-
-def _counting(count: str | None = None, level: int = _LEVEL) -> Counting:
-    """The user's own count, if any, and the largest tag of the derived counts."""
-    from baccarat_exact.analysis.counting import parse_count  # the analysis loads on use
-
-    return Counting(own=None if count is None else parse_count(count), level=level)
-
-
-COUNTING = OptionGroup({"count": (CountOption, None), "level": (LevelOption, _LEVEL)}, _counting)
-"""``--count --level`` → :class:`Counting`: the counts to fit to each bet."""
 
 NAMED_BETS = OptionGroup({"bets": (BetsArgument, None), "bets_file": (BetsFileOption, None)}, _bets)
 """``[BETS]... --bets-file`` → the bets named, or main and game bets (needs ``rules``)."""

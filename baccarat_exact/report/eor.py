@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
-from baccarat_exact.model.exact import exact_text
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
-from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
-__all__ = ["count_rows", "eor_report"]
+__all__ = ["break_even_exact", "count_rows", "eor_report"]
 
 
 _ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
@@ -22,41 +22,61 @@ def _tags_json(count: CountSystem) -> dict[str, int]:
     return dict(zip(_ORDER, count.in_order()))
 
 
+def break_even_exact(fit: CountFit) -> Fraction | None:
+    """The true count at which the linear model's EV reaches 0, exactly (``None`` for a
+    count with no slope)."""
+    if fit.ev_per_true_count_exact == 0:
+        return None
+    return -fit.ev / fit.ev_per_true_count_exact
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else exact_text(value)
+
+
 def _fits_json(fit: CountFit) -> dict[str, Any]:
+    break_even = break_even_exact(fit)
     return {
         "count": fit.count.name,
         "tags": _tags_json(fit.count),
         "imbalance": fit.imbalance,
         "betting_correlation_float": fit.correlation,
         "slope": exact_text(fit.slope),
+        "slope_float": to_float(fit.slope),
+        "ev_per_true_count": exact_text(fit.ev_per_true_count_exact),
         "ev_per_true_count_float": fit.ev_per_true_count,
-        "break_even_true_count_float": fit.break_even,
+        "break_even_true_count": _exact(break_even),
+        "break_even_true_count_float": None if break_even is None else to_float(break_even),
     }
 
 
 def count_rows(fits: list[CountFit]) -> tuple[tuple[Cell, ...], ...]:
     """One row per count fit: bet, tags A..T, balance, correlation, break-even true count."""
     return tuple(
-        (fit.bet, *fit.count.in_order(), fit.imbalance, fit.correlation, fit.break_even)
+        (fit.bet, *fit.count.in_order(), fit.imbalance, fit.correlation, break_even_exact(fit))
         for fit in fits
     )
 
 
-def _count_table(title: str, fits: list[CountFit]) -> Table:
+def _count_table(title: str, name: str, fits: list[CountFit]) -> Table:
     columns = (
         Column("bet"),
-        *(Column(card, "int") for card in _ORDER),
+        *(Column(card, "int", key=f"tag_{card.lower()}") for card in _ORDER),
         Column("balance", "int", key="imbalance"),
-        Column("≈ correlation", "decimal", 4, key="betting_correlation_float"),
-        Column("≈ break-even TC", "decimal", 1, key="break_even_true_count_float"),
+        Column("≈ BC", "decimal", 4, key="betting_correlation_float"),
+        Column("≈ BE TC", "decimal", 1, key="break_even_true_count"),
     )
-    return Table(title, columns, count_rows(fits))
+    return Table(title, columns, count_rows(fits), name=name)
 
 
 def eor_report(
     eor: EffectOfRemoval, derived: list[CountFit], own: list[CountFit], level: int
 ) -> Report:
-    """Effects (percent for display, exact in CSV/JSON), the zero-sum check and the counts."""
+    """Effects (percent for display, exact in CSV/JSON), the zero-sum check and the counts.
+
+    The JSON body holds the shoe and rules as priced, each bet's effects and each count's
+    fit; the request (with the level and your count's tags as given) is the envelope's.
+    """
     names = [bet.name for bet in eor.bets]
     rows = tuple(
         (
@@ -71,31 +91,29 @@ def eor_report(
         (
             Column("card"),
             Column("in shoe", "int", key="cards"),
-            *(Column(name, "percent", 6, key=f"{name}_effect") for name in names),
+            *(Column(name, "percent", 6, key=f"{identifier(name)}_effect") for name in names),
         ),
         rows,
+        name="effects",
     )
     check = Table(
         "Identity: Σ (cards in shoe × effect) = 0 exactly",
         (
             Column("bet"),
-            Column("≈ EV of this shoe", "percent", 4, key="ev_float"),
+            Column("≈ EV of this shoe", "percent", 4, key="ev"),
             Column("Σ cards × effect", "fraction", key="weighted_sum"),
         ),
         tuple((name, eor.evs[b], eor.weighted_sum(b)) for b, name in enumerate(names)),
+        name="identity",
     )
     tables = [
         effects,
         check,
-        _count_table(f"Balanced counts (Thorp's method, tags up to ±{level})", derived),
+        _count_table(f"Balanced counts (Thorp's method, tags up to ±{level})", "counts", derived),
     ]
     if own:
-        tables.append(_count_table(f"Your count: {own[0].count.label()}", own))
+        tables.append(_count_table(f"Your count: {own[0].count.label()}", "your-count", own))
     data = eor.to_dict()
-    data["level"] = level
-    data["count"] = (
-        None if not own else {"name": own[0].count.name, "tags": _tags_json(own[0].count)}
-    )
     data["counts"] = {fit.bet: _fits_json(fit) for fit in derived}
     if own:
         data["your_count"] = {fit.bet: _fits_json(fit) for fit in own}
@@ -103,10 +121,10 @@ def eor_report(
         title=f"Effect of removal: {describe_shoe(eor.shoe)}; {describe_rules(eor.rules)}",
         blocks=tuple(tables),
         notes=(
-            "Effect = EV after removing one card of that rank − EV of the shoe (exact in --format json/csv).",
-            "Count tags are per card seen; the true count is the running count per 52 unseen cards.",
-            "balance: Σ cards × tag over this shoe (0 = balanced); break-even TC: the true count at which",
-            "the linear model EV + β·(N−1)/52·TC reaches 0. ≈ columns are rounded.",
+            "Effect: EV after removing one card of that rank − EV of the shoe (exact in csv).",
+            "Tags count per card seen; TC, the true count: running count per 52 unseen cards.",
+            "balance: Σ cards × tag over the shoe (0: balanced); BC: betting correlation.",
+            "BE TC: the TC at which EV + β·(N−1)/52·TC is 0 (β: slope). ≈: rounded.",
         ),
-        data=envelope("eor", data, eor.bets),
+        data=data,
     )
