@@ -3,18 +3,33 @@ process on a 2-worker LocalCluster."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import socket
+import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from baccarat_exact.analysis.cluster import (
+    CONNECT_SECONDS,
     INSTALL_HINT,
     ClusterAddress,
+    connect_seconds,
     parse_cluster_address,
 )
 from baccarat_exact.analysis.dealing import SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
 from baccarat_exact.cli import main
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import ShoeInput
+from baccarat_exact.commands.simulate import SimulateRequest
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.catalogue import find_bet
@@ -109,3 +124,169 @@ def test_the_command_prints_the_same_bytes_on_a_local_cluster(
     one = _cli(capsys, *args)
     clustered = _cli(capsys, *args, "--cluster", "local:2")
     assert one[0] == clustered[0] == 0 and one[1] == clustered[1] and one[1].startswith("{")
+
+
+# -- addresses that are not a scheduler: one line, in time ------------------------------
+
+QUICK = "1"
+"""Seconds a scheduler has to answer in these tests (BACCARAT_EXACT_CONNECT_SECONDS)."""
+
+
+@contextmanager
+def _server(answer: bytes | None) -> Iterator[str]:
+    """A local server's address: one that accepts connections and never says a word
+    (``answer`` None), or one that sends ``answer`` to each and keeps it open."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        listener.settimeout(0.05)
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                continue
+            held.append(connection)
+            if answer is not None:
+                with contextlib.suppress(OSError):
+                    connection.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    if answer is not None:  # a silent one needs no accept: the kernel's backlog accepts
+        thread.start()
+    try:
+        yield f"127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        if thread.is_alive():
+            thread.join()
+        for connection in held:
+            connection.close()
+        listener.close()
+
+
+HTTP = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 11\r\nConnection: close\r\n\r\nBad Request"
+JUNK = bytes(range(256)) * 8
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (None, "no Dask scheduler answered at tcp://127.0.0.1:"),
+        (HTTP, "answers, but not as a Dask scheduler"),
+        (JUNK, "answers, but not as a Dask scheduler"),
+    ],
+    ids=["silent", "web-server", "junk"],
+)
+def test_an_address_that_is_not_a_scheduler_is_one_line_in_time(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: bytes | None,
+    message: str,
+) -> None:
+    """A server that accepts and stays silent would hold distributed's own connect for
+    ever (it bounds the connection, not the greeting); a web server or junk made it
+    allocate exabytes or fail on a shape. Each is one line, within the bound."""
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", QUICK)
+    with _server(answer) as address:
+        start = time.perf_counter()
+        code, out, err = _cli(capsys, "--cluster", address)
+        took = time.perf_counter() - start
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("Error: --cluster: ") and message in err
+    assert took < 5 * float(QUICK)
+
+
+def test_nothing_listening_is_said_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", QUICK)
+    with socket.socket() as probe:  # a port just freed: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code, out, err = _cli(capsys, "--cluster", f"127.0.0.1:{port}")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "(connection refused: nothing listens there)" in err
+
+
+@pytest.mark.parametrize("given", ["0", "-1", "x", "99999"])
+def test_the_bound_comes_from_the_environment_when_sensible(
+    monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", given)
+    assert connect_seconds() == CONNECT_SECONDS
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", "2.5")
+    assert connect_seconds() == 2.5
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A running scheduler's address (a cluster in this process, one worker thread)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        dashboard_address=None,
+    ) as cluster:
+        yield str(cluster.scheduler_address)
+
+
+def test_a_scheduler_s_address_gives_the_bytes_of_one_process(scheduler: str) -> None:
+    request = SimulateRequest(shoe=ShoeInput(decks=1), shoes=30, seed=2)
+    here = request.report(request.simulate(Context()))
+    there = request.report(request.simulate(Context(), cluster=scheduler))
+    assert render(there, "json") == render(here, "json")
+
+
+def test_a_run_beyond_a_day_on_the_scheduler_s_workers_is_refused(scheduler: str) -> None:
+    """A remote cluster's workers are counted once connected: one worker, a year's run."""
+    request = SimulateRequest(shoes=10**11)
+    with pytest.raises(SimulationError, match=r"would take roughly .* on one core"):
+        request.simulate(Context(), cluster=scheduler)
+
+
+def _group_left(leader: int) -> list[int]:
+    """Processes still alive in the process group ``leader`` started (a zombie, dead and
+    waiting for init to reap it, is not)."""
+    found = subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True)
+    alive = []
+    for pid in found.stdout.split():
+        with contextlib.suppress(OSError):
+            status = Path(f"/proc/{pid}/status").read_text()
+            if "State:\tZ" not in status:
+                alive.append(int(pid))
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [1.0, 4.0], ids=["starting", "dealing"])
+def test_ctrl_c_on_a_local_cluster_is_quiet_and_leaves_no_process(after: float) -> None:
+    """Ctrl-C as a terminal sends it (to the whole process group), while the cluster
+    starts and while it deals: exit 130, "Interrupted." alone, no worker left."""
+    pytest.importorskip("distributed")
+    command = [sys.executable, "-m", "baccarat_exact", "simulate", "--shoes", "20000", "-q"]
+    process = subprocess.Popen(
+        [*command, "--cluster", "local:2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(after)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        time.sleep(1)
+        left = _group_left(process.pid)
+    finally:
+        for pid in _group_left(process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert process.returncode == 130 and out == b""
+    assert err == b"Interrupted.\n" and left == []

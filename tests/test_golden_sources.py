@@ -663,23 +663,18 @@ def test_fair_commission_and_pays_by_decks_are_the_d_deck_documents() -> None:
 # -- simulation ------------------------------------------------------------------------
 
 
-def _table(document: Document, start: str) -> list[dict[str, Any]]:
-    (rows,) = [rows for title, rows in document["tables"].items() if title.startswith(start)]
-    return rows  # type: ignore[no-any-return]
-
-
 def test_simulation_agrees_with_the_exact_full_shoe_within_its_errors() -> None:
     document = _load("simulate-6-decks-seed-1.json")
-    settings = {row["setting"]: row["value"] for row in _table(document, "Settings")}
-    shoes = document["settings"]["shoes"]
-    assert (shoes, document["settings"]["seed"]) == (300, 1)
-    depth = _table(document, "By depth")
+    request, tables = document["request"], document["tables"]
+    shoes = request["shoes"]
+    assert (shoes, request["seed"]) == (300, 1)
+    depth = tables["depth"]
     hands = sum(row["hands"] for row in depth)
-    assert settings["hands dealt"] == f"{hands:,}"
-    assert settings["hands per shoe"].startswith(f"{hands / shoes:.2f} ")
+    assert document["hands"] == hands
+    assert document["hands_per_shoe_float"] == pytest.approx(hands / shoes, rel=1e-12)
     six = _load("6-decks.json")["bets"]
-    favourable = {row["bet"]: row for row in _table(document, "Betting 1 unit")}
-    for row in _table(document, "Exact EV before every hand"):
+    perfect = {row["bet"]: row for row in tables["perfect"]}
+    for row in tables["per_hand"]:
         bet = row["bet"]
         # The exact EV of the full shoe is the 6-deck document's (published counts: test_golden.py).
         assert row["full_shoe_ev"] == six[bet]["ev"]
@@ -687,9 +682,10 @@ def test_simulation_agrees_with_the_exact_full_shoe_within_its_errors() -> None:
         assert abs(row["mean_ev_float"] - float(_q(six[bet]["ev"]))) <= 4 * row["mean_ev_se_float"]
         # Shares by depth add up to the share over all hands; hands with EV > 0 per shoe.
         positive = sum(r["hands"] * r[f"{bet}_positive_float"] for r in depth)
-        assert row["positive_share_float"] == pytest.approx(positive / hands, rel=1e-9)
-        assert favourable[bet]["perfect_hands_float"] == pytest.approx(positive / shoes, rel=1e-9)
+        assert perfect[bet]["positive_share_float"] == pytest.approx(positive / hands, rel=1e-9)
+        assert perfect[bet]["perfect_hands_float"] == pytest.approx(positive / shoes, rel=1e-9)
         assert row["surebet_share_float"] == 0.0  # no 6-deck hand wins with 90 %
+        assert all(r[f"{bet}_surebet_float"] in (0.0, None) for r in tables["depth_surebets"])
 
 
 # -- tracking a shoe -------------------------------------------------------------------

@@ -3,25 +3,32 @@ small shoe checked against every ordering of its cards."""
 
 from __future__ import annotations
 
+import math
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 from sympy.utilities.iterables import multiset_permutations
 
-from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings, deal_shoe
+from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings, deal_shoe, parse_burn
 from baccarat_exact.analysis.estimates import SimulationResult, _Sums
-from baccarat_exact.analysis.simulate import simulate
-from baccarat_exact.cli.simulate import simulation_report
-from baccarat_exact.errors import SimulationError
+from baccarat_exact.analysis.simulate import SECONDS_PER_CARD, estimated_seconds, simulate
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import ShoeInput
+from baccarat_exact.commands.simulate import SimulateRequest
+from baccarat_exact.errors import BaccaratError, SimulationError
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.cards import POINT_VALUE, RANKS, Rank
 from baccarat_exact.model.events import EVENTS, Event, event_index
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds, price_batch
-from baccarat_exact.report.render import render
+from baccarat_exact.report.render import dumps_json, render
+from baccarat_exact.report.simulate import simulation_report
 from tests.reference import reference_event_probabilities
 
 
@@ -331,3 +338,87 @@ def test_pair_bets_in_a_batch_equal_the_side_bet_pricing() -> None:
         expected = odds(Shoe.from_suits(suits[i].tolist()), rules, bets).bets
         assert [prices.ev(i, b) for b in range(len(bets))] == [e.ev for e in expected]
         assert [prices.win(i, b) for b in range(len(bets))] == [e.win for e in expected]
+
+
+# -- the burn, and the request ----------------------------------------------------------
+
+
+def test_a_number_burns_that_many_cards_face_down() -> None:
+    order = ranks("3 K K K 9 9 K K K K 4 4 4 4 4 4")
+    dealt = deal_shoe(order, STANDARD_TABLEAU, 2, cut_card=0)
+    assert dealt.hidden == frozenset({0, 1}) and dealt.hands[0][0] == 2
+    assert (
+        deal_shoe(order, STANDARD_TABLEAU, 0, cut_card=0).hands
+        == deal_shoe(order, STANDARD_TABLEAU, BurnRule.none, cut_card=0).hands
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "burn"),
+    [("standard", BurnRule.standard), (" NONE ", BurnRule.none), ("0", 0), ("12", 12)],
+)
+def test_burn_is_a_rule_or_a_number(text: str, burn: BurnRule | int) -> None:
+    assert parse_burn(text) == burn
+
+
+@pytest.mark.parametrize("text", ["half", "-1", "1.5", "", "١٢"])
+def test_burn_refuses_anything_else(text: str) -> None:
+    with pytest.raises(SimulationError, match="--burn must be standard, none or a number"):
+        parse_burn(text)
+
+
+def test_a_burn_of_the_whole_shoe_is_refused() -> None:
+    with pytest.raises(SimulationError, match=r"--burn must be fewer cards than the shoe holds"):
+        SimulationSettings(shoe=Shoe.from_decks(1), burn=52)
+
+
+@pytest.mark.parametrize(
+    ("request_part", "message"),
+    [
+        ({"shoes": 0}, "--shoes must be 1 or more"),
+        ({"burn": "half"}, "--burn must be standard, none or a number"),
+        ({"threshold": "nan"}, "--threshold must be a number"),
+        ({"threshold": "2e308"}, "--threshold must be a finite number"),
+        ({"counting": {"level": 12}}, "--level must be between 1 and 9"),
+    ],
+)
+def test_a_stored_request_is_refused_as_the_options_are(
+    request_part: dict[str, object], message: str
+) -> None:
+    with pytest.raises(BaccaratError, match=message):
+        SimulateRequest.from_dict(request_part)
+
+
+def test_a_stored_runaway_request_is_refused_by_check(tmp_path: Path) -> None:
+    """A document asking for more shoes than a day deals is one error, never a run."""
+    document = SimulateRequest(shoe=ShoeInput(decks=1), shoes=2).run().document()
+    document["request"]["shoes"] = 99999999999999999999
+    path = tmp_path / "runaway.json"
+    path.write_text(dumps_json(document), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    errors = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "would take roughly" in errors[0]
+    assert "give fewer shoes" in errors[0] and "deals its" not in done.stderr
+
+
+def test_the_estimate_of_any_size() -> None:
+    assert estimated_seconds(1000, 416) == pytest.approx(1000 * 416 * SECONDS_PER_CARD)
+    assert estimated_seconds(1000, 416, workers=4) == pytest.approx(estimated_seconds(250, 416))
+    assert estimated_seconds(10**400, 416) == math.inf
+
+
+def test_the_request_gives_the_library_s_figures() -> None:
+    """The command's request deals what the library deals with the same settings."""
+    request = SimulateRequest(shoe=ShoeInput(decks=1), shoes=30, seed=4, burn="3", cut_card=10)
+    settings = SimulationSettings(
+        shoe=Shoe.from_decks(1), shoes=30, seed=4, burn=3, cut_card=10, bets=main_bets(Rules())
+    )
+    fresh = request.report(request.compute(Context()))
+    assert render(fresh, "csv") == render(simulation_report(simulate(settings)), "csv")

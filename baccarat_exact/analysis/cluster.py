@@ -7,20 +7,37 @@ carry their own seed streams (per shoe), and are combined in shoe order. An addr
 is ``local:N`` (a :class:`distributed.LocalCluster` of N worker processes on this
 machine, started and stopped here) or a running scheduler's address
 (``tcp://host:8786``, ``host:8786``; docs/card-counting.md says how to start one).
+
+An address that is not a scheduler is one clear error within :data:`CONNECT_SECONDS`
+(or ``BACCARAT_EXACT_CONNECT_SECONDS``): nothing listening, a server that accepts but
+never answers, or one that answers something else (a web server). On Ctrl-C a local
+cluster's workers stop without a word, and this process stops the cluster on its way
+out.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from baccarat_exact.errors import SimulationError
 
-__all__ = ["INSTALL_HINT", "ClusterAddress", "cluster_map", "parse_cluster_address"]
+__all__ = [
+    "CONNECT_SECONDS",
+    "INSTALL_HINT",
+    "ClusterAddress",
+    "cluster_map",
+    "connect_seconds",
+    "parse_cluster_address",
+]
 
 INSTALL_HINT = "from a clone: .venv/bin/pip install -e '.[cluster]'"
 """How to install what ``--cluster`` needs."""
@@ -28,8 +45,9 @@ INSTALL_HINT = "from a clone: .venv/bin/pip install -e '.[cluster]'"
 MAX_LOCAL_WORKERS = 256
 """Most worker processes ``local:N`` starts on one machine."""
 
-CONNECT_SECONDS = 10
-"""How long to wait for a scheduler to answer before giving up."""
+CONNECT_SECONDS = 10.0
+"""How long to wait for a scheduler to answer before giving up (the environment variable
+``BACCARAT_EXACT_CONNECT_SECONDS`` sets another bound, e.g. for tests)."""
 
 _LOCAL = re.compile(r"local:(\d+)")
 _REMOTE = re.compile(
@@ -96,25 +114,144 @@ def require_distributed() -> Any:
     return distributed
 
 
-def _client(where: ClusterAddress, stack: ExitStack) -> Any:
+def connect_seconds() -> float:
+    """How long a scheduler has to answer: :data:`CONNECT_SECONDS`, or the positive number
+    of seconds ``BACCARAT_EXACT_CONNECT_SECONDS`` gives."""
+    given = os.environ.get("BACCARAT_EXACT_CONNECT_SECONDS", "")
+    try:
+        seconds = float(given)
+    except ValueError:
+        return CONNECT_SECONDS
+    return seconds if 0 < seconds < 3600 else CONNECT_SECONDS
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+def _probe(address: str, seconds: float) -> None:
+    """Open a connection to ``address`` and read the scheduler's greeting, all within
+    ``seconds``; refused in one line when nothing answers in time or what answers is not
+    a Dask scheduler. (``distributed``'s own connect bounds the connection, not the
+    greeting: a server that accepts and stays silent would hold it for ever.)"""
+    import asyncio
+    import importlib
+
+    comms: Any = importlib.import_module("distributed.comm")  # untyped
+
+    async def greeting() -> None:
+        # connect's own bound (retries while refused) ends first, so that a refusal is
+        # told apart from a silent server, which the bound of the whole greeting ends
+        comm = await comms.connect(address, timeout=0.8 * seconds)
+        await comm.close()
+
+    failed: list[BaseException] = []
+
+    def run() -> None:  # in a thread of its own: the caller may be running an event loop
+        try:
+            asyncio.run(asyncio.wait_for(greeting(), seconds))
+        except BaseException as error:  # handed to the caller
+            failed.append(error)
+
+    thread = threading.Thread(target=run, name="baccarat-exact-probe", daemon=True)
+    thread.start()
+    thread.join()
+    if not failed:
+        return
+    error = failed[0]
+    if isinstance(error, OSError | TimeoutError):
+        raise SimulationError(
+            f"--cluster: no Dask scheduler answered at {address} within "
+            f"{_seconds(seconds)} ({_reason(error)}); start one with `dask scheduler`"
+        )
+    if isinstance(error, Exception):  # junk where a greeting should be: the reader's errors
+        raise SimulationError(
+            f"--cluster: {address} answers, but not as a Dask scheduler "
+            f"({type(error).__name__}); give the address of one (`dask scheduler` prints it)"
+        )
+    raise error
+
+
+def _reason(error: BaseException) -> str:
+    """Why a connection failed, in a few words: refused, or no answer in time."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, ConnectionRefusedError) or "ConnectionRefusedError" in str(cause):
+            return "connection refused: nothing listens there"
+        cause = cause.__cause__ or cause.__context__
+    if isinstance(error, TimeoutError):
+        return "it accepted the connection but said nothing"
+    return "no connection"
+
+
+@contextmanager
+def _workers_quiet() -> Iterator[None]:
+    """Start a local cluster's worker processes with their standard error discarded: on
+    Ctrl-C each would print its traceback there (this process is told too, says
+    "Interrupted." once and stops them); their failures reach this process as errors of
+    the work. This process's own standard error is back when the cluster is up."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (AttributeError, OSError, ValueError):  # no standard error to speak of
+        yield
+        return
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(nowhere, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(nowhere)
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block is done, then raise it: a cluster being started
+    is not left half made (only the main thread is told of Ctrl-C; elsewhere nothing
+    is held)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    except Exception:
+        if pressed:  # the workers stopped on Ctrl-C, and the cluster could not start
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+def _client(where: ClusterAddress, stack: ExitStack, seconds: float) -> Any:
     """A connected :class:`distributed.Client` (and its local cluster), closed by ``stack``."""
+    import logging
+
     distributed = require_distributed()
     if where.address is None:
-        cluster = stack.enter_context(
-            distributed.LocalCluster(
-                n_workers=where.workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
+        with _workers_quiet(), _ctrl_c_deferred():
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=where.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,  # the workers' log lines off our stderr
+                )
             )
-        )
-        return stack.enter_context(distributed.Client(cluster))
+            return stack.enter_context(distributed.Client(cluster))
+    _probe(where.address, seconds)
     try:
-        return stack.enter_context(distributed.Client(where.address, timeout=CONNECT_SECONDS))
+        return stack.enter_context(distributed.Client(where.address, timeout=seconds))
     except (OSError, TimeoutError) as error:
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {where.address} within "
-            f"{CONNECT_SECONDS} s ({type(error).__name__}); start one with `dask scheduler`"
+            f"{_seconds(seconds)} ({type(error).__name__}); start one with `dask scheduler`"
         ) from None
 
 
@@ -138,17 +275,28 @@ def cluster_map(
     where: ClusterAddress,
     *,
     worker_setup: Callable[[], None] | None = None,
+    on_workers: Callable[[int], None] | None = None,
+    seconds: float | None = None,
 ) -> Iterator[tuple[_Work, _Result]]:
     """``(unit, function(unit))`` for each unit of ``work``, in order, computed on the
     cluster at ``where``: at most two units per worker thread in flight (the work list
     is never built whole), each sent pickled with ``function`` by reference.
     ``worker_setup`` runs once on every worker first (the command line tunes the
-    workers' processes with it as it tunes its own)."""
+    workers' processes with it as it tunes its own); ``on_workers`` is told the number
+    of worker threads before any work is sent. A scheduler has ``seconds`` to answer
+    (default: :func:`connect_seconds`).
+
+    :raises SimulationError: when no scheduler answers at the address in time, or what
+        answers is not one.
+    """
     with ExitStack() as stack:
-        client = _client(where, stack)
+        stack.callback(_quiet_logs())
+        client = _client(where, stack, connect_seconds() if seconds is None else seconds)
+        threads = max(sum(client.nthreads().values()), 1)
+        if on_workers is not None:
+            on_workers(threads)
         if worker_setup is not None:
             _on_every_worker(client, worker_setup)
-        threads = max(sum(client.nthreads().values()), 1)
         pending: deque[tuple[_Work, Any]] = deque()
         for unit in work:
             pending.append((unit, client.submit(function, unit, pure=False)))
@@ -158,3 +306,14 @@ def cluster_map(
         while pending:
             done, future = pending.popleft()
             yield done, future.result()
+
+
+def _quiet_logs() -> Callable[[], None]:
+    """Keep ``distributed``'s log lines (a worker or the cluster stopping, a connection
+    closed) off this command's standard error; returns what restores them."""
+    import logging
+
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    return lambda: logger.setLevel(level)

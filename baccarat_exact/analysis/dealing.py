@@ -21,7 +21,17 @@ from baccarat_exact.model.exact import decimal_text, int_text
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["MAX_PAY", "MAX_SHOE_CARDS", "BurnRule", "DealtShoe", "SimulationSettings", "deal_shoe"]
+__all__ = [
+    "MAX_PAY",
+    "MAX_SHOE_CARDS",
+    "Burn",
+    "BurnRule",
+    "DealtShoe",
+    "SimulationSettings",
+    "burn_text",
+    "deal_shoe",
+    "parse_burn",
+]
 
 MAX_SHOE_CARDS = 1_000_000
 """Most cards a simulated shoe may hold: each shuffle holds them all in memory."""
@@ -41,6 +51,41 @@ class BurnRule(str, Enum):
     """Burn nothing."""
 
 
+Burn = BurnRule | int
+"""What is burned at the start of each shoe: a rule, or that many cards face down."""
+
+
+def parse_burn(text: str) -> Burn:
+    """``--burn``: ``standard``, ``none`` or a number of cards burned face down.
+
+    >>> parse_burn("standard"), parse_burn(" None "), parse_burn("3")
+    (<BurnRule.standard: 'standard'>, <BurnRule.none: 'none'>, 3)
+    >>> parse_burn("half")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --burn must be standard, none or a number of cards, got 'half'
+    """
+    key = text.strip().lower()
+    if key in (BurnRule.standard.value, BurnRule.none.value):
+        return BurnRule(key)
+    if key.isascii() and key.isdigit() and len(key) <= 18:
+        return int(key)
+    raise SimulationError(f"--burn must be standard, none or a number of cards, got {text!r}")
+
+
+def burn_text(burn: Burn) -> str:
+    """How the dealer burns, in words.
+
+    >>> burn_text(BurnRule.standard), burn_text(BurnRule.none), burn_text(1), burn_text(3)
+    ('the first card turned up, that many more face down (a 10-value: 10)', 'none', '1 card face down', '3 cards face down')
+    """
+    if burn is BurnRule.standard:
+        return "the first card turned up, that many more face down (a 10-value: 10)"
+    if burn is BurnRule.none:
+        return "none"
+    return f"{burn} card{'s' if burn != 1 else ''} face down"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SimulationSettings:
     """Everything that determines a simulation's result (with the seed)."""
@@ -52,7 +97,8 @@ class SimulationSettings:
     """Bets to price at every hand (empty: Banker, Player, Tie)."""
     shoes: int = 1000
     seed: int = 0
-    burn: BurnRule = BurnRule.standard
+    burn: Burn = BurnRule.standard
+    """What is burned at the start of each shoe: a rule, or that many cards face down."""
     cut_card: int = 16
     """Cards behind the cut card. When it comes out the hand is finished and one
     more is dealt (if it is the first card of a hand, that hand is the last)."""
@@ -96,6 +142,11 @@ class SimulationSettings:
                 f"{', '.join(suited)} look at suits, and a simulation deals real cards: give a "
                 "shoe whose suits are known (--decks, or --counts with suits such as Ks=8)"
             )
+        if not isinstance(self.burn, BurnRule) and not 0 <= self.burn < self.shoe.cards:
+            raise SimulationError(
+                f"--burn must be fewer cards than the shoe holds ({int_text(self.shoe.cards)}), "
+                f"got {int_text(self.burn)}"
+            )
         if not 0 <= self.seed < 2**63:
             raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
 
@@ -127,12 +178,13 @@ class DealtShoe:
     """Positions burned face down (never seen by the table)."""
 
 
-def deal_shoe(order: Sequence[int], tableau: Tableau, burn: BurnRule, cut_card: int) -> DealtShoe:
+def deal_shoe(order: Sequence[int], tableau: Tableau, burn: Burn, cut_card: int) -> DealtShoe:
     """Deal a shoe whose cards (rank indices 0–12, top first) are ``order``.
 
-    Burn: the first card is turned up and as many cards as its value (10 for a
-    10-value card) are burned face down. A hand is dealt while at least 6 cards
-    are left; after a hand that started at or past the cut card the shoe ends.
+    Standard burn: the first card is turned up and as many cards as its value (10 for
+    a 10-value card) are burned face down; a number: that many cards burned face down.
+    A hand is dealt while at least 6 cards are left; after a hand that started at or
+    past the cut card the shoe ends.
     """
     values = [POINT_VALUE[r] for r in order]
     size = len(values)
@@ -143,6 +195,9 @@ def deal_shoe(order: Sequence[int], tableau: Tableau, burn: BurnRule, cut_card: 
         burned = values[0] or 10
         hidden = frozenset(range(1, min(1 + burned, size)))
         position = min(1 + burned, size)
+    elif not isinstance(burn, BurnRule):
+        position = min(burn, size)
+        hidden = frozenset(range(position))
     hands = []
     while size - position >= ROUND_CARDS:
         start = position

@@ -15,6 +15,7 @@ the command line does that, a library caller may.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,7 +31,15 @@ from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.pricing import price_batch
 
-__all__ = ["CHUNK_SHOES", "CLUSTER_CHUNKS", "PLOT_SHOES", "count_fits", "simulate"]
+__all__ = [
+    "CHUNK_SHOES",
+    "CLUSTER_CHUNKS",
+    "PLOT_SHOES",
+    "SECONDS_PER_CARD",
+    "count_fits",
+    "estimated_seconds",
+    "simulate",
+]
 
 CHUNK_SHOES = 25
 """Shoes per unit of work; fixed, so results never depend on the number of jobs."""
@@ -41,6 +50,24 @@ still returns each chunk's totals, combined here in shoe order as always."""
 
 PLOT_SHOES = 5000
 """Per-hand EVs of at most this many shoes are kept for plots."""
+
+SECONDS_PER_CARD = 2e-6
+"""Rough time to deal and price one card of a shoe on one core, with a few side bets
+(about 1.5 µs on the machine of docs/performance.md): only for the estimate before a
+long run, never for a result."""
+
+
+def estimated_seconds(shoes: int, cards: int, workers: int = 1) -> float:
+    """Rough time to deal ``shoes`` shoes of ``cards`` cards on ``workers`` cores
+    (``math.inf`` past any float).
+
+    >>> round(estimated_seconds(1000, 416))
+    1
+    """
+    try:
+        return float(shoes) * cards * SECONDS_PER_CARD / max(workers, 1)
+    except OverflowError:
+        return math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +177,7 @@ def simulate(
     keep_hands: bool = False,
     cluster: ClusterAddress | None = None,
     worker_setup: Callable[[], None] | None = None,
+    on_workers: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Deal ``settings.shoes`` shoes and estimate what exact play at every hand is worth.
 
@@ -157,7 +185,9 @@ def simulate(
     (:mod:`.cluster`); either way the result is the same bytes as on one process.
     ``progress`` is called with the number of shoes finished after each chunk.
     ``keep_hands`` keeps per-hand EVs (of the first :data:`PLOT_SHOES` shoes) for plots.
-    ``worker_setup`` runs once on each cluster worker before it deals (e.g. process tuning).
+    ``worker_setup`` runs once on each cluster worker before it deals (e.g. process tuning);
+    ``on_workers`` is told how many workers a cluster has once connected, before any
+    work is sent (it may refuse the run by raising).
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
@@ -181,7 +211,7 @@ def simulate(
     run = (
         _run(work, jobs, settings.shoes)
         if cluster is None
-        else _on_cluster(work, cluster, worker_setup)
+        else _on_cluster(work, cluster, worker_setup, on_workers)
     )
     for job, chunk in run:
         summary.add(chunk)
@@ -196,7 +226,10 @@ def _simulate_chunks(jobs: tuple[_Job, ...]) -> tuple[ChunkTotals, ...]:
 
 
 def _on_cluster(
-    work: Iterator[_Job], cluster: ClusterAddress, worker_setup: Callable[[], None] | None
+    work: Iterator[_Job],
+    cluster: ClusterAddress,
+    worker_setup: Callable[[], None] | None,
+    on_workers: Callable[[int], None] | None,
 ) -> Iterator[tuple[_Job, ChunkTotals]]:
     """Each job with its totals, in order, computed on a Dask cluster
     (:data:`CLUSTER_CHUNKS` chunks per task)."""
@@ -211,7 +244,9 @@ def _on_cluster(
         if group:
             yield tuple(group)
 
-    for jobs, totals in cluster_map(_simulate_chunks, tasks(), cluster, worker_setup=worker_setup):
+    for jobs, totals in cluster_map(
+        _simulate_chunks, tasks(), cluster, worker_setup=worker_setup, on_workers=on_workers
+    ):
         yield from zip(jobs, totals)
 
 

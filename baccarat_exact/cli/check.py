@@ -18,10 +18,6 @@ from baccarat_exact.errors import BaccaratError, GoldenFileError
 
 __all__ = ["CHECK", "check_command", "document_paths", "golden_name"]
 
-SECONDS_PER_CARD = 6e-6
-"""Rough time to deal and price one card of a simulation on one core (docs/performance.md:
-about 2.3 s for 1000 eight-deck shoes); only for the note before a long check."""
-
 
 def document_paths(paths: list[Path]) -> list[Path]:
     """Files named, with directories expanded to every ``*.json`` file under them (sorted)."""
@@ -174,13 +170,17 @@ def _check(
             continue
         for name, document in documents[: None if limit is None else limit - len(outcomes)]:
             size = simulation_size(document)
-            if size is not None and size[0] * size[1] * SECONDS_PER_CARD / jobs >= 2:
-                seconds = size[0] * size[1] * SECONDS_PER_CARD / jobs
-                echo(
-                    f"{name}: deals its {size[0]} shoes again, roughly {seconds:.0f} s "
-                    f"on {jobs} core{'s' if jobs > 1 else ''} (--jobs N to share it)",
-                    err=True,
-                )
+            if size is not None:
+                from baccarat_exact.analysis.simulate import estimated_seconds
+                from baccarat_exact.commands.simulate import LONGEST_SECONDS
+
+                seconds = estimated_seconds(*size, jobs)
+                if 2 <= seconds <= LONGEST_SECONDS:  # beyond a day, the request is refused
+                    echo(
+                        f"{name}: deals its {size[0]} shoes again, roughly {seconds:.0f} s "
+                        f"on {jobs} core{'s' if jobs > 1 else ''} (--jobs N to share it)",
+                        err=True,
+                    )
             try:
                 result = check_document(name, document, jobs=jobs, subset=subset)
             except GoldenFileError as error:

@@ -6,62 +6,63 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
-from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
-from baccarat_exact.analysis.simulate import simulate
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import BETS, COUNTING, RULES, SHOE, Counting, PlotOption, command
-from baccarat_exact.cli.progress import progress, shown
-from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.counting import COUNTING
+from baccarat_exact.cli.output import echo
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    SHOE,
+    BurnOption,
+    CutCardOption,
+    FormatOption,
+    JobsOption,
+    PlotOption,
+    QuietOption,
+    SeedOption,
+    ShoesOption,
+    TableOption,
+    command,
+    context,
+)
+from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
 from baccarat_exact.report.model import Format
-from baccarat_exact.report.simulate import simulation_report
-from baccarat_exact.tuning import for_batches, keep_freed_memory
 
 __all__ = ["simulate_command"]
 
+ThresholdOption = Annotated[
+    str | None,
+    typer.Option(
+        "--threshold",
+        metavar="TC",
+        help="The count player bets at a true count of at least this, e.g. 2 or 1.5 "
+        "(default: each bet's break-even true count).",
+        show_default=False,
+    ),
+]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
+        "for N worker processes here (results do not depend on it; needs the extra "
+        "'cluster').",
+    ),
+]
 
-@command(shoe=SHOE.without("remove", "infinite"), rules=RULES, bets=BETS, counting=COUNTING)
+
+@command(SHOE.without("remove", "infinite"), RULES, BETS, COUNTING)
 def simulate_command(
-    shoe: Shoe,
-    rules: Rules,
-    bets: tuple[Bet, ...],
-    counting: Counting,
-    shoes: Annotated[int, typer.Option("--shoes", "-n", help="Shoes to deal.")] = 1000,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")
-    ] = 0,
-    burn: Annotated[
-        BurnRule, typer.Option("--burn", help="Burn rule at the start of each shoe.")
-    ] = BurnRule.standard,
-    cut_card: Annotated[
-        int,
-        typer.Option(
-            "--cut-card", help="Cards behind the cut card (penetration = 1 − this / shoe)."
-        ),
-    ] = 16,
-    threshold: Annotated[
-        float | None,
-        typer.Option(
-            "--threshold",
-            help="Count player bets at true count ≥ this (default: each bet's break-even true count).",
-        ),
-    ] = None,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, help="Processes (results do not depend on it).")
-    ] = 1,
-    cluster: Annotated[
-        str | None,
-        typer.Option(
-            "--cluster",
-            metavar="ADDRESS",
-            help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
-            "for N worker processes here (results do not depend on it; needs the extra "
-            "'cluster').",
-        ),
-    ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    ctx: typer.Context,
+    shoes: ShoesOption = 1000,
+    seed: SeedOption = 0,
+    burn: BurnOption = "standard",
+    cut_card: CutCardOption = None,
+    threshold: ThresholdOption = None,
+    jobs: JobsOption = 1,
+    cluster: ClusterOption = None,
+    quiet: QuietOption = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -70,40 +71,38 @@ def simulate_command(
 
     Reports, as simulation estimates with standard errors: how often each bet has a
     positive EV, what betting only then is worth per shoe (perfect information, and
-    a card count), and how often a bet is a surebet, by depth in the shoe.
+    a card count), and how often a bet is a surebet, by depth in the shoe. A run
+    estimated past a minute says so first; one past a day is refused.
     """
-    where = None
-    if cluster is not None:
-        where = parse_cluster_address(cluster)
-        require_distributed()
-    settings = SimulationSettings(
-        shoe=shoe,
-        rules=rules,
-        bets=bets,
+    request = SimulateRequest(
+        shoe=SHOE.value(ctx),
+        rules=RULES.value(ctx),
+        bets=BETS.value(ctx),
+        counting=COUNTING.value(ctx),
         shoes=shoes,
         seed=seed,
         burn=burn,
         cut_card=cut_card,
-        count=counting.own,
-        level=counting.level,
         threshold=threshold,
     )
     if plot is not None:
         from baccarat_exact.report.plots import check_target, require_matplotlib
 
-        check_target(plot)
+        check_target(str(plot))
         require_matplotlib()
-    with for_batches(), progress(shoes, "dealing shoes", shown(quiet)) as advance:
-        result = simulate(
-            settings,
-            jobs=jobs,
-            progress=advance,
-            keep_hands=plot is not None,
-            cluster=where,
-            worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
-        )
+    workers = request.workers(jobs, cluster)
+    if workers is None:  # a remote cluster: its workers are counted once connected
+        seconds, on = request.seconds(), "one core (the cluster's workers share it)"
+    else:
+        seconds = request.within_a_day(workers)
+        on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
+    if seconds > LONG_SECONDS:
+        echo(f"note: {shoes:,} shoes take roughly {duration_text(seconds)} on {on}", err=True)
+    result = request.simulate(
+        context(quiet=quiet, jobs=jobs), cluster=cluster, keep_hands=plot is not None
+    )
     if plot is not None:
         from baccarat_exact.report.plots import plot_simulation
 
-        plot_simulation(result, plot)
-    emit(simulation_report(result), fmt, table)
+        plot_simulation(result, str(plot))
+    emit(request.document_report(request.report(result)), fmt, table)

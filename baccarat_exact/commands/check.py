@@ -250,15 +250,19 @@ def load_documents(path: Path) -> list[tuple[str, dict[str, Any]]]:
 
 
 def simulation_size(document: Mapping[str, Any]) -> tuple[int, int] | None:
-    """(shoes, cards per shoe) a ``simulate`` document deals again when checked, else None."""
-    if document.get("kind") != "simulate":
+    """(shoes, cards per shoe) a ``simulate`` document deals again when checked, read from
+    its request; None for another kind, or a request that cannot be read (checking it
+    says why)."""
+    if document.get("kind") != "simulate" or "request" not in document:
         return None
-    settings = document.get("settings")
-    if not isinstance(settings, dict):
+    from baccarat_exact.commands import request_of
+
+    try:
+        request = request_of(document)
+        shoes, shoe = getattr(request, "shoes", None), getattr(request, "shoe", None)
+        cards = shoe.shoe().cards if shoe is not None else None
+    except BaccaratError:
         return None
-    shoe = settings.get("shoe")
-    cards = shoe.get("cards") if isinstance(shoe, dict) else None
-    shoes = settings.get("shoes")
     if not isinstance(shoes, int) or not isinstance(cards, int):
         return None
     return shoes, cards

@@ -1,0 +1,209 @@
+"""``simulate``: deal shuffled shoes, price every bet exactly before every hand, and
+estimate what that is worth (perfect information, a count) with standard errors."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
+from baccarat_exact.commands.inputs import (
+    BETS_OF_THE_GAME,
+    EIGHT_DECKS,
+    PUNTO_BANCO,
+    BetsInput,
+    RulesInput,
+    ShoeInput,
+)
+from baccarat_exact.errors import SimulationError
+
+if TYPE_CHECKING:
+    from baccarat_exact.analysis.dealing import SimulationSettings
+    from baccarat_exact.analysis.estimates import SimulationResult
+    from baccarat_exact.report.model import Report
+
+__all__ = ["LONGEST_SECONDS", "LONG_SECONDS", "SimulateRequest", "duration_text"]
+
+CUT_CARD = 16
+"""Cards behind the cut card unless ``--cut-card`` says otherwise: the punto banco rules
+text quoted in docs/card-counting.md."""
+
+LONG_SECONDS = 60.0
+"""A run estimated to take longer than this is announced, with its estimate."""
+
+LONGEST_SECONDS = 86_400.0
+"""A run estimated to take longer than this (a day) is refused: give fewer shoes, or more
+workers."""
+
+
+def duration_text(seconds: float) -> str:
+    """A rough duration in words.
+
+    >>> duration_text(42), duration_text(5400), duration_text(3e7), duration_text(3e17)
+    ('42 s', '1.5 hours', '347 days', '9.5e+09 years')
+    """
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400 - 1:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86_400:
+        return f"{seconds / 3600:.1f} hours"
+    if seconds < 1000 * 86_400:
+        return f"{seconds / 86_400:.0f} days"
+    return f"{seconds / (365.25 * 86_400):.2g} years"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SimulateRequest(Request):
+    """A simulation: the shoe, rules, bets and counts, and how the shoes are dealt.
+
+    >>> result = SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, seed=3).run()
+    >>> result.document()["tables"]["per_hand"][0]["full_shoe_ev"]
+    '-49303/4873050'
+    """
+
+    KIND: ClassVar[str] = "simulate"
+
+    shoe: ShoeInput = EIGHT_DECKS
+    rules: RulesInput = PUNTO_BANCO
+    bets: BetsInput = BETS_OF_THE_GAME
+    counting: CountingInput = DERIVED_COUNTS
+    shoes: int = 1000
+    """Shoes to deal."""
+    seed: int = 0
+    """The seed of every shoe's shuffle: the same seed, the same figures."""
+    burn: str = "standard"
+    """Burned at the start of each shoe: ``standard`` (the first card turned up, that
+    many more face down), ``none`` or a number of cards face down."""
+    cut_card: int | None = None
+    """Cards behind the cut card (``None``: 16)."""
+    threshold: str | None = None
+    """The counting player bets at a true count of at least this (``None``: each bet's
+    break-even true count); an exact number as given, ``"1.5"``."""
+
+    def __post_init__(self) -> None:
+        from baccarat_exact.analysis.dealing import parse_burn
+
+        if self.shoes < 1:
+            raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
+        parse_burn(self.burn)
+        self._threshold()
+
+    def _threshold(self) -> float | None:
+        from baccarat_exact.model.exact import exact_number, to_float
+
+        if self.threshold is None:
+            return None
+        value = to_float(exact_number(self.threshold, "--threshold", SimulationError, "1.5 or -2"))
+        if value is None:
+            raise SimulationError(f"--threshold must be a finite number, got {self.threshold!r}")
+        return value
+
+    def settings(self) -> SimulationSettings:
+        """The library's settings of this simulation (checked as they are made).
+
+        :raises BaccaratError: for settings that cannot be dealt (a cut card outside the
+            shoe, an infinite shoe, a suited bet on a shoe of unknown suits…).
+        """
+        from baccarat_exact.analysis.dealing import SimulationSettings, parse_burn
+
+        rules = self.rules.rules()
+        return SimulationSettings(
+            shoe=self.shoe.shoe(),
+            rules=rules,
+            bets=self.bets.bets(rules, self.rules.game),
+            shoes=self.shoes,
+            seed=self.seed,
+            burn=parse_burn(self.burn),
+            cut_card=CUT_CARD if self.cut_card is None else self.cut_card,
+            count=self.counting.own(),
+            level=self.counting.level,
+            threshold=self._threshold(),
+        )
+
+    def seconds(self, workers: int = 1) -> float:
+        """A rough estimate of the run's time on ``workers`` worker processes."""
+        from baccarat_exact.analysis.simulate import estimated_seconds
+
+        return estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
+
+    def within_a_day(self, workers: int = 1) -> float:
+        """:meth:`seconds`, checked.
+
+        :raises SimulationError: when it is beyond a day: such a run is refused.
+        """
+        seconds = self.seconds(workers)
+        if seconds > LONGEST_SECONDS:
+            on = f"{workers} processes" if workers > 1 else "one core"
+            raise SimulationError(
+                f"--shoes {self.shoes} would take roughly {duration_text(seconds)} on {on}, "
+                "past the day a run may take: give fewer shoes, or more workers (--jobs)"
+            )
+        return seconds
+
+    def compute(self, context: Context) -> SimulationResult:
+        """Deal the shoes on ``context.jobs`` processes (the figures do not depend on it)."""
+        return self.simulate(context)
+
+    def simulate(
+        self,
+        context: Context,
+        *,
+        cluster: str | None = None,
+        keep_hands: bool = False,
+    ) -> SimulationResult:
+        """Deal the shoes, here on ``context.jobs`` processes or on the Dask ``cluster`` at
+        that address (``local:N`` or a scheduler's); ``keep_hands`` keeps per-hand EVs for
+        plots. The figures are the same bytes wherever the shoes are dealt.
+
+        :raises SimulationError: for a run estimated beyond a day on the workers it has,
+            an address that is not a scheduler's…
+        """
+        from baccarat_exact.analysis.simulate import simulate
+        from baccarat_exact.tuning import for_batches, keep_freed_memory
+
+        settings = self.settings()
+        where = None
+        if cluster is not None:
+            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+
+            where = parse_cluster_address(cluster)
+            require_distributed()
+        workers = self.workers(context.jobs, cluster)
+        if workers is not None:  # a remote cluster's are counted once connected
+            self.within_a_day(workers)
+        with for_batches(), context.progress(self.shoes, "dealing shoes") as advance:
+            return simulate(
+                settings,
+                jobs=context.jobs,
+                progress=advance,
+                keep_hands=keep_hands,
+                cluster=where,
+                worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
+                on_workers=self._refuse_beyond_a_day if workers is None else None,
+            )
+
+    def _refuse_beyond_a_day(self, workers: int) -> None:
+        self.within_a_day(workers)
+
+    @staticmethod
+    def workers(jobs: int = 1, cluster: str | None = None) -> int | None:
+        """The processes that share the dealing: ``jobs``, or a local cluster's workers,
+        no more than this machine's cores (``None`` for a remote cluster: its workers are
+        counted once connected)."""
+        wanted = jobs
+        if cluster is not None:
+            from baccarat_exact.analysis.cluster import parse_cluster_address
+
+            where = parse_cluster_address(cluster)
+            if where.address is not None:
+                return None
+            wanted = where.workers
+        return max(1, min(wanted, os.cpu_count() or 1))
+
+    def report(self, result: SimulationResult) -> Report:
+        from baccarat_exact.report.simulate import simulation_report
+
+        return simulation_report(result)
