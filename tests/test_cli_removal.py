@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -57,7 +58,8 @@ def test_eor_table() -> None:
 def test_eor_json_is_exact_and_sums_to_zero() -> None:
     code, out, _ = run("eor", "--decks", "1", "-f", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 1
+    assert code == 0 and document["schema"] == 2 and document["kind"] == "eor"
+    assert document["request"]["counting"] == {"tags": None, "level": 2}
     one_deck = Shoe.from_decks(1)
     expected = odds(one_deck.remove("6")).bet("tie").ev - odds(one_deck).bet("tie").ev
     assert Fraction(document["bets"]["tie"]["effects"]["6"]["effect"]) == expected
@@ -78,12 +80,35 @@ def test_eor_csv_is_exact() -> None:
 
 
 def test_eor_with_own_count_and_side_bet() -> None:
-    code, out, _ = run(
-        "eor", "--count", "A:0,2:0,3:0,4:-1,5:-1,6:-1,7:-1,8:2,9:2", "--bet", "dragon-7"
+    code, out, err = run(
+        "eor", "--count-tags", "A:0,2:0,3:0,4:-1,5:-1,6:-1,7:-1,8:2,9:2", "--bet", "dragon-7"
     )
-    assert code == 0
+    assert code == 0 and err == ""
     assert "Your count: A:0 2:0 3:0 4:-1 5:-1 6:-1 7:-1 8:+2 9:+2 T:0" in out
     assert "dragon-7" in out
+
+
+@pytest.mark.parametrize("command", ["eor", "simulate"])
+def test_the_old_count_option_still_works_with_a_note(command: str) -> None:
+    """--count is --count-tags for one more release: the same output, one note on stderr,
+    and no line in the help."""
+    args = (command, "--decks", "1", "-f", "json") + (
+        ("--shoes", "2") if command == "simulate" else ()
+    )
+    code, new, err = run(*args, "--count-tags", "A:1,5:-1")
+    assert code == 0 and err == ""
+    code, old, err = run(*args, "--count", "A:1,5:-1")
+    assert (
+        code == 0
+        and err == "note: --count is now --count-tags (--count goes in the next release)\n"
+    )
+    assert json.loads(old)["request"] == json.loads(new)["request"]
+    assert json.loads(old)["request"]["counting"]["tags"] == "A:1,5:-1"
+    help_text = run(command, "--help")[1]
+    assert "--count-tags" in help_text and "--count " not in help_text
+    assert "unlike --counts, where T is the tens only" in " ".join(help_text.split())
+    code, _, err = run(*args, "--count", "A:1", "--count-tags", "A:1")
+    assert_one_error_line(code, err, "--count is now --count-tags: give --count-tags only")
 
 
 def test_eor_plot(tmp_path: Path) -> None:
@@ -103,17 +128,18 @@ def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (("eor", "--count", "A:1,4:x"), ("tag of 4 must be a whole number", "'x'")),
-        (("eor", "--count", "Z:1"), ("unknown card 'Z'",)),
+        (("eor", "--count-tags", "A:1,4:x"), ("tag of 4 must be a whole number", "'x'")),
+        (("eor", "--count-tags", "Z:1"), ("unknown card 'Z'",)),
         (("eor", "--counts", "A=3,K=3"), ("at least 7 cards",)),
-        (("eor", "--decks", "0"), ("number of decks",)),
         (("eor", "--bet", "no-such-bet"), ("no-such-bet",)),
         (("eor", "--plot", "/no/such/folder/x.png"), ("does not exist",)),
         (("eor", "--plot", "chart.jpg"), ("ending in .png",)),
-        (("simulate", "--shoes", "0"), ("--shoes must be 1 or more",)),
         (("simulate", "--cut-card", "999"), ("--cut-card must be between 0 and 416",)),
-        (("simulate", "--count", "A=1=2"), ("A=1=2",)),
-        (("simulate", "--seed", "-3"), ("--seed must be between",)),
+        (("simulate", "--count-tags", "A=1=2"), ("A=1=2",)),
+        (("simulate", "--burn", "half"), ("--burn must be standard, none or a number",)),
+        (("simulate", "--burn", "416"), ("--burn must be fewer cards than the shoe holds",)),
+        (("simulate", "--threshold", "x"), ("--threshold must be a number",)),
+        (("simulate", "--threshold", "2e308"), ("--threshold must be a finite number",)),
         (("track", "--counts", "A=x"), ("count of A must be a whole number",)),
     ],
 )
@@ -126,8 +152,10 @@ def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]
     ("args", "fragment"),
     [
         (("eor", "--level", "0"), "--level"),
+        (("eor", "--decks", "0"), "--decks"),
         (("simulate", "--jobs", "0"), "--jobs"),
-        (("simulate", "--burn", "half"), "--burn"),
+        (("simulate", "--shoes", "0"), "--shoes"),
+        (("simulate", "--seed", "-3"), "--seed"),
         (("track", "/no/such/rounds.txt"), "rounds.txt"),
     ],
 )
@@ -145,7 +173,7 @@ def test_simulate_table_and_same_bytes() -> None:
     args = ("simulate", "--shoes", "30", "--seed", "7")
     code, out, err = run(*args)
     assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
-    assert "simulation estimate" in out and "30" in out and "full-shoe EV" in out
+    assert "(estimate ± 1 SE)" in out and "30" in out and "full-shoe EV" in out
     assert run(*args)[1] == out
     assert run(*args, "--jobs", "2")[1] == out
     assert run("simulate", "--shoes", "30", "--seed", "8")[1] != out
@@ -156,13 +184,54 @@ def test_simulate_json_and_side_bets() -> None:
         "simulate", "--shoes", "25", "--bet", "dragon-7", "--burn", "none", "-f", "json", "-q"
     )
     tables = json.loads(out)["tables"]
-    per_hand = tables[
-        "Exact EV before every hand, averaged over the hands dealt (simulation estimate ± 1 SE)"
-    ]
+    assert list(tables) == ["per_hand", "perfect", "count", "depth", "depth_surebets"]
+    per_hand = tables["per_hand"]
     assert code == 0 and [row["bet"] for row in per_hand] == ["banker", "player", "tie", "dragon-7"]
-    (dragon,) = odds(Shoe.from_decks(8), bets=[find_bet("dragon-7")]).bets
+    (dragon,) = odds(Shoe.from_decks(8), bets=(find_bet("dragon-7"),)).bets
     assert Fraction(per_hand[3]["full_shoe_ev"]) == dragon.ev
+    assert per_hand[3]["full_shoe_ev_float"] == float(dragon.ev)
     assert isinstance(per_hand[0]["mean_ev_float"], float)
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", key) for row in per_hand for key in row)
+    assert tables["depth"][0]["dragon_7_positive_float"] == 0.0  # a full shoe: never
+
+
+def test_simulate_burns_a_number_of_cards() -> None:
+    """--burn N burns N cards face down: the first hand starts after them."""
+    args = ("simulate", "--decks", "1", "--shoes", "30", "--cut-card", "0", "-f", "json")
+    burned = json.loads(run(*args, "--burn", "12")[1])
+    none = json.loads(run(*args, "--burn", "none")[1])
+    assert burned["request"]["burn"] == "12"
+    assert burned["tables"]["depth"][0]["hands"] < none["tables"]["depth"][0]["hands"]
+    assert burned["hands"] < none["hands"]
+
+
+@pytest.mark.parametrize(
+    ("args", "estimate"),
+    [
+        (("--shoes", "99999999999999999999"), "years on one core"),
+        (("--shoes", "1000000000", "--jobs", "2"), "days on"),
+    ],
+)
+def test_a_run_beyond_a_day_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], estimate: str
+) -> None:
+    """Refused before any shoe is dealt, whether stdout is a terminal or not."""
+    code, out, err = run_main(capsys, "simulate", *args)
+    assert_one_error_line(code, err, "would take roughly", estimate, "give fewer shoes")
+    assert out == ""
+
+
+def test_a_long_run_says_so_first(capsys: pytest.CaptureFixture[str]) -> None:
+    from baccarat_exact.commands.simulate import SimulateRequest
+
+    request = SimulateRequest(shoes=1_000_000)
+    assert 60 < request.seconds() < 86_400  # a long run, not refused
+    request.within_a_day(1)
+    with pytest.raises(SystemExit):
+        main(["simulate", "--shoes", "1000000", "--cut-card", "999"])  # refused after the note
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("note: 1,000,000 shoes take roughly ")
+    assert err[0].endswith(" on one core (--jobs N shares it)")
 
 
 def test_simulate_plot(tmp_path: Path) -> None:
@@ -182,10 +251,11 @@ def test_progress_bar_runs_on_a_terminal() -> None:
 # -- track --------------------------------------------------------------------------------
 
 
-def test_track_from_a_file(tmp_path: Path) -> None:
+def test_track_from_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")  # room for the round's totals beside four bets
     rounds = tmp_path / "rounds.txt"
     rounds.write_text("# shoe 1\nburn 3 K K K\n9 2 K 3\n", encoding="utf-8")
     code, out, err = run("track", str(rounds), "--bet", "dragon-7")
     assert code == 0 and err == ""
-    assert "burn" in out and "Player 9 Banker 5" in out and "dragon-7" in out
+    assert "burn" in out and "P 9 B 5" in out and "dragon-7" in out
     assert "408" in out  # 416 - 4 burned - 4 dealt

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.analysis.dealing import BurnRule, deal_shoe
-from baccarat_exact.analysis.track import TrackProblem, TrackStep, read_round, track
-from baccarat_exact.cli import app
+from baccarat_exact.analysis.track import UNREADABLE, TrackProblem, TrackStep, read_round, track
+from baccarat_exact.cli import app, main
+from baccarat_exact.commands import request_of
+from baccarat_exact.commands.check import check_document
+from baccarat_exact.commands.inputs import BetsInput, ShoeInput
+from baccarat_exact.commands.track import TrackRequest
 from baccarat_exact.errors import BaccaratError, ShoeError
 from baccarat_exact.model.cards import RANKS, parse_cards
 from baccarat_exact.model.events import EVENTS, Event
@@ -134,7 +141,7 @@ def test_cli_track_keeps_going_and_exits_2() -> None:
     rows = [line for line in result.stdout.splitlines() if line[:4].strip().isdigit()]
     assert [row.split()[0] for row in rows] == ["0", "1", "3"]
     tokens = rows[-1].split()
-    assert "Player 9 Banker 5" in rows[-1] and tokens[tokens.index("Banker") + 2] == "42"
+    assert "P 9 B 5" in rows[-1] and tokens[tokens.index("B") + 2] == "42"
 
 
 def test_cli_track_csv_is_exact() -> None:
@@ -143,3 +150,101 @@ def test_cli_track_csv_is_exact() -> None:
     assert header.startswith("line,kind,cards,round,cards_left,banker_ev,banker_ev_float")
     values = dict(zip(header.split(","), row.split(",")))
     assert Fraction(values["banker_ev"]) == odds(EIGHT.remove("9 2 K 3")).bet("banker").ev
+
+
+def _main(
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes = b""
+) -> tuple[int, str, str]:
+    """``baccarat-exact ARGS`` with ``stdin`` as standard input: exit code, stdout, stderr."""
+    import sys
+
+    class Input(io.BytesIO):
+        buffer = property(lambda self: self)
+
+    sys.stdin, saved = Input(stdin), sys.stdin  # type: ignore[assignment]
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main(list(args))
+    finally:
+        sys.stdin = saved
+    captured = capsys.readouterr()
+    return int(stop.value.code or 0), captured.out, captured.err
+
+
+def test_the_document_records_the_lines_and_checks_anywhere(tmp_path: Path) -> None:
+    """The request holds the rounds themselves (not the file's name): the document is
+    computed again from it alone, the same as the request run directly."""
+    rounds = tmp_path / "rounds.txt"
+    rounds.write_text("# a shoe\n5 K 9 2 7 3\n\nburn 7 K K\nQ Q\n9 2 K 3\n", encoding="utf-8")
+    result = runner.invoke(app, ["track", "--decks", "1", str(rounds), "-f", "json"])
+    assert result.exit_code == 2  # the bad line, reported and skipped
+    document = json.loads(result.stdout)
+    lines = ["# a shoe", "5 K 9 2 7 3", "", "burn 7 K K", "Q Q", "9 2 K 3"]
+    assert document["request"]["rounds"] == lines
+    rounds.unlink()  # not needed to check it
+    request = request_of(document)
+    assert request == TrackRequest(shoe=ShoeInput(decks=1), rounds=tuple(lines))
+    assert check_document("track", document).differences == ()
+    fresh = request.run().document()
+    assert fresh["steps"] == document["steps"] and fresh["errors"] == document["errors"]
+    assert [error["line"] for error in document["errors"]] == [5]
+
+
+def test_an_unreadable_line_is_recorded_as_none(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _main(
+        capsys, "track", "--decks", "1", "-f", "json", stdin=b"9 2 K 3\n\xff 2\n"
+    )
+    document = json.loads(out)
+    assert code == 2 and err == f"Error: line 2: {UNREADABLE}\n"
+    assert document["request"]["rounds"] == ["9 2 K 3", None]
+    assert document["errors"] == [{"line": 2, "text": "", "message": UNREADABLE}]
+    assert check_document("track", document).differences == ()
+
+
+def test_the_live_csv_is_the_whole_report_s_csv(tmp_path: Path) -> None:
+    """Rows written as they come are the rows of the report made at the end."""
+    from baccarat_exact.report.render import render_csv
+
+    lines = ("5h Ks 9c 2d 7s 3h", "burn 7 K K", "9 2 K 3")
+    result = runner.invoke(
+        app, ["track", "--decks", "1", "-b", "dragon-7", "-f", "csv"], input="\n".join(lines) + "\n"
+    )
+    request = TrackRequest(
+        shoe=ShoeInput(decks=1), bets=BetsInput(names=("dragon-7",)), rounds=lines
+    )
+    assert result.exit_code == 0 and result.stdout == render_csv(request.run())
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["line"] for row in rows] == ["0", "1", "2", "3"]
+    assert rows[1]["round"] == "Player 1 Banker 5" and rows[1]["cards_left"] == "46"
+
+
+@pytest.mark.parametrize("bets", [(), ("-b", "dragon-7", "-b", "panda-8")])
+def test_live_rows_fit_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bets: tuple[str, ...]
+) -> None:
+    """80 columns hold the main bets with every column (decimals rounded: the exact
+    values are in csv and json); more bets leave out the round's totals, then the last
+    bets, and say so; a wider terminal shows them."""
+    rounds = b"5h Ks 9c 2d 7s 3h\nburn 7 K 3 Q 9 8 2 J 4 4\n9 2 K 3\n"
+    monkeypatch.setenv("COLUMNS", "80")
+    code, narrow, _ = _main(capsys, "track", *bets, stdin=rounds)
+    assert code == 0 and max(len(line) for line in narrow.splitlines()) <= 80
+    assert ("Not shown for width: round, panda-8" in narrow) is bool(bets)
+    assert "5h Ks 9c 2d 7s 3h" in narrow and "-1.058%" in narrow  # 8 decks: Banker
+    monkeypatch.setenv("COLUMNS", "120")
+    code, wide, _ = _main(capsys, "track", *bets, stdin=rounds)
+    assert code == 0 and "Not shown" not in wide and "P 1 B 5" in wide
+    assert max(len(line) for line in wide.splitlines()) <= 120
+
+
+def test_a_table_name_track_lacks_is_one_error_line() -> None:
+    result = runner.invoke(app, ["track", "-t", "nope"], input="9 2 K 3\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "Error: no table 'nope' in this output: choose one of steps\n"
+    steps = runner.invoke(app, ["track", "-t", "steps", "-f", "markdown"], input="9 2 K 3\n")
+    assert steps.exit_code == 0 and "banker EV" in steps.stdout
+
+
+def test_a_document_with_an_infinite_shoe_is_refused() -> None:
+    with pytest.raises(ShoeError, match="finite shoe"):
+        TrackRequest(shoe=ShoeInput(infinite=True)).run()

@@ -5,7 +5,7 @@ then any third cards (``5 K 9 2 7``, suits optional: ``5h Ks 9c 2d 7s``) —
 checked against the drawing tableau, or ``burn`` followed by cards taken out
 unplayed (burn cards, cards seen elsewhere). Blank lines and ``#`` comments are
 skipped. A bad line yields a :class:`TrackProblem` naming its line number and
-leaves the shoe as it was.
+leaves the shoe as it was; so does a line that could not be read as text (``None``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import BetOdds, odds
 
-__all__ = ["TrackProblem", "TrackStep", "read_round", "track"]
+__all__ = ["UNREADABLE", "TrackProblem", "TrackStep", "Tracking", "read_round", "track"]
+
+UNREADABLE = "the line cannot be read: it is not UTF-8 text, or longer than 64 KiB"
+"""What a line that could not be read as text (``None`` among the lines) is reported as."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,6 +61,18 @@ class TrackProblem:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tracking:
+    """A shoe being tracked: what is priced, and its steps, made as the lines come (an
+    iterator: read once)."""
+
+    shoe: Shoe
+    """The shoe before the first line."""
+    rules: Rules
+    bets: tuple[Bet, ...]
+    steps: Iterator[TrackStep | TrackProblem]
 
 
 def read_round(cards: Sequence[Card], tableau: Tableau) -> Event:
@@ -95,15 +110,17 @@ def _prices(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> tuple[BetOdds, .
 
 
 def track(
-    lines: Iterable[str | BaccaratError],
+    lines: Iterable[str | BaccaratError | None],
     shoe: Shoe,
     rules: Rules | None = None,
     bets: Sequence[Bet] | None = None,
 ) -> Iterator[TrackStep | TrackProblem]:
-    """Yield the starting state, then one step (or problem) per round or burn line.
+    """The starting state, then one step (or problem) per round or burn line, each made
+    as its line comes.
 
     ``lines`` are the input's lines in order; a line that could not be read comes as the
-    error saying why, and is reported as a problem like any bad line.
+    error saying why (or ``None``: :data:`UNREADABLE`), and is reported as a problem like
+    any bad line.
 
     :raises ShoeError: for an infinite shoe (cards cannot be taken out of it).
     """
@@ -111,12 +128,19 @@ def track(
     chosen = tuple(bets) if bets is not None else main_bets(rules)
     if shoe.infinite:
         raise ShoeError("tracking removes dealt cards, so it needs a finite shoe")
+    return _steps(lines, shoe, rules, chosen)
+
+
+def _steps(
+    lines: Iterable[str | BaccaratError | None], shoe: Shoe, rules: Rules, chosen: tuple[Bet, ...]
+) -> Iterator[TrackStep | TrackProblem]:
     yield TrackStep(
         line=0, kind="start", cards=(), event=None, shoe=shoe, bets=_prices(shoe, rules, chosen)
     )
     for number, raw in enumerate(lines, start=1):
-        if isinstance(raw, BaccaratError):
-            yield TrackProblem(line=number, text="", message=str(raw))
+        if raw is None or isinstance(raw, BaccaratError):
+            message = UNREADABLE if raw is None else str(raw)
+            yield TrackProblem(line=number, text="", message=message)
             continue
         text = raw.split("#", 1)[0].strip()
         if not text:

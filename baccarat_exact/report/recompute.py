@@ -8,7 +8,6 @@ two value by value (:mod:`.check`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -303,9 +302,8 @@ def _compare(document: Document) -> dict[str, Any]:
 
 
 def _track(document: Document) -> dict[str, Any]:
-    from baccarat_exact.analysis.track import TrackProblem, track
-    from baccarat_exact.report.model import Format
-    from baccarat_exact.report.track import TrackReport
+    from baccarat_exact.analysis.track import Tracking, track
+    from baccarat_exact.report.track import track_report
 
     rules = _rules(document)
     shoe = _shoe(document)
@@ -320,15 +318,8 @@ def _track(document: Document) -> dict[str, Any]:
     for error in document.get("errors", []):
         lines[int(error["line"])] = str(error.get("text", ""))
     replay = [lines.get(number, "") for number in range(1, max(lines, default=0) + 1)]
-    report = TrackReport(shoe, rules, bets, Format.json)
-    problems = []
-    for step in track(replay, shoe, rules, bets):
-        if isinstance(step, TrackProblem):
-            problems.append(step)
-        else:
-            report.step(step)
-    result: dict[str, Any] = json.loads(report.closing(problems))
-    return result
+    steps = track(replay, shoe, rules, bets)
+    return _data(track_report(Tracking(shoe=shoe, rules=rules, bets=bets, steps=steps)).document())
 
 
 def _simulate(document: Document, jobs: int = 1) -> dict[str, Any]:

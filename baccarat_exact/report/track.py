@@ -1,58 +1,76 @@
-"""The report of ``baccarat-exact track``, written as rounds arrive.
+"""The report of ``baccarat-exact track``: one row per line that moved the shoe.
 
-A table and CSV are written line by line (a live shoe is tracked from standard
-input); the JSON document is written once the input ends. The shoe and rules
-describe themselves (``to_dict``).
+A track is read as its rounds arrive (a live shoe from standard input), so its report
+is made row by row: :func:`step_row` is a step's row of the ``steps`` table, which
+:func:`track_report` gathers into the whole report (JSON, Markdown, LaTeX, and what
+``check`` compares) and :class:`LiveTrack` writes as each step comes (the table view
+and CSV). The live table is laid out for the terminal's width — 80 columns hold the
+main bets with every column — and rounds its decimals; CSV and JSON keep every value
+exact, with its decimal beside it.
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from baccarat_exact.analysis.track import TrackProblem, TrackStep
+from baccarat_exact.analysis.track import Tracking, TrackProblem, TrackStep
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
-from baccarat_exact.report.model import Format
-from baccarat_exact.report.render import dumps_json
+from baccarat_exact.report.model import Cell, Column, Format, Report, Table, identifier
 
-__all__ = ["TrackReport"]
+__all__ = ["LiveTrack", "step_row", "track_report", "track_table"]
 
-SCHEMA = 1
+TABLE = "steps"
+"""What ``--table`` calls the one table of a track."""
 
-_CARDS_WIDTH = 17
-_ROUND_WIDTH = 18
+LEGEND = (
+    "EV of the next round per unit staked, ≈ % (rounded; csv and json: exact).",
+    "+ marks a positive EV, S a surebet (it wins with probability over 90 %).",
+)
 
 
-class _TableWriter:
-    """Rows of a track as aligned text, written as each round arrives."""
+def _title(shoe: Shoe, rules: Rules) -> str:
+    return f"Tracking {describe_shoe(shoe)}; {describe_rules(rules)}"
 
-    def __init__(self, names: Sequence[str]) -> None:
-        self.names = list(names)
-        self.width = max(11, *(len(n) + 2 for n in self.names))
 
-    def header(self) -> str:
-        """Column titles and a rule."""
-        titles = f"{'line':>4}  {'cards':<{_CARDS_WIDTH}} {'round':<{_ROUND_WIDTH}} {'left':>4}"
-        titles += "".join(f"  {n:>{self.width}}" for n in self.names)
-        return f"{titles}\n{'-' * len(titles)}"
+def track_table(bets: Sequence[Bet], rows: tuple[tuple[Cell, ...], ...] = ()) -> Table:
+    """The ``steps`` table: the line, what it dealt, how the round ended, the cards left,
+    and each bet's EV and chance of winning for the next round, and its marks."""
+    columns = [
+        Column("line", "int"),
+        Column("kind"),
+        Column("cards"),
+        Column("round"),
+        Column("left", "int", key="cards_left"),
+    ]
+    for bet in bets:
+        key = identifier(bet.name)
+        columns += [
+            Column(f"{bet.name} EV", "percent", 3, key=f"{key}_ev"),
+            Column(f"{bet.name} P(win)", "percent", 3, key=f"{key}_win"),
+            Column(f"{bet.name} +", "bool", key=f"{key}_positive"),
+            Column(f"{bet.name} S", "bool", key=f"{key}_surebet"),
+        ]
+    return Table(
+        "EV of the next round per unit staked, after each line", tuple(columns), rows, TABLE
+    )
 
-    def row(self, step: TrackStep) -> str:
-        """One line: cards, how the round ended, cards left, each bet's EV (≈ %) and marks."""
-        cards = " ".join(str(card) for card in step.cards) if step.cards else "(shoe)"
-        text = f"{step.line:>4}  {cards:<{_CARDS_WIDTH}} {step.round_text:<{_ROUND_WIDTH}} {int_text(step.shoe.cards):>4}"
-        for state in step.bets or ():
-            mark = ("+" if state.ev > 0 else " ") + ("S" if state.surebet else " ")
-            text += f"  {decimal_text(state.ev, 4, 100):>{self.width - 3}}%{mark}"
-        if step.bets is None:
-            text += "  fewer than 6 cards left: no round can be priced"
-        return text.rstrip()
+
+def step_row(step: TrackStep, bets: int) -> tuple[Cell, ...]:
+    """A step's row of :func:`track_table` (``bets`` priced; empty cells for a shoe too
+    small to deal a round)."""
+    cards = " ".join(str(card) for card in step.cards)
+    row: list[Cell] = [step.line, step.kind, cards, step.round_text, step.shoe.cards]
+    if step.bets is None:
+        return (*row, *(None,) * (4 * bets))
+    for state in step.bets:
+        row += [state.ev, state.win, state.ev > 0, state.surebet]
+    return tuple(row)
 
 
 def _step_json(step: TrackStep) -> dict[str, Any]:
@@ -72,6 +90,7 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
                 "ev": exact_text(s.ev),
                 "ev_float": to_float(s.ev),
                 "win": exact_text(s.win),
+                "win_float": to_float(s.win),
                 "positive": s.ev > 0,
                 "surebet": s.surebet,
             }
@@ -80,86 +99,126 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
     }
 
 
-def _csv_line(values: Sequence[Any]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(values)
-    return out.getvalue()
+def track_report(tracking: Tracking) -> Report:
+    """The whole track, its steps read to the end: the ``steps`` table, and the document
+    (the shoe, rules and bets as priced, every step and every line that could not be
+    used)."""
+    rows: list[tuple[Cell, ...]] = []
+    steps: list[dict[str, Any]] = []
+    errors: list[dict[str, Any]] = []
+    for step in tracking.steps:
+        if isinstance(step, TrackProblem):
+            errors.append({"line": step.line, "text": step.text, "message": step.message})
+            continue
+        rows.append(step_row(step, len(tracking.bets)))
+        steps.append(_step_json(step))
+    return Report(
+        title=_title(tracking.shoe, tracking.rules),
+        blocks=(track_table(tracking.bets, tuple(rows)),),
+        notes=LEGEND,
+        data={
+            "shoe": tracking.shoe.to_dict(),
+            "rules": tracking.rules.to_dict(),
+            "bets": [bet.name for bet in tracking.bets],
+            "steps": steps,
+            "errors": errors,
+        },
+    )
 
 
-def _csv_row(step: TrackStep, names: Sequence[str]) -> list[Any]:
-    cards = " ".join(str(card) for card in step.cards)
-    values: list[Any] = [step.line, step.kind, cards, step.round_text, int_text(step.shoe.cards)]
-    for state in step.bets or ():
-        values += [
-            exact_text(state.ev),
-            to_float(state.ev),
-            exact_text(state.win),
-            to_float(state.win),
-            state.ev > 0,
-            state.surebet,
-        ]
-    if step.bets is None:
-        values += [""] * (6 * len(names))
-    return values
+# -- written as the rounds come ---------------------------------------------------------
+
+_CARDS = 17
+"""Width of the cards column: six suited cards (``5h Ks 9c 2d 7s 3h``)."""
+_EV = 8
+"""Width of an EV: ``-15.746%`` (one more, ``-100.000%``, takes the space before it)."""
 
 
-class TrackReport:
-    """A track's report in one format: :meth:`opening`, then :meth:`step` for each step as it
-    comes, then :meth:`closing`; each returns the text to write (possibly empty)."""
+class LiveTrack:
+    """A track's text written as it goes, in the table view or CSV: :meth:`opening`,
+    then :meth:`row` for each step as it comes; each returns the text to write.
 
-    def __init__(self, shoe: Shoe, rules: Rules, bets: Sequence[Bet], fmt: Format) -> None:
-        self.shoe, self.rules, self.fmt = shoe, rules, fmt
-        self.bets = tuple(bets)
-        self.names = [bet.name for bet in bets]
-        self.table = _TableWriter(self.names)
-        self.steps: list[dict[str, Any]] = []
+    The table view fits ``width`` columns: the line, the cards, the cards left and each
+    bet's EV (≈ %, three decimals, then its marks), and the round's totals where they fit;
+    what does not fit is left out, from the right, and the opening says so. CSV writes
+    what :func:`track_report` would, row by row.
+    """
+
+    def __init__(self, tracking: Tracking, fmt: Format, width: int = 80) -> None:
+        self.tracking, self.fmt, self.width = tracking, fmt, width
+        self.names = [bet.name for bet in tracking.bets]
+        self.widths = [max(len(name), _EV) for name in self.names]
+        fixed = 4 + 2 + _CARDS + 2 + 4
+        shown = 0
+        room = width - fixed
+        for size in self.widths:
+            if room < 1 + size + 2:
+                break
+            room -= 1 + size + 2
+            shown += 1
+        self.bets_shown = max(shown, 1)  # the first bet, however narrow the terminal
+        self.round_shown = room >= 2 + 7
 
     def opening(self) -> str:
-        """The title and column heads (table), or the header row (CSV)."""
-        if self.fmt is Format.table:
-            return "\n".join(
-                (
-                    f"Tracking {describe_shoe(self.shoe)}; {describe_rules(self.rules)}",
-                    "EV of the next round per unit staked (≈ %, rounded); + positive EV, "
-                    "S surebet (wins over 90 %)",
-                    "",
-                    self.table.header(),
-                    "",
-                )
-            )
+        """The title, legend and column heads (table), or the header row (CSV)."""
         if self.fmt is Format.csv:
-            header = ["line", "kind", "cards", "round", "cards_left"]
-            for n in self.names:
-                header += [f"{n}_ev", f"{n}_ev_float", f"{n}_win", f"{n}_win_float"]
-                header += [f"{n}_positive", f"{n}_surebet"]
-            return _csv_line(header) + "\n"
-        return ""
-
-    def step(self, step: TrackStep) -> str:
-        """One step's line (table, CSV); JSON keeps it for :meth:`closing`."""
-        if self.fmt is Format.table:
-            return self.table.row(step) + "\n"
-        if self.fmt is Format.csv:
-            return _csv_line(_csv_row(step, self.names)) + "\n"
-        self.steps.append(_step_json(step))
-        return ""
-
-    def closing(self, problems: Sequence[TrackProblem]) -> str:
-        """The JSON document (schema 1): shoe, rules, every step and every bad line."""
-        if self.fmt is not Format.json:
-            return ""
-        return dumps_json(
-            envelope(
-                "track",
-                {
-                    "shoe": self.shoe.to_dict(),
-                    "rules": self.rules.to_dict(),
-                    "bets": self.names,
-                    "steps": self.steps,
-                    "errors": [
-                        {"line": p.line, "text": p.text, "message": p.message} for p in problems
-                    ],
-                },
-                self.bets,
+            return self._csv(()).split("\n", 1)[0] + "\n"
+        texts = [_title(self.tracking.shoe, self.tracking.rules), *LEGEND]
+        left_out = ([] if self.round_shown else ["round"]) + self.names[self.bets_shown :]
+        if left_out:
+            texts.append(
+                f"Not shown for width: {', '.join(left_out)} (a wider terminal, or "
+                "--format csv, shows them)."
             )
+        lines = [
+            line
+            for text in texts
+            for line in textwrap.wrap(
+                text, self.width, break_long_words=False, break_on_hyphens=False
+            )
+        ]
+        head = self._line(
+            "line",
+            "cards",
+            "round",
+            "left",
+            [f" {n:>{w}}  " for n, w in zip(self.names, self.widths)],
         )
+        rule = self._line(
+            "-" * 4, "-" * _CARDS, "-" * 7, "-" * 4, [f" {'-' * w}  " for w in self.widths]
+        )
+        return "\n".join([*lines, "", head, rule, ""])
+
+    def row(self, step: TrackStep) -> str:
+        """One step's line."""
+        if self.fmt is Format.csv:
+            return self._csv((step_row(step, len(self.names)),)).split("\n", 1)[1]
+        cards = " ".join(str(card) for card in step.cards) if step.cards else "(shoe)"
+        if len(cards) > _CARDS:
+            cards = cards[: _CARDS - 1] + "…"
+        event = step.event
+        round_text = step.kind if event is None else f"P {event.player} B {event.banker}"
+        if step.bets is None:
+            cells = ["  under 6 cards: no round priced"]
+        else:
+            cells = [
+                f" {decimal_text(state.ev, 3, 100) + '%':>{size}}"
+                + ("+" if state.ev > 0 else " ")
+                + ("S" if state.surebet else " ")
+                for state, size in zip(step.bets, self.widths)
+            ]
+        left = int_text(step.shoe.cards)
+        return self._line(str(step.line), cards, round_text, left, cells) + "\n"
+
+    def _line(self, line: str, cards: str, round_text: str, left: str, cells: list[str]) -> str:
+        text = f"{line:>4}  {cards:<{_CARDS}}"
+        if self.round_shown:
+            text += f"  {round_text:<7}"
+        text += f"  {left:>4}" + "".join(cells[: self.bets_shown])
+        return text.rstrip()
+
+    def _csv(self, rows: tuple[tuple[Cell, ...], ...]) -> str:
+        from baccarat_exact.report.render import render_csv
+
+        table = track_table(self.tracking.bets, rows)
+        return render_csv(Report("", (table,)))
