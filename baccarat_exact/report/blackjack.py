@@ -65,7 +65,7 @@ def rules_report(rules: BlackjackRules) -> Report:
     """The rules as a table: option, value, the casino's default, meaning."""
     table = Table(
         "Options",
-        (Column("option"), Column("value"), Column("default"), Column("meaning", wrap=56)),
+        (Column("option"), Column("value"), Column("default"), Column("meaning", wrap=38)),
         tuple(rules.describe()),
     )
     notes = (
@@ -85,8 +85,8 @@ def dealer_report(chart: DealerChart) -> Report:
     """The dealer's final-hand distribution per up card."""
     columns = (
         Column("up"),
-        _value("P(up)", True, "decimal", 6),
-        *(_value(name, True, "decimal", 6, _OUTCOME_KEYS[name]) for name in OUTCOMES),
+        _value("P(up)", True, "decimal", 5),
+        *(_value(name, True, "decimal", 5, _OUTCOME_KEYS[name]) for name in OUTCOMES),
     )
     rows: list[tuple[Cell, ...]] = [
         (SLOT_LABELS[dist.up], p_up, *dist.probabilities) for p_up, dist in chart.rows
@@ -179,7 +179,7 @@ def edge_report(result: EdgeResult) -> Report:
                 "Value of each rule option (change in player EV when it flips; house edge moves the other way)",
                 (
                     Column("option"),
-                    Column("flip"),
+                    Column("flip", wrap=28),
                     _value("Δ EV optimal", exact, key="change_optimal"),
                     _value("Δ EV basic", exact, key="change_basic"),
                 ),
@@ -210,10 +210,11 @@ def edge_report(result: EdgeResult) -> Report:
 
 
 _PLAY_NAMES = {
-    "optimal": "composition-dependent optimal",
-    "basic": "basic strategy (derived)",
-    "given": "basic strategy (given)",
+    "optimal": "optimal",
+    "basic": "basic (derived)",
+    "given": "basic (given)",
 }
+"""Row labels of ``round``'s summary (short: the table has seven columns)."""
 
 
 def round_report(stats: RoundStats) -> Report:
@@ -257,6 +258,8 @@ def round_report(stats: RoundStats) -> Report:
         name="distribution",
     )
     notes = (
+        "optimal: composition-dependent optimal play; basic: the basic strategy derived for "
+        "these rules and this shoe (the chart of `blackjack strategy`).",
         "net: the round's result in units of the initial bet, doubles and splits included "
         "(insurance not offered); win/push/lose: net > 0, = 0, < 0.",
         "A split round's two hands are settled against the same dealer hand, the second drawn "
@@ -317,10 +320,10 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         "Built-in rule sets (house edge on a fresh shoe)",
         (
             Column("name"),
-            Column("aliases"),
-            Column("rules", wrap=40),
-            _value("house edge optimal", exact, "percent", 3),
-            _value("house edge basic", exact, "percent", 3),
+            Column("aliases", wrap=10),
+            Column("rules", wrap=32),
+            _value("optimal", exact, "percent", 3, key="house_edge_optimal"),
+            _value("basic", exact, "percent", 3, key="house_edge_basic"),
         ),
         tuple(
             (
@@ -335,7 +338,8 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
     )
     notes = (
         "Choose one with --rules NAME (or an alias); any option given with it changes that rule.",
-        "optimal: composition-dependent optimal play; basic: the derived basic strategy.",
+        "optimal, basic: the house edge against composition-dependent optimal play and "
+        "against the derived basic strategy.",
         FLOAT_NOTE if not exact else ROUNDED,
     )
 
