@@ -53,8 +53,8 @@ PLOT_SHOES = 5000
 
 SECONDS_PER_CARD = 2e-6
 """Rough time to deal and price one card of a shoe on one core, with a few side bets
-(about 1.5 µs on the machine of docs/performance.md): only for the estimate before a
-long run, never for a result."""
+(1.3–2.1 µs measured: docs/performance.md): only for the estimate before a long run,
+never for a result."""
 
 
 def estimated_seconds(shoes: int, cards: int, workers: int = 1) -> float:

@@ -73,7 +73,7 @@ class SimulateRequest(Request):
     shoes: int = 1000
     """Shoes to deal."""
     seed: int = 0
-    """The seed of every shoe's shuffle: the same seed, the same figures."""
+    """``--seed``: every shoe's shuffle follows from it, so one number gives one result."""
     burn: str = "standard"
     """Burned at the start of each shoe: ``standard`` (the first card turned up, that
     many more face down), ``none`` or a number of cards face down."""
