@@ -1,9 +1,9 @@
 """Reports of the blackjack commands: library results → :class:`Report` (no arithmetic here).
 
 The table format shows rounded decimals (exact fractions of a 6-deck shoe run to
-dozens of digits); CSV keeps every value exact as ``p/q``; the JSON body is each result's
-own ``to_dict()`` with exact strings and ``*_float`` decimals (the request that ran wraps
-it in the document's envelope).
+dozens of digits); CSV keeps every value exact as ``p/q``; JSON is each result's own ``to_dict()`` with
+exact strings and ``*_float`` decimals, in the documents' envelope (the request that runs
+adds itself and the version).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
 __all__ = [
@@ -77,7 +78,7 @@ def rules_report(rules: BlackjackRules) -> Report:
         title=f"Blackjack rules: {rules.summary()}",
         blocks=(table,),
         notes=notes,
-        data={"rules": rules.to_dict(), "summary": rules.summary()},
+        data=envelope("blackjack rules", {"rules": rules.to_dict(), "summary": rules.summary()}),
     )
 
 
@@ -101,7 +102,7 @@ def dealer_report(chart: DealerChart) -> Report:
         title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
         blocks=(table,),
         notes=notes,
-        data=chart.to_dict(),
+        data=envelope("blackjack dealer", chart.to_dict()),
     )
 
 
@@ -135,7 +136,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
         ),
         blocks=(table,),
         notes=tuple(notes),
-        data=analysis.to_dict(),
+        data=envelope("blackjack hand", analysis.to_dict()),
     )
 
 
@@ -205,7 +206,7 @@ def edge_report(result: EdgeResult) -> Report:
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
         blocks=tuple(tables),
         notes=tuple(notes),
-        data=result.to_dict(),
+        data=envelope("blackjack edge", result.to_dict()),
     )
 
 
@@ -273,7 +274,7 @@ def round_report(stats: RoundStats) -> Report:
         title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False)}",
         blocks=(summary, distribution),
         notes=notes,
-        data=stats.to_dict(),
+        data=envelope("blackjack round", stats.to_dict()),
     )
 
 
@@ -309,7 +310,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
         blocks=(table, summary),
         notes=notes,
-        data=data,
+        data=envelope("blackjack strategy", data),
     )
 
 
@@ -362,7 +363,7 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         title="Blackjack rule sets",
         blocks=(table,),
         notes=notes,
-        data=data,
+        data=envelope("blackjack rulesets", data),
     )
 
 
@@ -404,7 +405,7 @@ def insurance_report(result: InsuranceResult) -> Report:
         title=f"Insurance and even money: {describe_shoe(result.shoe)}",
         blocks=(table,),
         notes=tuple(notes),
-        data=result.to_dict(),
+        data=envelope("blackjack insurance", result.to_dict()),
     )
 
 
@@ -453,5 +454,5 @@ def eor_report(eor: BlackjackEor) -> Report:
         f"{eor.rules.summary(decks=False)}",
         blocks=(effects, totals),
         notes=notes,
-        data=eor.to_dict(),
+        data=envelope("blackjack eor", eor.to_dict()),
     )

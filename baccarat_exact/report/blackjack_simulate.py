@@ -14,6 +14,7 @@ from baccarat_exact.blackjack.shoe_simulation import (
     SimulationSettings,
 )
 from baccarat_exact.report.describe import describe_shoe
+from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
 
@@ -182,7 +183,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         "rounds": rounds,
         **tables_document(report),
     }
-    return replace(report, data=body)
+    return replace(report, data=envelope("blackjack simulate", body))
 
 
 def settings_document(settings: SimulationSettings) -> dict[str, Any]:
