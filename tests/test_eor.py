@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
+from baccarat_exact.commands.base import Context
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.cards import RANKS, Rank
 from baccarat_exact.model.events import Outcome
@@ -167,3 +168,42 @@ def test_json_keeps_fractions_exact() -> None:
 def test_shoes_without_a_removal(shoe: Shoe, message: str) -> None:
     with pytest.raises(ShoeError, match=message):
         effect_of_removal(shoe)
+
+
+# -- the command's request ---------------------------------------------------------------
+
+
+def test_the_request_is_the_library_call() -> None:
+    """eor's request prices what effect_of_removal and bet_fits price, and its document
+    checks against itself."""
+    from baccarat_exact.analysis.counting import bet_fits
+    from baccarat_exact.commands.check import check_document
+    from baccarat_exact.commands.counting import CountingInput
+    from baccarat_exact.commands.eor import EorRequest
+    from baccarat_exact.commands.inputs import ShoeInput
+
+    request = EorRequest(shoe=ShoeInput(decks=1), counting=CountingInput(tags="4:1", level=3))
+    eor, derived, mine = request.compute(Context())
+    assert eor == effect_of_removal(Shoe.from_decks(1))
+    assert (derived, mine) == bet_fits(eor, 3, CountingInput(tags="4:1").own())
+    document = request.run().document()
+    assert document["request"]["counting"] == {"tags": "4:1", "level": 3}
+    assert document["your_count"]["banker"]["tags"]["4"] == 1
+    assert check_document("eor", document).differences == ()
+
+
+@pytest.mark.parametrize(
+    ("counting", "message"),
+    [({"level": 0}, "--level must be between 1 and 9"), ({"tags": "Z:1"}, "unknown card 'Z'")],
+)
+def test_a_stored_request_out_of_its_domain_is_refused(
+    counting: dict[str, object], message: str
+) -> None:
+    from baccarat_exact.commands.check import check_document
+    from baccarat_exact.commands.eor import EorRequest
+    from baccarat_exact.errors import GoldenFileError
+
+    document = EorRequest().run().document()
+    document["request"]["counting"] = counting
+    with pytest.raises(GoldenFileError, match=f"its inputs are not valid: .*{message}"):
+        check_document("eor", document)
