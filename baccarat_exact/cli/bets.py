@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import dataclasses
 from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import RULES, SHOE, BetsFileOption, command
-from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.report.bets import bets_report, catalogue_entries, chosen_entries
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    SHOE,
+    FormatOption,
+    TableOption,
+    answer,
+    command,
+)
+from baccarat_exact.commands.bets import BetsRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["bets_command"]
@@ -28,19 +33,20 @@ LongOption = Annotated[
     bool, typer.Option("--long", "-l", help="Also each bet's rule, pay table and source.")
 ]
 
+_FILES = BETS.without("bet")
+"""Only ``--bets-file``: every catalogue bet is listed already."""
 
-@command(shoe=SHOE, rules=RULES)
+
+@command(SHOE, RULES, _FILES)
 def bets_command(
-    shoe: Shoe,
-    rules: Rules,
+    ctx: typer.Context,
     names: NamesArgument = None,
-    bets_file: BetsFileOption = None,
     long: LongOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
     """List every bet --bet accepts (and those of --bets-file files) with its exact house
     edge (default: 8 decks); --long or NAME adds its rule, pay table and source."""
-    files: list[Path] = bets_file or []
-    entries = chosen_entries(catalogue_entries(rules, files), names or [])
-    emit(bets_report(shoe, rules, entries, long=long or bool(names)), fmt, table)
+    bets = dataclasses.replace(_FILES.value(ctx), names=tuple(names or ()), only_named=bool(names))
+    request = BetsRequest(shoe=SHOE.value(ctx), rules=RULES.value(ctx), bets=bets, long=long)
+    answer(request, fmt, table)

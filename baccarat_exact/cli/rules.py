@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import RULES, command
-from baccarat_exact.model.rules import Rules
+import typer
+
+from baccarat_exact.cli.shared import RULES, FormatOption, TableOption, answer, command
+from baccarat_exact.commands.rules import RulesRequest
 from baccarat_exact.report.model import Format
-from baccarat_exact.report.rules import rules_report
 
 __all__ = ["rules_command"]
 
 
-@command(rules=RULES)
+@command(RULES)
 def rules_command(
-    rules: Rules, fmt: FormatOption = Format.table, table: TableOption = None
+    ctx: typer.Context, fmt: FormatOption = Format.table, table: TableOption = None
 ) -> None:
     """Print the drawing tableau (the casino card, D = draws, S = stands) and the pays."""
-    emit(rules_report(rules), fmt, table)
+    answer(RulesRequest(rules=RULES.value(ctx)), fmt, table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,12 +13,12 @@ from baccarat_exact.model.custom_bets import read_bets_file
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import odds
+from baccarat_exact.pricing import Odds, odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 
-__all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries"]
+__all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries", "price_entries"]
 
 
 _MAIN_RULES = {
@@ -37,9 +38,11 @@ class BetEntry:
     source: str
 
 
-def catalogue_entries(rules: Rules, files: list[Any] | None = None) -> tuple[BetEntry, ...]:
+def catalogue_entries(
+    rules: Rules, files: list[Any] | None = None, definitions: Mapping[str, Any] | None = None
+) -> tuple[BetEntry, ...]:
     """Banker, Player and Tie under ``rules``, every catalogued side bet, then the bets
-    of ``files``."""
+    of ``files`` and those ``definitions`` define (name → ``[[bet]]`` table)."""
     entries = [
         BetEntry(
             bet=find_bet(name, rules),
@@ -59,6 +62,19 @@ def catalogue_entries(rules: Rules, files: list[Any] | None = None) -> tuple[Bet
                 bet=custom.bet, title=custom.title, rule="defined by the user", source=custom.source
             )
             for custom in read_bets_file(path, rules.tableau)
+        )
+    if definitions:
+        from baccarat_exact.model.custom_bets import bets_from_definitions
+
+        own = bets_from_definitions(definitions, "the bets defined", rules.tableau)
+        entries.extend(
+            BetEntry(
+                bet=bet,
+                title=str(definitions[name].get("title", name)),
+                rule="defined by the user",
+                source="a --bets-file",
+            )
+            for name, bet in own.items()
         )
     return tuple(entries)
 
@@ -92,16 +108,33 @@ def chosen_entries(entries: tuple[BetEntry, ...], names: list[str]) -> tuple[Bet
     return tuple(entry for entry in entries if entry.bet.name in wanted)
 
 
+def price_entries(shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...]) -> Odds:
+    """The odds of the bets of ``entries`` (and of the main bets) on ``shoe``."""
+    return odds(shoe, rules, with_main_bets(rules, [entry.bet for entry in entries]))
+
+
 def bets_report(
-    shoe: Shoe, rules: Rules, entries: tuple[BetEntry, ...], *, long: bool = False
+    shoe: Shoe,
+    rules: Rules,
+    entries: tuple[BetEntry, ...],
+    *,
+    long: bool = False,
+    priced: Odds | None = None,
+    width: int | None = None,
 ) -> Report:
-    """Each bet's exact house edge for ``shoe``; ``long`` shows its rule, pay table and
-    source too (the JSON document always has them)."""
-    priced = odds(shoe, rules, with_main_bets(rules, [entry.bet for entry in entries]))
+    """Each bet's exact house edge for ``shoe`` (from ``priced``, else priced here);
+    ``long`` shows its rule, pay table and source too (the JSON document always has them);
+    text wrapped to fit ``width`` columns (default: the terminal's) in the table view."""
+    from baccarat_exact.report.render import terminal_width
+
+    if priced is None:
+        priced = price_entries(shoe, rules, entries)
+    room = (width or terminal_width()) - max((len(e.bet.name) for e in entries), default=3) - 2
     edges = {result.name: -result.ev for result in priced.bets}
-    columns = [Column("bet"), Column("title", wrap=24 if long else 30)]
+    text = room - 14  # the house edge and the gaps
+    columns = [Column("bet"), Column("title", wrap=max(12, text * 2 // 5) if long else 30)]
     if long:
-        columns.append(Column("wins when", wrap=36))
+        columns.append(Column("wins when", wrap=max(16, text - 2 - max(12, text * 2 // 5))))
     summary = Table(
         "Bets",
         (*columns, Column("≈ house edge", "percent", 4, key="house_edge")),
@@ -116,7 +149,7 @@ def bets_report(
     )
     sources = Table(
         "Sources",
-        (Column("bet"), Column("source", wrap=78)),
+        (Column("bet"), Column("source", wrap=max(24, room))),
         tuple((e.bet.name, e.source) for e in entries),
     )
     data: dict[str, Any] = {

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.games import GAMES, Game
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import odds
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
+
+if TYPE_CHECKING:
+    from baccarat_exact.pricing import Odds
 
 __all__ = ["games_report"]
 
@@ -32,14 +35,24 @@ def _pays(rules: Rules) -> str:
     )
 
 
-def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
-    """Every game (or ``games``): its rules, side bets, source, and the main bets'
-    house edges for ``shoe``."""
-    chosen = games if games is not None else tuple(GAMES.values())
+def games_report(
+    shoe: Shoe, priced: Sequence[tuple[Game, Odds]] | None = None, width: int | None = None
+) -> Report:
+    """Each game of ``priced`` (default: every game, priced here): its rules, side bets,
+    source, and the house edges of its main bets on ``shoe``; text wrapped to fit
+    ``width`` columns (default: the terminal's) in the table view."""
+    from baccarat_exact.report.render import terminal_width
+
+    if priced is None:
+        from baccarat_exact.pricing import odds
+
+        priced = [(game, odds(shoe, game.rules)) for game in GAMES.values()]
+    chosen = tuple(game for game, _ in priced)
+    room = (width or terminal_width()) - max(len(game.name) for game in chosen) - 2
     rows: list[tuple[Cell, ...]] = []
     entries: list[dict[str, Any]] = []
-    for game in chosen:
-        edges = {bet.name: -bet.ev for bet in odds(shoe, game.rules).bets}
+    for game, result in priced:
+        edges = {bet.name: -bet.ev for bet in result.bets}
         side_bets = ", ".join(game.side_bets) or "-"
         rows.append(
             (game.name, game.title, game.summary, _pays(game.rules), side_bets, *edges.values())
@@ -61,7 +74,7 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
         "Games (--game): house edges",
         (
             Column("game"),
-            Column("title", wrap=24),
+            Column("title", wrap=max(12, room - 51)),
             Column("side bets", wrap=17),
             Column("≈ banker", "percent", 4, key="banker_house_edge"),
             Column("≈ player", "percent", 4, key="player_house_edge"),
@@ -71,17 +84,27 @@ def games_report(shoe: Shoe, games: tuple[Game, ...] | None = None) -> Report:
     )
     rule_table = Table(
         "Rules",
-        (Column("game"), Column("rule change", wrap=48), Column("pays (to 1)", wrap=30)),
+        (
+            Column("game"),
+            Column("rule change", wrap=max(20, room - 32)),
+            Column("pays (to 1)", wrap=30),
+        ),
         tuple((r[0], r[2], r[3]) for r in rows),
+    )
+    aliases = Table(
+        "Other names --game takes",
+        (Column("game"), Column("aliases", wrap=max(24, room))),
+        tuple((g.name, ", ".join(g.aliases) or "-") for g in chosen),
+        name="aliases",
     )
     sources = Table(
         "Sources",
-        (Column("game"), Column("aliases", wrap=28), Column("source", wrap=52)),
-        tuple((g.name, ", ".join(g.aliases) or "-", g.source) for g in chosen),
+        (Column("game"), Column("source", wrap=max(24, room))),
+        tuple((g.name, g.source) for g in chosen),
     )
     return Report(
         title=f"Games: house edges for {describe_shoe(shoe)}",
-        blocks=(table, rule_table, sources),
+        blocks=(table, rule_table, aliases, sources),
         notes=(
             "Every game takes --commission and --tie-pays; odds --game prices its side bets too.",
             "≈ columns are rounded; --format json or csv gives every value exactly.",

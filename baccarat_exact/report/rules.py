@@ -9,8 +9,6 @@ from baccarat_exact.report.model import Column, Report, Table, Text
 
 __all__ = ["rules_report"]
 
-SCHEMA = 1
-
 
 def _pays(rules: Rules) -> tuple[str, ...]:
     lines = [
@@ -35,12 +33,16 @@ def rules_report(rules: Rules) -> Report:
     naturals = ", ".join(str(t) for t in tableau.naturals)
     player = Table(
         "Player: draws (D) or stands (S) on the two-card total",
-        tuple(Column(str(t)) for t in range(10)),
+        tuple(Column(str(t), key=f"total_{t}") for t in range(10)),
         (_marks(tableau.player),),
     )
     banker = Table(
         "Banker: two-card total down, the Player's third card across (stood: the Player stood)",
-        (Column("total", "int"), *(Column(str(c)) for c in range(10)), Column("stood")),
+        (
+            Column("total", "int"),
+            *(Column(str(c), key=f"third_card_{c}") for c in range(10)),
+            Column("stood"),
+        ),
         tuple((total, *_marks(row)) for total, row in enumerate(tableau.banker)),
     )
     return Report(
