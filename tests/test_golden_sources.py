@@ -1519,12 +1519,14 @@ def test_grid_is_the_published_mid_round_table() -> None:
     from tests.test_grid import APPENDIX_3, PLAYER_WIN_AFTER_THREE_CARDS
 
     document = json.loads((GOLDEN / "grid-8-decks.json").read_text())
-    assert (document["rows"], document["cols"]) == ("banker-first", "player-total")
+    request = document["request"]
+    assert (request["rows"], request["cols"]) == ("banker-first", "player-total")
     cells = {(c["row"], c["col"]): c for c in document["cells"]}
     assert APPENDIX_3.startswith("https://wizardofodds.com/")
     for first, row in PLAYER_WIN_AFTER_THREE_CARDS.items():
         for total, published in enumerate(row.split()):
-            player = Fraction(cells[(str(first), str(total))]["outcomes"]["player"])
+            cell = cells[(str(first), str(total))]
+            player = Fraction(cell["outcomes"]["player"]["probability"])
             assert f"{float(player):.6f}" == f"{float(published):.6f}", (first, total)
     # a cell's probability counts the ordered first three cards P1 B1 P2 of 8 decks (128
     # cards of value 0, 32 of each other value) with that Banker card and Player total

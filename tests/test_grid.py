@@ -162,3 +162,108 @@ def test_bad_keys_are_refused() -> None:
         grid(Shoe.from_decks(8), "natural", "natural")
     with pytest.raises(RulesError, match="perfect-pair"):
         grid(Shoe.from_decks(8), "natural", bets=[find_bet("perfect-pair")])
+
+
+# -- the command: one request, every format ----------------------------------------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str, columns: int = 80) -> tuple[int, str, str]:
+    import os
+
+    from baccarat_exact.cli import main
+
+    os.environ["COLUMNS"] = str(columns)
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main(list(args))
+    finally:
+        del os.environ["COLUMNS"]
+    captured = capsys.readouterr()
+    return int(stop.value.code or 0), captured.out, captured.err
+
+
+MATRIX = ("grid", "--rows", "banker-first", "--cols", "player-total")
+
+
+def test_json_keys_each_value_beside_its_decimal(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = _run(capsys, *MATRIX, "--bet", "dragon-7", "-f", "json")
+    document = json.loads(out)
+    assert (
+        code == 0 and document["kind"] == "grid" and document["request"]["rows"] == "banker-first"
+    )
+    cell = document["cells"][10 * 7 + 7]  # Banker's first card a 7, the Player's total 7
+    assert (cell["row"], cell["col"]) == ("7", "7")
+    assert list(cell) == ["row", "col", "probability", "probability_float", "outcomes", "bets"]
+    player = cell["outcomes"]["player"]
+    assert float(Fraction(player["probability"])) == player["probability_float"]
+    # Wizard of Odds appendix 3 (APPENDIX_3): the Player wins 0.43136 after B1 = 7, P = 7
+    published = PLAYER_WIN_AFTER_THREE_CARDS[7].split()[7]
+    assert _rounded(Fraction(player["probability"])) == published
+    assert list(cell["bets"]["dragon-7"]) == ["ev", "ev_float"]
+
+
+def test_csv_writes_every_cell_exactly_and_each_figure_as_a_matrix(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import csv
+    import io
+
+    code, out, _ = _run(capsys, *MATRIX, "--show", "player-wins", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and len(rows) == 100
+    assert list(rows[0]) == [
+        "banker_first",
+        "player_total",
+        "player_wins",
+        "player_wins_float",
+    ]
+    code, out, _ = _run(capsys, *MATRIX, "--show", "player-wins", "-f", "csv", "-t", "player-wins")
+    matrix = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and list(matrix[0])[:3] == [
+        "banker_first",
+        "player_total_0",
+        "player_total_0_float",
+    ]
+    assert matrix[9]["player_total_7"] == rows[97]["player_wins"]
+
+
+def test_the_matrices_fit_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    for columns in (80, 120):
+        code, out, _ = _run(capsys, *MATRIX, "--show", "player-wins", columns=columns)
+        assert code == 0 and max(len(line) for line in out.splitlines()) <= columns
+        assert "not shown for width" not in out
+        assert "0.431" in out  # B1 = 7, P = 7: 0.43136 (APPENDIX_3)
+    code, out, _ = _run(capsys, *MATRIX, "--show", "player-wins", columns=120)
+    assert "banker-first \\ player-total" not in out and "0.431360" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rows", "nope"], "Error: --rows: unknown key 'nope'; use player-total, "),
+        (["--cols", "x"], "Error: --cols: unknown key 'x'; use player-total, "),
+        (["--rows", "natural", "--cols", "natural"], "Error: --rows and --cols are both natural"),
+        (["--show", "dragon-7"], "Error: unknown figure 'dragon-7': use cell, banker-wins"),
+        (["--bet", "perfect-pair"], "Error: perfect-pair tell suited pairs apart: a grid"),
+        (["--player", "9 9 9 9"], "Error: Player: a hand holds at most 3 cards"),
+        (["-f", "json", "-t", "cell"], "Error: --table picks one table"),
+    ],
+)
+def test_bad_input_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, "grid", *args)
+    assert code == 2 and not out and err.startswith(message) and len(err.splitlines()) == 1
+
+
+def test_a_stored_request_is_refused_as_the_command_line_is() -> None:
+    from baccarat_exact.commands.grid import GridRequest
+
+    with pytest.raises(RulesError, match="--cols: unknown key 'nope'"):
+        GridRequest.from_dict({"rows": "player-total", "cols": "nope"})
+    request = GridRequest.from_dict({"rows": "natural", "show": ["cell"]})
+    document = request.run().document()
+    assert document["request"] == request.to_dict()
+    assert [cell["row"] for cell in document["cells"]] == ["no", "yes"]

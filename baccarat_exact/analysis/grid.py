@@ -3,8 +3,9 @@
 Live baccarat is dealt card by card, and the published mid-round tables give, for
 example, the chance the Player wins given the Banker's first card and the Player's
 two-card total. :func:`grid` splits every path of the round (:mod:`~baccarat_exact.
-engine.paths`) by one or two keys and gives, per cell, its exact probability, the
-exact probability of each outcome given it, and any bet's exact EV given it.
+engine.paths`) by one or two keys and prices each cell with the one pricer
+(:func:`~baccarat_exact.pricing.odds_by`): its exact probability, the exact probability
+of each outcome given it, and any bet's exact EV given it.
 
 A *two-card total* is the total of a hand's first two cards, naturals included.
 """
@@ -14,19 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.paths import Paths, round_paths, sum_by
+from baccarat_exact.engine.paths import Paths
 from baccarat_exact.errors import RulesError
-from baccarat_exact.model.bets import PAIR_STATES, Bet, refuse_card_bets
-from baccarat_exact.model.events import EVENTS, N_EVENTS, Outcome
+from baccarat_exact.model.bets import Bet, refuse_card_bets
+from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import require_round
+from baccarat_exact.pricing import odds_by
 
 __all__ = ["KEYS", "Grid", "GridCell", "grid"]
 
@@ -140,16 +140,6 @@ def _key(name: str) -> _Key:
     return KEYS[name]
 
 
-def _pays(bet: Bet, pairs: bool) -> list[Fraction]:
-    size = len(PAIR_STATES) * N_EVENTS
-    pays = [Fraction(0)] * size
-    for line in bet.lines:
-        cells = line.cells() if pairs else (s * N_EVENTS + e for s in range(9) for e in line.events)
-        for cell in cells:
-            pays[cell] = line.pays
-    return pays
-
-
 def grid(
     shoe: Shoe,
     rows: str,
@@ -172,55 +162,30 @@ def grid(
     col_key = _key(cols) if cols is not None else None
     if cols == rows:
         raise RulesError(f"rows and columns are both {rows}: choose two different keys")
-    if not shoe.infinite:
-        require_round(shoe.cards)
     refuse_card_bets(bets, "grid")
     if any(bet.needs_suits for bet in bets):
         suited = ", ".join(bet.name for bet in bets if bet.needs_suits)
         raise RulesError(
             f"{suited} tell suited pairs apart: a grid prices bets on ranks and totals"
         )
-    pairs = any(bet.needs_pairs for bet in bets)
-    paths = round_paths(shoe, seen, rules.tableau, by_rank=pairs)
-    if paths.total == 0:
-        raise RulesError(f"no round can be dealt as seen ({seen})")
     width = len(col_key.labels) if col_key else 1
-    index = row_key.of(paths, rules.tableau) * width
-    if col_key is not None:
-        index = index + col_key.of(paths, rules.tableau)
-    cell_of = paths.event if paths.pair is None else paths.pair * N_EVENTS + paths.event
-    size = len(PAIR_STATES) * N_EVENTS
-    counts = sum_by(index * size + cell_of, paths.weight, len(row_key.labels) * width * size)
-    table: Any = counts.reshape(len(row_key.labels) * width, size).tolist()
-    total = paths.total
-    outcome_events = {
-        o: [e for e, event in enumerate(EVENTS) if event.outcome is o] for o in Outcome
-    }
-    pays = [_pays(bet, pairs) for bet in bets]
+
+    def cell_of(paths: Paths) -> npt.NDArray[np.int64]:
+        index = row_key.of(paths, rules.tableau) * width
+        return index if col_key is None else index + col_key.of(paths, rules.tableau)
+
+    priced = odds_by(shoe, cell_of, len(row_key.labels) * width, rules, bets, seen=seen)
+    total = sum(result.denominator for result in priced if result is not None)
     cells: list[GridCell] = []
-    for position, row_counts in enumerate(table):
-        by_event = [sum(row_counts[s * N_EVENTS + e] for s in range(9)) for e in range(N_EVENTS)]
-        mass = sum(by_event)
-        given: dict[Outcome, Fraction | None] = {
-            o: Fraction(sum(by_event[e] for e in events), mass) if mass else None
-            for o, events in outcome_events.items()
-        }
-        evs = {
-            bet.name: (
-                sum((p * n for p, n in zip(pay, row_counts) if n), Fraction(0)) / mass
-                if mass
-                else None
-            )
-            for bet, pay in zip(bets, pays)
-        }
+    for position, result in enumerate(priced):
         r, c = divmod(position, width)
         cells.append(
             GridCell(
                 row=row_key.labels[r],
                 col=col_key.labels[c] if col_key else None,
-                probability=Fraction(mass, total),
-                outcomes=given,
-                evs=evs,
+                probability=Fraction(result.denominator if result else 0, total),
+                outcomes={o: result.probability(o) if result else None for o in Outcome},
+                evs={bet.name: result.bet(bet.name).ev if result else None for bet in bets},
             )
         )
     return Grid(shoe, rules, rows, cols, tuple(bets), seen, tuple(cells))

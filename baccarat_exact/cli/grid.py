@@ -6,11 +6,18 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, emit
-from baccarat_exact.cli.options import BETS, RULES, SHOE, command
-from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.odds import BankerOption, PlayerOption
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    SHOE,
+    FormatOption,
+    TableOption,
+    command,
+    context,
+)
+from baccarat_exact.commands.grid import GridRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["grid_command"]
@@ -20,45 +27,55 @@ _KEYS = (
     "banker-second (card values), player-cards, banker-cards, cards, natural"
 )
 
+RowsOption = Annotated[str, typer.Option("--rows", help=f"Split the round by this key: {_KEYS}.")]
+ColsOption = Annotated[
+    str | None,
+    typer.Option("--cols", help="And by this key, as the columns.", show_default=False),
+]
+ShowOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--show",
+        help="Show only this figure; repeatable: cell, banker-wins, player-wins, tie-wins, "
+        "or a bet's name for its EV (default: all, and the EV of every side bet).",
+        show_default=False,
+    ),
+]
 
-@command(shoe=SHOE, rules=RULES, bets=BETS)
+
+@command(SHOE, RULES, BETS)
 def grid_command(
-    shoe: Shoe,
-    rules: Rules,
-    bets: tuple[Bet, ...],
-    rows: Annotated[
-        str, typer.Option("--rows", help=f"Split the round by this key: {_KEYS}.")
-    ] = "player-total",
-    cols: Annotated[
-        str | None, typer.Option("--cols", help="And by this key, as the columns.")
-    ] = None,
-    show: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--show",
-            help="Show only this figure; repeatable: cell, banker-wins, player-wins, tie-wins, "
-            "or a bet's name for its EV (default: all, and the EV of every side bet).",
-            show_default=False,
-        ),
-    ] = None,
-    player: Annotated[
-        str | None,
-        typer.Option("--player", help="The Player's cards seen so far (as for odds; ? face down)."),
-    ] = None,
-    banker: Annotated[
-        str | None, typer.Option("--banker", help="The Banker's cards seen so far.")
-    ] = None,
+    ctx: typer.Context,
+    rows: RowsOption = "player-total",
+    cols: ColsOption = None,
+    show: ShowOption = None,
+    player: PlayerOption = None,
+    banker: BankerOption = None,
     fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Conditional tables: the round split by one or two keys known part-way through it
     (e.g. the Banker's first card and the Player's two-card total), each cell's exact
     probability, each outcome's given the cell, and the EV of any side bet given it.
-    """
-    from baccarat_exact.analysis.grid import grid
-    from baccarat_exact.model.seen import Seen
-    from baccarat_exact.report.grid import grid_figures, grid_report
 
-    seen = Seen.parse(player or "", banker or "") if player or banker else None
-    table = grid(shoe, rows, cols, rules, bets, seen=seen)
-    grid_figures(table, show or ())
-    emit(grid_report(table, show or (), matrices=fmt is Format.table), fmt)
+    The table view shows one matrix per figure (with --cols); --format csv writes every
+    cell exactly (-t names a figure for its matrix).
+    """
+    request = GridRequest(
+        shoe=SHOE.value(ctx),
+        rules=RULES.value(ctx),
+        bets=BETS.value(ctx),
+        rows=rows,
+        cols=cols,
+        show=tuple(show or ()),
+        player=player,
+        banker=banker,
+    )
+    result = request.compute(context())
+    if fmt is Format.csv:
+        from baccarat_exact.report.grid import grid_report
+
+        report = grid_report(result, request.show, matrices=False)
+    else:
+        report = request.report(result)
+    emit(request.document_report(report), fmt, table)

@@ -12,7 +12,7 @@ from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.documents import envelope
-from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["FIGURES", "grid_document", "grid_figures", "grid_report"]
 
@@ -21,9 +21,6 @@ FIGURES = ("cell", "banker-wins", "player-wins", "tie-wins")
 and each outcome's given the cell."""
 
 _OUTCOMES = dict(zip(FIGURES[1:], Outcome))
-
-WIDEST = 100
-"""The widest a matrix may print (the tool's tables fit in 100 columns)."""
 
 
 def _figure(cell: GridCell, figure: str) -> Fraction | None:
@@ -37,7 +34,7 @@ def _figure(cell: GridCell, figure: str) -> Fraction | None:
 def _meaning(table: Grid, figure: str) -> str:
     given = KEYS[table.rows].meaning
     if table.cols:
-        given += f" and {KEYS[table.cols].meaning}"
+        given = f"rows: {given}; columns: {KEYS[table.cols].meaning}"
     if figure == "cell":
         return f"Probability of each cell: {given}"
     if figure in _OUTCOMES:
@@ -60,28 +57,35 @@ def grid_figures(table: Grid, show: Sequence[str] = ()) -> tuple[str, ...]:
     return (*FIGURES, *(bet.name for bet in table.bets if bet.name not in main))
 
 
-def _matrix(table: Grid, figure: str) -> Table:
+def _matrix(table: Grid, figure: str, width: int) -> Table:
     labels = table.col_labels
     rows: list[tuple[Cell, ...]] = []
     for row in table.row_labels:
         values = [_figure(table.cell(row, col), figure) for col in labels]
         rows.append((row, *values))
-    header, digits = _matrix_layout(table)
-    return Table(
-        _meaning(table, figure),
-        (Column(header), *(Column(c, "decimal", digits) for c in labels)),
-        tuple(rows),
-    )
+    header, digits = _matrix_layout(table, width)
+    corner = Column(header, key=identifier(table.rows))
+    cells = (Column(c, "decimal", digits, key=identifier(f"{table.cols} {c}")) for c in labels)
+    return Table(_meaning(table, figure), (corner, *cells), tuple(rows), name=figure)
 
 
-def _matrix_layout(table: Grid) -> tuple[str, int]:
-    """The corner header and decimal places of a matrix: ``rows \\ cols`` and 6 places, or
-    shorter (the row key alone, 4 places) where that would not fit in 100 columns."""
+def _matrix_layout(table: Grid, width: int) -> tuple[str, int]:
+    """The corner header and decimal places of a matrix at most ``width`` wide where it
+    can be: ``rows \\ cols`` and 6 places, or shorter (the row key alone, fewer places,
+    no corner header: the title says which key is which)."""
     labels = table.col_labels
-    for header, digits in ((f"{table.rows} \\ {table.cols}", 6), (table.rows, 6), (table.rows, 4)):
+    layouts = (
+        (f"{table.rows} \\ {table.cols}", 6),
+        (table.rows, 6),
+        (table.rows, 4),
+        (table.rows, 3),
+        ("", 4),
+        ("", 3),
+    )
+    for header, digits in layouts:
         first = max(len(header), *(len(str(row)) for row in table.row_labels))
-        width = first + sum(2 + max(len(str(c)), digits + 2) for c in labels)
-        if width <= WIDEST:
+        wide = first + sum(2 + max(len(str(c)), digits + 2) for c in labels)
+        if wide <= width:
             break
     return header, digits
 
@@ -95,7 +99,7 @@ def _long(table: Grid, figures: Sequence[str], exact: bool) -> Table:
         name = (
             "probability" if figure == "cell" else figure if figure in FIGURES else f"ev {figure}"
         )
-        key = name.replace(" ", "_")
+        key = identifier(name)
         if exact:
             columns.append(Column(name, "fraction", key=key))
         columns.append(Column(f"≈ {name}", "decimal", 6, key=f"{key}_float"))
@@ -109,19 +113,28 @@ def _long(table: Grid, figures: Sequence[str], exact: bool) -> Table:
             row += [value, value] if exact else [value]
         rows.append(tuple(row))
     title = "Every cell (exact, and ≈ rounded)" if exact else "Every cell (≈ rounded)"
-    return Table(title, tuple(columns), tuple(rows))
+    return Table(title, tuple(columns), tuple(rows), name="cells")
 
 
-def grid_report(table: Grid, show: Sequence[str] = (), *, matrices: bool = True) -> Report:
-    """Matrices of each figure (two keys, ``matrices``) or one table of every cell."""
+def grid_report(
+    table: Grid, show: Sequence[str] = (), *, matrices: bool = True, width: int | None = None
+) -> Report:
+    """A matrix of each figure (with two keys) or one table of every cell, rounded, for
+    reading; with ``matrices=False`` (CSV), the table of every cell exact first, then
+    each figure's matrix (``--table`` names one: ``cell``, ``banker-wins``, a bet).
+    Matrices fit ``width`` columns where they can (default: the terminal's)."""
+    from baccarat_exact.report.render import terminal_width
+
     figures = grid_figures(table, show)
+    width = width or terminal_width()
     title = f"Conditional table: {describe_shoe(table.shoe)}; {describe_rules(table.rules)}"
     if table.seen:
         title += f"; seen {table.seen}"
-    if table.cols and matrices:
-        blocks: tuple[Table, ...] = tuple(_matrix(table, f) for f in figures)
+    each = tuple(_matrix(table, f, width) for f in figures) if table.cols else ()
+    if not matrices:
+        blocks: tuple[Table, ...] = (_long(table, figures, exact=True), *each)
     else:
-        blocks = (_long(table, figures, exact=not matrices),)
+        blocks = each or (_long(table, figures, exact=False),)
     notes = [
         "A two-card total is the total of a hand's first two cards, naturals included.",
         "Each figure is exact (--format json or csv); - marks a cell that cannot happen.",
@@ -129,8 +142,17 @@ def grid_report(table: Grid, show: Sequence[str] = (), *, matrices: bool = True)
     return Report(title=title, blocks=blocks, notes=tuple(notes), data=lambda: grid_document(table))
 
 
+def _exact(value: Fraction | None, key: str) -> dict[str, Any]:
+    """``value`` and its decimal twin, under ``key`` and ``key_float``."""
+    if value is None:
+        return {key: None, f"{key}_float": None}
+    return {key: exact_text(value), f"{key}_float": to_float(value)}
+
+
 def grid_document(table: Grid) -> dict[str, Any]:
-    """The JSON document of ``grid --format json``: every cell, exact."""
+    """The JSON body of ``grid --format json``: the shoe and rules as priced, the bets,
+    then every cell, exact, each value beside its ``*_float`` twin. (The keys, the
+    figures asked for and the cards seen as given are the request's.)"""
     body: dict[str, Any] = {
         "shoe": table.shoe.to_dict(),
         "rules": table.rules.to_dict(),
@@ -138,29 +160,16 @@ def grid_document(table: Grid) -> dict[str, Any]:
     if table.seen:
         body["seen"] = table.seen.to_dict()
     body.update(
-        rows=table.rows,
-        cols=table.cols,
         bets=[bet.name for bet in table.bets],
         cells=[
             {
                 "row": cell.row,
                 "col": cell.col,
-                "probability": exact_text(cell.probability),
-                "probability_float": to_float(cell.probability),
+                **_exact(cell.probability, "probability"),
                 "outcomes": {
-                    outcome.value: None if p is None else exact_text(p)
-                    for outcome, p in cell.outcomes.items()
+                    outcome.value: _exact(p, "probability") for outcome, p in cell.outcomes.items()
                 },
-                "outcomes_float": {
-                    outcome.value: None if p is None else to_float(p)
-                    for outcome, p in cell.outcomes.items()
-                },
-                "ev": {
-                    name: None if ev is None else exact_text(ev) for name, ev in cell.evs.items()
-                },
-                "ev_float": {
-                    name: None if ev is None else to_float(ev) for name, ev in cell.evs.items()
-                },
+                "bets": {name: _exact(ev, "ev") for name, ev in cell.evs.items()},
             }
             for cell in table.cells
         ],
