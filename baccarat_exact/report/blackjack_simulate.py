@@ -183,6 +183,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         "rounds": rounds,
         **tables_document(report),
     }
+    body.pop("title")  # the settings say it all, as data
     return replace(report, data=envelope("blackjack simulate", body))
 
 
