@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import sys
 from fractions import Fraction
@@ -221,17 +222,29 @@ def test_a_run_beyond_a_day_is_refused_at_once(
     assert out == ""
 
 
-def test_a_long_run_says_so_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_long_run_says_so_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run estimated past a minute says so, with its estimate, before it starts."""
     from baccarat_exact.commands.simulate import SimulateRequest
+    from baccarat_exact.errors import SimulationError
 
-    request = SimulateRequest(shoes=1_000_000)
-    assert 60 < request.seconds() < 86_400  # a long run, not refused
-    request.within_a_day(1)
-    with pytest.raises(SystemExit):
-        main(["simulate", "--shoes", "1000000", "--cut-card", "999"])  # refused after the note
-    err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("note: 1,000,000 shoes take roughly ")
-    assert err[0].endswith(" on one core (--jobs N shares it)")
+    assert 60 < SimulateRequest(shoes=1_000_000).within_a_day(1) < 86_400  # long, not refused
+
+    def stop(*args: object, **kwargs: object) -> None:
+        raise SimulationError("stopped here")
+
+    monkeypatch.setattr(SimulateRequest, "simulate", stop)
+    code, _, err = run_main(capsys, "simulate", "--shoes", "1000000")
+    note, error = err.splitlines()
+    assert code == 2 and error == "Error: stopped here"
+    assert note.startswith("note: 1,000,000 shoes take roughly ")
+    assert note.endswith(" min on one core (--jobs N shares it)")
+    if (os.cpu_count() or 1) >= 2:  # a local cluster's workers, up to the cores
+        code, _, err = run_main(capsys, "simulate", "--shoes", "1000000", "--cluster", "local:2")
+        assert err.splitlines()[0].endswith(" min on 2 processes")
+    code, _, err = run_main(capsys, "simulate", "--shoes", "9000000", "--cluster", "127.0.0.1:9")
+    assert err.splitlines()[0].endswith(" hours on one core (the cluster's workers share it)")
 
 
 def test_simulate_plot(tmp_path: Path) -> None:

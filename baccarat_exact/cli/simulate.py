@@ -92,6 +92,7 @@ def simulate_command(
         require_matplotlib()
     workers = request.workers(jobs, cluster)
     if workers is None:  # a remote cluster: its workers are counted once connected
+        request.settings()  # refused for what it is before the note, as within_a_day does
         seconds, on = request.seconds(), "one core (the cluster's workers share it)"
     else:
         seconds = request.within_a_day(workers)

@@ -130,10 +130,13 @@ class SimulateRequest(Request):
         return estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
 
     def within_a_day(self, workers: int = 1) -> float:
-        """:meth:`seconds`, checked.
+        """:meth:`seconds`, checked, once the settings are (a shoe too large to shuffle is
+        refused for that, not for its time).
 
         :raises SimulationError: when it is beyond a day: such a run is refused.
+        :raises BaccaratError: for settings that cannot be dealt (:meth:`settings`).
         """
+        self.settings()
         seconds = self.seconds(workers)
         if seconds > LONGEST_SECONDS:
             on = f"{workers} processes" if workers > 1 else "one core"
