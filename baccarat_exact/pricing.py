@@ -609,7 +609,6 @@ def _default_plan() -> tuple[Rules, tuple[Bet, ...], Plan]:
     return _DEFAULT_RULES, chosen, plan(_DEFAULT_RULES.tableau, chosen)
 
 
-@functools.lru_cache(maxsize=256)
 def _check_arguments(shoe: Any, rules: Any, bets: Any, seen: Any) -> None:
     """Refuse arguments of the wrong type with a sentence (not an AttributeError later)."""
     if not isinstance(shoe, Shoe):
@@ -624,6 +623,7 @@ def _check_arguments(shoe: Any, rules: Any, bets: Any, seen: Any) -> None:
         raise TypeError(f"seen must be Seen, e.g. Seen.parse('? K', '9'), not {seen!r}")
 
 
+@functools.lru_cache(maxsize=256)
 def _needs_cards(bets: tuple[Bet, ...]) -> bool:
     """Whether some bet looks at the ranks or suits of particular dealt cards."""
     return any(bet.needs_cards for bet in bets)
