@@ -21,7 +21,10 @@ from baccarat_exact.engine.counting import six_card_total
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "80"})
+"""An 80-column terminal, as docs/gen_examples.py runs the pages' examples."""
+wide = CliRunner(env={"COLUMNS": "160"})
+"""For the text checks: a terminal wide enough that no column is left out."""
 
 # DESIGN.md / casinoexploit.com/baccarat.html: 8-deck six-card counts.
 BANKER_8, PLAYER_8, TIE_8 = 2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216
@@ -29,6 +32,11 @@ BANKER_8, PLAYER_8, TIE_8 = 2_292_252_566_437_888, 2_230_518_282_592_256, 475_62
 
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_wide(*args: str) -> tuple[int, str, str]:
+    result = wide.invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -47,7 +55,7 @@ def _evaluate(coefficients: list[int], d: int) -> int:
 
 
 def test_formula_text_shows_formulas_limits_and_series() -> None:
-    code, out, _ = run("formula")
+    code, out, _ = run_wide("formula")
     assert code == 0
     assert out.startswith("Formulas in the number of decks d: d decks; punto-banco")
     assert "Exact for every whole number of decks d ≥ 1" in out
@@ -56,13 +64,15 @@ def test_formula_text_shows_formulas_limits_and_series() -> None:
     # the limit column shows the engine's own infinite-shoe value (an identity, not a typed number)
     infinite_banker = odds(Shoe.infinite_shoe()).probability("banker")
     assert str(infinite_banker) in out
-    assert " NO " not in out and out.count(" yes ") == 11
+    limits = out.split("Limits as d → ∞")[1].split("\n\n")[0].splitlines()[3:]
+    assert [line.rsplit(" ", 1)[-1] for line in limits] == ["yes"] * 11
 
 
 def test_formula_json_has_exact_integer_coefficients() -> None:
     code, out, _ = run("formula", "--format", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 1 and document["variable"] == "d"
+    assert code == 0 and document["schema"] == 2 and document["variable"] == "d"
+    assert document["request"]["bets"] == {"names": [], "definitions": {}, "only_named": False}
     total = six_card_total(416)
     for name, count in (("banker", BANKER_8), ("player", PLAYER_8), ("tie", TIE_8)):
         formula = document["outcomes"][name]
@@ -75,14 +85,17 @@ def test_formula_json_has_exact_integer_coefficients() -> None:
 
 def test_formula_latex() -> None:
     code, out, _ = run("formula", "tie", "--format", "latex", "--terms", "2")
-    assert code == 0
-    assert out.splitlines()[2] == r"\begin{align*}" and out.rstrip().endswith(r"\end{align*}")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("% baccarat-exact formula: d decks;")
+    assert lines[2] == r"\begin{align*}" and r"\end{align*}" in lines
     assert r"\mathrm{EV}_{\text{tie}}" in out and r"O\left(d^{-2}\right)" in out
     assert r"P_{\text{banker}}" not in out
+    # the limits follow the typeset formulas, as a table
+    assert lines.index(r"\end{align*}") < lines.index(r"\begin{tabular}{llrrrr}")
 
 
 def test_formula_with_removed_cards_says_from_which_d() -> None:
-    code, out, _ = run("formula", "player", "--remove", "5x5 K", "--commission", "4%")
+    code, out, _ = run_wide("formula", "player", "--remove", "5x5 K", "--commission", "4%")
     assert code == 0
     assert "d decks less 5x5 K; punto-banco, commission 1/25" in out
     assert "d ≥ 2 (fewer decks cannot hold the removed cards)" in out
@@ -109,15 +122,54 @@ def test_formula_bad_terms_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_formula_bad_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run_main(capsys, "formula", "--format", "csv")
+    code, _, err = run_main(capsys, "formula", "--format", "text")
     assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1
+
+
+def test_formula_csv_is_a_table_of_formulas_with_snake_case_headers() -> None:
+    code, out, _ = run("formula", "tie", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and list(rows[0]) == ["bet", "value", "formula", "limit", "limit_float"]
+    assert [row["value"] for row in rows] == ["P(win)", "P(lose)", "EV"]
+    # the tie's limit is P(tie) on an infinite shoe (vegastrip.com, see test_formulas)
+    assert round(float(Fraction(rows[0]["limit"])) * 100, 4) == 9.5426
+    code, out, _ = run("formula", "tie", "-f", "csv", "-t", "limits")
+    header = out.splitlines()[0].split(",")
+    assert code == 0 and header[:4] == ["bet", "value", "limit", "limit_float"]
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", name) for name in header)
+
+
+def test_formula_markdown_shows_the_formulas() -> None:
+    code, out, _ = run("formula", "tie", "-f", "markdown")
+    assert code == 0 and out.startswith("## Formulas in the number of decks d: d decks;")
+    assert "| tie   | EV      | -4*(21804800*d**5" in out
+
+
+def test_formula_table_option_picks_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_wide("formula", "tie", "-t", "limits")
+    assert code == 0 and "P(win)" in out and "d**" not in out
+    code, _, err = run_main(capsys, "formula", "-t", "nothing")
+    assert code == 2 and err == "Error: no table 'nothing' in this output: choose one of limits\n"
+
+
+def test_formula_bet_adds_to_the_default_bets_and_positional_bets_are_the_only_ones() -> None:
+    document = json.loads(run("formula", "--bet", "dragon-7", "-f", "json")[1])
+    assert list(document["bets"]) == ["banker", "player", "tie", "dragon-7"]
+    assert document["request"]["bets"]["only_named"] is False
+    document = json.loads(run("formula", "tie", "--bet", "dragon-7", "-f", "json")[1])
+    assert list(document["bets"]) == ["tie", "dragon-7"]
+    assert document["request"]["bets"] == {
+        "names": ["tie", "dragon-7"],
+        "definitions": {},
+        "only_named": True,
+    }
 
 
 # -- breakeven -------------------------------------------------------------------------
 
 
 def test_breakeven_table() -> None:
-    code, out, _ = run("breakeven")
+    code, out, _ = run_wide("breakeven")
     assert code == 0
     assert "Break-even pays: 8 decks (416 cards)" in out
     # tie is fair at P(not tie)/P(tie), from the published 8-deck counts
@@ -128,15 +180,67 @@ def test_breakeven_table() -> None:
 
 def test_breakeven_csv_is_exact() -> None:
     code, out, _ = run("breakeven", "tie", "--decks", "8", "-f", "csv")
-    rows = list(csv.DictReader(io.StringIO(out.split("\n\n")[0])))
+    rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and rows[0]["line"] == "win"
-    assert Fraction(rows[0]["break-even"]) == Fraction(BANKER_8 + PLAYER_8, TIE_8)
+    assert list(rows[0]) == ["bet", "line", "pays", "pays_float", "break_even", "break_even_float"]
+    assert Fraction(rows[0]["break_even"]) == Fraction(BANKER_8 + PLAYER_8, TIE_8)
+    code, out, _ = run("breakeven", "tie", "-f", "csv", "-t", "linear-ev")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and Fraction(rows[0]["probability"]) == Fraction(TIE_8, six_card_total(416))
+    assert list(rows[0]) == ["bet", "line", "pays", "pays_float", "probability", "probability_float"]
+
+
+def test_breakeven_in_d_csv_has_the_limit_beside_its_decimal() -> None:
+    code, out, _ = run("breakeven", "tie", "-d", "d", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and list(rows[0]) == [
+        "bet",
+        "line",
+        "pays",
+        "pays_float",
+        "break_even",
+        "limit",
+        "limit_float",
+    ]
+    assert "d**" in rows[0]["break_even"]
+
+
+def test_breakeven_bet_adds_to_the_default_bets_and_positional_bets_are_the_only_ones() -> None:
+    document = json.loads(run("breakeven", "--bet", "dragon-7", "-f", "json")[1])
+    assert list(document["bets"]) == ["banker", "player", "tie", "dragon-7"]
+    document = json.loads(run("breakeven", "dragon-7", "-f", "json")[1])
+    assert list(document["bets"]) == ["dragon-7"] and document["request"]["bets"]["only_named"]
+
+
+def test_breakeven_decks_help_says_it_also_takes_d() -> None:
+    result = wide.invoke(app, ["breakeven", "--help"])
+    help_text = " ".join(result.stdout.split())
+    assert "unlike other commands' --decks, d: every value a function of the number of decks d" in (
+        help_text
+    )
+
+
+def test_breakeven_prices_card_bets_on_one_shoe_and_refuses_them_in_d(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    toml = "docs/examples/lucky-match.toml"
+    code, out, _ = run("breakeven", "lucky-match", "--bets-file", toml, "-f", "json")
+    assert code == 0 and "lucky-match" in json.loads(out)["bets"]
+    code, out, err = run_main(capsys, "breakeven", "-d", "d", "--bets-file", toml)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("Error: lucky-match, player-three-card-poker look at the ranks")
 
 
 def test_breakeven_in_d_json() -> None:
     code, out, _ = run("breakeven", "--decks", "d", "--remove", "9", "--format", "json")
     document = json.loads(out)
-    assert code == 0 and document["symbolic"] is True
+    assert code == 0 and document["symbolic"] is True and document["request"]["symbolic"]
+    assert document["request"]["shoe"] == {
+        "decks": None,
+        "counts": None,
+        "remove": "9",
+        "infinite": False,
+    }
     assert document["shoe"] == {"decks": "d", "removed": "9", "valid_from_decks": 1}
     commission = document["bets"]["banker"]["fair_commission"]
     assert all(isinstance(c, int) for c in commission["numerator"])
@@ -144,7 +248,7 @@ def test_breakeven_in_d_json() -> None:
 
 
 def test_breakeven_in_d_table() -> None:
-    code, out, _ = run("breakeven", "tie", "-d", "d")
+    code, out, _ = run_wide("breakeven", "tie", "-d", "d")
     assert code == 0 and "Break-even pays: d decks;" in out and "as d → ∞" in out
 
 
@@ -165,6 +269,7 @@ def test_breakeven_infinite_shoe() -> None:
     [
         (["breakeven", "--decks", "x"], "'x'"),
         (["breakeven", "--decks", "0"], "'0'"),
+        (["breakeven", "--decks", "d", "--counts", "A=8"], "--decks d and --counts conflict"),
         (["breakeven", "--decks", "d", "--infinite"], "--infinite"),
         (["breakeven", "--decks", "2", "--counts", "A=8"], "--counts"),
         (["breakeven", "--decks", "1", "--remove", "Kx5"], "5 kings"),
@@ -186,13 +291,13 @@ def test_sympy_is_not_imported_by_the_cli() -> None:
 
 
 def test_formula_for_a_game_includes_its_side_bets() -> None:
-    code, out, _ = run("formula", "--game", "ez", "--terms", "1")
+    code, out, _ = run_wide("formula", "--game", "ez", "--terms", "1")
     assert code == 0 and "ez, commission 0" in out
     assert "P(win with three-card 7)" in out and "dragon-7 (pays: win 40, lose -1)" in out
 
 
 def test_formula_of_a_pair_bet() -> None:
-    code, out, _ = run("formula", "player-pair")
+    code, out, _ = run_wide("formula", "player-pair")
     assert code == 0 and "P(pair) = (4*d - 1)/(52*d - 1)" in out  # 4d - 1 of 52d - 1 cards
 
 

@@ -40,7 +40,7 @@ from baccarat_exact.analysis.rational import (
 )
 from baccarat_exact.engine.counting import count_array, six_card_total
 from baccarat_exact.errors import FormulaError
-from baccarat_exact.model.bets import Bet, main_bets
+from baccarat_exact.model.bets import Bet, main_bets, refuse_card_bets
 from baccarat_exact.model.cards import Card, Rank, format_cards, parse_cards
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import Outcome
@@ -183,6 +183,7 @@ def deck_formulas(
     """
     rules = rules if rules is not None else Rules()
     chosen = tuple(bets) if bets is not None else main_bets(rules)
+    refuse_card_bets(chosen, "a formula in d")
     cards = parse_cards(removed) if isinstance(removed, str) else tuple(removed)
     given = [Card(card) if isinstance(card, Rank) else card for card in cards]
     ordered = sorted(
@@ -307,7 +308,7 @@ def limits(formulas: DeckFormulas) -> tuple[Limit, ...]:
     (True, Limit(bet='outcome', quantity='P(banker)', formula=Fraction(2212744, 4826809), engine=Fraction(2212744, 4826809)))
     """
     infinite = odds(Shoe.infinite_shoe(), formulas.rules)
-    priced = odds(Shoe.infinite_shoe(), formulas.rules, [f.bet for f in formulas.bets]).bets
+    priced = odds(Shoe.infinite_shoe(), formulas.rules, tuple(f.bet for f in formulas.bets)).bets
     rows = [
         Limit(
             bet="outcome",

@@ -2,65 +2,58 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import (
-    NAMED_BETS,
+from baccarat_exact.cli.shared import (
+    BETS,
     RULES,
-    CountsOption,
-    InfiniteOption,
-    RemoveOption,
+    SHOE,
+    BetsArgument,
+    FormatOption,
+    TableOption,
+    answer,
     command,
-    shoe_from_options,
+    only_these,
 )
-from baccarat_exact.cli.progress import shown, working
-from baccarat_exact.errors import ShoeError
-from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.rules import Rules
+from baccarat_exact.commands.breakeven import BreakevenRequest
 from baccarat_exact.report.model import Format
 
-__all__ = ["breakeven_command", "parse_decks"]
+__all__ = ["breakeven_command"]
 
-SymbolicDecksOption = Annotated[
+
+def _decks_or_d(text: str | None) -> str | None:
+    """``--decks`` as given: a whole number of decks, or ``d``."""
+    body = "" if text is None else text.strip().lower()
+    if text is None or body == "d" or (body.isdigit() and int(body) >= 1):
+        return text
+    raise typer.BadParameter(f"a whole number of decks, or d for pays as functions of d: {text!r}")
+
+
+DecksOrDOption = Annotated[
     str | None,
     typer.Option(
         "--decks",
         "-d",
-        help="Number of decks (default 8), or d for pays as functions of the number of decks.",
+        metavar="N|d",
+        callback=_decks_or_d,
+        help="Number of 52-card decks in the shoe (default 8), or, unlike other commands' "
+        "--decks, d: every value a function of the number of decks d.",
         show_default=False,
     ),
 ]
 
-
-def parse_decks(text: str | None) -> int | None:
-    """``None`` for a symbolic ``d``, else the number of decks (8 when not given).
-
-    >>> parse_decks("d"), parse_decks("6"), parse_decks(None)
-    (None, 6, 8)
-    """
-    if text is None:
-        return 8
-    body = text.strip()
-    if body.lower() == "d":
-        return None
-    if not body.isdigit() or int(body) < 1:
-        raise ShoeError(
-            f"--decks must be a whole number of 1 or more, or d for a formula in d, got {text!r}"
-        )
-    return int(body)
+_SHOE = SHOE.without("decks")
+"""The shoe options but --decks, which here also takes d."""
 
 
-@command(rules=RULES, chosen=NAMED_BETS)
+@command(_SHOE, RULES, BETS)
 def breakeven_command(
-    rules: Rules,
-    chosen: tuple[Bet, ...],
-    decks: SymbolicDecksOption = None,
-    remove: RemoveOption = "",
-    counts: CountsOption = None,
-    infinite: InfiniteOption = False,
+    ctx: typer.Context,
+    bets: BetsArgument = None,
+    decks: DecksOrDOption = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
@@ -70,17 +63,14 @@ def breakeven_command(
     With --decks d, every value is a function of the number of decks d (exact for every
     d large enough to hold the removed cards).
     """
-    from baccarat_exact.analysis.breakeven import breakeven
-    from baccarat_exact.report.breakeven import breakeven_report
-
-    number = parse_decks(decks)
-    if number is None:
-        for name, conflicts in (("--counts", counts is not None), ("--infinite", infinite)):
-            if conflicts:
-                raise ShoeError(f"--decks d and {name} conflict: d means whole decks")
-        with working("solving in d", shown()):
-            result = breakeven(None, rules, chosen, remove)
-    else:
-        whole = None if decks is None and (counts is not None or infinite) else number
-        result = breakeven(shoe_from_options(whole, remove, counts, infinite), rules, chosen)
-    emit(breakeven_report(result), fmt, table)
+    shoe = _SHOE.value(ctx)
+    symbolic = decks is not None and decks.strip().lower() == "d"
+    if decks is not None:  # a number replaces the default 8 decks; d, every number
+        shoe = dataclasses.replace(shoe, decks=None if symbolic else int(decks))
+    request = BreakevenRequest(
+        shoe=shoe,
+        rules=RULES.value(ctx),
+        bets=only_these(BETS.value(ctx), bets),
+        symbolic=symbolic,
+    )
+    answer(request, fmt, table)

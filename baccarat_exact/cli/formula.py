@@ -2,57 +2,60 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.options import NAMED_BETS, RULES, RemoveOption, command
-from baccarat_exact.cli.output import echo
-from baccarat_exact.cli.progress import shown, working
-from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.rules import Rules
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.shared import (
+    BETS,
+    RULES,
+    BetsArgument,
+    FormatOption,
+    RemoveOption,
+    TableOption,
+    command,
+    context,
+    only_these,
+)
+from baccarat_exact.commands.formula import MAX_TERMS, FormulaRequest
+from baccarat_exact.report.model import Format
 
-__all__ = ["FormulaFormat", "formula_command"]
-
-
-class FormulaFormat(str, Enum):
-    """How ``formula`` writes its result."""
-
-    text = "text"
-    latex = "latex"
-    json = "json"
-
+__all__ = ["formula_command"]
 
 TermsOption = Annotated[
     int,
-    typer.Option("--terms", min=1, max=12, help="Terms of the expansion in 1/d to show."),
-]
-FormulaFormatOption = Annotated[
-    FormulaFormat,
-    typer.Option("--format", "-f", help="Output: text, latex or json (integer coefficients)."),
+    typer.Option("--terms", min=1, max=MAX_TERMS, help="Terms of the expansion in 1/d to show."),
 ]
 
 
-@command(rules=RULES, chosen=NAMED_BETS)
+@command(RULES, BETS)
 def formula_command(
-    rules: Rules,
-    chosen: tuple[Bet, ...],
+    ctx: typer.Context,
+    bets: BetsArgument = None,
     remove: RemoveOption = "",
     terms: TermsOption = 4,
-    fmt: FormulaFormatOption = FormulaFormat.text,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """P(outcome) and EV of each bet as an exact rational function of the number of decks d.
 
     With --remove, the shoe is "d decks less these cards", exact for every d large
     enough to hold them. Also shows the limit as d grows beside the engine's infinite
-    shoe, and the first terms of the expansion in 1/d.
+    shoe, and the first terms of the expansion in 1/d. --format latex typesets the
+    formulas; csv and markdown give them as a table (json: integer coefficients).
     """
-    from baccarat_exact.analysis.formulas import deck_formulas
-    from baccarat_exact.report.formula import formula_report
-    from baccarat_exact.report.render import render
+    request = FormulaRequest(
+        rules=RULES.value(ctx),
+        bets=only_these(BETS.value(ctx), bets),
+        remove=remove,
+        terms=terms,
+    )
+    result = request.compute(context())
+    if fmt in (Format.csv, Format.markdown):
+        from baccarat_exact.report.formula import formula_report
 
-    with working("solving formulas in d", shown()):
-        report = formula_report(deck_formulas(rules, chosen, remove), terms)
-        text = render(report, "table" if fmt is FormulaFormat.text else fmt.value)
-    echo(text, nl=False)
+        report = formula_report(result, terms, typeset=False)
+    else:
+        report = request.report(result)
+    emit(request.document_report(report), fmt, table)

@@ -18,9 +18,6 @@ if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up st
 __all__ = ["breakeven_document", "breakeven_report"]
 
 
-SCHEMA = 1
-
-
 def _shoe_words(result: BreakEven) -> str:
     if result.shoe is not None:
         return describe_shoe(result.shoe)
@@ -67,24 +64,38 @@ def _sentence(bet: BetBreakEven) -> str | None:
     return f"{bet.name} is fair when its {term.name} pays {exact_text(fair)} ≈ {decimal_text(fair, 6)} to 1"
 
 
-def breakeven_report(result: BreakEven) -> Report:
-    """Break-even pays and the linear EV terms as tables; JSON keeps every value exact."""
+def breakeven_report(result: BreakEven, width: int | None = None) -> Report:
+    """Break-even pays and the linear EV terms as tables; JSON keeps every value exact.
+    With a symbolic d, the formulas are wrapped to fit ``width`` columns (default: the
+    terminal's) in the table view."""
+    from baccarat_exact.report.render import terminal_width
+
     symbolic = result.symbolic
+    width = width or terminal_width()
     last: tuple[Column, ...] = (
-        (Column("as d → ∞", "fraction", key="limit"), Column("≈ as d → ∞", "decimal", 6))
+        (
+            Column("as d → ∞", "fraction", key="limit"),
+            Column("≈ as d → ∞", "decimal", 6, key="limit_float"),
+        )
         if symbolic
-        else (Column("≈ break-even", "decimal", 6),)
+        else (Column("≈ break-even", "decimal", 6, key="break_even_float"),)
     )
     pays = Table(
         "Break-even: the pay of one line (others as they are) that makes EV exactly 0",
         (
             Column("bet"),
             Column("line"),
-            Column("now", "fraction"),
-            Column("break-even", "text" if symbolic else "fraction"),
+            Column("now", "fraction", key="pays"),
+            Column(
+                "break-even",
+                "text" if symbolic else "fraction",
+                key="break_even",
+                wrap=max(24, width - 56) if symbolic else None,
+            ),
             *last,
         ),
         _pay_rows(result),
+        name="break-even",
     )
     linear = Table(
         "EV as a linear function of the pays: EV = Σ pay × P(line)",
@@ -92,8 +103,13 @@ def breakeven_report(result: BreakEven) -> Report:
             Column("bet"),
             Column("line"),
             Column("pays", "fraction"),
-            Column("P(line) = ∂EV/∂pay", "text" if symbolic else "fraction", key="probability"),
-            *(() if symbolic else (Column("≈ P(line)", "decimal", 6),)),
+            Column(
+                "P(line) = ∂EV/∂pay",
+                "text" if symbolic else "fraction",
+                key="probability",
+                wrap=max(24, width - 22) if symbolic else None,
+            ),
+            *(() if symbolic else (Column("≈ P(line)", "decimal", 6, key="probability_float"),)),
         ),
         tuple(
             (bet.name, term.name, term.pays, _value(term.probability, symbolic))
@@ -101,6 +117,7 @@ def breakeven_report(result: BreakEven) -> Report:
             for bet in result.bets
             for term in bet.lines
         ),
+        name="linear-ev",
     )
     notes: list[str] = []
     if symbolic:
@@ -151,8 +168,8 @@ def _linear_ev_text(bet: BetBreakEven, symbolic: bool) -> str:
 
 
 def breakeven_document(result: BreakEven) -> dict[str, Any]:
-    """The JSON document (schema 1): fractions as ``"p/q"``, or with a symbolic d, formulas
-    with integer coefficient lists (constant term first)."""
+    """The JSON body: fractions as ``"p/q"``, or with a symbolic d, formulas with integer
+    coefficient lists (constant term first)."""
     from baccarat_exact.analysis.breakeven import pay_symbol
 
     symbolic = result.symbolic
@@ -182,7 +199,6 @@ def breakeven_document(result: BreakEven) -> dict[str, Any]:
             ],
         }
     return {
-        "schema": SCHEMA,
         "symbolic": symbolic,
         "shoe": shoe,
         "rules": result.rules.to_dict(),

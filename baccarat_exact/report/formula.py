@@ -15,9 +15,6 @@ if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up st
 __all__ = ["formula_document", "formula_report", "shoe_words"]
 
 
-SCHEMA = 1
-
-
 def shoe_words(formulas: DeckFormulas) -> str:
     """``d decks`` or ``d decks less 5x3 K``."""
     removed = formulas.removed_text
@@ -30,7 +27,7 @@ def _validity(formulas: DeckFormulas) -> str:
     return f"Exact for every whole number of decks d ≥ {first}{why}, in lowest terms."
 
 
-def _bet_text(formulas: DeckFormulas, terms: int) -> list[str]:
+def _bet_text(formulas: DeckFormulas, terms: int, columns: int) -> list[str]:
     """Each bet's line probabilities and EV, and its EV's expansion in 1/d."""
     out: list[str] = []
     for bet in formulas.bets:
@@ -41,8 +38,9 @@ def _bet_text(formulas: DeckFormulas, terms: int) -> list[str]:
         for label, function in zip(
             labels, [line.probability for line in bet.lines] + [bet.ev], strict=True
         ):
-            out.extend(_folded(f"  {label:<{width}} = ", function.text()))
-        out.extend(_folded(f"  {'EV':<{width}} = ", f"{bet.ev.series_text(terms)}   as d → ∞"))
+            out.extend(_folded(f"  {label:<{width}} = ", function.text(), columns))
+        series = f"{bet.ev.series_text(terms)}   as d → ∞"
+        out.extend(_folded(f"  {'EV':<{width}} = ", series, columns))
         out.append("")
     return out[:-1]
 
@@ -62,25 +60,34 @@ def _top_level_slash(text: str) -> int:
 
 def _folded(prefix: str, formula: str, width: int = 100) -> list[str]:
     """``prefix + formula`` in lines of at most ``width`` characters where it can be: a
-    long quotient as its numerator, then ``/ denominator`` below it; a long sum broken
-    between terms. A single term too long for a line stays whole.
+    long quotient as its numerator, then ``/ denominator`` below it; a long sum (or a
+    numerator or denominator still too long) broken between terms. A single term too
+    long for a line stays whole.
 
-    >>> _folded("P = ", "(d - 1)/(2*d + 1)", width=12)
+    >>> _folded("P = ", "(d - 1)/(2*d + 1)", width=15)
     ['P = (d - 1)', '    / (2*d + 1)']
+    >>> _folded("P = ", "(d**2 - 3*d + 1)/(2*d + 1)", width=14)
+    ['P = (d**2 -', '      3*d + 1)', '    / (2*d +', '      1)']
     """
-    import textwrap
-
     indent = " " * len(prefix)
     if len(prefix) + len(formula) <= width:
         return [prefix + formula]
     slash = _top_level_slash(formula)
     if slash > 0:
-        return [prefix + formula[:slash], f"{indent}/ {formula[slash + 1 :]}"]
+        above = _wrapped(prefix, formula[:slash], width, indent + "  ")
+        return [*above, *_wrapped(f"{indent}/ ", formula[slash + 1 :], width, indent + "  ")]
+    return _wrapped(prefix, formula, width, indent + "  ")
+
+
+def _wrapped(prefix: str, text: str, width: int, indent: str) -> list[str]:
+    """``prefix + text`` broken between words into lines of at most ``width``."""
+    import textwrap
+
     return textwrap.wrap(
-        formula,
+        text,
         width,
         initial_indent=prefix,
-        subsequent_indent=indent + "  ",
+        subsequent_indent=indent,
         break_long_words=False,
         break_on_hyphens=False,
     )
@@ -96,43 +103,87 @@ def _bet_latex(formulas: DeckFormulas, terms: int) -> list[str]:
         rows.append(rf"\mathrm{{EV}}_{{{name}}} &= {bet.ev.latex()}")
         rows.append(rf"&= {bet.ev.series_latex(terms)} \quad (d \to \infty)")
     return [
-        f"% baccarat-exact formula: {shoe_words(formulas)}; {describe_rules(formulas.rules)}",
-        f"% {_validity(formulas)}",
         r"\begin{align*}",
         " \\\\\n".join(rows),
         r"\end{align*}",
     ]
 
 
-def formula_report(formulas: DeckFormulas, terms: int = 4) -> Report:
-    """Each bet's formulas (text and LaTeX), their limits as d grows beside the engine's
-    infinite shoe, and the JSON document of integer coefficients."""
+def _formula_table(formulas: DeckFormulas) -> Table:
+    """One row per formula: each pay line's probability and each bet's EV, as text (as
+    sympy writes it), with its limit as d grows."""
+    rows = []
+    for bet in formulas.bets:
+        for line in bet.lines:
+            function = line.probability
+            rows.append((bet.name, f"P({line.name})", function.text(), function.limit()))
+        rows.append((bet.name, "EV", bet.ev.text(), bet.ev.limit()))
+    return Table(
+        "Formulas in d",
+        (
+            Column("bet"),
+            Column("value"),
+            Column("formula"),
+            Column("as d → ∞", "fraction", key="limit"),
+        ),
+        tuple(rows),
+        name="formulas",
+    )
+
+
+def formula_report(
+    formulas: DeckFormulas, terms: int = 4, *, typeset: bool = True, width: int | None = None
+) -> Report:
+    """Each bet's formulas, their limits as d grows beside the engine's infinite shoe,
+    and the JSON document of integer coefficients. The formulas are text blocks (the
+    table view, folded to ``width`` columns, default the terminal's; LaTeX typesets
+    them), or with ``typeset=False`` a table of them first, for CSV and Markdown."""
     from baccarat_exact.analysis.formulas import limits
+    from baccarat_exact.report.render import terminal_width
 
     limit_table = Table(
         "Limits as d → ∞ beside the engine's infinite shoe (odds --infinite)",
         (
             Column("bet"),
             Column("value"),
-            Column("limit of the formula", "fraction"),
-            Column("engine, infinite shoe", "fraction"),
-            Column("equal", "bool"),
+            Column("limit", "fraction", key="limit"),
             Column("≈ limit", "decimal", 10),
+            Column("odds --infinite", "fraction", key="infinite_shoe"),
+            Column("equal", "bool"),
         ),
         tuple(
-            (row.bet, row.quantity, row.formula, row.engine, row.equal, row.formula)
+            (row.bet, row.quantity, row.formula, row.formula, row.engine, row.equal)
             for row in limits(formulas)
             if row.bet != "outcome"
         ),
+        name="limits",
+    )
+    import textwrap
+
+    columns = width or terminal_width()
+    validity = Text(
+        tuple(textwrap.wrap(_validity(formulas), columns, break_on_hyphens=False)),
+        (
+            f"% baccarat-exact formula: {shoe_words(formulas)}; {describe_rules(formulas.rules)}",
+            f"% {_validity(formulas)}",
+        ),
+    )
+    blocks: tuple[Text | Table, ...] = (
+        (
+            validity,
+            Text(
+                tuple(_bet_text(formulas, terms, columns)),
+                lambda: tuple(_bet_latex(formulas, terms)),
+            ),
+            limit_table,
+        )
+        if typeset
+        else (validity, _formula_table(formulas), limit_table)
     )
     return Report(
         title=f"Formulas in the number of decks d: {shoe_words(formulas)}; "
         + describe_rules(formulas.rules),
-        blocks=(
-            Text((_validity(formulas),)),
-            Text(tuple(_bet_text(formulas, terms)), lambda: tuple(_bet_latex(formulas, terms))),
-            limit_table,
-        ),
+        blocks=blocks,
         notes=("** is a power; ≈ is rounded; --format json gives the integer coefficients.",),
         data=lambda: envelope(
             "formula", formula_document(formulas, terms), (b.bet for b in formulas.bets)
@@ -141,7 +192,7 @@ def formula_report(formulas: DeckFormulas, terms: int = 4) -> Report:
 
 
 def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
-    """The JSON document (schema 1): integer coefficient lists, constant term first."""
+    """The JSON body: integer coefficient lists, constant term first."""
     from baccarat_exact.analysis.formulas import limits
 
     by_key = {(row.bet, row.quantity): row.engine for row in limits(formulas)}
@@ -152,7 +203,6 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
         return document
 
     return {
-        "schema": SCHEMA,
         "variable": "d",
         "coefficients": "constant term first: item i multiplies d**i",
         "series": "item k multiplies d**-k as d grows",
