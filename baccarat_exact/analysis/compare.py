@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.model.bets import Bet, with_main_bets
+from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.exact import exact_number
 from baccarat_exact.model.games import find_game
 from baccarat_exact.model.rules import Rules
-from baccarat_exact.model.selection import select_bets
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.stats import BetStats, bet_stats
@@ -32,7 +32,6 @@ __all__ = [
     "parse_decks",
     "parse_figures",
     "parse_values",
-    "price_case",
 ]
 
 FIGURES = ("house-edge", "variance", "hit-frequency", "element-of-risk")
@@ -145,25 +144,34 @@ def compare(
     games: Sequence[str] = ("punto-banco",),
     commissions: Sequence[Fraction | None] = (None,),
     tie_pays: Sequence[Fraction | None] = (None,),
-    bets: Sequence[str] = (),
+    bets: Sequence[str] | Callable[[Rules], Sequence[Bet]] = (),
     figures: Sequence[str] = ("house-edge",),
     remove: str = "",
     progress: Callable[[int], None] | None = None,
-    bets_files: Sequence[str | Path] = (),
 ) -> Comparison:
     """Each bet's ``figures`` in every case of decks × games × commissions × tie pays
     (``None`` decks: an infinite shoe; ``None`` commission or tie pay: the game's own).
-    ``bets``: catalogue names or bets of ``bets_files`` (TOML bet files; default Banker,
-    Player and Tie, and every bet of the files); ``progress`` is called with 1 after each
-    case.
+    ``bets``: Banker, Player and Tie, and the catalogue bets named; or the bets to price
+    under each case's rules (a function of them). ``progress`` is called with 1 after
+    each case. Every case is priced by :func:`~baccarat_exact.pricing.odds`.
 
-    >>> result = compare(decks=(8,), bets=("banker",))
+    >>> result = compare(decks=(8,), bets=("dragon-7",))
     >>> result.cases[0].figures["banker"]["house-edge"]
     Fraction(114753351728, 10847218479825)
+    >>> result.bets
+    ('banker', 'player', 'tie', 'dragon-7')
     """
     for figure in figures:
         if figure not in FIGURES:
             raise RulesError(f"unknown figure {figure!r}: choose from {', '.join(FIGURES)}")
+    if callable(bets):
+        chosen = bets
+    else:
+        names = tuple(bets)
+
+        def chosen(rules: Rules) -> Sequence[Bet]:
+            return with_main_bets(rules, [find_bet(name, rules) for name in names])
+
     cases: list[Case] = []
     for game, commission, tie in product(games, commissions, tie_pays):
         base = find_game(game).rules
@@ -172,28 +180,25 @@ def compare(
             commission=base.commission if commission is None else commission,
             tie_pays=base.tie_pays if tie is None else tie,
         )
+        priced = tuple(chosen(rules))
         for d in decks:
-            cases.append(price_case(d, rules, bets, figures, remove, bets_files))
+            cases.append(_price_case(d, rules, priced, figures, remove))
             if progress is not None:
                 progress(1)
-    names = tuple(cases[0].figures) if cases else tuple(bets)
-    return Comparison(cases=tuple(cases), bets=names, figures=tuple(figures), remove=remove)
+    names_priced = tuple(cases[0].figures) if cases else ()
+    return Comparison(cases=tuple(cases), bets=names_priced, figures=tuple(figures), remove=remove)
 
 
-def price_case(
+def _price_case(
     decks: int | None,
     rules: Rules,
-    bets: Sequence[str] = (),
-    figures: Sequence[str] = ("house-edge",),
-    remove: str = "",
-    bets_files: Sequence[str | Path] = (),
+    bets: tuple[Bet, ...],
+    figures: Sequence[str],
+    remove: str,
 ) -> Case:
-    """One case of a comparison: ``bets`` (default Banker, Player, Tie) priced by
-    :func:`~baccarat_exact.pricing.odds` on ``decks`` decks less ``remove`` (``None``: an
-    infinite shoe) under ``rules``, and their ``figures``."""
-    chosen = (
-        select_bets(rules, list(bets), bets_files, exactly=True) if bets or bets_files else None
-    )
-    result = odds(_shoe(decks, remove), rules, chosen)
+    """One case of a comparison: ``bets`` priced by :func:`~baccarat_exact.pricing.odds`
+    on ``decks`` decks less ``remove`` (``None``: an infinite shoe) under ``rules``, and
+    their ``figures``."""
+    result = odds(_shoe(decks, remove), rules, bets)
     values = {r.name: {f: figure_value(bet_stats(r), f) for f in figures} for r in result.bets}
     return Case(decks=decks, game=rules.game, rules=rules, figures=values)

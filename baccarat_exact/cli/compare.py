@@ -2,46 +2,49 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import TableOption, handle_errors
-from baccarat_exact.cli.options import BetsFileOption, RemoveOption
-from baccarat_exact.cli.output import echo
-from baccarat_exact.cli.progress import progress, shown
+from baccarat_exact.cli.common import emit
+from baccarat_exact.cli.shared import (
+    BETS,
+    FormatOption,
+    QuietOption,
+    RemoveOption,
+    TableOption,
+    command,
+    context,
+)
+from baccarat_exact.commands.compare import CompareRequest
+from baccarat_exact.report.model import Format
 
 __all__ = ["compare_command"]
-
-
-class CompareFormat(str, Enum):
-    """Output formats of ``compare``."""
-
-    table = "table"
-    markdown = "markdown"
-    csv = "csv"
-    json = "json"
-    latex = "latex"
-
 
 DecksList = Annotated[
     str,
     typer.Option(
-        "--decks", "-d", help="Numbers of decks to compare, comma-separated; inf: infinite shoe."
+        "--decks",
+        "-d",
+        help="Numbers of 52-card decks to compare, comma-separated (inf: an infinite shoe); "
+        "unlike other commands' --decks, a list: one case per number.",
     ),
 ]
 GamesList = Annotated[
     str,
     typer.Option(
-        "--game", "-g", help="Games to compare, comma-separated (list: `baccarat-exact games`)."
+        "--game",
+        "-g",
+        help="Games to compare, comma-separated (list: `baccarat-exact games`); unlike other "
+        "commands' --game, a list.",
     ),
 ]
 CommissionsList = Annotated[
     str | None,
     typer.Option(
         "--commission",
-        help="Commissions on Banker wins to compare, e.g. 5%,4%,0 (default: each game's).",
+        help="Commissions on Banker wins to compare, comma-separated, e.g. 5%,4%,0 "
+        "(default: each game's).",
         show_default=False,
     ),
 ]
@@ -53,15 +56,6 @@ TiePaysList = Annotated[
         show_default=False,
     ),
 ]
-BetList = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--bet",
-        "-b",
-        help="A bet to compare; repeat for more (default: banker, player, tie).",
-        show_default=False,
-    ),
-]
 FiguresList = Annotated[
     str,
     typer.Option(
@@ -69,52 +63,41 @@ FiguresList = Annotated[
         help="Figures, comma-separated: house-edge, variance, hit-frequency, element-of-risk.",
     ),
 ]
-CompareFormatOption = Annotated[
-    CompareFormat,
-    typer.Option("--format", "-f", help="Output: table, markdown, csv, json (exact) or latex."),
-]
 
 
-@handle_errors
+@command(BETS)
 def compare_command(
+    ctx: typer.Context,
     decks: DecksList = "1,2,4,6,8,inf",
     game: GamesList = "punto-banco",
     commission: CommissionsList = None,
     tie_pays: TiePaysList = None,
-    bet: BetList = None,
-    bets_file: BetsFileOption = None,
     figure: FiguresList = "house-edge",
     remove: RemoveOption = "",
-    fmt: CompareFormatOption = CompareFormat.table,
+    quiet: QuietOption = False,
+    fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
     """One matrix of exact figures (house edge by default) across numbers of decks,
-    games, commissions and tie pays: every combination, each cell what odds gives."""
-    from baccarat_exact.analysis.compare import compare, parse_decks, parse_figures, parse_values
-    from baccarat_exact.report.compare import compare_report
-    from baccarat_exact.report.render import render, render_latex, render_markdown
+    games, commissions and tie pays: every combination, each cell what odds gives.
 
-    shoes = parse_decks(decks)
-    games = [name.strip() for name in game.split(",")]
-    commissions = parse_values(commission, "commission")
-    ties = parse_values(tie_pays, "tie pay")
-    cases = len(shoes) * len(games) * len(commissions) * len(ties)
-    with progress(cases, "pricing cases", shown()) as advance:
-        result = compare(
-            decks=shoes,
-            games=games,
-            commissions=commissions,
-            tie_pays=ties,
-            bets=bet or (),
-            figures=parse_figures(figure),
-            remove=remove,
-            progress=advance,
-            bets_files=bets_file or (),
-        )
-    report = compare_report(result)
-    if fmt is CompareFormat.markdown:
-        echo(render_markdown(report), nl=False)
-    elif fmt is CompareFormat.latex:
-        echo(render_latex(report), nl=False)
+    Banker, Player and Tie are compared in every case, and each --bet and --bets-file
+    bet besides (the games' own side bets are not added: every case prices the same
+    bets)."""
+    request = CompareRequest(
+        decks=decks,
+        games=game,
+        commissions=commission,
+        tie_pays=tie_pays,
+        bets=BETS.value(ctx),
+        figures=figure,
+        remove=remove,
+    )
+    result = request.compute(context(quiet=quiet))
+    if fmt is Format.csv:  # every column, however many cases share its value
+        from baccarat_exact.report.compare import compare_report
+
+        report = compare_report(result, every_column=True)
     else:
-        echo(render(report, fmt.value, table), nl=False)
+        report = request.report(result)
+    emit(request.document_report(report), fmt, table)

@@ -7,7 +7,7 @@ from typing import Any
 from baccarat_exact.analysis.compare import Case, Comparison
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.documents import envelope
-from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["compare_document", "compare_report"]
 
@@ -21,16 +21,25 @@ _STYLE = {"house-edge": "percent", "variance": "decimal", "hit-frequency": "deci
 
 
 def _key(figure: str) -> str:
-    return figure.replace("-", "_")
+    return identifier(figure)
 
 
-def _figure_column(bet: str, figure: str) -> Column:
-    """The column of one figure, of one bet (``bet``) or of the row's bet (``""``)."""
+def _figure_column(bet: str, figure: str, named: bool = True) -> Column:
+    """The column of one figure, of one bet (``bet``) or of the row's bet (``""``); the
+    figure left out of the name where the title says it (``named=False``)."""
     style = _STYLE.get(figure, "percent")
     digits = 4 if style == "percent" else 6
-    name = f"≈ {bet} {_SHORT[figure]}" if bet else f"≈ {_SHORT[figure]}"
-    key = f"{bet}_{_key(figure)}" if bet else _key(figure)
-    return Column(name, style, digits, key=key)  # type: ignore[arg-type]
+    words = [bet] if bet and not named else [bet, _SHORT[figure]] if bet else [_SHORT[figure]]
+    key = identifier(f"{bet} {figure}") if bet else _key(figure)
+    return Column("≈ " + " ".join(words), style, digits, key=key)  # type: ignore[arg-type]
+
+
+_CASE_COLUMNS = (
+    Column("decks", "int"),
+    Column("game"),
+    Column("commission", "fraction"),
+    Column("tie pays", "fraction", key="tie_pays"),
+)
 
 
 def _case_cells(case: Case) -> tuple[Cell, ...]:
@@ -39,42 +48,64 @@ def _case_cells(case: Case) -> tuple[Cell, ...]:
     return (decks, case.game, case.rules.commission, case.rules.tie_pays)
 
 
-def compare_report(result: Comparison) -> Report:
+def _same_in_every_case(result: Comparison) -> tuple[int, ...]:
+    """Which of game, commission and tie pay (1, 2, 3) every case shares."""
+    cells = [_case_cells(case) for case in result.cases]
+    return tuple(i for i in (1, 2, 3) if len({row[i] for row in cells}) == 1)
+
+
+def compare_report(result: Comparison, *, every_column: bool = False) -> Report:
     """The matrix: one row per case (decks, game, commission, tie pay) and one column per
-    bet; with several figures, one row per case and bet and one column per figure."""
-    case_columns = (
-        Column("decks", "int"),
-        Column("game"),
-        Column("commission", "fraction"),
-        Column("tie pays", "fraction", key="tie_pays"),
-    )
+    bet; with several figures, one row per case and bet and one column per figure. For
+    reading, the game, commission or tie pay every case shares is said in the title
+    rather than repeated in a column; ``every_column`` (CSV) keeps every column."""
     rows: list[tuple[Cell, ...]] = []
-    if len(result.figures) == 1:  # a matrix: one column per bet
+    one = len(result.figures) == 1
+    if one:  # a matrix: one column per bet
         (figure,) = result.figures
         for case in result.cases:
             values = (case.figures[bet][figure] for bet in result.bets)
             rows.append((*_case_cells(case), *values))
-        columns = (*case_columns, *(_figure_column(bet, figure) for bet in result.bets))
+        columns = (
+            *_CASE_COLUMNS,
+            *(_figure_column(bet, figure, named=False) for bet in result.bets),
+        )
     else:  # several figures: one row per case and bet, one column per figure
         for case in result.cases:
             for bet in result.bets:
                 values = (case.figures[bet][figure] for figure in result.figures)
                 rows.append((*_case_cells(case), bet, *values))
         columns = (
-            *case_columns,
+            *_CASE_COLUMNS,
             Column("bet"),
             *(_figure_column("", figure) for figure in result.figures),
         )
-    table = Table("Compared", columns, tuple(rows), name="compare")
+    shared = () if every_column or not result.cases else _same_in_every_case(result)
+    kept = [i for i in range(len(columns)) if i not in shared]
+    table = Table(
+        "",
+        tuple(columns[i] for i in kept),
+        tuple(tuple(row[i] for i in kept) for row in rows),
+        name="compare",
+    )
+    what = result.figures[0].replace("-", " ").capitalize() if one else "Compared"
+    by = ", ".join(
+        ["decks" + (f" less {result.remove}" if result.remove else "")]
+        + [name for i, name in ((1, "game"), (2, "commission"), (3, "tie pay")) if i not in shared]
+    )
+    title = f"{what} by {by} (per unit staked)"
+    if shared:
+        first = _case_cells(result.cases[0])
+        words = {1: f"{first[1]}", 2: f"commission {first[2]}", 3: f"tie pays {first[3]} to 1"}
+        title += ": " + ", ".join(words[i] for i in shared)
     legend = ", ".join(f"{_SHORT[name]} = {name.replace('-', ' ')}" for name in result.figures)
     if "element-of-risk" in result.figures:
         legend += " (-: the bet never pushes, so it is its house edge)"
-    less = f", less {result.remove}" if result.remove else ""
     return Report(
-        title=f"Compared by decks{less}, game, commission and tie pay (per unit staked)",
+        title=title,
         blocks=(table,),
         notes=(
-            f"{legend}; inf: an infinite shoe.",
+            ("" if one else f"{legend}; ") + "inf: an infinite shoe.",
             "≈ columns are rounded; --format json or csv gives every value exactly. Each cell is "
             "what odds gives for that case.",
         ),
@@ -87,8 +118,8 @@ def _exact(value: Any) -> str | None:
 
 
 def compare_document(result: Comparison) -> dict[str, Any]:
-    """The JSON document: the grid's inputs, then every case with each bet's figures,
-    exact (``"p/q"``) and as ``*_float``."""
+    """The JSON body: the bets and figures compared, then every case (its rules as
+    priced) with each bet's figures, exact (``"p/q"``) and as ``*_float``."""
     cases = []
     for case in result.cases:
         bets: dict[str, Any] = {}
@@ -108,7 +139,6 @@ def compare_document(result: Comparison) -> dict[str, Any]:
             }
         )
     body = {
-        "remove": result.remove,
         "bets": list(result.bets),
         "figures": list(result.figures),
         "cases": cases,

@@ -280,14 +280,14 @@ def _breakeven(document: Document) -> dict[str, Any]:
 
 
 def _compare(document: Document) -> dict[str, Any]:
-    from baccarat_exact.analysis.compare import Comparison, parse_decks, price_case
+    from baccarat_exact.analysis.compare import Comparison, compare, parse_decks
     from baccarat_exact.model.games import find_rules
     from baccarat_exact.report.compare import compare_report
 
     bets = [str(name) for name in _part(document, "bets", list)]
     figures = tuple(str(name) for name in _part(document, "figures", list))
     remove = str(document.get("remove", ""))
-    cases = []
+    cases: list[Any] = []
     for case in _part(document, "cases", list):
         if not isinstance(case, Mapping):
             raise GoldenFileError("cases must be a list of objects")
@@ -296,7 +296,10 @@ def _compare(document: Document) -> dict[str, Any]:
             raise GoldenFileError("each case must record its rules as an object")
         rules = Rules.from_dict(part, find_rules(str(part.get("game", "punto-banco"))))
         (decks,) = parse_decks(str(case.get("decks")))
-        cases.append(price_case(decks, rules, bets, figures, remove))
+        one = compare(
+            (decks,), (rules.game,), (rules.commission,), (rules.tie_pays,), bets, figures, remove
+        )
+        cases.extend(one.cases)
     result = Comparison(cases=tuple(cases), bets=tuple(bets), figures=figures, remove=remove)
     return _data(compare_report(result).document())
 
