@@ -185,7 +185,11 @@ def test_a_combined_stake_with_a_card_bet_is_the_brute_force(seen: Seen) -> None
     ("when", "message"),
     [
         ('P1 = "X"', "P1: unknown card 'X'"),
-        ('all_cards_show = "flushy"', "all_cards_show must be a pattern"),
+        (
+            'all_cards_show = "flushy"',
+            "all_cards_show: unknown pattern 'flushy'; did you mean flush",
+        ),
+        ("all_cards_show = 3", "all_cards_show must be a pattern or a list of them, got 3"),
         ('cards_show = "pair"', "cards_show and of go together"),
         ('cards_show = "pair", of = ["P9"]', "of must list cards"),
         ('P1 = "K", player_suited_pair = true', "tells suited pairs apart"),
@@ -424,3 +428,57 @@ def test_an_infinite_shoe_deals_a_suit_a_quarter_of_the_time() -> None:
     for bet in (two, heart):
         result = odds(Shoe.infinite_shoe(), bets=[bet.bet]).bet(bet.bet.name)
         assert result.win == Fraction(1, 4)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["formula"],
+        ["breakeven", "--decks", "d"],
+        ["grid"],
+        ["grid", "--rows", "natural", "--player", "K"],
+    ],
+    ids=" ".join,
+)
+def test_commands_that_cannot_price_card_bets_say_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    from baccarat_exact.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([*args, "--bets-file", str(LUCKY_MATCH)])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and not out and len(err.splitlines()) == 1
+    assert err.startswith(
+        "Error: lucky-match, player-three-card-poker look at the ranks of the cards dealt: "
+    )
+    assert "(odds prices every bet)" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["breakeven", "--decks", "8"], ["compare", "--decks", "8"], ["bets"]],
+    ids=" ".join,
+)
+def test_commands_built_on_odds_price_card_bets_as_odds_does(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    import json
+
+    from baccarat_exact.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["odds", "--decks", "8", "--bets-file", str(LUCKY_MATCH), "-f", "json"])
+    ev = json.loads(capsys.readouterr().out)["bets"]["lucky-match"]["ev"]
+    with pytest.raises(SystemExit) as stop:
+        main([*args, "--bets-file", str(LUCKY_MATCH), "-f", "json"])
+    document = json.loads(capsys.readouterr().out)
+    assert not stop.value.code
+    if args[0] == "breakeven":
+        assert document["bets"]["lucky-match"]["ev"] == ev
+    elif args[0] == "compare":
+        edge = document["cases"][0]["bets"]["lucky-match"]["house_edge"]
+        assert Fraction(edge) == -Fraction(ev)
+    else:
+        (entry,) = (bet for bet in document["bets"] if bet["name"] == "lucky-match")
+        assert Fraction(entry["house_edge"]) == -Fraction(ev)

@@ -13,7 +13,7 @@ import pytest
 
 from baccarat_exact.errors import BetsFileError
 from baccarat_exact.model.catalogue import find_bet
-from baccarat_exact.model.custom_bets import load_bets, parse_bets, read_bets_file
+from baccarat_exact.model.custom_bets import MAX_MESSAGE, load_bets, parse_bets, read_bets_file
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.stats import bet_stats
@@ -154,37 +154,52 @@ BAD_FILES = [
     ("[[bet", "b.toml: not valid TOML: "),
     (
         '[[bet]]\nname = "Bad Name"',
-        "b.toml, bet #1: name must be lowercase letters, digits and '-'",
+        "b.toml:2: bet #1: name must be lowercase letters, digits and '-'",
     ),
-    ('[[bet]]\nname = "a"', "b.toml, bet 'a': no lines"),
+    ('[[bet]]\nname = "a"', "b.toml:1: bet 'a': no lines"),
     (
         '[[bet]]\nname = "a"\ncolour = 1\n[[bet.line]]\npays = 1',
-        "b.toml, bet 'a': unknown key 'colour'",
+        "b.toml:3: bet 'a': unknown key 'colour' (a bet has name, title, otherwise and line)",
     ),
     (
         '[[bet]]\nname = "a"\ntitle = 3\n[[bet.line]]\npays = 1',
-        "b.toml, bet 'a': title must be text",
+        "b.toml:3: bet 'a': title must be text",
     ),
     (
         '[[bet]]\nname = "dragon-7"\n[[bet.line]]\npays = 1',
-        "b.toml, bet 'dragon-7': the name is a built-in bet's",
+        "b.toml:2: bet 'dragon-7': the name is a built-in bet's",
     ),
-    ('[[bet]]\nname = "a"\n[[bet.line]]\nname = "w"', "b.toml, bet 'a', line 1 (w): no pays"),
+    ('[[bet]]\nname = "a"\n[[bet.line]]\nname = "w"', "b.toml:3: bet 'a', pay line 'w': no pays"),
     (
         '[[bet]]\nname = "a"\n[[bet.line]]\npays = "abc"',
-        'line 1: pays must be a number such as 40, 0.54 or "1/2"',
+        "b.toml:4: bet 'a', pay line 1: pays must be a number such as 40, 0.54 or \"1/2\"",
     ),
-    ('[[bet]]\nname = "a"\n[[bet.line]]\npays = true', "line 1: pays must be a number"),
-    ('[[bet]]\nname = "a"\n[[bet.line]]\npays = -2', "line 1: pays -2 loses more than the stake"),
+    ('[[bet]]\nname = "a"\n[[bet.line]]\npays = true', ":4: bet 'a', pay line 1: pays must be"),
+    ('[[bet]]\nname = "a"\n[[bet.line]]\npays = -2', "pay line 1: pays -2 loses more than"),
     (
         '[[bet]]\nname = "a"\notherwise = -3\n[[bet.line]]\npays = 1',
-        "bet 'a': otherwise -3 loses more than the stake",
+        "b.toml:3: bet 'a': otherwise -3 loses more than the stake",
     ),
-    ('[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nodds = 2', "line 1: unknown key 'odds'"),
-    ('[[bet]]\nname = "a"\n[[bet.line]]\nname = 5\npays = 1', "line 1: name must be text"),
+    (
+        '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nodds = 2',
+        "b.toml:5: bet 'a', pay line 1: unknown key 'odds' (a pay line has name, pays and when)",
+    ),
+    (
+        '[[bet]]\nname = "a"\n[[bet.line]]\npay = 1',
+        "b.toml:4: bet 'a', pay line 1: unknown key 'pay'; did you mean pays? (a pay line has",
+    ),
+    ('[[bet]]\nname = "a"\n[[bet.line]]\nname = 5\npays = 1', ":4: bet 'a', pay line 1: name must"),
     (
         '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = {winer = "tie"}',
-        "line 1: unknown condition 'winer'",
+        "b.toml:5: bet 'a', pay line 1: unknown condition 'winer'; did you mean winner?",
+    ),
+    (
+        '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = {zzz = "tie"}',
+        "unknown condition 'zzz' (docs/custom-bets.md lists them)",
+    ),
+    (
+        '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = {p4 = "K"}',
+        "unknown condition 'p4'; did you mean p3 or p2?",
     ),
     (
         '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = {winner = "dealer"}',
@@ -207,16 +222,101 @@ BAD_FILES = [
     ('[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = 3', "when must be a table of conditions"),
     (
         '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\n[[bet]]\nname = "a"\n[[bet.line]]\npays = 1',
-        "bet 'a' is defined twice",
+        "b.toml:6: bet 'a' is defined twice",
     ),
 ]
 
 
 @pytest.mark.parametrize(("text", "message"), BAD_FILES)
-def test_bad_files_name_the_file_bet_and_line(text: str, message: str) -> None:
+def test_bad_files_name_the_file_line_bet_and_pay_line(text: str, message: str) -> None:
     with pytest.raises(BetsFileError) as error:
         parse_bets(text, "b.toml")
     assert message in str(error.value) and "\n" not in str(error.value)
+    assert len(f"Error: {error.value}") <= MAX_MESSAGE
+
+
+def test_the_line_named_is_the_key_s_in_a_file_laid_out_by_hand() -> None:
+    text = """# my bets
+[[bet]]
+name = "first"
+[[bet.line]]
+name = "win"
+pays = 2
+when = { winner = "tie" }
+
+[[bet]]
+name = "second"
+title = "Second"
+
+[[bet.line]]
+name = "one"
+pays = 1
+
+[[bet.line]]
+name = "two"
+pays = 3
+when = [
+  { winner = "banker" },
+  { all_cards_show = "flushy" },
+]
+"""
+    with pytest.raises(BetsFileError) as error:
+        parse_bets(text, "mine.toml")
+    assert str(error.value) == (
+        "mine.toml:22: bet 'second', pay line 'two': all_cards_show: unknown pattern 'flushy'; "
+        "did you mean flush or straight flush?"
+    )
+    with pytest.raises(BetsFileError, match=r"^mine\.toml:19: bet 'second', pay line 'two': pays"):
+        parse_bets(text.replace("pays = 3", "pays = -3"), "mine.toml")
+
+
+def test_a_long_message_stays_one_short_line() -> None:
+    source = "/a/very/long/directory/" * 10 + "bets.toml"
+    text = '[[bet]]\nname = "a"\n[[bet.line]]\npays = 1\nwhen = {winner = "' + "x" * 500 + '"}'
+    with pytest.raises(BetsFileError) as error:
+        parse_bets(text, source)
+    message = f"Error: {error.value}"
+    assert len(message) <= MAX_MESSAGE and "\n" not in message
+    assert message.startswith("Error: bets.toml:5: bet 'a', pay line 1: winner must be")
+
+
+def test_a_bad_bets_file_is_one_error_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baccarat_exact.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    path = Path("typo.toml")
+    path.write_text((DOCS / "examples" / "typo.toml").read_text(encoding="utf-8"))
+    for command in ("odds", "bets", "grid", "formula", "breakeven", "compare"):
+        with pytest.raises(SystemExit) as stop:
+            main([command, "--bets-file", str(path)])
+        out, err = capsys.readouterr()
+        assert stop.value.code == 2 and not out, command
+        assert err == (
+            f"Error: {path}:6: bet 'p8', pay line 'win': unknown condition "
+            "'player_three_card_totl'; did you mean player_three_card_total or "
+            "banker_three_card_total?\n"
+        )
+
+
+def test_the_listing_of_a_bets_file_is_its_bets_with_their_titles(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from baccarat_exact.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["bets", "--bets-file", str(DOCS / "examples" / "custom-bets.toml"), "-f", "json"])
+    document = json.loads(capsys.readouterr().out)
+    mine = [bet for bet in document["bets"] if bet["name"].startswith("my-")]
+    assert mine[0]["title"] == "Dragon 7, written by hand"
+    assert {bet["source"] for bet in mine} == {"a --bets-file"}
+    assert set(document["request"]["bets"]["definitions"]) == {bet["name"] for bet in mine}
+    catalogue = {bet["name"]: bet for bet in document["bets"]}
+    # the hand-written Dragon 7 is priced as the catalogue's (EZ Baccarat, 7.6113 %)
+    assert catalogue["my-dragon-7"]["house_edge"] == catalogue["dragon-7"]["house_edge"]
 
 
 def test_unreadable_files(tmp_path: Path) -> None:

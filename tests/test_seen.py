@@ -162,3 +162,39 @@ def test_seen_cards_round_trip_through_json() -> None:
     }
     with pytest.raises(BaccaratError):
         Seen.from_dict({"player": 5})
+
+
+@pytest.mark.parametrize(
+    ("option", "typed", "message"),
+    [
+        (
+            "--player",
+            "Kss",
+            "Error: Player: unknown card 'Kss': a card is one rank and at most one suit, e.g. 'Ks'",
+        ),
+        (
+            "--player",
+            "?x3",
+            "Error: Player: '?x3': ? is one card dealt face down, without rank, suit or copies; "
+            'write ? once for each, e.g. "? ? K"',
+        ),
+        (
+            "--banker",
+            "9 KQ",
+            "Error: Banker: unknown card 'KQ': 'Q' is no suit: separate cards with spaces, "
+            "e.g. 'K Q'",
+        ),
+        ("--banker", "9z", "Error: Banker: unknown card '9z': 'z' is no suit: use s h d c"),
+    ],
+)
+def test_a_mistyped_card_says_what_is_wrong_with_it(
+    capsys: pytest.CaptureFixture[str], option: str, typed: str, message: str
+) -> None:
+    from baccarat_exact.cli import main
+
+    for command in ("odds", "grid"):
+        with pytest.raises(SystemExit) as stop:
+            main([command, option, typed])
+        out, err = capsys.readouterr()
+        assert stop.value.code == 2 and not out
+        assert err.startswith(message) and len(err.splitlines()) == 1, (command, err)

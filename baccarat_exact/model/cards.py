@@ -164,6 +164,27 @@ def parse_suit(text: str) -> Suit:
     return Suit(letter)
 
 
+_RANK_START = re.compile(r"10|[2-9AaTtJjQqKk]")
+
+
+def _what_is_wrong(token: str) -> str:
+    """What keeps ``token`` (no ``xN``) from being a card, in words.
+
+    >>> _what_is_wrong("Kss"), _what_is_wrong("KQ")
+    ("a card is one rank and at most one suit, e.g. 'Ks'", "'Q' is no suit: separate cards with spaces, e.g. 'K Q'")
+    """
+    rank = _RANK_START.match(token)
+    if rank is None:
+        return _RANK_TEXT
+    rest = token[rank.end() :]
+    suits = len(rest) - len(rest.lstrip("".join(_SUIT_SYMBOLS) + "SHDC"))
+    if suits:
+        return f"a card is one rank and at most one suit, e.g. {token[: rank.end() + 1]!r}"
+    if _RANK_START.match(rest):
+        return f"{rest[0]!r} is no suit: separate cards with spaces, e.g. {token[: rank.end()] + ' ' + rest!r}"
+    return f"{rest[0]!r} is no suit: use s h d c (or ♠ ♥ ♦ ♣)"
+
+
 def _parse_token(token: str) -> tuple[Card, int]:
     match = _TOKEN.match(token)
     if match is None:
@@ -171,9 +192,7 @@ def _parse_token(token: str) -> tuple[Card, int]:
         if head and head != token:
             _parse_token(head)  # names an unknown card first, if it is one
             raise CardError(f"bad multiplicity in {token!r}: write xN with N a whole number")
-        suitless = head[:-1] if len(head) > 1 and head[-1].lower() in _SUIT_SYMBOLS else head
-        parse_rank(suitless)
-        raise CardError(f"unknown card {token!r}: {_RANK_TEXT}")
+        raise CardError(f"unknown card {token!r}: {_what_is_wrong(token)}")
     rank = parse_rank(match["rank"])
     suit = parse_suit(match["suit"]) if match["suit"] else None
     digits = match["copies"] or "1"

@@ -14,11 +14,14 @@ that match no line pay ``otherwise``, by default -1: the stake is lost)::
 ``when`` is a table of conditions that must all hold, or a list of such tables
 of which any may hold; without ``when`` a line matches every round. The
 conditions are in :data:`CONDITIONS`; docs/custom-bets.md teaches the format.
-Every mistake is a :class:`BetsFileError` naming the file, the bet and the line.
+Every mistake is a :class:`BetsFileError` of one line (at most :data:`MAX_MESSAGE`
+characters) naming the file and its line, the bet and the pay line, with the closest
+names where a name is unknown.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -57,6 +60,7 @@ else:  # pragma: no cover
 
 __all__ = [
     "CONDITIONS",
+    "MAX_MESSAGE",
     "CustomBet",
     "bets_from_definitions",
     "load_bets",
@@ -174,9 +178,17 @@ _CARD_SETS: dict[str, tuple[int, ...]] = {
 
 def _patterns(key: str, value: Any, where: _Where) -> frozenset[str]:
     items = value if isinstance(value, list) else [value]
-    if not items or any(not isinstance(i, str) or i.lower() not in PATTERNS for i in items):
-        known = ", ".join(PATTERNS)
-        raise where.error(f"{key} must be a pattern ({known}) or a list of them, got {value!r}")
+    if not items:
+        raise where.error(f"{key} lists no patterns", key)
+    for item in items:
+        if not isinstance(item, str):
+            raise where.error(
+                f"{key} must be a pattern or a list of them, got {_value(value)}", key
+            )
+        if item.lower() not in PATTERNS:
+            raise where.error(
+                f"{key}: unknown pattern {_value(item)}{_close(item.lower(), PATTERNS)}", key
+            )
     return frozenset(i.lower() for i in items)
 
 
@@ -204,13 +216,13 @@ def _symbols(
         if parse is parse_rank and isinstance(item, int) and not isinstance(item, bool):
             item = str(item)
         if not isinstance(item, str):
-            raise where.error(f"{key} must be {one} or a list of them, got {value!r}")
+            raise where.error(f"{key} must be {one} or a list of them, got {_value(value)}", key)
         try:
             found.add(parse(item).ordinal)
         except BaccaratError as error:
-            raise where.error(f"{key}: {error}") from None
+            raise where.error(f"{key}: {error}", key) from None
     if not found:
-        raise where.error(f"{key} lists no {many}")
+        raise where.error(f"{key} lists no {many}", key)
     return frozenset(found)
 
 
@@ -236,13 +248,16 @@ def _card_conditions(when: Mapping[str, Any], where: _Where) -> tuple[CardCondit
     if "cards_show" in when or "of" in when:
         if "cards_show" not in when or "of" not in when:
             raise where.error(
-                'cards_show and of go together: { cards_show = "pair", of = ["P1", "B1"] }'
+                'cards_show and of go together: { cards_show = "pair", of = ["P1", "B1"] }',
+                "cards_show" if "cards_show" in when else "of",
             )
         cards = when["of"] if isinstance(when["of"], list) else [when["of"]]
         if not cards or any(
             not isinstance(c, str) or c.upper() not in CARD_POSITIONS for c in cards
         ):
-            raise where.error(f"of must list cards among P1 P2 P3 B1 B2 B3, got {when['of']!r}")
+            raise where.error(
+                f"of must list cards among P1 P2 P3 B1 B2 B3, got {_value(when['of'])}", "of"
+            )
         positions = tuple(sorted({CARD_POSITIONS.index(c.upper()) for c in cards}))
         found.append(
             CardCondition(
@@ -262,24 +277,121 @@ _CARD_KEYS = {
     "of",
 }
 
+_CONDITION_KEYS = (*CONDITIONS, *(key.lower() for key in CONDITIONS if key[:2] in CARD_POSITIONS))
+"""Every condition as it may be written (``P1`` or ``p1``), for the closest names."""
+
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _BET_KEYS = {"name", "title", "line", "otherwise"}
 _LINE_KEYS = {"name", "pays", "when"}
 
 
+MAX_MESSAGE = 200
+"""The longest error message, ``Error: `` included: one line a person reads at once."""
+
+_HEADER = re.compile(r"^\s*\[\[\s*bet\s*(?P<line>\.\s*line\s*)?\]\]")
+
+
+class _Lines:
+    """Where each ``[[bet]]`` and ``[[bet.line]]`` table of a TOML text starts, and the
+    line of a key in one of them: what an error names (TOML readers give no positions)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+        self.bets: list[int] = []
+        """Index of each ``[[bet]]`` header line."""
+        self.pay_lines: list[list[int]] = []
+        """For each bet, the index of each of its ``[[bet.line]]`` header lines."""
+        self.headers: list[int] = []
+        for number, line in enumerate(self.lines):
+            found = _HEADER.match(line)
+            if found is None:
+                continue
+            self.headers.append(number)
+            if not found["line"]:
+                self.bets.append(number)
+                self.pay_lines.append([])
+            elif self.pay_lines:
+                self.pay_lines[-1].append(number)
+
+    def find(self, bet: int, line: int | None, key: str | None, counts: tuple[int, int]) -> int:
+        """The 1-based line of ``key`` in the table of bet ``bet`` (its pay line ``line``),
+        or of the table's header; 0 where the text is not laid out as headers (``counts``:
+        bets in the file, pay lines in the bet, as read)."""
+        bets, pay_lines = counts
+        if len(self.bets) != bets or not 1 <= bet <= bets:
+            return 0
+        start = self.bets[bet - 1]
+        if line is not None and len(self.pay_lines[bet - 1]) == pay_lines:
+            start = self.pay_lines[bet - 1][line - 1]
+        end = next((n for n in self.headers if n > start), len(self.lines))
+        if key is not None:
+            written = re.compile(rf"(?<![\w-])[\"']?{re.escape(key)}[\"']?\s*=")
+            for number in range(start, end):
+                text = self.lines[number]
+                if not text.lstrip().startswith("#") and written.search(text):
+                    return number + 1
+        return start + 1
+
+
 class _Where:
-    """Builds error messages that name the file, the bet and the line."""
+    """Builds error messages that name the file and its line, the bet and the pay line."""
 
-    def __init__(self, source: str, bet: str | None = None, line: str | None = None) -> None:
+    def __init__(
+        self,
+        source: str,
+        bet: str | None = None,
+        line: str | None = None,
+        *,
+        at: tuple[_Lines, int, int | None, tuple[int, int]] | None = None,
+    ) -> None:
         self.source, self.bet, self.line = source, bet, line
+        self.at = at
+        """The file's lines, the bet's number, its pay line's number, and how many bets
+        and pay lines were read (None: the bets come from a document, not a file)."""
 
-    def error(self, message: str) -> BetsFileError:
-        parts = [self.source]
-        if self.bet is not None:
-            parts.append(f"bet {self.bet}")
-        if self.line is not None:
-            parts.append(self.line)
-        return BetsFileError(", ".join(parts) + ": " + message)
+    def within(self, line: str, index: int, pay_lines: int) -> _Where:
+        """The same place, in pay line number ``index`` of ``pay_lines``."""
+        at = None
+        if self.at is not None:
+            lines, bet, _, (bets, _) = self.at
+            at = (lines, bet, index, (bets, pay_lines))
+        return _Where(self.source, self.bet, line, at=at)
+
+    def error(self, message: str, key: str | None = None) -> BetsFileError:
+        """The error, on the line of ``key`` (or of the table) where the file says."""
+        head = self.source
+        if self.at is not None:
+            lines, bet, line, counts = self.at
+            number = lines.find(bet, line, key, counts)
+            head += f":{number}" if number else ""
+        parts = [part for part in (self.bet and f"bet {self.bet}", self.line) if part]
+        return BetsFileError(_one_line(head, ", ".join(parts), message))
+
+
+def _one_line(head: str, where: str, message: str) -> str:
+    """``head: where: message`` in at most :data:`MAX_MESSAGE` characters with
+    ``Error: ``: a long path shortened to its file name, then the message cut."""
+    room = MAX_MESSAGE - len("Error: ")
+    text = f"{head}: {where}: {message}" if where else f"{head}: {message}"
+    if len(text) > room:
+        short = re.sub(r"^.*[/\\]", "", head)
+        text = f"{short}: {where}: {message}" if where else f"{short}: {message}"
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
+def _value(value: Any) -> str:
+    """A value as a message quotes it, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "...]" if text[0] == "[" else text[:37] + "..."
+
+
+def _close(name: str, known: Any, otherwise: str = " (docs/custom-bets.md lists them)") -> str:
+    """``; did you mean X?`` for the names of ``known`` closest to ``name``, else
+    ``otherwise`` (where to find them all)."""
+    found = difflib.get_close_matches(name, list(known), n=2, cutoff=0.5)
+    if found:
+        return f"; did you mean {' or '.join(found)}?"
+    return otherwise
 
 
 def _shown(name: str) -> str:
@@ -305,9 +417,9 @@ def _pays(value: Any, where: _Where, what: str = "pays") -> Fraction:
     try:
         pays = exact_number(value, what, example='40, 0.54 or "1/2"')
     except RulesError as error:
-        raise where.error(str(error)) from None
+        raise where.error(str(error), what) from None
     if pays < -1:
-        raise where.error(f"{what} {value} loses more than the stake: the least is -1")
+        raise where.error(f"{what} {value} loses more than the stake: the least is -1", what)
     return pays
 
 
@@ -318,10 +430,12 @@ def _values(key: str, value: Any, where: _Where) -> frozenset[int]:
         if isinstance(item, bool) or not isinstance(item, int) or item not in allowed:
             low, high = allowed[0], allowed[-1]
             raise where.error(
-                f"{key} must be a whole number {low}-{high} (or a list of them), got {value!r}"
+                f"{key} must be a whole number {low}-{high} (or a list of them), "
+                f"got {_value(value)}",
+                key,
             )
     if not items:
-        raise where.error(f"{key} lists no values")
+        raise where.error(f"{key} lists no values", key)
     return frozenset(items)
 
 
@@ -329,7 +443,10 @@ def _alternative(
     when: Any, where: _Where
 ) -> tuple[EventCondition | None, Callable[[PairState], bool] | None]:
     if not isinstance(when, Mapping):
-        raise where.error(f"when must be a table of conditions (or a list of tables), got {when!r}")
+        raise where.error(
+            f"when must be a table of conditions (or a list of tables), got {_value(when)}",
+            "when",
+        )
     event_tests: list[EventCondition] = []
     pair_tests: list[Callable[[PairState], bool]] = []
     for key, value in when.items():
@@ -337,7 +454,8 @@ def _alternative(
             names = value if isinstance(value, list) else [value]
             if not names or any(not isinstance(n, str) or n.lower() not in _WINNERS for n in names):
                 raise where.error(
-                    f'winner must be "banker", "player" or "tie" (or a list), got {value!r}'
+                    f'winner must be "banker", "player" or "tie" (or a list), got {_value(value)}',
+                    key,
                 )
             wanted = frozenset(n.lower() for n in names)
             event_tests.append(lambda e, w=wanted: e.outcome.value in w)  # type: ignore[misc]
@@ -347,7 +465,7 @@ def _alternative(
             event_tests.append(lambda e, a=allowed, g=get: g(e) in a)  # type: ignore[misc]
         elif key in _EVENT_FLAG or key in _PAIR_FLAG:
             if not isinstance(value, bool):
-                raise where.error(f"{key} must be true or false, got {value!r}")
+                raise where.error(f"{key} must be true or false, got {_value(value)}", key)
             if key in _EVENT_FLAG:
                 hand = _EVENT_FLAG[key]
                 event_tests.append(
@@ -359,8 +477,7 @@ def _alternative(
         elif key in _CARD_KEYS:
             continue  # read by _card_conditions
         else:
-            known = ", ".join(CONDITIONS)
-            raise where.error(f"unknown condition {key!r}; known conditions: {known}")
+            raise where.error(f"unknown condition {_value(key)}{_close(key, _CONDITION_KEYS)}", key)
 
     def event_test(e: Event, tableau: Tableau) -> bool:
         return all(
@@ -373,18 +490,24 @@ def _alternative(
     return (TableauTest(event_test) if event_tests else None, pair_test if pair_tests else None)
 
 
-def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[CardAlternativeSpec]]:
-    where = _Where(where.source, where.bet, f"line {index}")
+def _line(
+    index: int, raw: Any, where: _Where, pay_lines: int
+) -> tuple[str, Fraction, list[CardAlternativeSpec]]:
+    where = where.within(f"pay line {index}", index, pay_lines)
     if not isinstance(raw, Mapping):
         raise where.error("each [[bet.line]] must be a table")
-    unknown = set(raw) - _LINE_KEYS
+    unknown = sorted(set(raw) - _LINE_KEYS)
     if unknown:
-        raise where.error(f"unknown key {sorted(unknown)[0]!r}; a line has name, pays and when")
+        raise where.error(
+            f"unknown key {_value(unknown[0])}{_close(unknown[0], _LINE_KEYS, '')} "
+            "(a pay line has name, pays and when)",
+            unknown[0],
+        )
     name = raw.get("name", f"line {index}")
     if not isinstance(name, str) or not name.strip():
-        raise where.error(f"name must be text, got {name!r}")
+        raise where.error(f"name must be text, got {_value(name)}", "name")
     if "name" in raw:
-        where.line = f"line {index} ({_shown(name)})"
+        where.line = f"pay line {_value(name.strip())}"
     if "pays" not in raw:
         raise where.error(
             "no pays: write what the line pays to 1, e.g. pays = 40 (0 a push, -1 a loss)"
@@ -393,7 +516,7 @@ def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Card
     when = raw.get("when", {})
     tables = when if isinstance(when, list) else [when]
     if not tables:
-        raise where.error("when is an empty list: give at least one table of conditions")
+        raise where.error("when is an empty list: give at least one table of conditions", "when")
     alternatives: list[CardAlternativeSpec] = []
     for table in tables:
         event_test, pair_test = _alternative(table, where)
@@ -401,31 +524,42 @@ def _line(index: int, raw: Any, where: _Where) -> tuple[str, Fraction, list[Card
     return name.strip(), pays, alternatives
 
 
-def _bet(index: int, raw: Any, source: str, tableau: Tableau) -> CustomBet:
-    where = _Where(source, f"#{index}")
+def _bet(
+    index: int, raw: Any, source: str, tableau: Tableau, lines_of: tuple[_Lines, int] | None = None
+) -> CustomBet:
+    """Bet number ``index`` of ``source`` (``lines_of``: the file's lines and how many
+    bets it holds, to name the line of a mistake)."""
+    pay_lines = raw.get("line") if isinstance(raw, Mapping) else None
+    count = len(pay_lines) if isinstance(pay_lines, list) else 0
+    at = None if lines_of is None else (lines_of[0], index, None, (lines_of[1], count))
+    where = _Where(source, f"#{index}", at=at)
     if not isinstance(raw, Mapping):
         raise where.error("each [[bet]] must be a table")
     name = raw.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
-        raise where.error(f"name must be lowercase letters, digits and '-', got {name!r}")
-    where = _Where(source, repr(name))
+        raise where.error(
+            f"name must be lowercase letters, digits and '-', got {_value(name)}", "name"
+        )
+    where = _Where(source, repr(name), at=at)
     if _is_builtin(name):
         raise where.error(
-            "the name is a built-in bet's (see `baccarat-exact bets`): choose another"
+            "the name is a built-in bet's (see `baccarat-exact bets`): choose another", "name"
         )
-    unknown = set(raw) - _BET_KEYS
+    unknown = sorted(set(raw) - _BET_KEYS)
     if unknown:
         raise where.error(
-            f"unknown key {sorted(unknown)[0]!r}; a bet has name, title, otherwise and line"
+            f"unknown key {_value(unknown[0])}{_close(unknown[0], _BET_KEYS, '')} "
+            "(a bet has name, title, otherwise and line)",
+            unknown[0],
         )
     title = raw.get("title", name)
     if not isinstance(title, str):
-        raise where.error(f"title must be text, got {title!r}")
+        raise where.error(f"title must be text, got {_value(title)}", "title")
     otherwise = _pays(raw.get("otherwise", -1), where, "otherwise")
     lines = raw.get("line")
     if not isinstance(lines, list) or not lines:
         raise where.error("no lines: add [[bet.line]] tables with name, pays and when")
-    parsed = [_line(i, line, where) for i, line in enumerate(lines, start=1)]
+    parsed = [_line(i, line, where, len(lines)) for i, line in enumerate(lines, start=1)]
     rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
     on_cards = any(conditions for _, _, alternatives in parsed for _, _, conditions in alternatives)
     try:
@@ -495,7 +629,7 @@ def parse_bets(
     >>> parse_bets('[[bet]]\\nname = "x"\\n[[bet.line]]\\npays = 2\\nwhen = {winer = "tie"}', "b.toml")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.BetsFileError: b.toml, bet 'x', line 1: unknown condition 'winer'; ...
+    baccarat_exact.errors.BetsFileError: b.toml:5: bet 'x', pay line 1: unknown condition 'winer'; did you mean winner?
     """
     try:
         document = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
@@ -511,11 +645,15 @@ def parse_bets(
     raw = document.get("bet")
     if not isinstance(raw, list) or not raw:
         raise BetsFileError(f"{source}: no bets: write one or more [[bet]] tables")
-    bets = [_bet(i, item, source, tableau) for i, item in enumerate(raw, start=1)]
+    lines = _Lines(text)
+    bets = [
+        _bet(i, item, source, tableau, (lines, len(raw))) for i, item in enumerate(raw, start=1)
+    ]
     seen: set[str] = set()
-    for bet in bets:
+    for index, bet in enumerate(bets, start=1):
         if bet.name in seen:
-            raise BetsFileError(f"{source}: bet {bet.name!r} is defined twice")
+            at = (lines, index, None, (len(raw), 0))
+            raise _Where(source, at=at).error(f"bet {bet.name!r} is defined twice", "name")
         seen.add(bet.name)
     return tuple(bets)
 

@@ -32,7 +32,15 @@ def _hand(text: str, hand: str) -> tuple[SeenCard, ...]:
         if token == HIDDEN:
             cards.append(None)
             continue
-        parsed = parse_cards(token)
+        if token.startswith(HIDDEN):
+            raise CardError(
+                f"{hand}: {token!r}: ? is one card dealt face down, without rank, suit or "
+                'copies; write ? once for each, e.g. "? ? K"'
+            )
+        try:
+            parsed = parse_cards(token)
+        except CardError as error:
+            raise CardError(f"{hand}: {error}") from None
         if len(parsed) != 1:
             raise CardError(f"{hand}: write each card once, in deal order, got {token!r}")
         cards.append(parsed[0])
