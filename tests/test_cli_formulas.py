@@ -187,7 +187,14 @@ def test_breakeven_csv_is_exact() -> None:
     code, out, _ = run("breakeven", "tie", "-f", "csv", "-t", "linear-ev")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and Fraction(rows[0]["probability"]) == Fraction(TIE_8, six_card_total(416))
-    assert list(rows[0]) == ["bet", "line", "pays", "pays_float", "probability", "probability_float"]
+    assert list(rows[0]) == [
+        "bet",
+        "line",
+        "pays",
+        "pays_float",
+        "probability",
+        "probability_float",
+    ]
 
 
 def test_breakeven_in_d_csv_has_the_limit_beside_its_decimal() -> None:
@@ -333,3 +340,41 @@ def test_formula_of_a_bet_from_a_file(tmp_path: Path) -> None:
     win = json.loads(out)["bets"]["my-dragon"]["lines"][0]["probability"]
     value = Fraction(_evaluate(win["numerator"], 8), _evaluate(win["denominator"], 8))
     assert code == 0 and value == Fraction(112_633_011_329_024, six_card_total(416))
+
+
+# -- check runs the stored request the command line's way --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "change", "message"),
+    [
+        (["formula", "tie", "--terms", "2"], {"terms": 0}, "--terms must be 1 to 12, got 0"),
+        (
+            ["breakeven", "tie", "--decks", "d"],
+            {"shoe": {"counts": "A=8"}},
+            "--decks d and --counts conflict: d means whole decks",
+        ),
+        (
+            ["breakeven", "tie"],
+            {"bets": {"names": ["dragon7"], "only_named": True}},
+            "unknown bet 'dragon7': did you mean dragon-7?",
+        ),
+    ],
+)
+def test_a_stored_request_is_checked_and_refused_as_the_command_line_is(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: list[str],
+    change: dict[str, object],
+    message: str,
+) -> None:
+    path = tmp_path / "document.json"
+    code, _, err = run_main(capsys, "check", "--write", str(path), "--", *command)
+    assert code == 0, err
+    code, out, _ = run_main(capsys, "check", str(path))
+    assert code == 0 and out.startswith(f"ok   {path}: {command[0]}")
+    document = json.loads(path.read_text())
+    document["request"] = {**document["request"], **change}
+    path.write_text(json.dumps(document))
+    code, out, err = run_main(capsys, "check", str(path))
+    assert code == 2 and message in out + err

@@ -72,3 +72,48 @@ def test_bad_tableau_shapes() -> None:
         Tableau(player=(True,) * 9, banker=STANDARD_TABLEAU.banker)
     with pytest.raises(RulesError, match="10 rows"):
         Tableau(player=STANDARD_TABLEAU.player, banker=STANDARD_TABLEAU.banker[:9])
+
+
+# -- the rules command: one request, every format ----------------------------------------
+
+
+def test_the_rules_request_prints_the_casino_card_as_the_engine_uses_it() -> None:
+    from baccarat_exact.commands.inputs import RulesInput
+    from baccarat_exact.commands.rules import RulesRequest
+
+    request = RulesRequest(rules=RulesInput(game="ez", commission="1/25"))
+    assert RulesRequest.from_dict(request.to_dict()) == request
+    document = request.run().document()
+    assert document["kind"] == "rules" and document["request"]["rules"]["commission"] == "1/25"
+    assert document["rules"]["commission"] == "1/25" and document["rules"]["game"] == "ez"
+    assert document["tableau"]["player"] == "DDDDDDSSSS"  # the Player draws on 0-5
+
+
+def test_rules_csv_headers_are_identifiers_and_each_table_can_be_picked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import csv
+    import io
+
+    from baccarat_exact.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["rules", "-f", "csv"])
+    banker = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(banker[0]) == ["total", *(f"third_card_{c}" for c in range(10)), "stood"]
+    # the published tableau: a Banker 3 stands when the Player's third card is an 8
+    assert banker[3]["third_card_8"] == "S" and banker[3]["third_card_9"] == "D"
+    with pytest.raises(SystemExit):
+        main(["rules", "-f", "csv", "-t", "player"])
+    player = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(player[0]) == [f"total_{t}" for t in range(10)]
+
+
+def test_an_unknown_game_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from baccarat_exact.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["rules", "--game", "ezz"])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and not out and len(err.splitlines()) == 1
+    assert err.startswith("Error: unknown game 'ezz'")

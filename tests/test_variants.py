@@ -146,3 +146,30 @@ def test_variant_main_bets_agree_with_the_reference(shoe: Shoe) -> None:
             (p for e, p in probs.items() if any(c(e) for c in lines.values())), Fraction(0)
         )
         assert got["win"] == usual
+
+
+# -- the games command: one request ------------------------------------------------------
+
+
+def test_the_games_request_prices_every_game_on_its_shoe() -> None:
+    from baccarat_exact.commands.games import GamesRequest
+    from baccarat_exact.commands.inputs import ShoeInput
+
+    request = GamesRequest.from_dict({"shoe": {"decks": 6}})
+    assert request == GamesRequest(shoe=ShoeInput(decks=6))
+    document = request.run().document()
+    assert document["request"]["shoe"]["decks"] == 6 and document["shoe"]["cards"] == 312
+    for entry in document["games"]:
+        edges = {
+            bet.name: -bet.ev for bet in odds(Shoe.from_decks(6), find_rules(entry["name"])).bets
+        }
+        assert {name: Fraction(edge) for name, edge in entry["house_edge"].items()} == edges
+        assert list(entry["house_edge_float"]) == list(entry["house_edge"])
+
+
+def test_a_stored_games_request_is_refused_as_the_command_line_is() -> None:
+    from baccarat_exact.commands.games import GamesRequest
+    from baccarat_exact.errors import ShoeError
+
+    with pytest.raises(ShoeError, match="--decks and --infinite conflict"):
+        GamesRequest.from_dict({"shoe": {"decks": 6, "infinite": True}})
