@@ -189,7 +189,8 @@ def test_custom_bets_document_records_the_example_definitions() -> None:
     # The document checks without the TOML file: it holds the definitions, as written there.
     document = _load("custom-bets-8-decks.json")
     written = tomllib.loads((EXAMPLES / "custom-bets.toml").read_text(encoding="utf-8"))
-    assert document["definitions"] == {bet["name"]: bet for bet in written["bet"]}
+    definitions = document["request"]["bets"]["definitions"]
+    assert definitions == {bet["name"]: bet for bet in written["bet"]}
 
 
 # -- suits -----------------------------------------------------------------------------
