@@ -92,3 +92,39 @@ def test_every_example_shows_its_output_and_nothing_else() -> None:
     assert first["output"] == ""
     for page, args, output in page_examples():
         assert "```" not in output and output.strip(), (page, args)
+
+
+def readme_commands() -> list[str]:
+    """The arguments of every ``$B ...`` line of the README's examples."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Use it", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [
+        line.removeprefix("$B ").split("  #", 1)[0].strip()
+        for line in block.splitlines()
+        if line.startswith("$B ")
+    ]
+
+
+@pytest.mark.parametrize("args", readme_commands())
+def test_readme_commands_run_as_written(args: str) -> None:
+    """Every command the README shows runs as written: exit 0, output, no error."""
+    import shlex
+    import subprocess
+    import tempfile
+
+    from docs.gen_cli import ENV, ROOT, SCRIPT
+
+    with tempfile.TemporaryDirectory() as scratch:  # `check --write golden` writes here
+        where = Path(scratch)
+        for name in ("docs", "tests"):
+            (where / name).symlink_to(ROOT / name)
+        done = subprocess.run(
+            [str(SCRIPT), *shlex.split(args)],
+            capture_output=True,
+            text=True,
+            env=ENV,
+            cwd=where,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and "Error" not in done.stderr
