@@ -9,10 +9,9 @@ adjustable by ``--commission`` and ``--tie-pays``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from baccarat_exact.errors import RulesError
-from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, SpecialWin
+from baccarat_exact.model.rules import GAME_ALIASES, RULESETS, Rules
 
 __all__ = ["GAMES", "RULESETS", "Game", "find_game", "find_rules"]
 
@@ -36,23 +35,6 @@ class Game:
     """Where the rules (and their published house edges) are documented."""
 
 
-def _defined(
-    *,
-    game: str,
-    commission: Fraction = Fraction(1, 20),
-    tie_pays: Fraction = Fraction(8),
-    special_wins: tuple[SpecialWin, ...] = (),
-) -> Rules:
-    """A game's rules, every field given (``Rules(game=...)`` looks its game up here)."""
-    return Rules(
-        game=game,
-        tableau=STANDARD_TABLEAU,
-        commission=commission,
-        tie_pays=tie_pays,
-        special_wins=special_wins,
-    )
-
-
 _WOO_BACCARAT = "Wizard of Odds, Baccarat: https://wizardofodds.com/games/baccarat/"
 _WOO_COMMISSION_FREE = (
     "Wizard of Odds, Commission Free Baccarat: https://wizardofodds.com/games/baccarat/appendix/6/"
@@ -64,58 +46,40 @@ GAMES: dict[str, Game] = {
         Game(
             name="punto-banco",
             title="Punto banco",
-            rules=_defined(game="punto-banco"),
+            rules=RULESETS["punto-banco"],
             summary="The casino's house rules: Banker wins pay 19 to 20 (5 % commission), Tie pays 8 to 1.",
-            aliases=("punto banco", "standard", "baccarat"),
+            aliases=GAME_ALIASES["punto-banco"],
             source="The casino's published rules; " + _WOO_BACCARAT,
         ),
         Game(
             name="tie-9",
             title="Punto banco, Tie 9 to 1",
-            rules=_defined(game="tie-9", tie_pays=Fraction(9)),
+            rules=RULESETS["tie-9"],
             summary="Punto banco with the Tie paying 9 to 1.",
-            aliases=("tie9",),
+            aliases=GAME_ALIASES["tie-9"],
             source=_WOO_BACCARAT,
         ),
         Game(
             name="ez",
             title="EZ Baccarat",
-            rules=_defined(
-                game="ez",
-                commission=Fraction(0),
-                special_wins=(SpecialWin(bet="banker", total=7, cards=3, pays=Fraction(0)),),
-            ),
+            rules=RULESETS["ez"],
             summary="No commission; a Banker win with a three-card 7 pushes the Banker bet.",
             side_bets=("dragon-7", "panda-8"),
-            aliases=("ez-baccarat", "fortune", "fortune-baccarat", "dragon-7-baccarat"),
+            aliases=GAME_ALIASES["ez"],
             source="Wizard of Odds, EZ Baccarat: https://wizardofodds.com/games/ez-baccarat/",
         ),
         Game(
             name="super-6",
             title="Super 6 (Nepal baccarat)",
-            rules=_defined(
-                game="super-6",
-                commission=Fraction(0),
-                special_wins=(SpecialWin(bet="banker", total=6, pays=Fraction(1, 2)),),
-            ),
+            rules=RULESETS["super-6"],
             summary="No commission; a Banker win with a total of 6 pays 1 to 2 (also called Punto Banco 2000, commission-free baccarat).",
             side_bets=("super-6",),
-            aliases=(
-                "super6",
-                "nepal",
-                "punto-2000",
-                "punto-banco-2000",
-                "commission-free",
-                "no-commission",
-            ),
+            aliases=GAME_ALIASES["super-6"],
             source=_WOO_COMMISSION_FREE,
         ),
     )
 }
 """Every named game, keyed by its name."""
-
-RULESETS: dict[str, Rules] = {name: game.rules for name, game in GAMES.items()}
-"""Every named game's rules, keyed by its name."""
 
 _ALIASES = {alias: game.name for game in GAMES.values() for alias in game.aliases}
 

@@ -18,8 +18,10 @@ from baccarat_exact.model.events import Event
 from baccarat_exact.model.exact import exact_number, exact_text
 
 __all__ = [
+    "GAME_ALIASES",
     "PLAYER_PAYS",
     "PLAYER_STOOD",
+    "RULESETS",
     "STANDARD_TABLEAU",
     "Rules",
     "SpecialWin",
@@ -293,15 +295,11 @@ _GAME_FIELDS = ("tableau", "commission", "tie_pays", "special_wins")
 
 
 def _game_rules(game: str) -> Rules | None:
-    """The rules of the named game ``game``, or None when no game has that name."""
-    if game == "punto-banco":
-        return None  # the defaults themselves
-    from baccarat_exact.model.games import find_game
-
-    try:
-        return find_game(game).rules
-    except RulesError:
-        return None
+    """The rules of the named game ``game`` (an alias too), or None when no game has that
+    name (or for punto banco itself, whose fields are the defaults)."""
+    key = game.strip().lower()
+    key = _GAME_OF_ALIAS.get(key, key)
+    return None if key == "punto-banco" else RULESETS.get(key)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -372,11 +370,10 @@ class Rules:
         else:
             rules = _game_rules(self.game)
             if rules is None:
-                from baccarat_exact.model.games import GAMES
-
                 raise RulesError(
-                    f"unknown game {self.game!r}: known games are {', '.join(sorted(GAMES))}; "
-                    f"a game of your own needs every field ({', '.join(unset)} not given)"
+                    f"unknown game {self.game!r}: known games are "
+                    f"{', '.join(sorted(RULESETS))}; a game of your own needs every field "
+                    f"({', '.join(unset)} not given)"
                 )
             base = {name: getattr(rules, name) for name in _GAME_FIELDS}
             object.__setattr__(self, "game", rules.game)
@@ -451,3 +448,57 @@ class Rules:
             if special is None
             else tuple(SpecialWin.from_dict(item) for item in special),
         )
+
+
+def _ruleset(
+    game: str,
+    *,
+    commission: Fraction = Fraction(1, 20),
+    tie_pays: Fraction = Fraction(8),
+    special_wins: tuple[SpecialWin, ...] = (),
+) -> Rules:
+    """A named game's rules, every field given."""
+    return Rules(
+        game=game,
+        tableau=STANDARD_TABLEAU,
+        commission=commission,
+        tie_pays=tie_pays,
+        special_wins=special_wins,
+    )
+
+
+RULESETS: dict[str, Rules] = {
+    rules.game: rules
+    for rules in (
+        _ruleset("punto-banco"),
+        _ruleset("tie-9", tie_pays=Fraction(9)),
+        _ruleset(
+            "ez",
+            commission=Fraction(0),
+            special_wins=(SpecialWin(bet="banker", total=7, cards=3, pays=Fraction(0)),),
+        ),
+        _ruleset(
+            "super-6",
+            commission=Fraction(0),
+            special_wins=(SpecialWin(bet="banker", total=6, pays=Fraction(1, 2)),),
+        ),
+    )
+}
+"""Every named game's rules, keyed by its name (``baccarat-exact games`` tells them)."""
+
+GAME_ALIASES: dict[str, tuple[str, ...]] = {
+    "punto-banco": ("punto banco", "standard", "baccarat"),
+    "tie-9": ("tie9",),
+    "ez": ("ez-baccarat", "fortune", "fortune-baccarat", "dragon-7-baccarat"),
+    "super-6": (
+        "super6",
+        "nepal",
+        "punto-2000",
+        "punto-banco-2000",
+        "commission-free",
+        "no-commission",
+    ),
+}
+"""Other names each game is known by."""
+
+_GAME_OF_ALIAS = {alias: game for game, aliases in GAME_ALIASES.items() for alias in aliases}
