@@ -13,7 +13,7 @@ import typer.core
 
 from baccarat_exact.cli.common import fail
 from baccarat_exact.cli.output import echo
-from baccarat_exact.cli.shared import Command, JobsOption
+from baccarat_exact.cli.shared import Command, JobsOption, context
 from baccarat_exact.errors import BaccaratError, GoldenFileError
 
 __all__ = ["CHECK", "check_command", "document_paths", "golden_name"]
@@ -182,7 +182,9 @@ def _check(
                         err=True,
                     )
             try:
-                result = check_document(name, document, jobs=jobs, subset=subset)
+                result = check_document(
+                    name, document, subset=subset, context=context(quiet=True, jobs=jobs)
+                )
             except GoldenFileError as error:
                 echo(f"Error: {error}", err=True)
                 outcomes.append(Unreadable(name, str(error)))

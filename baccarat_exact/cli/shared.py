@@ -131,10 +131,15 @@ def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
 def context(*, quiet: bool = False, jobs: int = 1) -> Context:
     """How the command line runs a request: a progress bar on a terminal unless ``quiet``."""
     from baccarat_exact.cli.progress import progress, shown
+    from baccarat_exact.tuning import for_batches, keep_freed_memory
 
     show = shown(quiet)
     return Context(
-        jobs=jobs, quiet=not show, progress=lambda steps, label: progress(steps, label, show)
+        jobs=jobs,
+        quiet=not show,
+        progress=lambda steps, label: progress(steps, label, show),
+        batches=for_batches,
+        worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
     )
 
 

@@ -64,6 +64,12 @@ class Context:
     """How a long computation shows its progress."""
     quiet: bool = True
     """No progress shown (``--quiet``, or ``check``)."""
+    batches: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
+    """The process tuned for the engine's batch path while a batch-heavy command runs
+    (the command line's :func:`baccarat_exact.tuning.for_batches`; the library tunes
+    nothing)."""
+    worker_setup: Callable[[], None] | None = None
+    """Run once in each worker process, to tune it as this one is."""
 
 
 def tool_version() -> dict[str, str]:

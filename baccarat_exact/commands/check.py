@@ -25,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+from baccarat_exact.commands.base import Context
 from baccarat_exact.errors import BaccaratError, GoldenFileError
 from baccarat_exact.model.exact import int_from_text, int_text, str_fits
 from baccarat_exact.model.textfiles import read_text
@@ -280,24 +281,30 @@ def written_by(document: Mapping[str, Any]) -> str:
 
 
 def check_document(
-    name: str, document: Mapping[str, Any], *, jobs: int = 1, subset: bool = False
+    name: str,
+    document: Mapping[str, Any],
+    *,
+    jobs: int = 1,
+    subset: bool = False,
+    context: Context | None = None,
 ) -> DocumentResult:
     """Run the request ``document`` records again and compare every value.
 
     ``jobs`` worker processes re-deal a simulation (the figures do not depend on it).
     ``subset``: compare only the values the document holds (else a value it lacks is a
-    difference too).
+    difference too). ``context``: how to run the request (default: quietly, on ``jobs``
+    processes).
 
     :raises GoldenFileError: for a document whose request cannot be read or priced.
     """
-    from baccarat_exact.commands import Context, request_of
+    from baccarat_exact.commands import request_of
 
     start = time.perf_counter()
     kind = str(document.get("kind", ""))
     try:
         if "request" in document:
             request = request_of(document)
-            fresh_document = request.run(Context(jobs=jobs)).document()
+            fresh_document = request.run(context or Context(jobs=jobs)).document()
         else:  # a document of the first release: its inputs, not its request
             from baccarat_exact.report.recompute import kind_of, recompute, upgrade
 

@@ -165,7 +165,6 @@ class SimulateRequest(Request):
             an address that is not a scheduler's…
         """
         from baccarat_exact.analysis.simulate import simulate
-        from baccarat_exact.tuning import for_batches, keep_freed_memory
 
         settings = self.settings()
         where = None
@@ -177,14 +176,14 @@ class SimulateRequest(Request):
         workers = self.workers(context.jobs, cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)
-        with for_batches(), context.progress(self.shoes, "dealing shoes") as advance:
+        with context.batches(), context.progress(self.shoes, "dealing shoes") as advance:
             return simulate(
                 settings,
                 jobs=context.jobs,
                 progress=advance,
                 keep_hands=keep_hands,
                 cluster=where,
-                worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
+                worker_setup=context.worker_setup,
                 on_workers=self._refuse_beyond_a_day if workers is None else None,
             )
 
