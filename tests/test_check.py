@@ -20,15 +20,15 @@ import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.cli import app
-from baccarat_exact.errors import GoldenFileError
-from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.commands import KINDS
 from baccarat_exact.commands.check import (
     check_document,
     float_matches,
     junit_xml,
     load_documents,
 )
-from baccarat_exact.report.documents import KINDS
+from baccarat_exact.errors import GoldenFileError
+from baccarat_exact.model.shoe import Shoe
 from tests.reference import reference_event_probabilities
 
 runner = CliRunner()
@@ -43,72 +43,38 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-# One command per kind of document (small shoes: each is recomputed many times below),
-# and the keys holding its inputs: the question the document answers.
-COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "odds": ("odds --decks 1 --bets-file {bets} --bet dragon-7", ("shoe", "rules", "definitions")),
-    "odds-suits": (
-        'odds --decks 1 --remove "As Ah Kd 9c 9" --bet perfect-pair',
-        ("shoe", "rules"),
-    ),
-    "games": ("games --decks 1", ("shoe",)),
-    "bets": ("bets --decks 1 --bets-file {bets}", ("shoe", "rules", "definitions")),
-    "rules": ("rules --game ez", ("rules",)),
-    "eor": (
-        'eor --decks 1 --bet dragon-7 --count "A:1,5:-1" --level 3',
-        ("shoe", "rules", "definitions", "count", "level"),
-    ),
-    "simulate": ("simulate --decks 1 --shoes 3 --seed 5 --bet panda-8", ("settings",)),
-    "track": (
-        "track --decks 1 --bet perfect-pair {rounds}",
-        ("shoe", "rules", "bets", "definitions", "steps[].line", "steps[].cards", "steps[].kind"),
-    ),
-    "formula": ("formula --bets-file {bets}", ("rules", "definitions", "variable")),
-    "breakeven": ("breakeven", ("rules", "shoe", "symbolic")),
-    "grid": (
-        "grid --decks 1 --rows banker-first --cols player-total --bet player-pair --player 5",
-        ("shoe", "rules", "seen", "rows", "cols", "bets", "cells[].row", "cells[].col"),
-    ),
+# One command per kind of document (small shoes: each is recomputed many times below).
+# A document's inputs are its request: the question it answers.
+COMMANDS: dict[str, str] = {
+    "odds": "odds --decks 1 --bets-file {bets} --bet dragon-7",
+    "odds-suits": 'odds --decks 1 --remove "As Ah Kd 9c 9" --bet perfect-pair',
+    "odds-stake": 'odds --decks 1 --player "? 5" --stake banker=2,player-pair=1',
+    "games": "games --decks 1",
+    "bets": "bets --decks 1 --bets-file {bets}",
+    "rules": "rules --game ez",
+    "eor": 'eor --decks 1 --bet dragon-7 --count-tags "A:1,5:-1" --level 3',
+    "simulate": "simulate --decks 1 --shoes 3 --seed 5 --bet panda-8",
+    "track": "track --decks 1 --bet perfect-pair {rounds}",
+    "formula": "formula --bets-file {bets}",
+    "breakeven": "breakeven",
+    "grid": "grid --decks 1 --rows banker-first --cols player-total --bet player-pair --player 5",
     "compare": (
         "compare --decks 1,inf --game punto-banco,ez --tie-pays 8,9 "
-        "--figure house-edge,element-of-risk -b banker -b dragon-7",
-        ("remove", "bets", "figures", "cases[].decks", "cases[].rules"),
+        "--figure house-edge,element-of-risk -b dragon-7"
     ),
-    "blackjack rules": ("blackjack rules --h17 --das", ("rules",)),
-    "blackjack rulesets": (
-        "blackjack rulesets 6:5 --float",
-        ("arithmetic", "rulesets[].rules", "rulesets[].name", "rulesets[].title"),
-    ),
-    "blackjack insurance": (
-        "blackjack insurance --decks 2 --hand 'T 9'",
-        ("rules", "shoe", "hand"),
-    ),
-    "blackjack dealer": ("blackjack dealer --up A --decks 1", ("shoe", "hits_soft_17", "up")),
-    "blackjack hand": (
-        "blackjack hand 'A 7' --up 9 --decks 1",
-        ("rules", "shoe", "hand", "up", "arithmetic"),
-    ),
-    "blackjack edge": (
-        f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
-        ("rules", "shoe", "arithmetic"),
-    ),
-    "blackjack eor": (
-        "blackjack eor --counts T=9,7=3,A=2,2=2",
-        ("rules", "shoe", "arithmetic", "count.tags"),
-    ),
-    "blackjack strategy": (
-        f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
-        ("rules", "shoe", "arithmetic"),
-    ),
-    "blackjack round": (
-        f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
-        ("rules", "shoe", "arithmetic", "strategies[].strategy"),
-    ),
-    "blackjack simulate": (
-        "blackjack simulate --counts T=9,7=3,A=2,2=2 --shoes 3 --seed 5",
-        ("settings",),
-    ),
+    "blackjack rules": "blackjack rules --h17 --das",
+    "blackjack rulesets": "blackjack rulesets 6:5 --float",
+    "blackjack insurance": "blackjack insurance 'T 9' --decks 2",
+    "blackjack dealer": "blackjack dealer --up A --decks 1",
+    "blackjack hand": "blackjack hand 'A 7' --up 9 --decks 1",
+    "blackjack edge": f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
+    "blackjack eor": "blackjack eor --counts T=9,7=3,A=2,2=2",
+    "blackjack strategy": f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
+    "blackjack round": f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
+    "blackjack simulate": "blackjack simulate --counts T=9,7=3,A=2,2=2 --shoes 3 --seed 5",
 }
+INPUTS = ("request",)
+"""Where a document keeps its inputs."""
 
 
 SAMPLES = {
@@ -133,7 +99,7 @@ def documents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, A
     rounds = where / "rounds.txt"
     rounds.write_text("5 K 9 2 7 3\nburn 7 K K\n9h Qs Qc 3d\n", encoding="utf-8")
     written = {}
-    for name, (command, _) in COMMANDS.items():
+    for name, command in COMMANDS.items():
         args = shlex.split(command.format(bets=bets, rounds=rounds))
         code, out, err = run(*args, "--format", "json")
         assert code == 0, err
@@ -209,11 +175,10 @@ def is_input(path: str, inputs: tuple[str, ...]) -> bool:
 def test_a_changed_result_is_named(documents: dict[str, dict[str, Any]], name: str) -> None:
     """Every result value, changed alone, gives a FAIL naming it (or the list holding it)."""
     document = documents[name]
-    inputs = COMMANDS[name][1]
     results = [
         (path, value)
         for path, value in leaves(document)
-        if path not in ("schema", "kind") and not is_input(path, inputs)
+        if path not in ("schema", "kind") and not is_input(path, (*INPUTS, "version"))
     ]
     assert results, "a document with results"
     step = max(1, len(results) // SAMPLES.get(name, 40))
@@ -225,14 +190,80 @@ def test_a_changed_result_is_named(documents: dict[str, dict[str, Any]], name: s
         )
 
 
+def deleted(document: dict[str, Any], path: str) -> dict[str, Any]:
+    copy = json.loads(json.dumps(document))
+    *parents, last = re.findall(r"[^.\[\]]+", path)
+    target: Any = copy
+    for part in parents:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    del target[last]
+    return copy
+
+
+def keyed_leaves(document: dict[str, Any]) -> list[str]:
+    """The paths of every value held under a key (not a list item) outside the request."""
+    return [
+        path
+        for path, _ in leaves(document)
+        if not path.endswith("]") and path.split(".")[0].split("[")[0] not in _ENVELOPE
+    ]
+
+
+_ENVELOPE = ("schema", "kind", "version", "request")
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_each_deleted_value_is_named_and_subset_lets_it_pass(
+    documents: dict[str, dict[str, Any]], name: str
+) -> None:
+    """Every value deleted in turn is a difference naming it, "missing from the document";
+    with --subset (a document trimmed on purpose) it passes. The recomputed document is
+    made once; the end-to-end check runs on a sample."""
+    from baccarat_exact.commands.check import _compare
+
+    document = documents[name]
+    fresh = json.loads(json.dumps(document))
+    paths = keyed_leaves(document)
+    assert paths
+    for path in paths:
+        trimmed = deleted(document, path)
+        differences = [d for ok, d in _compare(trimmed, fresh, "") if not ok]
+        assert [d.path for d in differences] == [path], path
+        assert differences[0].unstored
+        assert "missing from the document" in differences[0].describe()
+        assert all(ok for ok, _ in _compare(trimmed, fresh, "", subset=True))
+    for path in paths[:: max(1, len(paths) // 3)]:
+        trimmed = deleted(document, path)
+        assert [d.path for d in check_document(name, trimmed).differences] == [path]
+        assert check_document(name, trimmed, subset=True).ok
+
+
+def test_an_added_value_is_named(documents: dict[str, dict[str, Any]]) -> None:
+    document = replaced(documents["odds"], "bets.banker.extra", "1/2")
+    (difference,) = check_document("odds", document).differences
+    assert difference.path == "bets.banker.extra" and difference.missing
+
+
+def test_the_version_is_recorded_never_compared(documents: dict[str, dict[str, Any]]) -> None:
+    from baccarat_exact import __version__
+    from baccarat_exact.commands.check import other_versions
+
+    document = documents["odds"]
+    assert document["version"]["baccarat_exact"] == __version__
+    older = replaced(document, "version.baccarat_exact", "0.1.5")
+    result = check_document("odds", older)
+    assert result.ok and result.version == "0.1.5"
+    assert other_versions([result]).startswith("note: 1 document was written by another")
+    assert other_versions([check_document("odds", document)]) == ""
+
+
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_a_changed_input_is_another_question(
     documents: dict[str, dict[str, Any]], name: str
 ) -> None:
     """An input changed alone is answered or refused with a reason, never a crash."""
     document = documents[name]
-    inputs = COMMANDS[name][1]
-    paths = [(path, value) for path, value in leaves(document) if is_input(path, inputs)]
+    paths = [(path, value) for path, value in leaves(document) if is_input(path, INPUTS)]
     step = max(1, len(paths) // (SAMPLES.get(name, 40) // 3))
     for path, value in paths[::step]:
         try:
@@ -242,7 +273,7 @@ def test_a_changed_input_is_another_question(
 
 
 def test_an_input_that_changes_a_result_is_reported(documents: dict[str, dict[str, Any]]) -> None:
-    document = replaced(documents["odds"], "rules.tie_pays", "9")
+    document = replaced(documents["odds"], "request.rules.tie_pays", "9")
     named = {difference.path for difference in check_document("odds", document).differences}
     assert "bets.tie.ev" in named and "bets.banker.ev" not in named
 
@@ -286,7 +317,11 @@ def test_exact_values_are_not_approximate(documents: dict[str, dict[str, Any]]) 
 
 def test_a_json_type_change_is_a_difference(documents: dict[str, dict[str, Any]]) -> None:
     document = documents["games"]
-    path, value = next((p, v) for p, v in leaves(document) if isinstance(v, int) and p != "schema")
+    path, value = next(
+        (p, v)
+        for p, v in leaves(document)
+        if isinstance(v, int) and p != "schema" and not is_input(p, INPUTS)
+    )
     (difference,) = check_document("x", replaced(document, path, str(value))).differences
     assert difference.describe() == f'{path}: expected "{value}", got {value}'
 
@@ -309,11 +344,12 @@ def test_every_golden_document_matches(name: str, document: dict[str, Any]) -> N
     assert result.checked >= 10
 
 
-def test_documents_of_the_previous_release_still_check() -> None:
-    # written before documents named their kind and suits: read by their keys and counts
-    document = json.loads((GOLDEN / "8-decks.json").read_text(encoding="utf-8"))
-    assert "kind" not in document and "suits" not in document["shoe"]
-    assert check_document("8-decks", document).kind == "odds"
+def test_a_document_of_version_0_1_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    # schema 1 recorded the inputs but not the request: it cannot be run again as asked
+    path = tmp_path / "old.json"
+    path.write_text('{"schema": 1, "shoe": {}, "rules": {}, "outcomes": {}, "bets": {}}')
+    with pytest.raises(GoldenFileError, match=r"version 0\.1 \(schema 1\).*check --write"):
+        load_documents(path)
 
 
 def test_golden_files_hold_the_published_counts() -> None:
@@ -347,9 +383,8 @@ def test_late_shoe_snapshot_agrees_with_the_reference() -> None:
         ("[]", "an empty list, no documents"),
         ("[1]", "not a JSON object"),
         ('{"rules": {}}', "no 'schema' key"),
-        ('{"schema": 2, "kind": "odds"}', "schema 2; this version reads schema 1"),
-        ('{"schema": 1, "kind": "poker"}', "unknown kind of document 'poker'"),
-        ('{"schema": 1, "hello": 1}', "not a document this tool writes"),
+        ('{"schema": 3, "kind": "odds"}', "schema 3; this version reads schema 2"),
+        ('{"schema": 1, "hello": 1}', "a document of version 0.1 (schema 1)"),
         ("[" * 100_000, "nested too deeply"),
     ],
 )
@@ -363,14 +398,22 @@ def test_what_is_not_a_document(tmp_path: Path, text: str, message: str) -> None
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        ({"schema": 1, "kind": "odds", "shoe": {}, "rules": {}, "bets": {}}, "a shoe needs counts"),
-        ({"schema": 1, "kind": "odds", "shoe": 5, "rules": {}, "bets": {}}, "shoe must be"),
+        ({"schema": 2, "kind": "odds"}, "the document records no request"),
+        ({"schema": 2, "request": {}}, "the document names no kind"),
+        ({"schema": 2, "kind": "poker", "request": {}}, "unknown kind of document 'poker'"),
+        ({"schema": 2, "kind": "odds", "request": {"shoe": 5}}, "request.shoe must be an object"),
         (
-            {"schema": 1, "kind": "games", "shoe": {"counts": {"A": -1}}, "games": []},
+            {"schema": 2, "kind": "games", "request": {"shoe": {"counts": "A=-1"}}},
             "inputs are not valid",
         ),
-        ({"schema": 1, "kind": "blackjack hand", "hand": "Z Z", "up": "9"}, "shoe must be"),
-        ({"schema": 1, "kind": "simulate", "settings": {"shoes": "many"}}, "rules must be"),
+        (
+            {"schema": 2, "kind": "blackjack hand", "request": {"cards": "Z Z", "up": "9"}},
+            "inputs are not valid",
+        ),
+        (
+            {"schema": 2, "kind": "simulate", "request": {"shoes": "many"}},
+            "request.shoes must be an integer",
+        ),
     ],
 )
 def test_a_document_whose_inputs_cannot_be_read(document: dict[str, Any], message: str) -> None:
@@ -444,8 +487,8 @@ def test_the_worst_exit_code_wins(tmp_path: Path) -> None:
             "--write needs the command to run after --",
         ),
         (("--write", "{tmp}", "--", "schema"), "schema writes no document"),
-        (("--write", "{tmp}/none/x.json", "--", "rules"), "no such directory"),
-        (("--write", "{tmp}", "--", "odds", "--decks", "0"), "nothing written"),
+        (("--write", "/dev/null/golden", "--", "rules"), "cannot make the directory"),
+        (("--write", "{tmp}", "--", "odds", "--decks", "0"), "'--decks'"),
     ],
 )
 def test_usage_errors_are_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
@@ -512,44 +555,6 @@ def test_write_takes_an_explicit_file_name(tmp_path: Path) -> None:
     code, out, _ = run("check", "--write", str(target), "--", "blackjack", "dealer", "--decks", "2")
     assert code == 0 and out.startswith(f"wrote {target}: blackjack dealer, ")
     assert json.loads(target.read_text(encoding="utf-8"))["kind"] == "blackjack dealer"
-
-
-# -- documents of the first release ------------------------------------------------------
-
-FIRST_RELEASE = ROOT / "tests" / "first-release"
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "bets-2",
-        "blackjack-dealer-1",
-        "blackjack-edge-1-float",
-        "breakeven",
-        "eor-2",
-        "formula",
-        "games-2",
-        "track",
-    ],
-)
-def test_first_release_documents_still_check(name: str) -> None:
-    ((found, document),) = load_documents(FIRST_RELEASE / f"{name}.json")
-    assert "kind" not in document
-    result = check_document(found, document)
-    assert result.differences == () and result.checked >= 30
-
-
-@pytest.mark.parametrize(
-    ("name", "why"),
-    [
-        ("simulate", "records its tables but not its inputs"),
-        ("blackjack-rules", "records its tables but not its inputs"),
-        ("blackjack-hand-1", "did not record the shoe"),
-    ],
-)
-def test_first_release_documents_without_inputs_are_refused(name: str, why: str) -> None:
-    with pytest.raises(GoldenFileError, match=why):
-        load_documents(FIRST_RELEASE / f"{name}.json")
 
 
 def test_values_past_the_digit_limit_of_str(tmp_path: Path) -> None:

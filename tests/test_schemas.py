@@ -21,9 +21,7 @@ from typer.testing import CliRunner
 
 import baccarat_exact
 from baccarat_exact.cli import app, main
-from baccarat_exact.errors import SchemaError
-from baccarat_exact.report.documents import KINDS
-from baccarat_exact.report.render import dumps_json
+from baccarat_exact.commands import KINDS
 from baccarat_exact.commands.schemas import (
     COMMON_FILE,
     schema,
@@ -31,6 +29,8 @@ from baccarat_exact.commands.schemas import (
     schema_kinds,
     schema_text,
 )
+from baccarat_exact.errors import SchemaError
+from baccarat_exact.report.render import dumps_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = Path(baccarat_exact.__file__).parent / "schemas"

@@ -22,6 +22,7 @@ class OutputError(OSError):
     """The output could not be written (a full disk, a closed file): not a bug, not bad
     input; the command line says so in one line (exit code 74)."""
 
+
 ASCII_ERRORS = "baccarat-ascii"
 """The codec error handler that writes what an encoding cannot as plain ASCII."""
 

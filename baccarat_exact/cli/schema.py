@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import FormatOption, TableOption, emit
-from baccarat_exact.cli.options import command
+from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.output import echo
-from baccarat_exact.report.model import Format
+from baccarat_exact.cli.shared import FormatOption, TableOption, command
 from baccarat_exact.commands.schemas import schema_text, schemas_report
+from baccarat_exact.report.model import Format
 
 __all__ = ["schema_command"]
 
@@ -18,9 +18,9 @@ KindArgument = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="[KIND]",
-        help="A kind of document: odds, games, bets, rules, eor, simulate, track, formula, "
-        "breakeven, or blackjack rules, dealer, hand, edge or strategy (written "
-        '"blackjack dealer", blackjack-dealer or blackjack dealer). Without it: the list.',
+        help="A kind of document: the command that writes it, e.g. odds, grid or "
+        'blackjack edge (written "blackjack edge", blackjack-edge or blackjack edge). '
+        "Without it: the list.",
         show_default=False,
     ),
 ]

@@ -15,7 +15,7 @@ from typing import Any
 from baccarat_exact.commands.base import Context, Inputs, Request
 from baccarat_exact.errors import RequestError
 
-__all__ = ["REQUESTS", "Context", "Inputs", "Request", "request_class", "request_of"]
+__all__ = ["KINDS", "REQUESTS", "Context", "Inputs", "Request", "request_class", "request_of"]
 
 REQUESTS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.commands.odds", "OddsRequest"),
@@ -41,6 +41,9 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "blackjack round": ("baccarat_exact.commands.blackjack", "BlackjackRoundRequest"),
 }
 """Kind of document (the command's name) → (module, request class)."""
+
+KINDS: tuple[str, ...] = tuple(REQUESTS)
+"""Every kind of document, named by the command that writes it."""
 
 
 def request_class(kind: str) -> type[Request]:

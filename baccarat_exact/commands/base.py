@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, Union
 
 from baccarat_exact.errors import RequestError
-from baccarat_exact.report.documents import SCHEMA
 from baccarat_exact.report.model import Report
 
 __all__ = [
+    "SCHEMA",
     "Context",
     "Inputs",
     "Progress",
@@ -39,6 +39,10 @@ __all__ = [
 ]
 
 InputsT = TypeVar("InputsT", bound="Inputs")
+
+SCHEMA = 2
+"""The version of every document's layout: 2 records the request and the tool's version
+(1, of version 0.1, recorded the inputs, not the request)."""
 
 Advance = Callable[[int], None]
 """Told how many steps of a long computation are done."""

@@ -25,11 +25,10 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from baccarat_exact.commands.base import Context
-from baccarat_exact.errors import BaccaratError, GoldenFileError
+from baccarat_exact.commands.base import SCHEMA, Context
+from baccarat_exact.errors import BaccaratError, GoldenFileError, RequestError
 from baccarat_exact.model.exact import int_from_text, int_text, str_fits
 from baccarat_exact.model.textfiles import read_text
-from baccarat_exact.report.documents import READABLE, SCHEMA
 from baccarat_exact.report.render import dumps_json
 
 __all__ = [
@@ -242,10 +241,8 @@ def load_documents(path: Path) -> list[tuple[str, dict[str, Any]]]:
             name = str(document["id"])
         if "schema" not in document:
             raise GoldenFileError(f"{name}: not a document of this tool (no 'schema' key)")
-        if document["schema"] not in READABLE:
-            raise GoldenFileError(
-                f"{name}: schema {document['schema']!r}; this version reads schema {SCHEMA}"
-            )
+        if document["schema"] != SCHEMA:
+            raise GoldenFileError(f"{name}: {_other_schema(document['schema'])}")
         result.append((name, document))
     return result
 
@@ -267,6 +264,16 @@ def simulation_size(document: Mapping[str, Any]) -> tuple[int, int] | None:
     if not isinstance(shoes, int) or not isinstance(cards, int):
         return None
     return shoes, cards
+
+
+def _other_schema(schema: object) -> str:
+    """Why a document of another layout is not read, and what to do."""
+    if schema == 1:
+        return (
+            "a document of version 0.1 (schema 1), which did not record its request; "
+            "write it again with this version: check --write FILE.json -- <its command>"
+        )
+    return f"schema {schema!r}; this version reads schema {SCHEMA}"
 
 
 def written_by(document: Mapping[str, Any]) -> str:
@@ -302,19 +309,10 @@ def check_document(
     start = time.perf_counter()
     kind = str(document.get("kind", ""))
     try:
-        if "request" in document:
-            request = request_of(document)
-            fresh_document = request.run(context or Context(jobs=jobs)).document()
-        else:  # a document of the first release: its inputs, not its request
-            from baccarat_exact.report.recompute import kind_of, recompute, upgrade
-
-            document = upgrade(document)
-            kind = kind_of(document)
-            fresh_document = recompute(document, jobs=jobs)
-            fresh_document["schema"] = document.get("schema")
-            subset = True  # it recorded what it computed then, not what this version does
+        request = request_of(document)
+        fresh_document = request.run(context or Context(jobs=jobs)).document()
         fresh = json.loads(dumps_json(fresh_document), parse_int=int_from_text)
-    except GoldenFileError as error:
+    except (GoldenFileError, RequestError) as error:
         raise GoldenFileError(f"{name}: {error}") from None
     except BaccaratError as error:
         raise GoldenFileError(f"{name}: its inputs are not valid: {error}") from None
@@ -341,10 +339,11 @@ _NOT_COMPARED = ("id", "version")
 
 
 def _compare(
-    stored: Any, fresh: Any, path: str, subset: bool = False
+    stored: Any, fresh: Any, path: str, subset: bool = False, floats: bool = False
 ) -> Iterator[tuple[bool, Difference]]:
     """(matched, difference) for every leaf value of ``stored`` and, unless ``subset``,
-    a difference for every value of ``fresh`` that ``stored`` lacks."""
+    a difference for every value of ``fresh`` that ``stored`` lacks. Leaves under a key
+    ending ``_float`` (``floats``) match to the digits they are written with."""
     if isinstance(stored, dict):
         for key, value in stored.items():
             if key in _NOT_COMPARED and not path:
@@ -352,10 +351,9 @@ def _compare(
             where = f"{path}.{key}" if path else str(key)
             if not isinstance(fresh, dict) or key not in fresh:
                 yield False, Difference(where, value, None, missing=True)
-            elif key.endswith("_float"):
-                yield from _compare_floats(value, fresh[key], where)
             else:
-                yield from _compare(value, fresh[key], where, subset)
+                below = floats or str(key).endswith("_float")
+                yield from _compare(value, fresh[key], where, subset, below)
         if subset or not isinstance(fresh, dict):
             return
         for key, value in fresh.items():
@@ -368,7 +366,9 @@ def _compare(
             yield False, Difference(path, _length(stored), _length(fresh))
             return
         for index, (a, b) in enumerate(zip(stored, fresh, strict=True)):
-            yield from _compare(a, b, f"{path}[{index}]", subset)
+            yield from _compare(a, b, f"{path}[{index}]", subset, floats)
+    elif floats:
+        yield float_matches(stored, fresh), Difference(path, stored, fresh)
     else:
         # bool is an int in Python: a stored true must not match a computed 1
         same = stored == fresh and type(stored) is type(fresh)
@@ -385,14 +385,6 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
             yield from _leaves(item, f"{path}[{index}]")
     else:
         yield path, value
-
-
-def _compare_floats(stored: Any, fresh: Any, path: str) -> Iterator[tuple[bool, Difference]]:
-    """A ``*_float`` value (a number, null, or a list or table of them)."""
-    if isinstance(stored, (dict, list)):
-        yield from _compare(stored, fresh, path)  # pragma: no cover - floats are leaves today
-        return
-    yield float_matches(stored, fresh), Difference(path, stored, fresh)
 
 
 def float_matches(stored: Any, fresh: Any) -> bool:

@@ -20,10 +20,9 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from baccarat_exact.commands import request_class
+from baccarat_exact.commands import KINDS, request_class
 from baccarat_exact.commands.base import Inputs
 from baccarat_exact.errors import SchemaError
-from baccarat_exact.report.documents import KINDS
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.report.render import dumps_json
 

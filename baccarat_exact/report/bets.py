@@ -15,7 +15,6 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import Odds, odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 
 __all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries", "price_entries"]
@@ -183,5 +182,5 @@ def bets_report(
             "(docs/custom-bets.md).",
             "≈ columns are rounded; --format json or csv gives every value exactly.",
         ),
-        data=envelope("bets", data, (e.bet for e in entries)),
+        data=data,
     )

@@ -22,7 +22,6 @@ from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
 __all__ = [
@@ -78,7 +77,7 @@ def rules_report(rules: BlackjackRules) -> Report:
         title=f"Blackjack rules: {rules.summary()}",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack rules", {"rules": rules.to_dict(), "summary": rules.summary()}),
+        data={"rules": rules.to_dict(), "summary": rules.summary()},
     )
 
 
@@ -102,7 +101,7 @@ def dealer_report(chart: DealerChart) -> Report:
         title=f"Dealer ({rule}): {describe_shoe(chart.shoe)}",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack dealer", chart.to_dict()),
+        data=chart.to_dict(),
     )
 
 
@@ -136,7 +135,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
         ),
         blocks=(table,),
         notes=tuple(notes),
-        data=envelope("blackjack hand", analysis.to_dict()),
+        data=analysis.to_dict(),
     )
 
 
@@ -206,7 +205,7 @@ def edge_report(result: EdgeResult) -> Report:
         title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
         blocks=tuple(tables),
         notes=tuple(notes),
-        data=envelope("blackjack edge", result.to_dict()),
+        data=result.to_dict(),
     )
 
 
@@ -274,7 +273,7 @@ def round_report(stats: RoundStats) -> Report:
         title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False)}",
         blocks=(summary, distribution),
         notes=notes,
-        data=envelope("blackjack round", stats.to_dict()),
+        data=stats.to_dict(),
     )
 
 
@@ -310,7 +309,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
         blocks=(table, summary),
         notes=notes,
-        data=envelope("blackjack strategy", data),
+        data=data,
     )
 
 
@@ -363,7 +362,7 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
         title="Blackjack rule sets",
         blocks=(table,),
         notes=notes,
-        data=envelope("blackjack rulesets", data),
+        data=data,
     )
 
 
@@ -405,7 +404,7 @@ def insurance_report(result: InsuranceResult) -> Report:
         title=f"Insurance and even money: {describe_shoe(result.shoe)}",
         blocks=(table,),
         notes=tuple(notes),
-        data=envelope("blackjack insurance", result.to_dict()),
+        data=result.to_dict(),
     )
 
 
@@ -454,5 +453,5 @@ def eor_report(eor: BlackjackEor) -> Report:
         f"{eor.rules.summary(decks=False)}",
         blocks=(effects, totals),
         notes=notes,
-        data=envelope("blackjack eor", eor.to_dict()),
+        data=eor.to_dict(),
     )

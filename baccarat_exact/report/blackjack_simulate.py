@@ -14,7 +14,6 @@ from baccarat_exact.blackjack.shoe_simulation import (
     SimulationSettings,
 )
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
 
@@ -184,7 +183,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         **tables_document(report),
     }
     body.pop("title")  # the settings say it all, as data
-    return replace(report, data=envelope("blackjack simulate", body))
+    return replace(report, data=body)
 
 
 def settings_document(settings: SimulationSettings) -> dict[str, Any]:

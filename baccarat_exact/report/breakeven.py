@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from baccarat_exact.model.cards import format_cards
 from baccarat_exact.model.exact import decimal_text, exact_text, int_text, str_fits, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
@@ -131,7 +130,7 @@ def breakeven_report(result: BreakEven, width: int | None = None) -> Report:
         title=f"Break-even pays: {_shoe_words(result)}; {describe_rules(result.rules)}",
         blocks=(pays, linear),
         notes=tuple(notes),
-        data=envelope("breakeven", breakeven_document(result), (b.bet for b in result.bets)),
+        data=breakeven_document(result),
     )
 
 

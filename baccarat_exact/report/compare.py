@@ -6,7 +6,6 @@ from typing import Any
 
 from baccarat_exact.analysis.compare import Case, Comparison
 from baccarat_exact.model.exact import exact_text, to_float
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["compare_document", "compare_report"]
@@ -143,4 +142,4 @@ def compare_document(result: Comparison) -> dict[str, Any]:
         "figures": list(result.figures),
         "cases": cases,
     }
-    return envelope("compare", body)
+    return body

@@ -9,7 +9,6 @@ from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["break_even_exact", "count_rows", "eor_report"]
@@ -127,5 +126,5 @@ def eor_report(
             "balance: Σ cards × tag over the shoe (0: balanced); BC: betting correlation.",
             "BE TC: the TC at which EV + β·(N−1)/52·TC is 0 (β: slope). ≈: rounded.",
         ),
-        data=envelope("eor", data),
+        data=data,
     )

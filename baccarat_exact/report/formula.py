@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.exact import exact_text
 from baccarat_exact.report.describe import describe_rules
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
@@ -185,9 +184,7 @@ def formula_report(
         + describe_rules(formulas.rules),
         blocks=blocks,
         notes=("** is a power; ≈ is rounded; --format json gives the integer coefficients.",),
-        data=lambda: envelope(
-            "formula", formula_document(formulas, terms), (b.bet for b in formulas.bets)
-        ),
+        data=lambda: formula_document(formulas, terms),
     )
 
 

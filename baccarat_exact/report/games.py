@@ -10,7 +10,6 @@ from baccarat_exact.model.games import GAMES, Game
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:
@@ -109,5 +108,5 @@ def games_report(
             "Every game takes --commission and --tie-pays; odds --game prices its side bets too.",
             "≈ columns are rounded; --format json or csv gives every value exactly.",
         ),
-        data=envelope("games", {"shoe": shoe.to_dict(), "games": entries}),
+        data={"shoe": shoe.to_dict(), "games": entries},
     )

@@ -11,7 +11,6 @@ from baccarat_exact.analysis.grid import KEYS, Grid, GridCell
 from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["FIGURES", "grid_document", "grid_figures", "grid_report"]
@@ -174,4 +173,4 @@ def grid_document(table: Grid) -> dict[str, Any]:
             for cell in table.cells
         ],
     )
-    return envelope("grid", body, table.bets)
+    return body

@@ -9,7 +9,6 @@ from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.stats import all_stats, bet_stats
 
@@ -221,4 +220,4 @@ def odds_document(result: Odds, combination: Combination | None = None) -> dict[
     document["bets"] = {bet.name: stats_dict(bet, counts=finite) for bet in result.bets}
     if combination is not None:
         document["combination"] = combination.to_dict()
-    return envelope("odds", document, (bet.bet for bet in result.bets))
+    return document

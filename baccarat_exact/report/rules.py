@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from baccarat_exact.model.exact import exact_text
 from baccarat_exact.model.rules import Rules
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Column, Report, Table, Text
 
 __all__ = ["rules_report"]
@@ -54,13 +53,10 @@ def rules_report(rules: Rules) -> Report:
             Text(_pays(rules)),
         ),
         main="banker",
-        data=envelope(
-            "rules",
-            {
-                "rules": rules.to_dict(),
-                "player_pays": exact_text(rules.player_pays),
-                "banker_pays": exact_text(rules.banker_pays),
-                "tableau": tableau.to_dict(),
-            },
-        ),
+        data={
+            "rules": rules.to_dict(),
+            "player_pays": exact_text(rules.player_pays),
+            "banker_pays": exact_text(rules.banker_pays),
+            "tableau": tableau.to_dict(),
+        },
     )

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from baccarat_exact.analysis.dealing import burn_text
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 if TYPE_CHECKING:
@@ -229,6 +228,6 @@ def simulation_report(result: SimulationResult) -> Report:
             "cards): each bet's derived count at its break-even TC, unless --threshold.",
             "surebet: the bet wins with probability over 90 %.",
         ),
-        data=envelope("simulate", body),
+        data=body,
         main="per-hand",
     )

@@ -21,7 +21,6 @@ from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_fl
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.documents import envelope
 from baccarat_exact.report.model import Cell, Column, Format, Report, Table, identifier
 
 __all__ = ["LiveTrack", "step_row", "track_report", "track_table"]
@@ -117,16 +116,13 @@ def track_report(tracking: Tracking) -> Report:
         title=_title(tracking.shoe, tracking.rules),
         blocks=(track_table(tracking.bets, tuple(rows)),),
         notes=LEGEND,
-        data=envelope(
-            "track",
-            {
-                "shoe": tracking.shoe.to_dict(),
-                "rules": tracking.rules.to_dict(),
-                "bets": [bet.name for bet in tracking.bets],
-                "steps": steps,
-                "errors": errors,
-            },
-        ),
+        data={
+            "shoe": tracking.shoe.to_dict(),
+            "rules": tracking.rules.to_dict(),
+            "bets": [bet.name for bet in tracking.bets],
+            "steps": steps,
+            "errors": errors,
+        },
     )
 
 
