@@ -95,8 +95,6 @@ SUREBET = Fraction(9, 10)
 """A bet is a *surebet* when its probability of winning is over 90 %: the house's rule
 against placing bonus money on near-certain bets (docs/rules.md)."""
 
-SCHEMA = 1
-
 _Count = TypeVar("_Count", int, "npt.NDArray[Any]")
 
 
@@ -200,7 +198,7 @@ class BetOdds:
         return bool(is_surebet(wins, self.denominator))
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (schema 1)."""
+        """The bet's odds as JSON keeps them."""
         ev = self.ev
         return {
             "win": exact_text(self.win),
@@ -331,7 +329,8 @@ class Odds:
         return combine(bets, stakes, cells, denominator)
 
     def to_dict(self) -> dict[str, Any]:
-        """The stable JSON document (schema 1): exact values as ``"p/q"`` strings."""
+        """The odds as JSON keeps them (the body of an ``odds`` document): exact values as
+        ``"p/q"`` strings, each beside its ``*_float``."""
         outcomes = {}
         for outcome in Outcome:
             p = self.probability(outcome)
@@ -341,7 +340,6 @@ class Odds:
                 "probability_float": to_float(p),
             }
         document: dict[str, Any] = {
-            "schema": SCHEMA,
             "shoe": self.shoe.to_dict(),
             "rules": self.rules.to_dict(),
         }

@@ -82,7 +82,7 @@ def test_identities_on_eight_decks() -> None:
             assert stats.element_of_risk == stats.house_edge / (1 - stats.push)
 
 
-def test_json_extends_schema_1() -> None:
+def test_json_body_extends_the_first_layout() -> None:
     document = odds_document(
         odds(
             EIGHT_DECKS,
@@ -90,7 +90,7 @@ def test_json_extends_schema_1() -> None:
             with_main_bets(find_rules("ez"), [find_bet("perfect-pair")]),
         )
     )
-    assert list(document) == ["schema", "kind", "shoe", "rules", "total", "outcomes", "bets"]
+    assert list(document) == ["shoe", "rules", "total", "outcomes", "bets"]  # the request's body
     banker = document["bets"]["banker"]
     assert list(banker)[:6] == ["win", "push", "lose", "ev", "ev_float", "surebet"]
     assert {"lines", "variance", "hit_frequency", "house_edge", "element_of_risk"} <= set(banker)

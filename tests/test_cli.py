@@ -46,7 +46,9 @@ def test_odds_default_is_eight_decks() -> None:
 def test_odds_json_is_the_contract() -> None:
     code, out, _ = run("odds", "--format", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 1 and document["total"] == 4_998_398_275_503_360
+    assert code == 0 and document["schema"] == 2 and document["total"] == 4_998_398_275_503_360
+    assert document["kind"] == "odds" and list(document)[:4] == ["schema", "kind", "version", "request"]
+    assert document["request"]["shoe"] == {"decks": 8, "counts": None, "remove": "", "infinite": False}
 
 
 def test_odds_csv_is_exact() -> None:
@@ -63,11 +65,10 @@ def test_odds_csv_is_exact() -> None:
         "win_float",
         "push",
         "push_float",
-        "lose",
-        "lose_float",
+        "house_edge",
+        "house_edge_float",
         "ev",
         "ev_float",
-        "surebet",
     ]
 
 
@@ -76,6 +77,7 @@ def test_odds_remove_counts_and_decks_agree() -> None:
     counts = "A=4,2=4,3=4,4=4,5=1,6=4,7=4,8=4,9=4,T=4,J=4,Q=4,K=3"
     _, by_counts, _ = run("odds", "--counts", counts, "-f", "json")
     removed, explicit = json.loads(by_remove), json.loads(by_counts)
+    assert removed.pop("request") != explicit.pop("request")  # asked two ways: the same shoe
     assert removed["shoe"].pop("suits")["5"] == [1, 1, 1, 1]  # 3 fives of unknown suit out
     assert explicit["shoe"].pop("suits")["5"] is None  # given by count only
     assert removed == explicit

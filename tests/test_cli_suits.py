@@ -158,7 +158,7 @@ def test_player_pair_does_not_look_at_suits() -> None:
 def test_perfect_pair_after_aces_of_unknown_suit_is_the_average() -> None:
     code, out, err = run("odds", "--decks", "2", "--remove", "Ax3", "--bet", "perfect-pair")
     assert code == 0, err
-    assert any(line.startswith("Suited bets: exact averages") for line in out.splitlines())
+    assert any(line.startswith("suited bets: averaged exactly") for line in out.splitlines())
 
     document = run_json("odds", "--decks", "2", "--remove", "Ax3", "--bet", "perfect-pair")
     total = document["total"]

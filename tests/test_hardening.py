@@ -486,7 +486,7 @@ def test_unexpected_exception_is_one_line_and_exit_70(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("BACCARAT_EXACT_DEBUG", raising=False)
-    monkeypatch.setattr("baccarat_exact.cli.odds.odds", _boom)
+    monkeypatch.setattr("baccarat_exact.pricing.odds", _boom)
     code, out, err = run_main(capsys, "odds")
     assert code == 70 and out == ""
     assert err == "Error: internal error: RuntimeError: boom — please report it\n"
@@ -496,7 +496,7 @@ def test_unexpected_exception_is_one_line_and_exit_70(
 def test_debug_shows_the_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
-    monkeypatch.setattr("baccarat_exact.cli.odds.odds", _boom)
+    monkeypatch.setattr("baccarat_exact.pricing.odds", _boom)
     if how == "option":
         monkeypatch.delenv("BACCARAT_EXACT_DEBUG", raising=False)
         code, _, err = run_main(capsys, "--debug", "odds")
@@ -564,20 +564,20 @@ def test_a_group_without_a_command_prints_help(
 
 def _set_rules(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
     def change(case: dict[str, Any]) -> None:
-        case["rules"][key] = value
+        case["request"]["rules"][key] = value
 
     return change
 
 
-def _set_count(value: Any) -> Callable[[dict[str, Any]], None]:
+def _set_decks(value: Any) -> Callable[[dict[str, Any]], None]:
     def change(case: dict[str, Any]) -> None:
-        case["shoe"]["counts"]["A"] = value
+        case["request"]["shoe"]["decks"] = value
 
     return change
 
 
 def _set_bets(case: dict[str, Any]) -> None:
-    case["bets"] = 5
+    case["request"]["bets"] = 5
 
 
 @pytest.mark.parametrize(
@@ -585,9 +585,10 @@ def _set_bets(case: dict[str, Any]) -> None:
     [
         pytest.param(_set_rules("commission", "1/0"), None, id="commission-1/0"),
         pytest.param(_set_rules("tie_pays", "1/0"), None, id="tie-pays-1/0"),
-        pytest.param(_set_count("COUNT"), ('"COUNT"', "1e400"), id="count-1e400"),
-        pytest.param(_set_count(1.5), None, id="count-1.5"),
-        pytest.param(_set_count(True), None, id="count-true"),
+        pytest.param(_set_decks("DECKS"), ('"DECKS"', "1e400"), id="decks-1e400"),
+        pytest.param(_set_decks(1.5), None, id="decks-1.5"),
+        pytest.param(_set_decks(True), None, id="decks-true"),
+        pytest.param(_set_decks(0), None, id="decks-0"),
         pytest.param(_set_bets, None, id="bets-5"),
     ],
 )

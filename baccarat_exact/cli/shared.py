@@ -229,7 +229,6 @@ DecksOption = Annotated[
     typer.Option(
         "--decks",
         "-d",
-        min=1,
         help="Number of 52-card decks in the shoe (default 8).",
         show_default=False,
     ),
