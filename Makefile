@@ -59,8 +59,9 @@ golden: $(VENV)/.installed
 bench: $(VENV)/.installed-test
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-## docs: regenerate docs/cli.md, docs/bets.md and every example's output from the tool itself
+## docs: regenerate the schemas' request parts, docs/cli.md, docs/bets.md and every example's output
 docs: $(VENV)/.installed-test
+	$(BIN)/python -c "from baccarat_exact.commands.schemas import write_schemas; print('schemas rewritten:', *write_schemas() or ['none'])"
 	$(BIN)/python docs/gen_cli.py
 	$(BIN)/python docs/gen_bets.py
 	$(BIN)/python -m docs.gen_examples

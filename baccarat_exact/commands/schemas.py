@@ -18,6 +18,7 @@ import types
 import typing
 from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from baccarat_exact.commands import KINDS, request_class
@@ -28,12 +29,14 @@ from baccarat_exact.report.render import dumps_json
 
 __all__ = [
     "COMMON_FILE",
+    "refreshed",
     "request_schema",
     "schema",
     "schema_file",
     "schema_kinds",
     "schema_text",
     "schemas_report",
+    "write_schemas",
 ]
 
 COMMON_FILE = "common.schema.json"
@@ -132,16 +135,53 @@ def schema(kind: str) -> dict[str, Any]:
             )
         defs[name] = shared[name]
     document["$defs"] = defs
-    properties = document.setdefault("properties", {})
-    properties["version"] = {"$ref": "#/$defs/toolVersion"}
-    properties["request"] = request_schema(request_class(_kind(kind)))
-    defs["toolVersion"] = shared["toolVersion"]
-    required = document.setdefault("required", [])
-    document["required"] = [
-        *required,
-        *(k for k in ("kind", "version", "request") if k not in required),
-    ]
     return document
+
+
+_ENVELOPE = ("schema", "kind", "version", "request")
+"""The keys every document starts with."""
+
+
+def refreshed(kind: str) -> str:
+    """The text of ``kind``'s schema file with its envelope made from the code: ``version``
+    and ``request`` (the request schema from the command's request class), required, and
+    first among the properties. ``make docs`` writes it; a test checks the files agree.
+    """
+    document: dict[str, Any] = json.loads(_read(schema_file(kind)))
+    properties = document.get("properties", {})
+    envelope = {
+        "schema": {"$ref": _COMMON_REF + "schemaVersion"},
+        "kind": {
+            "description": f'The kind of document: "{kind}", the command that wrote it.',
+            "const": kind,
+        },
+        "version": {"$ref": _COMMON_REF + "toolVersion"},
+        "request": {
+            "description": "What was asked, as it was given: check runs it again.",
+            **request_schema(request_class(kind)),
+        },
+    }
+    document["properties"] = {
+        **envelope,
+        **{key: value for key, value in properties.items() if key not in _ENVELOPE},
+    }
+    required = [key for key in document.get("required", []) if key not in _ENVELOPE]
+    document["required"] = [*_ENVELOPE, *required]
+    return dumps_json(document)
+
+
+def write_schemas(folder: Path | None = None) -> list[str]:
+    """Write every kind's schema file with its envelope refreshed (into the package's
+    ``schemas/`` by default); the names of the files changed."""
+    folder = folder or Path(__file__).resolve().parent.parent / "schemas"
+    changed = []
+    for kind in KINDS:
+        text = refreshed(kind)
+        if text != _read(schema_file(kind)):
+            (folder / schema_file(kind)).write_text(text, encoding="utf-8")
+            changed.append(schema_file(kind))
+    _read.cache_clear()
+    return changed
 
 
 _JSON_TYPES = {str: "string", int: "integer", bool: "boolean", type(None): "null"}
