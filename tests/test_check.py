@@ -488,7 +488,7 @@ def test_the_worst_exit_code_wins(tmp_path: Path) -> None:
         ),
         (("--write", "{tmp}", "--", "schema"), "schema writes no document"),
         (("--write", "/dev/null/golden", "--", "rules"), "cannot make the directory"),
-        (("--write", "{tmp}", "--", "odds", "--decks", "0"), "'--decks'"),
+        (("--write", "{tmp}", "--", "odds", "--decks", "0"), "number of decks"),
     ],
 )
 def test_usage_errors_are_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:

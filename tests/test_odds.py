@@ -142,8 +142,7 @@ def test_fewer_than_six_cards_is_an_error() -> None:
 
 def test_json_contract_keys() -> None:
     document = odds(Shoe.from_decks(8)).to_dict()
-    assert list(document) == ["schema", "shoe", "rules", "total", "outcomes", "bets"]
-    assert document["schema"] == 1
+    assert list(document) == ["shoe", "rules", "total", "outcomes", "bets"]
     assert document["shoe"] == {
         "cards": 416,
         "infinite": False,

@@ -5,15 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import PricingRequest
 
 if TYPE_CHECKING:
     from baccarat_exact.model.rules import Rules
@@ -28,7 +21,7 @@ _Listing = tuple["Shoe", "Rules", "tuple[BetEntry, ...]", "Odds"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BetsRequest(Request):
+class BetsRequest(PricingRequest):
     """The bet listing: the catalogue and the user's bets (``bets.definitions``), or just
     the bets ``bets.names`` names, each with its house edge on one shoe.
 
@@ -39,9 +32,6 @@ class BetsRequest(Request):
 
     KIND: ClassVar[str] = "bets"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     """The bets to show (``names``: only these; every bet when none) and the user's own
     (``definitions``)."""
     long: bool = False

@@ -6,15 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import PricingRequest
 from baccarat_exact.errors import ShoeError
 
 if TYPE_CHECKING:
@@ -25,12 +18,13 @@ __all__ = ["BreakevenRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BreakevenRequest(Request):
+class BreakevenRequest(PricingRequest):
     """Break-even pays on one shoe, or (``symbolic``) as functions of the number of decks
     d for "d decks less ``shoe.remove``".
 
-    >>> document = BreakevenRequest(bets=BetsInput(names=("tie",), only_named=True)).run().document()
-    >>> document["bets"]["tie"]["lines"][0]["fair_pay"]
+    >>> from baccarat_exact.commands.inputs import BetsInput, ShoeInput
+    >>> tie = BetsInput(names=("tie",), only_named=True)
+    >>> BreakevenRequest(bets=tie).run().document()["bets"]["tie"]["lines"][0]["fair_pay"]
     '5889024543008/619306544887'
     >>> BreakevenRequest(shoe=ShoeInput(infinite=True), symbolic=True)
     Traceback (most recent call last):
@@ -40,9 +34,6 @@ class BreakevenRequest(Request):
 
     KIND: ClassVar[str] = "breakeven"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     symbolic: bool = False
     """Every value a function of the number of decks d (``--decks d``): the shoe is
     "d decks less the cards removed", and names no decks, composition or infinite shoe."""
@@ -62,8 +53,7 @@ class BreakevenRequest(Request):
         """The break-even pays of the bets."""
         from baccarat_exact.analysis.breakeven import breakeven
 
-        rules = self.rules.rules()
-        bets = self.bets.bets(rules, self.rules.game)
+        rules, bets = self.chosen_bets()
         if not self.symbolic:
             return breakeven(self.shoe.shoe(), rules, bets)
         with context.progress(1, "solving in d") as advance:

@@ -6,16 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.inputs import PricingRequest
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
@@ -30,9 +23,10 @@ to each bet (empty without one)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class EorRequest(Request):
+class EorRequest(PricingRequest):
     """The effects of removal of one shoe, and the counts fitted to them.
 
+    >>> from baccarat_exact.commands.inputs import ShoeInput
     >>> report = EorRequest(shoe=ShoeInput(decks=1)).run()
     >>> report.document()["bets"]["banker"]["weighted_sum"]
     '0'
@@ -40,9 +34,6 @@ class EorRequest(Request):
 
     KIND: ClassVar[str] = "eor"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     counting: CountingInput = DERIVED_COUNTS
 
     def compute(self, context: Context) -> EorResult:

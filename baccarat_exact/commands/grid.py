@@ -5,15 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import PricingRequest, seen_cards
 from baccarat_exact.errors import RulesError
 
 if TYPE_CHECKING:
@@ -24,7 +17,7 @@ __all__ = ["GridRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GridRequest(Request):
+class GridRequest(PricingRequest):
     """The round split by one key (``rows``) or two (``cols`` too): each cell's exact
     probability, each outcome's given it, and each bet's EV given it.
 
@@ -39,9 +32,6 @@ class GridRequest(Request):
 
     KIND: ClassVar[str] = "grid"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     rows: str = "player-total"
     """The key that splits the round into rows (``player-total``, ``banker-first``…)."""
     cols: str | None = None
@@ -65,15 +55,11 @@ class GridRequest(Request):
     def compute(self, context: Context) -> Grid:
         """The grid of the bets on the shoe, given the cards seen (the figures checked)."""
         from baccarat_exact.analysis.grid import grid
-        from baccarat_exact.model.seen import Seen
         from baccarat_exact.report.grid import grid_figures
 
-        rules = self.rules.rules()
-        bets = self.bets.bets(rules, self.rules.game)
-        seen = (
-            Seen.parse(self.player or "", self.banker or "") if self.player or self.banker else None
-        )
-        table = grid(self.shoe.shoe(), self.rows, self.cols, rules, bets, seen=seen)
+        shoe, rules, bets = self.chosen()
+        seen = seen_cards(self.player, self.banker)
+        table = grid(shoe, self.rows, self.cols, rules, bets, seen=seen)
         grid_figures(table, self.show)
         return table
 

@@ -10,23 +10,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.commands.base import Inputs
+from baccarat_exact.commands.base import Inputs, Request
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet, main_bets, unique_bets
 from baccarat_exact.model.exact import exact_number
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
+if TYPE_CHECKING:
+    from baccarat_exact.model.seen import Seen
+
 __all__ = [
     "BETS_OF_THE_GAME",
     "EIGHT_DECKS",
     "PUNTO_BANCO",
     "BetsInput",
+    "PricingRequest",
     "RulesInput",
     "ShoeInput",
     "bets_file_definitions",
+    "seen_cards",
 ]
 
 
@@ -202,3 +207,31 @@ def bets_file_definitions(paths: list[Path] | tuple[Path, ...]) -> dict[str, Any
                 raise BetsFileError(f"{path}: bet {custom.name!r} is defined twice")
             definitions[custom.name] = custom.bet.definition
     return definitions
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PricingRequest(Request):
+    """A request about bets on one shoe under one game's rules: the inputs most baccarat
+    commands share, and what they build."""
+
+    shoe: ShoeInput = EIGHT_DECKS
+    rules: RulesInput = PUNTO_BANCO
+    bets: BetsInput = BETS_OF_THE_GAME
+
+    def chosen(self) -> tuple[Shoe, Rules, tuple[Bet, ...]]:
+        """The shoe, the rules and the bets the inputs name."""
+        return (self.shoe.shoe(), *self.chosen_bets())
+
+    def chosen_bets(self) -> tuple[Rules, tuple[Bet, ...]]:
+        """The rules and the bets the inputs name (no shoe built)."""
+        rules = self.rules.rules()
+        return rules, self.bets.bets(rules, self.rules.game)
+
+
+def seen_cards(player: str | None, banker: str | None) -> Seen | None:
+    """The cards of a round in progress (``--player``, ``--banker``), if any were given."""
+    if not (player or banker):
+        return None
+    from baccarat_exact.model.seen import Seen
+
+    return Seen.parse(player or "", banker or "")

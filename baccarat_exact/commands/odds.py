@@ -6,15 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import PricingRequest, seen_cards
 
 if TYPE_CHECKING:
     from baccarat_exact.combination import Combination
@@ -25,9 +18,10 @@ __all__ = ["OddsRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OddsRequest(Request):
+class OddsRequest(PricingRequest):
     """The odds of every bet on one shoe.
 
+    >>> from baccarat_exact.commands.inputs import ShoeInput
     >>> report = OddsRequest(shoe=ShoeInput(decks=8)).run()
     >>> report.document()["bets"]["banker"]["ev"]
     '-114753351728/10847218479825'
@@ -35,9 +29,6 @@ class OddsRequest(Request):
 
     KIND: ClassVar[str] = "odds"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     player: str | None = None
     """The Player's cards of the round seen so far (``?`` face down)."""
     banker: str | None = None
@@ -48,14 +39,10 @@ class OddsRequest(Request):
     def compute(self, context: Context) -> tuple[Odds, Combination | None]:
         """The odds of the bets (and of every staked bet), and the combined stake."""
         from baccarat_exact.model.bets import unique_bets
-        from baccarat_exact.model.seen import Seen
         from baccarat_exact.pricing import odds
 
-        rules = self.rules.rules()
-        bets = self.bets.bets(rules, self.rules.game)
-        seen = (
-            Seen.parse(self.player or "", self.banker or "") if self.player or self.banker else None
-        )
+        shoe, rules, bets = self.chosen()
+        seen = seen_cards(self.player, self.banker)
         stakes = None
         if self.stake is not None:
             from baccarat_exact.combination import parse_stakes
@@ -66,7 +53,7 @@ class OddsRequest(Request):
             bets = unique_bets(
                 (*bets, *(find_bet(name, rules) for name in stakes if name not in named))
             )
-        result = odds(self.shoe.shoe(), rules, bets, seen=seen)
+        result = odds(shoe, rules, bets, seen=seen)
         return result, (result.combination(stakes) if stakes is not None else None)
 
     def report(self, result: tuple[Odds, Combination | None]) -> Report:

@@ -7,16 +7,9 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.inputs import PricingRequest
 from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
@@ -56,9 +49,10 @@ def duration_text(seconds: float) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SimulateRequest(Request):
+class SimulateRequest(PricingRequest):
     """A simulation: the shoe, rules, bets and counts, and how the shoes are dealt.
 
+    >>> from baccarat_exact.commands.inputs import ShoeInput
     >>> result = SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, seed=3).run()
     >>> result.document()["tables"]["per_hand"][0]["full_shoe_ev"]
     '-49303/4873050'
@@ -66,9 +60,6 @@ class SimulateRequest(Request):
 
     KIND: ClassVar[str] = "simulate"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     counting: CountingInput = DERIVED_COUNTS
     shoes: int = 1000
     """Shoes to deal."""

@@ -13,15 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
-from baccarat_exact.commands.inputs import (
-    BETS_OF_THE_GAME,
-    EIGHT_DECKS,
-    PUNTO_BANCO,
-    BetsInput,
-    RulesInput,
-    ShoeInput,
-)
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.inputs import PricingRequest
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.track import Tracking
@@ -31,9 +24,10 @@ __all__ = ["TrackRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrackRequest(Request):
+class TrackRequest(PricingRequest):
     """A shoe tracked through the rounds dealt from it.
 
+    >>> from baccarat_exact.commands.inputs import ShoeInput
     >>> report = TrackRequest(shoe=ShoeInput(decks=1), rounds=("9 2 K 3",)).run()
     >>> [step["cards_left"] for step in report.document()["steps"]]
     [52, 48]
@@ -41,9 +35,6 @@ class TrackRequest(Request):
 
     KIND: ClassVar[str] = "track"
 
-    shoe: ShoeInput = EIGHT_DECKS
-    rules: RulesInput = PUNTO_BANCO
-    bets: BetsInput = BETS_OF_THE_GAME
     rounds: tuple[str | None, ...] = ()
     """The input's lines, in order: a round in deal order (``"5 K 9 2 7 3"``), ``burn``
     and cards, a comment or a blank line; ``None`` for a line that could not be read as
