@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -353,6 +352,8 @@ def dumps_json(document: Any) -> str:
             return keep(int_text(value))  # json's own str() refuses ints past 4300 digits
         return value
 
+    import json  # here: a table or CSV never loads it (start-up time)
+
     text = json.dumps(mark(document), indent=2, ensure_ascii=False)
     return _INLINE.sub(lambda m: inline[int(m.group(1))], text) + "\n"
 
@@ -361,6 +362,8 @@ def _json_number(value: int | float | None) -> str:
     """One number (or null) as JSON writes it, ints at any size."""
     if isinstance(value, int) and not isinstance(value, bool):
         return int_text(value)
+    import json
+
     return json.dumps(value)
 
 
