@@ -1,9 +1,11 @@
 """The JSON Schemas: valid draft 2020-12, shipped for every kind, and met by every command's
-JSON, the golden files and the documents of the previous release; a wrong document fails."""
+JSON and the golden files; a wrong document fails, and so does a document of the previous
+layout (schema 1)."""
 
 from __future__ import annotations
 
 import copy
+import csv
 import doctest
 import functools
 import json
@@ -163,9 +165,9 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("rules", "rules", 0),
     ("rules", "rules --game ez", 0),
     ("eor", "eor", 0),
-    ("eor", f"eor --decks 1 --count A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}", 0),
+    ("eor", f"eor --decks 1 --count-tags A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}", 0),
     ("simulate", "simulate --decks 1 --shoes 3 --seed 1", 0),
-    ("simulate", "simulate --decks 1 --shoes 2 --seed 2 --count A:1,5:-1 --threshold 2.5", 0),
+    ("simulate", "simulate --decks 1 --shoes 2 --seed 2 --count-tags A:1,5:-1 --threshold 2.5", 0),
     ("track", "track --decks 1 {rounds}", 2),
     ("track", f"track --counts Ks=3,Kh=3,Kd=3,Kc=3 {{kings}} --bets-file {BETS_FILE}", 0),
     ("formula", "formula tie --terms 3", 0),
@@ -251,14 +253,20 @@ def _golden() -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.mark.parametrize(("name", "document"), _golden(), ids=[n for n, _ in _golden()])
 def test_every_golden_document_meets_its_schema(name: str, document: dict[str, Any]) -> None:
-    # golden files of the first release have no "kind": they are odds documents
-    assert _errors(document, document.get("kind", "odds")) == []
+    assert _errors(document, document["kind"]) == []
 
 
-def test_a_document_of_the_previous_release_is_a_valid_odds_document() -> None:
-    old = json.loads((GOLDEN / "8-decks.json").read_text(encoding="utf-8"))
-    assert "kind" not in old and "suits" not in old["shoe"] and "lines" not in old["bets"]["tie"]
-    assert _errors(old, "odds") == []
+def test_a_document_of_the_previous_layout_is_refused(inputs: dict[str, str]) -> None:
+    """A schema-1 document (no kind, version or request; of release 0.1) is no longer read:
+    its "schema" alone fails, and so do the envelope's keys it lacks."""
+    old = document_of("odds --decks 8", 0, inputs)
+    for key in ("kind", "version", "request"):
+        del old[key]
+    old["schema"] = 1
+    errors = _errors(old, "odds")
+    assert "['schema']: 2 was expected" in errors
+    for key in ("kind", "version", "request"):
+        assert f"[]: {key!r} is a required property" in errors
 
 
 # -- a wrong document fails ------------------------------------------------------------
@@ -269,23 +277,52 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("float in an exact value", "odds --decks 8", lambda d: d["bets"]["banker"].update(ev=-0.0106)),
     ("missing outcomes", "odds --decks 8", lambda d: d.pop("outcomes")),
     ("unknown key", "odds --decks 8", lambda d: d.update(total_float=4.99e15)),
-    ("schema 2", "odds --decks 8", lambda d: d.update(schema=2)),
+    ("schema 1", "odds --decks 8", lambda d: d.update(schema=1)),
     ("another kind", "odds --decks 8", lambda d: d.update(kind="eor")),
     ("p/1", "odds --decks 8", lambda d: d["rules"].update(commission="1/1")),
     ("half the statistics", "odds --decks 8", lambda d: d["bets"]["tie"].pop("variance")),
     ("an infinite shoe with cards", "odds --infinite --game ez --bet perfect-pair",
      lambda d: d["shoe"].update(cards=52)),
-    ("bad bet condition", f"odds --decks 1 --bets-file {BETS_FILE}",
-     lambda d: d["definitions"]["my-dragon-7"]["line"][0]["when"].update(winer="tie")),
+    ("definitions in the body", f"odds --decks 1 --bets-file {BETS_FILE}",
+     lambda d: d.update(definitions=d["request"]["bets"]["definitions"])),
+    ("a bet of the first release", "odds --decks 8",
+     lambda d: d["bets"]["tie"].pop("lines")),
+    ("a finite shoe without suits", "odds --decks 8", lambda d: d["shoe"].pop("suits")),
     ("float edge", "games", lambda d: d["games"][0]["house_edge"].update(banker=0.0106)),
     ("short tableau", "rules --game ez", lambda d: d["tableau"]["banker"].pop()),
-    ("your count dropped", f"eor --decks 1 --count A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}",
+    ("your count dropped", f"eor --decks 1 --count-tags A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}",
      lambda d: d.pop("your_count")),
+    ("your count with no tags asked", "eor", lambda d: d.update(your_count=d["counts"])),
+    ("level in the body", "eor", lambda d: d.update(level=2)),
+    ("float break-even", "eor",
+     lambda d: d["counts"]["banker"].update(break_even_true_count=22.54)),
+    ("effect without its float", "eor",
+     lambda d: d["bets"]["tie"]["effects"]["A"].pop("win_effect_float")),
     ("exact value under a _float key", "simulate --decks 1 --shoes 3 --seed 1",
      lambda d: next(iter(d["tables"].values()))[0].update(mean_ev_float="1/2")),
+    ("settings in the body", "simulate --decks 1 --shoes 3 --seed 1",
+     lambda d: d.update(settings={"seed": 1})),
+    ("a table missing", "simulate --decks 1 --shoes 3 --seed 1",
+     lambda d: d["tables"].pop("depth_surebets")),
+    ("an unknown column", "simulate --decks 1 --shoes 3 --seed 1",
+     lambda d: d["tables"]["count"][0].update(threshold=2.5)),
     ("unknown card", "track --decks 1 {rounds}", lambda d: d["steps"][1]["cards"].append("Z")),
+    ("win without its float", "track --decks 1 {rounds}",
+     lambda d: d["steps"][0]["bets"]["tie"].pop("win_float")),
     ("missing infinite shoe", "formula tie --terms 3", lambda d: d["outcomes"]["tie"].pop("infinite_shoe")),
     ("symbolic flipped", "breakeven tie --decks d", lambda d: d.update(symbolic=False)),
+    ("rows in the body", "grid --decks 1 --rows player-total",
+     lambda d: d.update(rows="player-total")),
+    ("outcome as a bare fraction", "grid --decks 1 --rows player-total",
+     lambda d: d["cells"][0]["outcomes"].update(tie="1/16")),
+    ("a column in a table of rows", "grid --decks 1 --rows player-total",
+     lambda d: d["cells"][0].update(col="5")),
+    ("no column in a table of two keys",
+     "grid --infinite --rows natural --cols cards --bet player-pair --player 5",
+     lambda d: d["cells"][0].update(col=None)),
+    ("remove in the body", "compare --decks 1,inf --figure house-edge,element-of-risk -b tie -b big",
+     lambda d: d.update(remove="")),
+    ("aliases dropped", "blackjack rulesets 6:5", lambda d: d["rulesets"][0].pop("aliases")),
     ("float line without its float", f"breakeven --decks 1 --bets-file {BETS_FILE}",
      lambda d: d["bets"]["banker"]["lines"][0].pop("fair_pay_float")),
     ("bad pay", "blackjack rules", lambda d: d["rules"].update(blackjack_pays=1.5)),
@@ -315,12 +352,30 @@ def test_a_wrong_document_fails(
 # -- the command -----------------------------------------------------------------------
 
 
-def test_schema_lists_every_kind() -> None:
-    result = runner.invoke(app, ["schema"])
+def test_schema_lists_every_kind_in_80_columns() -> None:
+    """At 80 columns the table keeps kind and file and drops the title, saying so."""
+    result = runner.invoke(app, ["schema"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
+    assert max(map(len, result.stdout.splitlines())) <= 80
     for kind in KINDS:
-        row = rf"^{re.escape(kind)} +{re.escape(schema_file(kind))} +{re.escape(schema(kind)['title'])}$"
+        row = rf"^{re.escape(kind)} +{re.escape(schema_file(kind))}$"
         assert re.search(row, result.stdout, re.M), kind
+    assert "what the document holds not shown for width" in " ".join(result.stdout.split())
+
+
+def test_schema_lists_every_kind_with_its_title_where_it_fits() -> None:
+    wide = runner.invoke(app, ["schema"], env={"COLUMNS": "120"})
+    assert wide.exit_code == 0 and "not shown for width" not in wide.stdout
+    for kind in KINDS:
+        title = schema(kind)["title"]
+        row = rf"^{re.escape(kind)} +{re.escape(schema_file(kind))} +{re.escape(title)}$"
+        assert re.search(row, wide.stdout, re.M), kind
+    table = runner.invoke(app, ["schema", "--format", "csv"], env={"COLUMNS": "80"})
+    assert table.exit_code == 0
+    assert list(csv.reader(table.stdout.splitlines())) == [
+        ["kind", "file", "title"],
+        *([kind, schema_file(kind), schema(kind)["title"]] for kind in KINDS),
+    ]
 
 
 def test_schema_json_maps_every_kind_to_its_schema() -> None:
