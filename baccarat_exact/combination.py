@@ -150,12 +150,15 @@ class Combination:
             "variance_float": to_float(self.variance),
             "std_dev_float": self.std_dev,
             "win": exact_text(self.win),
+            "win_float": to_float(self.win),
             "even": exact_text(self.even),
+            "even_float": to_float(self.even),
             "loss": exact_text(self.loss),
             "loss_float": to_float(self.loss),
             "element_of_risk": None if eor is None else exact_text(eor),
             "element_of_risk_float": None if eor is None else to_float(eor),
             "covariances": [[exact_text(c) for c in row] for row in self.covariances],
+            "covariances_float": [[to_float(c) for c in row] for row in self.covariances],
             "distribution": [
                 {
                     "net": exact_text(amount),

@@ -202,8 +202,11 @@ class BetOdds:
         ev = self.ev
         return {
             "win": exact_text(self.win),
+            "win_float": to_float(self.win),
             "push": exact_text(self.push),
+            "push_float": to_float(self.push),
             "lose": exact_text(self.lose),
+            "lose_float": to_float(self.lose),
             "ev": exact_text(ev),
             "ev_float": to_float(ev),
             "surebet": self.surebet,

@@ -144,6 +144,7 @@ class EdgeResult:
                 {
                     "up": SLOT_LABELS[u.up],
                     "probability": str(u.probability),
+                    "probability_float": float(u.probability),
                     **value_fields("ev_optimal", u.optimal),
                     **value_fields("ev_basic", u.basic),
                     **value_fields("contribution_optimal", u.optimal_contribution),

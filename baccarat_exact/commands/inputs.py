@@ -152,7 +152,15 @@ class BetsInput(Inputs):
 
     names: tuple[str, ...] = ()
     """Catalogue bets (``baccarat-exact bets``) or user-defined bets, by name."""
-    definitions: Mapping[str, Any] = field(default_factory=dict)
+    definitions: Mapping[str, Any] = field(
+        default_factory=dict,
+        metadata={
+            "json_schema": {
+                "type": "object",
+                "additionalProperties": {"$ref": "common.schema.json#/$defs/betDefinition"},
+            }
+        },
+    )
     """User-defined bets, name → its ``[[bet]]`` table (as JSON keeps it)."""
     only_named: bool = False
     """Price just the bets named, not the main bets and the game's side bets."""

@@ -189,7 +189,7 @@ _JSON_TYPES = {str: "string", int: "integer", bool: "boolean", type(None): "null
 
 def request_schema(cls: type[Inputs]) -> dict[str, Any]:
     """The JSON Schema of an inputs class as :meth:`Inputs.to_dict` writes it: every field,
-    of its type; no other key.
+    of its type (or the schema in its metadata's ``json_schema``); no other key.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
     >>> request_schema(ShoeInput)["properties"]["decks"]
@@ -204,7 +204,10 @@ def request_schema(cls: type[Inputs]) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {
         "type": "object",
-        "properties": {f.name: _type_schema(hints[f.name]) for f in fields},
+        "properties": {
+            f.name: dict(f.metadata.get("json_schema") or _type_schema(hints[f.name]))
+            for f in fields
+        },
         "additionalProperties": False,
     }
     if required:

@@ -11,13 +11,12 @@ from baccarat_exact.blackjack.shoe_simulation import (
     MIN_SHOES,
     BlackjackSimulation,
     Estimate,
-    SimulationSettings,
 )
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
 
-__all__ = ["blackjack_simulation_report", "settings_document"]
+__all__ = ["blackjack_simulation_report"]
 
 
 def _est(estimate: Estimate | None) -> tuple[float | None, float | None]:
@@ -175,25 +174,14 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         main="depth",
     )
     body: dict[str, Any] = {
-        "settings": settings_document(s),
+        "shoe": s.full_shoe.to_dict(),
+        "rules": s.rules.to_dict(),
+        "burn": s.burn,
+        "cut_card": s.cut,
         "arithmetic": arithmetic,
         **value_fields("full_shoe_ev", result.full_shoe_ev, s.exact),
         **value_fields("strategy_ev", result.strategy_value),
         "rounds": rounds,
         **tables_document(report),
     }
-    body.pop("title")  # the settings say it all, as data
     return replace(report, data=body)
-
-
-def settings_document(settings: SimulationSettings) -> dict[str, Any]:
-    """Everything that determines a simulation's figures (with its seed), as JSON."""
-    return {
-        "shoe": settings.full_shoe.to_dict(),
-        "rules": settings.rules.to_dict(),
-        "shoes": settings.shoes,
-        "seed": settings.seed,
-        "burn": settings.burn,
-        "cut_card": settings.cut,
-        "exact": settings.exact,
-    }

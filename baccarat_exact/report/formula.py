@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.model.exact import exact_text
+from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules
 from baccarat_exact.report.model import Column, Report, Table, Text
 
@@ -197,6 +197,7 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
     def entry(bet: str, quantity: str, function: Any) -> dict[str, Any]:
         document: dict[str, Any] = function.to_dict(terms)
         document["infinite_shoe"] = exact_text(by_key[(bet, quantity)])
+        document["infinite_shoe_float"] = to_float(by_key[(bet, quantity)])
         return document
 
     return {

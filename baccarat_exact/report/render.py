@@ -252,12 +252,9 @@ def render_json(report: Report) -> str:
 
 
 def tables_document(report: Report) -> dict[str, Any]:
-    """The report's title, tables (as lists of row objects) and notes, as JSON keeps them."""
-    document: dict[str, Any] = {"title": report.title}
-    document["tables"] = {identifier(table.key): _table_json(table) for table in report.tables}
-    if report.notes:
-        document["notes"] = list(report.notes)
-    return document
+    """The report's tables as JSON keeps them: by identifier, each a list of row objects
+    (titles and notes are words of the text view, not data)."""
+    return {"tables": {identifier(table.key): _table_json(table) for table in report.tables}}
 
 
 def _tables_in(report: Report, tablefmt: str) -> list[str]:
