@@ -92,7 +92,17 @@ def test_json_body_extends_the_first_layout() -> None:
     )
     assert list(document) == ["shoe", "rules", "total", "outcomes", "bets"]  # the request's body
     banker = document["bets"]["banker"]
-    assert list(banker)[:6] == ["win", "push", "lose", "ev", "ev_float", "surebet"]
+    assert list(banker)[:9] == [
+        "win",
+        "win_float",
+        "push",
+        "push_float",
+        "lose",
+        "lose_float",
+        "ev",
+        "ev_float",
+        "surebet",
+    ]
     assert {"lines", "variance", "hit_frequency", "house_edge", "element_of_risk"} <= set(banker)
     assert [line["name"] for line in banker["lines"]] == [
         "win",

@@ -316,8 +316,8 @@ def test_jobs_give_the_same_bytes_as_one_process() -> None:
     )
     document = json.loads(one)
     assert document["kind"] == "blackjack simulate" and document["arithmetic"] == "float"
-    assert document["settings"]["shoes"] == 5 and document["settings"]["cut_card"] == 5
-    assert document["request"]["burn"] == "standard" and document["settings"]["burn"] == 1
+    assert document["request"]["shoes"] == 5 and document["cut_card"] == 5
+    assert document["request"]["burn"] == "standard" and document["burn"] == 1
 
 
 def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:

@@ -570,3 +570,36 @@ def test_values_past_the_digit_limit_of_str(tmp_path: Path) -> None:
     (difference,) = differences
     assert difference.path == "outcomes.tie.count"
     assert difference.describe() == f"outcomes.tie.count: expected 1{'0' * 5000}, got {count}"
+
+
+# -- one composition per command -------------------------------------------------------
+
+
+def test_each_command_is_composed_once() -> None:
+    """The command line and check run the same request: no module composes a command a
+    second time from a document's keys (the former report/recompute.py), and every
+    command's module builds its command's request."""
+    import importlib.util
+
+    from baccarat_exact.cli.root import COMMANDS as CLI_COMMANDS
+    from baccarat_exact.commands import REQUESTS
+
+    assert importlib.util.find_spec("baccarat_exact.report.recompute") is None
+    package = ROOT / "baccarat_exact"
+    for kind, (module, name) in REQUESTS.items():
+        where = "blackjack" if kind.startswith("blackjack ") else CLI_COMMANDS[kind][0]
+        cli = package / "cli" / f"{where.rsplit('.', 1)[-1]}.py"
+        assert f"{name}(" in cli.read_text(encoding="utf-8"), f"{cli} does not build {name}"
+        request = getattr(importlib.import_module(module), name)
+        assert request.KIND == kind
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_document_records_the_request_check_runs(
+    documents: dict[str, dict[str, Any]], name: str
+) -> None:
+    """What the command line asked is what check reads back: the request round-trips."""
+    from baccarat_exact.commands import request_of
+
+    document = documents[name]
+    assert request_of(document).to_dict() == document["request"]

@@ -47,8 +47,18 @@ def test_odds_json_is_the_contract() -> None:
     code, out, _ = run("odds", "--format", "json")
     document = json.loads(out)
     assert code == 0 and document["schema"] == 2 and document["total"] == 4_998_398_275_503_360
-    assert document["kind"] == "odds" and list(document)[:4] == ["schema", "kind", "version", "request"]
-    assert document["request"]["shoe"] == {"decks": 8, "counts": None, "remove": "", "infinite": False}
+    assert document["kind"] == "odds" and list(document)[:4] == [
+        "schema",
+        "kind",
+        "version",
+        "request",
+    ]
+    assert document["request"]["shoe"] == {
+        "decks": 8,
+        "counts": None,
+        "remove": "",
+        "infinite": False,
+    }
 
 
 def test_odds_csv_is_exact() -> None:

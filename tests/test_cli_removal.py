@@ -153,7 +153,7 @@ def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]
     ("args", "fragment"),
     [
         (("eor", "--level", "0"), "--level"),
-        (("eor", "--decks", "0"), "--decks"),
+        (("eor", "--decks", "0"), "number of decks"),
         (("simulate", "--jobs", "0"), "--jobs"),
         (("simulate", "--shoes", "0"), "--shoes"),
         (("simulate", "--seed", "-3"), "--seed"),

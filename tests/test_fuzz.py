@@ -254,7 +254,7 @@ COUNT_TEXT = st.one_of(
 @settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
 @given(count=st.one_of(COUNT_TEXT, HOSTILE))
 def test_count(capsys: pytest.CaptureFixture[str], count: str) -> None:
-    assert_contract(*invoke(capsys, ["eor", "--decks", "1", f"--count={count}"]))
+    assert_contract(*invoke(capsys, ["eor", "--decks", "1", f"--count-tags={count}"]))
 
 
 # -- rounds on stdin -------------------------------------------------------------------

@@ -1438,6 +1438,10 @@ def test_every_decimal_is_its_exact_value_rounded(file: str) -> None:
             assert set(exact) == set(decimal), path
             pairs += [(f"{path}.{k}", exact[k], decimal[k]) for k in exact]
             continue
+        if isinstance(exact, list):
+            assert len(exact) == len(decimal), path
+            pairs += [(f"{path}[{i}]", e, d) for i, (e, d) in enumerate(zip(exact, decimal))]
+            continue
         if exact is None:
             assert decimal is None, path
             continue

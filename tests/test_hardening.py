@@ -646,7 +646,7 @@ def test_a_closed_stdout_is_a_write_error_exit_74() -> None:
         (["nonsense"], "'nonsense' is not a command"),
         (["--version"], "'--version' is not a command"),
         (["a.json", "odds"], "'a.json' is not a command"),
-        (["odds", "--decks", "0"], "--decks"),
+        (["odds", "--decks", "0"], "number of decks"),
         (["odds", "--bet", "nope"], "unknown bet 'nope'"),
     ],
     ids=["unknown", "version", "files-beside", "decks-0", "unknown-bet"],

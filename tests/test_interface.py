@@ -261,6 +261,10 @@ def test_root_help_shows_every_summary_whole(
 SAME_OPTION_OTHER_WORDS = {
     "--quiet": "check prints its summary alone; a long command shows no progress bar",
     "--decks": "a number of decks, but a list in compare and a number or d in breakeven",
+    "--game": "one game, but in compare a comma-separated list of the games compared",
+    "--commission": "one commission, but in compare a list of the commissions compared",
+    "--tie-pays": "one Tie pay, but in compare a list of the pays compared",
+    "--up": "hand needs the up card; dealer shows every up card unless given one",
 }
 """Options whose help rightly differs between commands, and why."""
 

@@ -156,7 +156,17 @@ def test_json_contract_keys() -> None:
         assert isinstance(entry["count"], int)
         assert Fraction(entry["probability"]) == Fraction(entry["count"], document["total"])
     for entry in document["bets"].values():
-        assert list(entry) == ["win", "push", "lose", "ev", "ev_float", "surebet"]
+        assert list(entry) == [
+            "win",
+            "win_float",
+            "push",
+            "push_float",
+            "lose",
+            "lose_float",
+            "ev",
+            "ev_float",
+            "surebet",
+        ]
         assert str(Fraction(entry["ev"])) == entry["ev"]  # lowest terms, str(Fraction) form
         assert isinstance(entry["surebet"], bool)
 

@@ -25,6 +25,7 @@ class BetsRequest(PricingRequest):
     """The bet listing: the catalogue and the user's bets (``bets.definitions``), or just
     the bets ``bets.names`` names, each with its house edge on one shoe.
 
+    >>> from baccarat_exact.commands.inputs import BetsInput
     >>> document = BetsRequest(bets=BetsInput(names=("tie",), only_named=True)).run().document()
     >>> [(bet["name"], bet["house_edge"]) for bet in document["bets"]]
     [('tie', '103841353768/723147898655')]
