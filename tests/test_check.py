@@ -591,7 +591,7 @@ def test_each_command_is_composed_once() -> None:
         cli = package / "cli" / f"{where.rsplit('.', 1)[-1]}.py"
         assert f"{name}(" in cli.read_text(encoding="utf-8"), f"{cli} does not build {name}"
         request = getattr(importlib.import_module(module), name)
-        assert request.KIND == kind
+        assert kind == request.KIND
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
