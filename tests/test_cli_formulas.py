@@ -372,7 +372,7 @@ def test_a_stored_request_is_checked_and_refused_as_the_command_line_is(
     code, _, err = run_main(capsys, "check", "--write", str(path), "--", *command)
     assert code == 0, err
     code, out, _ = run_main(capsys, "check", str(path))
-    assert code == 0 and out.startswith(f"ok   {path}: {command[0]}")
+    assert code == 0 and out.startswith(f"ok   {path}: ")
     document = json.loads(path.read_text())
     document["request"] = {**document["request"], **change}
     path.write_text(json.dumps(document))

@@ -128,3 +128,34 @@ def test_readme_commands_run_as_written(args: str) -> None:
         )
     assert done.returncode == 0, done.stderr
     assert done.stdout and "Error" not in done.stderr
+
+
+def _machine_format(args: str) -> bool:
+    """Whether an example writes CSV, JSON, Markdown or LaTeX (not the text view), or a
+    JSON Schema."""
+    import shlex
+
+    words = shlex.split(args)
+    if words[0] == "schema" and len(words) > 1 and not words[1].startswith("-"):
+        return True  # a schema is JSON, whatever the format
+    for flag in ("-f", "--format"):
+        if flag in words and words.index(flag) + 1 < len(words):
+            return words[words.index(flag) + 1] != "table"
+    return any(word.startswith("--format=") and word != "--format=table" for word in words)
+
+
+def test_every_text_view_in_the_cli_reference_fits_80_columns() -> None:
+    """docs/cli.md is written at 80 columns: every help and every text-view example fits
+    (the examples are re-run by the test above, so this is the tool's own width). A
+    ``check`` FAIL line is the exception: it quotes a value in full, at any length."""
+    wide = []
+    for block in re.findall(r"```(?:text|console)\n(.*?)\n```", CLI_PAGE, re.S):
+        first = block.split("\n", 1)[0]
+        if _machine_format(first.removeprefix("$ baccarat-exact ")):
+            continue
+        wide += [
+            (first, line)
+            for line in block.splitlines()[1:]
+            if len(line) > 80 and not line.startswith("FAIL ")
+        ]
+    assert not wide, wide[:3]

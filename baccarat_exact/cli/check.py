@@ -195,7 +195,7 @@ def _check(
             for difference in result.differences:
                 echo(f"FAIL {name}: {difference.describe()}")
             if result.ok:
-                echo(f"ok   {name}: {result.kind}, {result.checked} values")
+                echo(f"ok   {name}: {result.checked} values")
     echo(summary(outcomes))
     note = other_versions(outcomes)
     if note:
