@@ -30,13 +30,13 @@ from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, parse_car
 from baccarat_exact.model.deal import Round, deal
 from baccarat_exact.model.events import EVENTS, Event, Outcome
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
-from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
 
 if TYPE_CHECKING:
     from baccarat_exact.model.catalogue import find_bet
     from baccarat_exact.model.games import find_game, find_rules
+    from baccarat_exact.model.seen import Seen
     from baccarat_exact.stats import bet_stats
 
 __version__ = "0.2.0"
@@ -85,6 +85,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Seen": "baccarat_exact.model.seen",
     "find_bet": "baccarat_exact.model.catalogue",
     "find_game": "baccarat_exact.model.games",
     "find_rules": "baccarat_exact.model.games",

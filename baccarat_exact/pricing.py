@@ -40,22 +40,6 @@ from baccarat_exact.engine.counting import (
     six_card_total,
     value_counts,
 )
-from baccarat_exact.engine.pair_batch import (
-    batch_fits,
-    batch_joint_counts,
-    batch_pair_state_counts,
-    joint_column_counts,
-    joint_fits,
-)
-from baccarat_exact.engine.pairs import (
-    PairTerms,
-    exact_suit_terms,
-    joint_counts,
-    pair_state_counts,
-    pair_terms,
-    suit_blind_terms,
-)
-from baccarat_exact.engine.paths import Paths, round_paths, sum_by
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import (
     ALL_EVENTS,
@@ -70,11 +54,13 @@ from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, N_EVENTS, Outcome
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.model.rules import PLAYER_STOOD, Rules, Tableau
-from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 
 if TYPE_CHECKING:
     from baccarat_exact.combination import Combination
+    from baccarat_exact.engine.pairs import PairTerms
+    from baccarat_exact.engine.paths import Paths
+    from baccarat_exact.model.seen import Seen
 
 __all__ = [
     "SUREBET",
@@ -526,8 +512,18 @@ def _joint_layout(
     return tuple(columns), tuple(layout)
 
 
+def _paired(shoe: Shoe, how: Plan) -> dict[int, tuple[Sequence[int], int, int]]:
+    """The pair and joint bets' counts on ``shoe`` (the pair engine loads on first use)."""
+    from baccarat_exact.engine.pairs import pair_terms
+
+    return _pair_results(how, pair_terms(shoe, how.suits))
+
+
 def _pair_results(how: Plan, terms: PairTerms) -> dict[int, tuple[Sequence[int], int, int]]:
     """Line counts (× weight), denominator (× weight) and weight of every pair bet."""
+    from baccarat_exact.engine.pair_batch import joint_column_counts
+    from baccarat_exact.engine.pairs import joint_counts, pair_state_counts
+
     found: dict[int, tuple[Sequence[int], int, int]] = {}
     states, total = pair_state_counts(terms)
     if how.pairs:
@@ -591,7 +587,7 @@ def odds(
     row = count_one(values, how.one_shoe, infinite=shoe.infinite)
     if how.tie_column is not None:
         row.insert(how.tie_column, denominator - row[0] - row[1])
-    paired = _pair_results(how, pair_terms(shoe, how.suits)) if how.pairs or how.joint else {}
+    paired = _paired(shoe, how) if how.pairs or how.joint else {}
     results: list[BetOdds] = []
     for b, (bet, (kind, spec)) in enumerate(zip(chosen, how.items)):
         if kind == _VALUE:
@@ -610,6 +606,14 @@ def _default_plan() -> tuple[Rules, tuple[Bet, ...], Plan]:
     return _DEFAULT_RULES, chosen, plan(_DEFAULT_RULES.tableau, chosen)
 
 
+def _is_seen(value: Any) -> bool:
+    """Whether ``value`` is the cards of a round in progress (their module loads only
+    for such a round)."""
+    from baccarat_exact.model.seen import Seen
+
+    return isinstance(value, Seen)
+
+
 def _check_arguments(shoe: Any, rules: Any, bets: Any, seen: Any) -> None:
     """Refuse arguments of the wrong type with a sentence (not an AttributeError later)."""
     if not isinstance(shoe, Shoe):
@@ -620,7 +624,7 @@ def _check_arguments(shoe: Any, rules: Any, bets: Any, seen: Any) -> None:
         isinstance(bets, str) or not all(isinstance(bet, Bet) for bet in bets)
     ):
         raise TypeError(f"bets must be a sequence of Bet, e.g. (find_bet('tie'),), not {bets!r}")
-    if seen is not None and not isinstance(seen, Seen):
+    if seen is not None and not _is_seen(seen):
         raise TypeError(f"seen must be Seen, e.g. Seen.parse('? K', '9'), not {seen!r}")
 
 
@@ -651,6 +655,9 @@ def round_cells(
     """The round's counts cell by cell and what they are out of: 9 pair states × 400
     events when some bet looks at pairs (times the suit weight where suits are averaged
     over), else one row of 400 events; conditional on ``seen`` when given."""
+    from baccarat_exact.engine.pairs import joint_counts, pair_terms
+    from baccarat_exact.engine.paths import round_paths
+
     pairs = any(bet.needs_pairs for bet in bets)
     if seen:
         _refuse_suits(bets)
@@ -668,6 +675,7 @@ def round_cells(
 def _card_odds(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], seen: Seen | None) -> Odds:
     """Bets on the ranks of any dealt card, round by round (:mod:`.engine.ranked`); the
     other bets as usual."""
+    from baccarat_exact.engine.paths import sum_by
     from baccarat_exact.engine.ranked import line_of_rounds
 
     others = odds(shoe, rules, tuple(bet for bet in bets if not bet.needs_cards), seen=seen)
@@ -745,6 +753,7 @@ def _suited_odds(
     """Bets with a condition on suits: each round by rank splits into the rounds where it
     holds (with its exact chance given the ranks, and the suits seen) and the rest; only
     the rounds that ``agree`` with the cards seen count."""
+    from baccarat_exact.engine.paths import sum_by
     from baccarat_exact.engine.ranked import line_of_rounds
 
     group, chances = _suit_split(shoe, rounds, bets, seen)
@@ -869,6 +878,8 @@ def odds_by(
     >>> f"{float(by_first[9].probability('player')):.6f}"  # the Player's first card a 9
     '0.559462'
     """
+    from baccarat_exact.engine.paths import round_paths, sum_by
+
     rules = rules if rules is not None else _DEFAULT_RULES
     chosen = main_bets(rules) if bets is None else tuple(bets)
     if not shoe.infinite:
@@ -1125,6 +1136,8 @@ def _joint_batch(
     """The joint (pair state × event) bets of ``how`` for a batch of shoe states with
     pair-state counts ``states`` out of ``totals``: numerators, wins and denominators,
     from one (state, pair state, column) table."""
+    from baccarat_exact.engine.pair_batch import batch_joint_counts
+
     joint = how.joint_bets
     numerators = np.zeros((len(ranks), len(joint)), dtype=np.int64)
     wins = np.zeros_like(numerators)
@@ -1151,6 +1164,8 @@ def _pair_parts(
     """The pair and joint bets of ``how``: of shoe states given as arrays, in one batch
     (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them; the rest state by
     state in Python integers."""
+    from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts, joint_fits
+
     pure = tuple(b for b, (kind, _) in enumerate(how.items) if kind == _PAIRS)
     joint = how.joint_bets
     suit_array = _batch_suits(how, ranks, suits) if shoes is None else None
@@ -1262,6 +1277,8 @@ def _batch_terms(
 ) -> list[PairTerms]:
     """Each state's per-rank pair terms, from what it knows of its suits (``suits`` as
     checked by :func:`_batch_suits`)."""
+    from baccarat_exact.engine.pairs import exact_suit_terms, pair_terms, suit_blind_terms
+
     if shoes is not None:
         return [pair_terms(shoe, how.suits) for shoe in shoes]
     if suits is None:
