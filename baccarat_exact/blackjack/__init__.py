@@ -9,6 +9,9 @@ value is an exact Fraction; a float mode exists for speed and says so.
 >>> from baccarat_exact.blackjack import BlackjackRules, analyze_hand
 >>> analyze_hand("T 6", "T", rules=BlackjackRules(decks=1, triple_seven=False)).best
 'hit'
+
+The house edge of a round is :func:`baccarat_exact.blackjack.edge.edge` (``edge`` here is
+that submodule).
 """
 
 from __future__ import annotations
@@ -65,12 +68,11 @@ _HOME = {
 }
 
 
-# ``edge`` names both a submodule and the function it defines. Importing the submodule sets
-# this package's attribute ``edge`` to the module (whenever that first happens), so the
-# function is bound here, after it: ``from baccarat_exact.blackjack import edge`` is always
-# the function (the submodule stays ``sys.modules["baccarat_exact.blackjack.edge"]``). It
-# costs a blackjack command about 0.05 s of start-up; baccarat commands never load this.
-from baccarat_exact.blackjack.edge import edge  # noqa: E402
+# ``edge`` is the submodule of that name: its function is
+# ``baccarat_exact.blackjack.edge.edge`` (a package attribute of the same name as a
+# submodule is overwritten by the submodule once anything imports it, so the package does
+# not offer the function under that name; importing it here would cost every blackjack
+# command the solver's start-up).
 
 
 def __getattr__(name: str) -> Any:
@@ -98,7 +100,6 @@ __all__ = [
     "basic_strategy",
     "dealer_chart",
     "dealer_distribution",
-    "edge",
     "find_rules",
     "strategy_value",
 ]
