@@ -13,7 +13,6 @@ from baccarat_exact.blackjack.rules import (
     RULESET_ALIASES,
     RULESET_TITLES,
     RULESETS,
-    SEED_RULES,
     SINGLE_DECK_6_5_RULES,
     STRIP_RULES,
     US_RULES,
@@ -112,7 +111,7 @@ def test_old_documents_without_double_split_aces_keep_their_meaning() -> None:
 
 
 def test_named_rule_sets() -> None:
-    assert SEED_RULES is CASINO_RULES == BlackjackRules()
+    assert BlackjackRules() == CASINO_RULES
     assert next(iter(RULESETS)) == "european-777" and set(RULESETS) == set(RULESET_TITLES)
     for alias in ("casino", "European", "enhc"):
         assert find_rules(alias) is CASINO_RULES

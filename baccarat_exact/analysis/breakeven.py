@@ -179,7 +179,7 @@ def breakeven(
 
     >>> result = breakeven(Shoe.from_decks(8))
     >>> tie = result.bet("tie").line("win").fair_pay.value  # Tie is fair at this many to 1
-    >>> tie == Fraction(4998398275503360 - 475627426473216, 475627426473216)  # DESIGN.md counts
+    >>> tie == Fraction(4998398275503360 - 475627426473216, 475627426473216)  # the published 8-deck counts
     True
     >>> symbolic = breakeven()
     >>> symbolic.bet("banker").fair_commission(8) == result.bet("banker").fair_commission.value

@@ -55,7 +55,6 @@ _HOME = {
     "analyze_hand": "hand",
     "RULESETS": "rules",
     "CASINO_RULES": "rules",
-    "SEED_RULES": "rules",
     "DoubleRule": "rules",
     "SplitBy": "rules",
     "Surrender": "rules",

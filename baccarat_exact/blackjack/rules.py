@@ -25,7 +25,6 @@ __all__ = [
     "RULESETS",
     "RULESET_ALIASES",
     "RULESET_TITLES",
-    "SEED_RULES",
     "SINGLE_DECK_6_5_RULES",
     "STRIP_RULES",
     "US_RULES",
@@ -329,9 +328,6 @@ def _show(value: object) -> str:
 
 CASINO_RULES = BlackjackRules()
 """The casino's game: one-card dealer (no hole card), S17, split once, Triple Seven 3:2."""
-
-SEED_RULES = CASINO_RULES
-"""The former name of :data:`CASINO_RULES`, kept for scripts that import it."""
 
 US_RULES = BlackjackRules(
     hole_card=True,
