@@ -136,7 +136,6 @@ def context(*, quiet: bool = False, jobs: int = 1) -> Context:
     show = shown(quiet)
     return Context(
         jobs=jobs,
-        quiet=not show,
         progress=lambda steps, label: progress(steps, label, show),
         batches=for_batches,
         worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is

@@ -34,6 +34,8 @@ __all__ = [
     "Inputs",
     "Progress",
     "Request",
+    "input_fields",
+    "input_types",
     "quietly",
     "tool_version",
 ]
@@ -65,9 +67,7 @@ class Context:
     jobs: int = 1
     """Worker processes for the commands that can share their work out."""
     progress: Progress = quietly
-    """How a long computation shows its progress."""
-    quiet: bool = True
-    """No progress shown (``--quiet``, or ``check``)."""
+    """How a long computation shows its progress (by default: not at all)."""
     batches: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
     """The process tuned for the engine's batch path while a batch-heavy command runs
     (the command line's :func:`baccarat_exact.tuning.for_batches`; the library tunes
@@ -91,7 +91,7 @@ class Inputs:
 
     def to_dict(self) -> dict[str, Any]:
         """The inputs as JSON keeps them, every field by name, in declaration order."""
-        return {f.name: _to_json(getattr(self, f.name)) for f in _fields(type(self))}
+        return {f.name: _to_json(getattr(self, f.name)) for f in input_fields(type(self))}
 
     @classmethod
     def from_dict(cls: type[InputsT], data: Any, where: str = "request") -> InputsT:
@@ -102,12 +102,12 @@ class Inputs:
         """
         if not isinstance(data, Mapping):
             raise RequestError(f"{where} must be an object, got {_shown(data)}")
-        fields = {f.name: f for f in _fields(cls)}
+        fields = {f.name: f for f in input_fields(cls)}
         unknown = [str(key) for key in data if key not in fields]
         if unknown:
             known = ", ".join(fields)
             raise RequestError(f"{where}: no input {unknown[0]!r} (the inputs are: {known})")
-        hints = _hints(cls)
+        hints = input_types(cls)
         values = {
             name: _from_json(data[name], hints[name], f"{where}.{name}")
             for name in fields
@@ -165,18 +165,19 @@ class Request(Inputs):
 # -- the generic conversion ------------------------------------------------------------
 
 
-def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+def input_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields an inputs class is made from (those of its ``__init__``), in order."""
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_TYPES: dict[type, dict[str, Any]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    """The fields' types, resolved once per class."""
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
+def input_types(cls: type) -> dict[str, Any]:
+    """The inputs' field types, resolved once per class."""
+    if cls not in _TYPES:
+        _TYPES[cls] = typing.get_type_hints(cls)
+    return _TYPES[cls]
 
 
 def _to_json(value: Any) -> Any:

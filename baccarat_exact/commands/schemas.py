@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from baccarat_exact.commands import KINDS, request_class
-from baccarat_exact.commands.base import Inputs
+from baccarat_exact.commands.base import Inputs, input_fields, input_types
 from baccarat_exact.errors import SchemaError
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.report.render import dumps_json
@@ -195,8 +195,8 @@ def request_schema(cls: type[Inputs]) -> dict[str, Any]:
     >>> request_schema(ShoeInput)["properties"]["decks"]
     {'type': ['integer', 'null']}
     """
-    hints = typing.get_type_hints(cls)
-    fields = [f for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
+    hints = input_types(cls)
+    fields = input_fields(cls)
     required = [
         f.name
         for f in fields
