@@ -7,12 +7,13 @@ from typing import Annotated
 import typer
 
 from baccarat_exact.cli.common import emit
-from baccarat_exact.cli.odds import BankerOption, PlayerOption
 from baccarat_exact.cli.shared import (
     BETS,
     RULES,
     SHOE,
+    BankerOption,
     FormatOption,
+    PlayerOption,
     TableOption,
     command,
     context,

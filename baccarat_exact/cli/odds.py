@@ -12,7 +12,9 @@ from baccarat_exact.cli.shared import (
     BETS,
     RULES,
     SHOE,
+    BankerOption,
     FormatOption,
+    PlayerOption,
     TableOption,
     command,
     context,
@@ -22,22 +24,6 @@ from baccarat_exact.report.model import Format
 
 __all__ = ["odds_command"]
 
-PlayerOption = Annotated[
-    str | None,
-    typer.Option(
-        "--player",
-        help="The Player's cards of the round seen so far, in order; ? for one dealt face "
-        'down (e.g. "? K"). The shoe options give the shoe before the round.',
-    ),
-]
-BankerOption = Annotated[
-    str | None,
-    typer.Option(
-        "--banker",
-        help="The Banker's cards seen so far, in order; ? for one face down (a ? third card "
-        "means the Banker drew).",
-    ),
-]
 StakeOption = Annotated[
     str | None,
     typer.Option(

@@ -38,6 +38,7 @@ __all__ = [
     "BETS",
     "RULES",
     "SHOE",
+    "BankerOption",
     "BetsArgument",
     "BurnOption",
     "CutCardOption",
@@ -46,6 +47,7 @@ __all__ = [
     "JobsOption",
     "LevelOption",
     "OptionGroup",
+    "PlayerOption",
     "PlotOption",
     "QuietOption",
     "SeedOption",
@@ -218,6 +220,25 @@ PlotOption = Annotated[
     Path | None,
     typer.Option(
         "--plot", metavar="FILE.png", help="Also draw a PNG chart (needs the plot extra)."
+    ),
+]
+
+# -- a round in progress (odds, grid) ----
+
+PlayerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--player",
+        help="The Player's cards of the round seen so far, in order; ? for one dealt face "
+        'down (e.g. "? K"). The shoe options give the shoe before the round.',
+    ),
+]
+BankerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--banker",
+        help="The Banker's cards seen so far, in order; ? for one face down (a ? third card "
+        "means the Banker drew).",
     ),
 ]
 
