@@ -257,23 +257,20 @@ def tables_document(report: Report) -> dict[str, Any]:
     return {"tables": {identifier(table.key): _table_json(table) for table in report.tables}}
 
 
-def _tables_in(report: Report, tablefmt: str) -> list[str]:
-    """Each table of the report in a tabulate format, cells as the table view shows them."""
+def _tabulated(table: Table, tablefmt: str) -> str:
+    """One table in a tabulate format, cells as the table view shows them."""
     from tabulate import tabulate
 
-    out = []
-    for table in report.tables:
-        body = [[_display(c, col) for c, col in zip(row, table.columns)] for row in table.rows]
-        out.append(
-            tabulate(
-                body,
-                headers=[col.name for col in table.columns],
-                tablefmt=tablefmt,
-                colalign=["left" if col.style == "text" else "right" for col in table.columns],
-                disable_numparse=True,
-            )
+    body = [[_display(c, col) for c, col in zip(row, table.columns)] for row in table.rows]
+    return str(
+        tabulate(
+            body,
+            headers=[col.name for col in table.columns],
+            tablefmt=tablefmt,
+            colalign=["left" if col.style == "text" else "right" for col in table.columns],
+            disable_numparse=True,
         )
-    return out
+    )
 
 
 def render_markdown(report: Report) -> str:
@@ -288,8 +285,8 @@ def render_markdown(report: Report) -> str:
     | tie   |
     """
     parts = [f"## {report.title}"] if report.title else []
-    for text in _tables_in(report, "pipe"):
-        parts.extend(["", text])
+    for table in report.tables:
+        parts.extend(["", _tabulated(table, "pipe")])
     if report.notes:
         parts.extend(["", *report.notes])
     return "\n".join(parts) + "\n"
@@ -298,24 +295,13 @@ def render_markdown(report: Report) -> str:
 def render_latex(report: Report) -> str:
     """LaTeX: each table as a ``booktabs`` tabular (rounded cells, as the table view) and
     each text block in its LaTeX form (a formula typeset), in the report's order."""
-    from tabulate import tabulate
-
     parts: list[str] = []
     for block in report.blocks:
         if isinstance(block, Text):
             lines = block.latex() if callable(block.latex) else block.latex
             parts.extend(lines or [f"% {line}" for line in block.lines])
             continue
-        body = [[_display(c, col) for c, col in zip(row, block.columns)] for row in block.rows]
-        parts.append(
-            tabulate(
-                body,
-                headers=[col.name for col in block.columns],
-                tablefmt="latex_booktabs",
-                colalign=["left" if col.style == "text" else "right" for col in block.columns],
-                disable_numparse=True,
-            )
-        )
+        parts.append(_tabulated(block, "latex_booktabs"))
     return "\n".join(parts) + "\n" if parts else ""
 
 
