@@ -37,7 +37,7 @@ from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baccarat_exact.blackjack import dealer, fastdealer, graph, hands
+from baccarat_exact.blackjack import dealer, hands, shape
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hand import analyze_hand
 from baccarat_exact.blackjack.round_stats import round_stats
@@ -58,10 +58,10 @@ def cold() -> None:
         dealer.dealer_table,
         dealer.dealer_distribution,
         dealer.restricted_table,
-        graph.hands_within,
-        graph.graph_shape,
-        graph._all_hands,
-        fastdealer._table_plan,
+        shape.hands_within,
+        shape.graph_shape,
+        shape._all_hands,
+        dealer._table_plan,
         hands.hard_total,
         hands.hand_total,
         hands.successors,

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from baccarat_exact.blackjack.dealer import (
     BUST,
     OUTCOMES,
+    dealer_batch,
     dealer_chart,
     dealer_distribution,
-    dealer_numerators,
     dealer_table,
     falling,
 )
@@ -66,16 +66,36 @@ def test_large_shoes_match_the_card_by_card_dealer(shoe: tuple[Counts, int], h17
     assert sum(distribution.probabilities) == 1
 
 
-def test_bust_by_complement_equals_the_counted_bust() -> None:
-    counts = (23, 24, 24, 24, 24, 24, 24, 24, 24, 95)
-    for up in range(10):
-        table = dealer_table(up, False)
-        counted = dealer_numerators(table, counts, budget=table.longest + 3)
-        complement = dealer_numerators(
-            table, counts, budget=table.longest + 3, bust_by_complement=True
-        )
-        assert counted == complement
-        assert sum(counted) == falling(sum(counts), table.longest + 3)
+@settings(max_examples=10, deadline=None)
+@given(small_shoes(), st.booleans(), st.lists(st.integers(0, 9), min_size=1, max_size=4))
+def test_a_batch_of_removals_matches_the_card_by_card_dealer_for_each(
+    shoe: tuple[Counts, int], h17: bool, taken: list[int]
+) -> None:
+    """One batch over many removals gives each removal's distribution (over its own
+    ``ff(N - r, budget - r)``), in exact and in float arithmetic."""
+    counts, up = shoe
+    counts = (*counts[:9], counts[9] + 4)  # deep enough after the removals
+    removals = [(0,) * 10]
+    for slot in taken:
+        removal = list(removals[-1])
+        removal[slot] += counts[slot] > removal[slot]
+        removals.append(tuple(removal))
+    table = dealer_table(up, h17)
+    budget = min(table.longest + 4, sum(counts))  # at least longest + r, or every card
+    exact = dealer_batch(table, counts, removals, budget=budget, exact=True)
+    floats = dealer_batch(table, counts, removals, budget=budget, exact=False)
+    n_cards = sum(counts)
+    for removal, numerators, probabilities in zip(removals, exact.tolist(), floats.tolist()):
+        r = sum(removal)
+        left = tuple(n - k for n, k in zip(counts, removal))
+        expected = _as_reference(left, up, h17)
+        assert tuple(Fraction(n, falling(n_cards - r, budget - r)) for n in numerators) == expected
+        assert probabilities == pytest.approx([float(p) for p in expected], abs=1e-12)
+
+
+def test_falling_factorials() -> None:
+    assert [falling(6, k) for k in range(8)] == [1, 6, 30, 120, 360, 720, 720, 0]
+    assert falling(-2, 3) == 0 and falling(0, 0) == 1
 
 
 def test_infinite_shoe_matches_drawing_with_replacement() -> None:

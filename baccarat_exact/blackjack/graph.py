@@ -1,266 +1,80 @@
-"""Every player state against one up card, as an indexed graph: the engine behind ``edge``.
+"""Every player state against one up card, as an indexed graph: the one blackjack engine.
 
-A state is a hand (count vector) and, for a split hand, the other pair card's slot.
-The states are enumerated directly — every multiset of cards with a hard total of
-at most 21 that the shoe can hold — and sorted by the number of player cards out,
-so one sweep from the most cards down values every state from its successors. The
-graph holds each state's stand, double and terminal values and its successors with
-their weights; the optimal play and any basic strategy are sweeps over it.
+A :class:`StateGraph` adds the values of one up card's arithmetic (:class:`UpCardSolver`:
+the shoe, the dealer, the pays) to a :class:`~baccarat_exact.blackjack.shape.GraphShape`:
+each state's stand, double, surrender and terminal values and its successors with their
+weights, whole levels at a time. Every value the package reports is a sweep over it, from
+the most cards down: the composition-dependent optimum (:meth:`StateGraph.optimal_array`),
+a fixed play (:meth:`StateGraph.evaluate`: a chart, or the resplit strategy) and a split with
+resplits (:meth:`StateGraph.split`). In exact mode the value arrays hold Python integers
+(numpy ``object`` arrays: integer numerators over one denominator per level, never a
+Fraction); in float mode they are float64.
 
-The graph's *shape* — the states, their totals and kinds, which state follows which
-by each card — depends only on how many cards of each value a hand may hold and on
-whether split aces may be played on, not on the up card, the shoe's exact counts or
-the pays. It is built once as numpy arrays (:class:`GraphShape`, cached) and shared by
-every up card, shoe and rule flip of that shape; a :class:`StateGraph` adds the values
-of one solver, whole levels at a time. In exact mode the value arrays hold Python
-integers (numpy ``object`` arrays: integer numerators over one denominator per level,
-never a Fraction); in float mode they are float64.
+The module is longer than most because the building of the value arrays (stand, bust,
+double: vectorised over all states, with their caches) and the sweeps that read them are
+one idea: splitting them would expose the arrays' layout to a second module.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
-from itertools import pairwise
+from functools import cached_property
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from baccarat_exact.blackjack.hands import (
-    ACE,
-    SEVEN,
-    SLOTS,
-    TEN,
-    Counts,
-    add_card,
+from baccarat_exact.blackjack.hands import SEVEN, SLOTS, Counts, add_card
+from baccarat_exact.blackjack.moves import (
+    forced_stand,
+    hands_possible,
+    may_double,
+    pays_triple_seven,
 )
-from baccarat_exact.blackjack.resplit import Decide, hands_possible, resplit_value
-from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
+from baccarat_exact.blackjack.rules import DealerBlackjackTakes
+from baccarat_exact.blackjack.shape import (
+    BLACKJACK,
+    BUSTS,
+    KIND_NAMES,
+    MULTI,
+    PAIR,
+    SEVEN_KIND,
+    SPLIT_TWO,
+    TWO,
+    BoolArray,
+    ClassKey,
+    GraphShape,
+    IntArray,
+    NumArray,
+    graph_shape,
+    shape_of,
+)
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import RulesError
 
-__all__ = ["ClassKey", "GraphShape", "PlayerState", "StateGraph", "graph_shape", "hands_within"]
+__all__ = [
+    "DOUBLE",
+    "HIT",
+    "STAND",
+    "ClassKey",
+    "Decide",
+    "IntArray",
+    "NumArray",
+    "PlayerState",
+    "StateGraph",
+]
 
-ClassKey = tuple[bool, int]
-"""A total class: (soft, total)."""
+STAND, HIT, DOUBLE = 0, 1, 2
+"""A fixed play's move per state (:meth:`StateGraph.evaluate`)."""
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-NumArray = npt.NDArray[Any]
-"""Values: float64 in float mode, ``object`` (Python ints) in exact mode."""
+Decide = Callable[[Counts, int, bool], str]
+"""A split hand's move as a function: (hand, other pair card's slot, first two cards?) →
+"stand", "hit" or "double"."""
 
-KIND_NAMES: tuple[str, ...] = ("two", "pair", "blackjack", "split_two", "multi", "seven")
-TWO, PAIR, BLACKJACK, SPLIT_TWO, MULTI, SEVEN_KIND = range(6)
-
-_RADIX = 22
-"""Base of a state's integer code: no hand holds 22 cards of a value."""
-_BUST, _ABSENT = -1, -2
-"""``succ`` entries: the card busts the hand; the hand with it is not a state (the shoe cannot
-hold it)."""
-
-
-@lru_cache(maxsize=256)
-def hands_within(caps: Counts, need: int) -> tuple[Counts, ...]:
-    """Every hand of at least two cards, hard total at most 21, at most ``caps[v]`` cards of each
-    value and (if ``need >= 0``) at least one card of slot ``need``, in ascending order.
-
-    >>> len(hands_within((4,) * 9 + (16,), -1)) > 1000
-    True
-    """
-    hands = _hands_array(caps, need)
-    return tuple(tuple(row) for row in hands.tolist())
-
-
-def _hands_array(caps: Counts, need: int) -> IntArray:
-    """:func:`hands_within` as a (hands × 10) array."""
-    hands = _all_hands(caps)
-    keep = hands.sum(axis=1) >= 2
-    if need >= 0:
-        keep &= hands[:, need] > 0
-    kept: IntArray = hands[keep]
-    return kept
-
-
-@lru_cache(maxsize=64)
-def _all_hands(caps: Counts) -> IntArray:
-    """Every count vector within ``caps`` of hard total at most 21, ascending (slot A first)."""
-    hands = np.zeros((1, 0), dtype=np.int64)
-    room = np.array([21], dtype=np.int64)
-    for slot in range(SLOTS):
-        most = np.minimum(caps[slot], room // (slot + 1))
-        repeats = most + 1
-        rows = np.repeat(np.arange(len(room)), repeats)
-        ends = np.cumsum(repeats)
-        k = np.arange(int(ends[-1])) - np.repeat(ends - repeats, repeats)
-        hands = np.column_stack([hands[rows], k])
-        room = room[rows] - k * (slot + 1)
-    return hands
-
-
-def _caps(counts: Counts, less: int = -1, infinite: bool = False) -> Counts:
-    """Counts capped at what a hand of hard total 21 can hold (so equal caps share enumerations);
-    an infinite shoe caps only the values it never deals."""
-    if infinite:
-        return tuple(21 // (slot + 1) if n else 0 for slot, n in enumerate(counts))
-    return tuple(min(n - (slot == less), 21 // (slot + 1)) for slot, n in enumerate(counts))
-
-
-def _forced_stand(rules: BlackjackRules, extra: int) -> bool:
-    return extra == ACE and not rules.hit_split_aces
-
-
-ShapeKey = tuple[Counts, tuple[tuple[int, Counts], ...], bool]
-"""(caps of an unsplit hand, (slot, caps) of each pair that may split, split aces take one card)."""
-
-
-@dataclass(frozen=True, eq=False)
-class GraphShape:
-    """The states of a graph and their links, independent of the shoe's exact counts and pays.
-
-    States are sorted by player cards out (the other split card included), then by
-    (hand, extra); ``levels`` holds each count's ``(start, stop)``.
-    """
-
-    found: tuple[tuple[Counts, int], ...]
-    """(hand, extra) of every state."""
-    hands: IntArray
-    """(states × 10) count vectors."""
-    extra: IntArray
-    removed: IntArray
-    """(states × 10) player cards out: the hand and the other split card."""
-    r: IntArray
-    total: IntArray
-    soft: BoolArray
-    cards: IntArray
-    """The hand's own cards."""
-    kind: IntArray
-    """Kind without Triple Seven (that depends on the rules): TWO … MULTI."""
-    succ: IntArray
-    """(states × 10): the state after each card, or ``_BUST`` / ``_ABSENT``."""
-    removals: tuple[Counts, ...]
-    """The distinct ``removed`` rows (one dealer distribution each)."""
-    removal_of: IntArray
-    """Index into ``removals`` of each state."""
-    levels: tuple[tuple[int, int], ...]
-    """(start, stop) of the states with each count of cards out, fewest first."""
-    memo: dict[Any, Any]
-    """Things derived from the shape and a few rules (total classes), cached."""
-    pair_slot: IntArray
-    """Slot of an unsplit pair, else -1."""
-    signature: IntArray
-    """States sharing a signature share every chart move (same total class, cards, pair, extra)."""
-    signature_rep: IntArray
-    """One state of each signature."""
-
-    @cached_property
-    def index(self) -> dict[tuple[Counts, int], int]:
-        """(hand, extra) → state index."""
-        return {state: i for i, state in enumerate(self.found)}
-
-
-@lru_cache(maxsize=32)
-def graph_shape(key: ShapeKey) -> GraphShape:
-    """The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
-    caps0, splits, one_card_aces = key
-    parts = [_hands_array(caps0, -1)]
-    extras = [np.full(len(parts[0]), -1, dtype=np.int64)]
-    for slot, caps in splits:
-        hands = _hands_array(caps, slot)
-        if one_card_aces and slot == ACE:
-            hands = hands[hands.sum(axis=1) == 2]
-        parts.append(hands)
-        extras.append(np.full(len(hands), slot, dtype=np.int64))
-    unsorted = np.concatenate(parts)
-    extra_unsorted = np.concatenate(extras)
-    # sort by (cards out, hand, extra)
-    out = unsorted.sum(axis=1) + (extra_unsorted >= 0)
-    order = np.lexsort((extra_unsorted, *unsorted.T[::-1], out))
-    hands_arr = unsorted[order]
-    extra = extra_unsorted[order]
-    n = len(extra)
-    found = list(zip(map(tuple, hands_arr.tolist()), extra.tolist()))
-    split = extra >= 0
-    removed = hands_arr.copy()
-    removed[np.nonzero(split)[0], extra[split]] += 1
-    r = removed.sum(axis=1)
-    cards = hands_arr.sum(axis=1)
-    hard = hands_arr @ np.arange(1, SLOTS + 1, dtype=np.int64)
-    soft = (hands_arr[:, ACE] > 0) & (hard + 10 <= 21)
-    total = np.where(soft, hard + 10, hard)
-    blackjack = (cards == 2) & (hands_arr[:, ACE] == 1) & (hands_arr[:, TEN] == 1) & ~split
-    pair = (cards == 2) & (hands_arr.max(axis=1) == 2) & ~split
-    kind = np.full(n, MULTI, dtype=np.int64)
-    kind[(cards == 2) & split] = SPLIT_TWO
-    kind[(cards == 2) & ~split] = TWO
-    kind[pair] = PAIR
-    kind[blackjack] = BLACKJACK
-    pair_slot = np.where(pair, hands_arr.argmax(axis=1), -1)
-    # successors by integer codes: hand digits in base 22, the extra slot on top
-    weights = _RADIX ** np.arange(SLOTS, dtype=np.int64)
-    codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
-    order = np.argsort(codes)
-    sorted_codes = codes[order]
-    nxt = codes[:, None] + weights[None, :]
-    where = np.searchsorted(sorted_codes, nxt).clip(0, n - 1)
-    hit = sorted_codes[where] == nxt
-    succ = np.where(hit, order[where], _ABSENT)
-    busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
-    succ[busts] = _BUST
-    radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
-    removal_codes = removed @ radix
-    if one_card_aces and any(slot == ACE for slot, _ in splits):
-        # a subset of the states where split aces may be played on: share that shape's
-        # removals (and so the dealer rows computed for them)
-        full = graph_shape((caps0, splits, False))
-        full_codes = np.array(full.removals, dtype=np.int64).reshape(-1, SLOTS) @ radix
-        removal_of = np.searchsorted(full_codes, removal_codes)
-        removals = full.removals
-    else:
-        _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
-        removals = tuple(tuple(row) for row in removed[first_of].tolist())
-    starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
-    levels = tuple((int(a), int(b)) for a, b in pairwise(starts.tolist()) if b > a)
-    # a chart's move for a state depends on: two cards or more, split or not (ace or other),
-    # pair slot, soft, total
-    extra_kind = np.where(extra < 0, 0, np.where(extra == ACE, 1, 2))
-    sig_codes = (
-        ((((cards == 2) * 3 + extra_kind) * 11 + pair_slot + 1) * 2 + soft) * 32 + total
-    ).astype(np.int64)
-    _, signature_rep, signature = np.unique(sig_codes, return_index=True, return_inverse=True)
-    return GraphShape(
-        found=tuple(found),
-        hands=hands_arr,
-        extra=extra,
-        removed=removed,
-        r=r,
-        total=total,
-        soft=soft,
-        cards=cards,
-        kind=kind,
-        succ=succ,
-        removals=removals,
-        removal_of=removal_of.reshape(n),
-        levels=levels,
-        memo={},
-        pair_slot=pair_slot,
-        signature=signature.reshape(n),
-        signature_rep=signature_rep,
-    )
-
-
-def shape_key(solver: UpCardSolver) -> ShapeKey:
-    """What a solver's graph shape depends on: the caps of its hands and the split-aces rule."""
-    counts = solver.counts
-    infinite = solver.infinite
-    splits = tuple(
-        (slot, _caps(counts, slot, infinite))
-        for slot in range(SLOTS)
-        if counts[slot] >= (1 if infinite else 2)
-    )
-    return (_caps(counts, -1, infinite), splits, not solver.rules.hit_split_aces)
+_MOVE_CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE}
 
 
 @dataclass(slots=True)
@@ -301,7 +115,7 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     if cached is not None:
         margins: tuple[NumArray, NumArray] = cached
         return margins
-    dealer = solver.dealer_rows(shape.removals)
+    dealer = solver.dealer_rows(shape.removals, shared=not shape.whole)
     weights = _MARGIN[shape.total]
     if solver.exact:
         per_state = dealer[shape.removal_of]
@@ -342,27 +156,29 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         found: _Links = cached
         return found
     kind = shape.kind.copy()
-    if rules.triple_seven:
-        seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3)
-        if not rules.triple_seven_on_split:
-            seven &= shape.extra < 0
-        kind[seven] = SEVEN_KIND
-    forced = (kind == SPLIT_TWO) & (shape.extra == ACE) & (not rules.hit_split_aces)
+    split = shape.extra >= 0
+    paid = np.array([pays_triple_seven(rules, split=s, doubled=False) for s in (False, True)])
+    seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3) & paid[split.astype(np.int64)]
+    kind[seven] = SEVEN_KIND
+    stands = np.array([forced_stand(rules, extra) for extra in range(-1, SLOTS)])
+    forced = (kind == SPLIT_TWO) & stands[shape.extra + 1]
     terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
     plays = ~terminal_mask & ~forced
     counts = np.array(solver.counts, dtype=np.int64)
+    out = solver.out_cards()
     left = (
         np.broadcast_to(counts, shape.removed.shape)
         if solver.infinite
-        else counts[None, :] - shape.removed
+        else np.maximum(counts[None, :] - shape.removed - np.array(out), 0)
     )
     available = left > 0
     goes_on = plays[:, None] & available & (shape.succ >= 0)
-    busts = plays[:, None] & available & (shape.succ == _BUST)
+    busts = plays[:, None] & available & (shape.succ == BUSTS)
     if solver.exact:
         weight: NumArray = left.astype(object)
     else:
-        spare = solver.n_cards if solver.infinite else solver.n_cards - shape.r
+        r = shape.r + sum(out)
+        spare = solver.n_cards if solver.infinite else solver.n_cards - r
         weight = left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
     links = _Links(
         kind=kind,
@@ -382,14 +198,26 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
 
 
 class StateGraph:
-    """All states against the solver's up card, with stand, double and terminal values."""
+    """All states against the solver's up card, with stand, double and terminal values.
 
-    def __init__(self, solver: UpCardSolver) -> None:
+    ``shape`` defaults to every hand the solver's shoe can deal; a resplit passes the split
+    hands of one pair alone.
+    """
+
+    def __init__(self, solver: UpCardSolver, shape: GraphShape | None = None) -> None:
         self.solver = solver
         rules = solver.rules
         exact = solver.exact
-        shape = graph_shape(shape_key(solver))
+        if shape is None:
+            key = shape_of(
+                solver.counts, infinite=solver.infinite, one_card_aces=not rules.hit_split_aces
+            )
+            shape = graph_shape(key)
         self.shape = shape
+        out = solver.out_cards()
+        self.r_out: IntArray = shape.r + sum(out)
+        """Cards out of the shoe per state: the player's and the solver's ``out``."""
+        self.removed_out: IntArray = shape.removed + np.array(out, dtype=np.int64)
         self.index = shape.index
         n = len(shape.found)
         dtype: Any = object if exact else np.float64
@@ -434,7 +262,7 @@ class StateGraph:
         # double: two-card hands the rules let double
         doubles = (
             (kind == TWO) | (kind == PAIR) | ((kind == SPLIT_TWO) & ~forced)
-        ) & self._may_double(shape, kind)
+        ) & self._may_double(shape)
         self.double_mask = doubles
         self.double_values: NumArray = np.zeros(n, dtype=dtype)
         rows = np.nonzero(doubles)[0]
@@ -474,6 +302,7 @@ class StateGraph:
         self.openings = np.nonzero((kind == TWO) | (kind == PAIR) | (kind == BLACKJACK))[0].tolist()
         self.pairs = {int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()}
         self.split_starts = self.starts_of_splits()
+        self._pair_graphs: dict[tuple[int, int, int], StateGraph] = {}
 
     def starts_of_splits(self) -> dict[int, list[tuple[Number, int]]]:
         """(weight, state) of each first split hand, per pair slot."""
@@ -542,7 +371,7 @@ class StateGraph:
             units = np.array(
                 [solver.unit(r) * solver.scale for r in range(solver.budget + 1)], dtype=object
             )
-            per_state = units.astype(np.float64)[self.shape.r]
+            per_state = units.astype(np.float64)[self.r_out]
             view = copy.copy(self)
             for name in ("stand", "terminal", "double", "surrender", "opening_weights", "states"):
                 view.__dict__.pop(name, None)  # cached properties of the exact values
@@ -554,7 +383,7 @@ class StateGraph:
         key = ("rounded links", self._links)
         links = solver.derived.get(key)
         if links is None:
-            spare = solver.n_cards if solver.infinite else solver.n_cards - self.shape.r
+            spare = solver.n_cards if solver.infinite else solver.n_cards - self.r_out
             weight = self._links.left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
             links = replace(
                 self._links,
@@ -567,6 +396,7 @@ class StateGraph:
         view.weight, view.next_weight = links.weight, links.next_weight
         view.solver, view.dtype, view.unsplit = twin, np.float64, {}
         view.split_starts = view.starts_of_splits()
+        view._pair_graphs = {}
         return view
 
     # -- building ---------------------------------------------------------------------
@@ -583,9 +413,9 @@ class StateGraph:
         table = self._bust_table(shape, 1)
         bj = self.solver.bj_slot
         busting = np.where(links.busts, links.left, 0)
-        r1 = shape.r + 1
+        r1 = self.r_out + 1
         split = (shape.extra >= 0).astype(np.int64)
-        tens = shape.removed[:, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        tens = self.removed_out[:, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
         others = busting.sum(axis=1) - (busting[:, bj] if bj >= 0 else 0)
         part = others.astype(object) * table[r1, tens, split]
         if bj >= 0:
@@ -601,8 +431,8 @@ class StateGraph:
         key = ("bust", shape, stake, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
         table = solver.derived.get(key)
         if table is None:
-            top = int(shape.r.max()) + 2
-            tens_top = int(shape.removed[:, bj].max()) + 2 if bj >= 0 else 1
+            top = int(self.r_out.max(initial=0)) + 2
+            tens_top = int(self.removed_out[:, bj].max(initial=0)) + 2 if bj >= 0 else 1
             table = np.zeros((top, tens_top, 2), dtype=self.dtype)
             # every count of cards out the table may be asked for (whatever ``busts`` holds
             # now: the table is shared), within the solver's denominators
@@ -626,11 +456,11 @@ class StateGraph:
         if rows is None:
             rows = np.arange(len(shape.r))
         if bj >= 0:
-            tens = shape.removed[rows, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
+            tens = self.removed_out[rows, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
         else:
             tens = np.zeros((len(rows), SLOTS), dtype=np.int64)
         split_of = (shape.extra[rows] >= 0).astype(np.int64)[:, None]
-        values = table[(shape.r[rows] + 1)[:, None], tens, split_of]
+        values = table[(self.r_out[rows] + 1)[:, None], tens, split_of]
         out: NumArray = np.where(busts[rows], values, 0)
         return out
 
@@ -644,18 +474,19 @@ class StateGraph:
         result: NumArray = scale * self._margin - loss * self._dealer_bj
         return result
 
-    def _may_double(self, shape: GraphShape, kind: IntArray) -> BoolArray:
+    def _may_double(self, shape: GraphShape) -> BoolArray:
         """Which two-card states the double rule (and double after split) allows to double."""
         rules = self.solver.rules
         allowed = np.array(
-            [[rules.may_double(total, soft) for total in range(22)] for soft in (False, True)]
+            [
+                [
+                    [may_double(rules, total, soft, extra=extra) for total in range(22)]
+                    for soft in (False, True)
+                ]
+                for extra in range(-1, SLOTS)
+            ]
         )
-        ok: BoolArray = allowed[shape.soft.astype(np.int64), shape.total]
-        split = shape.extra >= 0
-        if not rules.double_after_split:
-            ok = ok & ~split
-        elif not (rules.double_split_aces and rules.hit_split_aces):
-            ok = ok & ~(shape.extra == ACE)
+        ok: BoolArray = allowed[shape.extra + 1, shape.soft.astype(np.int64), shape.total]
         return ok
 
     def _double(
@@ -670,12 +501,13 @@ class StateGraph:
         on = available & (succ >= 0)
         targets = succ[on]
         values = stand2[targets]
-        if rules.triple_seven_on_double:
-            sevens = self.kind[targets] == SEVEN_KIND
+        paid = np.array([pays_triple_seven(rules, split=s, doubled=True) for s in (False, True)])
+        sevens = (self.kind[targets] == SEVEN_KIND) & paid[(shape.extra[targets] >= 0).astype(int)]
+        if sevens.any():
             values = np.where(sevens, 2 * self.terminal_values[targets], values)
         outcome[on] = values
         busts = np.zeros(shape.succ.shape, dtype=np.bool_)
-        busts[rows] = available & (succ == _BUST)
+        busts[rows] = available & (succ == BUSTS)
         outcome += self._bust_values(shape, busts, 2, rows)
         result: NumArray = (np.where(available, weight[rows], 0) * outcome).sum(axis=1)
         return result
@@ -748,16 +580,105 @@ class StateGraph:
     def split(
         self, slot: int, values: list[Number] | NumArray, decide: Decide | None = None
     ) -> Number:
-        """Split value of the pair ``slot``: twice the first hand, given the split hands' values;
-        with resplits, the split hands played by ``decide`` (default: their best moves) as
-        :func:`~baccarat_exact.blackjack.resplit.resplit_value` values them."""
-        rules = self.solver.rules
-        if hands_possible(rules.split_hands, slot, rules.resplit_aces) > 2:
-            return resplit_value(self.solver, slot, decide)
+        """Split value of the pair ``slot``, over ``D_2 · S``: twice the first hand, given the
+        split hands' values; with resplits (:mod:`.resplit`), the split hands played by
+        ``decide`` (default: the composition-dependent best moves, :meth:`best_moves`)."""
+        if hands_possible(self.solver.rules, slot) > 2:
+            return self._resplit(slot, decide)
         total: Number = 0
         for w, j in self.split_starts[slot]:
             total += w * values[j]
         return 2 * total
+
+    def _resplit(self, slot: int, decide: Decide | None) -> Number:
+        """A split with resplits: Σ over the terms of :func:`~.resplit.pattern_terms` of the
+        first hand's value from the shoe less ``m`` more pair cards, each a sweep of the fixed
+        play over the pair's own graph."""
+        solver = self.solver
+        rules = solver.rules
+        hands = hands_possible(rules, slot)
+        shares = (
+            not rules.hole_card and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
+        )
+        base = self._pair_graph(slot, 0, 2)
+        moves = base.best_moves(base.optimal_array()) if decide is None else base.moves_of(decide)
+        first = add_card((0,) * SLOTS, slot)
+        total: Number = 0
+        for m, kind, made, coefficient in pattern_terms(hands):
+            chance = pair_chance(solver, slot, m)
+            if not chance:
+                continue
+            graph = self._pair_graph(slot, m, made if shares else 2)
+            values = graph.evaluate(moves)
+            removed = graph.solver.removed(first, slot)
+            r = sum(removed)
+            part: Number = 0
+            for card in range(SLOTS):
+                if (card == slot) != (kind == CAPPED):
+                    continue
+                w = graph.solver.weight(removed, r, card)
+                if w:
+                    part += w * values[graph.index[(add_card(first, card), slot)]]
+            total += coefficient * chance * part
+        return total
+
+    def _pair_graph(self, slot: int, m: int, sharing: int) -> StateGraph:
+        """The split hands of ``slot`` alone, from the shoe less ``m`` more pair cards, with
+        ``sharing`` hands sharing what a dealer blackjack takes of the original stake (kept)."""
+        key = (slot, m, sharing)
+        found = self._pair_graphs.get(key)
+        if found is None:
+            solver = self.solver
+            shape = graph_shape(
+                shape_of(
+                    solver.counts,
+                    infinite=solver.infinite,
+                    one_card_aces=not solver.rules.hit_split_aces,
+                    pair=slot,
+                )
+            )
+            found = StateGraph(solver.with_out(slot, m, sharing), shape)
+            self._pair_graphs[key] = found
+        return found
+
+    def evaluate(self, moves: IntArray) -> NumArray:
+        """Every state's value when each plays its move of ``moves`` (:data:`STAND`, :data:`HIT`
+        or :data:`DOUBLE`; a double where not allowed stands), pairs not split: one sweep,
+        most cards first."""
+        values = self.zeros()
+        for start, stop in reversed(self.shape.levels):
+            rows = slice(start, stop)
+            move = moves[rows]
+            value = self.stand_values[rows]
+            hits = move == HIT
+            if hits.any():
+                value = np.where(hits, self.hits(rows, values, ("level", start)), value)
+            doubles = (move == DOUBLE) & self.double_mask[rows]
+            if doubles.any():
+                value = np.where(doubles, self.double_values[rows], value)
+            value = np.where(self.plays[rows], value, self.stand_values[rows])
+            values[rows] = np.where(self.terminal_mask[rows], self.terminal_values[rows], value)
+        return values
+
+    def best_moves(self, values: NumArray) -> IntArray:
+        """Each state's best move given every state's value (ties: stand, hit, double), as
+        :meth:`evaluate` takes them; surrender and split left out."""
+        stand = self.stand_values
+        hit = self.hits(slice(None), values)
+        moves = np.where(np.greater(hit, stand).astype(bool), HIT, STAND)
+        best = np.where(moves == HIT, hit, stand)
+        doubles = self.double_mask & np.greater(self.double_values, best).astype(bool)
+        found: IntArray = np.where(doubles, DOUBLE, moves).astype(np.int64)
+        return found
+
+    def moves_of(self, decide: Decide) -> IntArray:
+        """``decide`` asked for every state that plays, as :meth:`evaluate` takes moves."""
+        moves = np.full(len(self.shape.found), STAND, dtype=np.int64)
+        cards = self.shape.cards.tolist()
+        for i in np.nonzero(self.plays)[0].tolist():
+            hand, extra = self.shape.found[i]
+            moves[i] = _MOVE_CODES[decide(hand, extra, cards[i] == 2)]
+        return moves
 
     def zeros(self) -> NumArray:
         """A value array (one entry per state) of zeros."""

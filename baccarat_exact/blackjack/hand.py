@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import (
     SEVEN,
-    SLOTS,
-    add_card,
+    Counts,
     hand_counts,
     hand_total,
     hard_total,
@@ -26,7 +26,8 @@ from baccarat_exact.blackjack.hands import (
     slot_of,
 )
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
-from baccarat_exact.blackjack.solver import UpCardSolver
+from baccarat_exact.blackjack.shape import graph_shape, shape_of
+from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import CardError
 from baccarat_exact.model.cards import Rank, format_cards
 from baccarat_exact.model.exact import to_float
@@ -141,15 +142,15 @@ def analyze_hand(
     if is_blackjack(counts_hand):
         numerators = {"blackjack": solver.k_bj * solver.no_blackjack(counts_hand, 2)}
     else:
-        if not exact:
-            starts = [(counts_hand, -1)]
-            pair = [slot for slot in range(SLOTS) if counts_hand[slot] == 2 and r == 2]
-            if pair:
-                first = add_card((0,) * SLOTS, pair[0])
-                starts += [(add_card(first, card), pair[0]) for card in range(SLOTS)]
-            solver.prefetch_states(solver.reachable(starts))
         splittable = rules.split_by is SplitBy.VALUE or (r == 2 and ranks[0] == ranks[1])
-        numerators = solver.actions(counts_hand, splittable=splittable)
+        shape = shape_of(
+            solver.counts,
+            infinite=solver.infinite,
+            one_card_aces=not rules.hit_split_aces,
+            hand=counts_hand,
+        )
+        graph = StateGraph(solver, graph_shape(shape))
+        numerators = _moves(graph, counts_hand, splittable=splittable)
     given = rules.hole_card and solver.bj_slot >= 0
     values = {}
     for move in (*ACTIONS, "blackjack"):
@@ -173,6 +174,23 @@ def analyze_hand(
         exact=exact,
         given_no_dealer_blackjack=given,
     )
+
+
+def _moves(graph: StateGraph, hand: Counts, *, splittable: bool) -> dict[str, Number]:
+    """Numerators (over ``D_r · S``) of every move ``hand`` may make, the play after each card
+    the composition-dependent best: stand and hit; on two cards double, split (a pair, unless
+    ``splittable`` is false: a ten pair of two ranks split by rank) and surrender where the
+    rules allow them."""
+    values = graph.optimal_array()
+    i = graph.index[(hand, -1)]
+    found: dict[str, Number] = {"stand": graph.stand_values[i], "hit": graph.hit(i, values)}
+    if graph.double_mask[i]:
+        found["double"] = graph.double_values[i]
+    if i in graph.pairs.values() and splittable:
+        found["split"] = graph.split(int(graph.shape.pair_slot[i]), values)
+    if graph.surrender_mask[i]:
+        found["surrender"] = graph.surrender_values[i]
+    return found
 
 
 def describe_hand(ranks: Sequence[Rank]) -> str:

@@ -1,8 +1,11 @@
-"""Exact values of every player hand against one up card (the composition-dependent engine).
+"""The arithmetic of one up card: the shoe, the dealer, the pays and their common denominators.
 
 One :class:`UpCardSolver` holds a shoe (the up card already out), the up card
-and the rules. A player *state* is his hand (a count vector) and, for a split
-hand, the slot of the pair card that went to the other hand (``extra``, else -1).
+and the rules, and values what ends a hand: standing's dealer distribution, a bust,
+a blackjack, a Triple Seven, a surrender, a dealt two-card hand's weight. The player's
+choices between them are the state graph's (:mod:`.graph`), the one engine. A player
+*state* is his hand (a count vector) and, for a split hand, the slot of the pair card
+that went to the other hand (``extra``, else -1).
 Every value is a **numerator over a common denominator**: a state whose player
 cards ``R`` number ``r`` has its values over ``D_r · S``, where
 
@@ -15,23 +18,21 @@ In float mode the same code runs on plain probabilities (``D_r = 1``, ``S = 1``)
 
 Split hands are played by the best strategy for the hand's own cards, the up card
 and both pair cards (not the other hand's cards); by symmetry of the deal the split
-is then worth exactly twice the first hand (docs/blackjack.md).
+is then worth exactly twice the first hand (the blackjack page of the docs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    import numpy.typing as npt
+import numpy as np
+import numpy.typing as npt
 
 from baccarat_exact.blackjack.dealer import (
-    BLACKJACK,
-    BUST,
     OUTCOMES,
-    dealer_numerators,
+    dealer_batch,
     dealer_table,
     falling,
     restricted_table,
@@ -44,12 +45,10 @@ from baccarat_exact.blackjack.hands import (
     TEN,
     Counts,
     add_card,
-    hand_total,
-    hard_total,
     is_blackjack,
     points,
-    successors,
 )
+from baccarat_exact.blackjack.moves import may_surrender, pays_triple_seven
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
     DealerBlackjackTakes,
@@ -111,12 +110,14 @@ _FLOAT_PAY = 1e250
 
 
 class UpCardSolver:
-    """Values of stand, hit, double and split for every hand against one up card.
+    """The shoe after one up card, the dealer's outcomes from it and the pays, over common
+    denominators: what the state graph values every hand with.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
     >>> solver = UpCardSolver((24,) * 9 + (95,), 9, BlackjackRules(triple_seven=False))
-    >>> solver.value_of(solver.stand((0, 0, 0, 0, 0, 0, 0, 0, 0, 2), -1), 2) > 0
-    True
+    >>> dealer = solver.dealer((0,) * 9 + (2,))  # after the player's T T
+    >>> sum(dealer) == solver.unit(2), Fraction(dealer[-1], solver.unit(2))  # an ace next: 24/309
+    (True, Fraction(8, 103))
     """
 
     def __init__(
@@ -161,9 +162,6 @@ class UpCardSolver:
         self.derived: dict[Any, Any] = {} if derived_cache is None else derived_cache
         """Arrays derived from the dealer distributions (the state graph's stand margins), shared
         like ``dealer_cache`` by solvers of one shoe, up card and dealer rule."""
-        self._after: dict[tuple[Counts, int], Number] = {}
-        self._hit: dict[tuple[Counts, int], Number] = {}
-        self._split: dict[int, Number] = {}
         self._twin: UpCardSolver | None = None
         # pay constants scaled to the numerator unit
         self.k_one = self.scale
@@ -266,24 +264,20 @@ class UpCardSolver:
             sharing=sharing,
         )
 
+    def out_cards(self) -> Counts:
+        """The cards :attr:`out` (zeros when there are none)."""
+        return self.out if self.out is not None else (0,) * SLOTS
+
     def dealer(self, removed: Counts) -> tuple[Number, ...]:
         """Dealer outcome numerators over ``D_r`` after the player's cards ``removed``
         (float mode: probabilities)."""
         if self.infinite:  # an infinite shoe never changes
             return self.dealer_infinite(sum(removed))
         cached = self._dealer.get(removed)
-        if cached is not None:
-            return cached
-        if not self.exact:
+        if cached is None:
             self.prefetch([removed])
-            return self._dealer[removed]
-        r = sum(removed)
-        shoe = tuple(c - k for c, k in zip(self.counts, removed))
-        numerators: tuple[Number, ...] = tuple(
-            dealer_numerators(self.table, shoe, budget=self.budget - r, bust_by_complement=True)
-        )
-        self._dealer[removed] = numerators
-        return numerators
+            cached = self._dealer[removed]
+        return cached
 
     def prefetch(self, removals: Iterable[Counts]) -> None:
         """Compute the dealer for many removals at once (vectorised) into the dealer cache."""
@@ -298,28 +292,33 @@ class UpCardSolver:
             cache.update(zip(wanted, map(tuple, found.tolist())))
 
     def _batch(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
-        from baccarat_exact.blackjack.fastdealer import dealer_batch
-
         return dealer_batch(self.table, self.counts, removals, budget=self.budget, exact=self.exact)
 
-    def dealer_rows(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
-        """The dealer outcome numerators (as :meth:`dealer`) of every removal, as a
-        (removals × 7) array: Python ints (``object``) in exact mode, else float64, computed
-        together one slot of the shoe at a time
-        (:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`). Kept in the derived
-        cache (by the ``removals`` object), not in the per-removal dealer cache."""
-        import numpy as np
-
+    def dealer_rows(self, removals: Sequence[Counts], *, shared: bool = False) -> npt.NDArray[Any]:
+        """The dealer outcome numerators (as :meth:`dealer`) after each removal and the cards
+        :attr:`out`, as a (removals × 7) array: Python ints (``object``) in exact mode, else
+        float64, computed together (:func:`~baccarat_exact.blackjack.dealer.dealer_batch`).
+        Kept in the derived cache (by the ``removals`` object); with ``shared`` also read from
+        and added to the per-removal dealer cache, which solvers of one shoe less more pair
+        cards share (a resplit's graphs overlap there)."""
         dtype: Any = object if self.exact else np.float64
+        shifted = list(removals)
+        if self.out is not None:
+            shifted = [tuple(a + b for a, b in zip(removed, self.out)) for removed in removals]
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
-            rows = [self.dealer_infinite(sum(removed)) for removed in removals]
+            rows = [self.dealer_infinite(sum(removed)) for removed in shifted]
             return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
         key = ("dealer rows", id(removals))
         cached = self.derived.get(key)
         if cached is not None and cached[0] is removals:
             found: npt.NDArray[Any] = cached[1]
             return found
-        found = self._batch(removals)
+        if shared:
+            self.prefetch(shifted)
+            rows = [self._dealer[removed] for removed in shifted]
+            found = np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+        else:
+            found = self._batch(shifted)
         self.derived[key] = (removals, found)
         return found
 
@@ -328,18 +327,15 @@ class UpCardSolver:
         key = (r,)
         cached = self._dealer.get(key)
         if cached is None:
-            numerators = dealer_numerators(
+            (row,) = dealer_batch(
                 self.table,
                 self.counts,
-                budget=self.budget - r,
+                [(r,) + (0,) * (SLOTS - 1)],
+                budget=self.budget,
+                exact=self.exact,
                 infinite=True,
-                bust_by_complement=True,
-            )
-            if self.exact:
-                cached = tuple(numerators)
-            else:
-                whole = float(self.n_cards ** (self.budget - r))
-                cached = tuple(n / whole for n in numerators)
+            ).tolist()
+            cached = tuple(row)
             self._dealer[key] = cached
         return cached
 
@@ -365,30 +361,11 @@ class UpCardSolver:
             return self.k_one
         return self.k_one // self.sharing if self.exact else self.k_one / self.sharing
 
-    def stand(self, hand: Counts, extra: int, stake: int = 1) -> Number:
-        """Standing with ``hand`` (not a blackjack): numerator over ``D_r · S``."""
-        n = self.dealer(self.removed(hand, extra))
-        total, _ = hand_total(hand)
-        # n[0..4] are dealer totals 17..21
-        if total < 17:
-            margin = n[BUST] - (n[0] + n[1] + n[2] + n[3] + n[4])
-        else:
-            beaten = total - 17  # dealer totals below the player's: indexes < beaten
-            margin = n[BUST] + sum(n[:beaten]) - sum(n[beaten + 1 : 5])
-        result = stake * self.k_one * margin
-        loss = self.bj_loss(stake, extra)
-        if loss:
-            result -= loss * n[BLACKJACK]
-        return result
-
     def is_triple_seven(self, hand: Counts, extra: int, doubled: bool) -> bool:
         """Whether ``hand`` (just completed by a third card) is a paid Triple Seven."""
-        rules = self.rules
-        if not rules.triple_seven or hand[SEVEN] != 3 or sum(hand) != 3:
+        if hand[SEVEN] != 3 or sum(hand) != 3:
             return False
-        if extra >= 0 and not rules.triple_seven_on_split:
-            return False
-        return not doubled or rules.triple_seven_on_double
+        return pays_triple_seven(self.rules, split=extra >= 0, doubled=doubled)
 
     def triple_seven(self, hand: Counts, extra: int, stake: int) -> Number:
         """A Triple Seven's pay, over ``D_r`` (with a hole card only when the dealer has no blackjack)."""
@@ -409,89 +386,12 @@ class UpCardSolver:
         no_bj = self.no_blackjack(removed, r)
         return -stake * self.k_one * no_bj - self.bj_loss(stake, extra) * (self._units[r] - no_bj)
 
-    def after_card(self, hand: Counts, extra: int) -> Number:
-        """Value of a hand that just took a card by hitting: bust, Triple Seven or the best of
-        stand and hit (memoised)."""
-        key = (hand, extra)
-        cached = self._after.get(key)
-        if cached is not None:
-            return cached
-        removed = self.removed(hand, extra)
-        if hard_total(hand) > 21:
-            value = self.bust(removed, sum(removed), 1, extra)
-        elif self.is_triple_seven(hand, extra, doubled=False):
-            value = self.triple_seven(hand, extra, 1)
-        else:
-            value = max(self.stand(hand, extra), self.hit(hand, extra))
-        self._after[key] = value
-        return value
-
-    def hit(self, hand: Counts, extra: int) -> Number:
-        """Hitting, then playing on as well as the cards allow (composition-dependent)."""
-        key = (hand, extra)
-        cached = self._hit.get(key)
-        if cached is not None:
-            return cached
-        total = self.hit_then(hand, extra, self.after_card)
-        self._hit[key] = total
-        return total
-
-    def hit_then(
-        self, hand: Counts, extra: int, after_card: Callable[[Counts, int], Number]
-    ) -> Number:
-        """Hitting once: a bust loses the stake, any other card goes on as ``after_card``
-        values it (the best play here; a fixed play for resplits). Not memoised."""
-        removed = self.removed(hand, extra)
-        r = sum(removed)
-        after = successors(hand)
-        total: Number = 0
-        for slot in range(SLOTS):
-            w = self.weight(removed, r, slot)
-            if not w:
-                continue
-            card = after[slot]
-            if hard_total(card) > 21:
-                total += w * self.bust(successors(removed)[slot], r + 1, 1, extra)
-            else:
-                total += w * after_card(card, extra)
-        return total
-
-    def double(self, hand: Counts, extra: int) -> Number:
-        """Doubling: twice the stake, exactly one more card."""
-        removed = self.removed(hand, extra)
-        r = sum(removed)
-        total: Number = 0
-        for slot in range(SLOTS):
-            w = self.weight(removed, r, slot)
-            if not w:
-                continue
-            card = add_card(hand, slot)
-            if hard_total(card) > 21:
-                outcome = self.bust(add_card(removed, slot), r + 1, 2, extra)
-            elif self.is_triple_seven(card, extra, doubled=True):
-                outcome = self.triple_seven(card, extra, 2)
-            else:
-                outcome = self.stand(card, extra, 2)
-            total += w * outcome
-        return total
-
-    def may_double(self, hand: Counts, extra: int) -> bool:
-        """Whether a two-card hand may double: the double rule's totals, and for a split hand
-        double after split (split aces: double split aces too)."""
-        rules = self.rules
-        if extra >= 0:
-            if not rules.double_after_split:
-                return False
-            if extra == ACE and not (rules.double_split_aces and rules.hit_split_aces):
-                return False
-        total, soft = hand_total(hand)
-        return rules.may_double(total, soft)
-
     def surrender(self, hand: Counts) -> Number | None:
-        """Surrendering an unsplit two-card hand, on the footing of :meth:`actions` (joint with
-        "no dealer blackjack" where there is a hole card), or ``None`` when not offered."""
+        """Surrendering an unsplit two-card hand, on the footing of every other move's value
+        (joint with "no dealer blackjack" where there is a hole card), or ``None`` when not
+        offered."""
         rules = self.rules
-        if rules.surrender is Surrender.NONE or is_blackjack(hand):
+        if not may_surrender(rules, cards=sum(hand)) or is_blackjack(hand):
             return None
         half = self.k_one // 2 if self.exact else self.k_one / 2
         unit = self.unit(2)
@@ -503,64 +403,6 @@ class UpCardSolver:
             return -half * unit  # half lost whatever the dealer draws
         no_bj = self.no_blackjack(hand, 2)  # late without a hole card: a dealer BJ takes all
         return -half * no_bj - self.k_one * (unit - no_bj)
-
-    def split_hand(self, hand: Counts, extra: int) -> Number:
-        """Best value of a split hand's first two cards (stand, hit, double if allowed)."""
-        if extra == ACE and not self.rules.hit_split_aces:
-            return self.stand(hand, extra)
-        best = max(self.stand(hand, extra), self.hit(hand, extra))
-        if self.may_double(hand, extra):
-            best = max(best, self.double(hand, extra))
-        return best
-
-    def split(self, slot: int) -> Number:
-        """Splitting a pair of ``slot``: twice the value of the first hand, over ``D_2 · S``;
-        with resplits, :func:`~baccarat_exact.blackjack.resplit.resplit_value`."""
-        cached = self._split.get(slot)
-        if cached is not None:
-            return cached
-        from baccarat_exact.blackjack.resplit import hands_possible, resplit_value
-
-        if hands_possible(self.rules.split_hands, slot, self.rules.resplit_aces) > 2:
-            self._split[slot] = resplit_value(self, slot)
-            return self._split[slot]
-        pair = add_card(add_card((0,) * SLOTS, slot), slot)
-        first = add_card((0,) * SLOTS, slot)
-        total: Number = 0
-        for card in range(SLOTS):
-            w = self.weight(pair, 2, card)
-            if w:
-                total += w * self.split_hand(add_card(first, card), slot)
-        self._split[slot] = 2 * total
-        return 2 * total
-
-    def actions(self, hand: Counts, *, splittable: bool = True) -> dict[str, Number]:
-        """Values of every allowed action for an unsplit hand (over ``D_r · S``).
-
-        Two cards: stand, hit, double (where the double rule allows), split for a pair
-        (unless ``splittable`` is false: a ten pair of two ranks split by rank) and surrender
-        where offered; more cards: stand and hit. With a hole card the values are joint with
-        "the dealer has no blackjack".
-        """
-        values: dict[str, Number] = {"stand": self.stand(hand, -1), "hit": self.hit(hand, -1)}
-        if sum(hand) == 2:
-            if self.may_double(hand, -1):
-                values["double"] = self.double(hand, -1)
-            pair = [slot for slot in range(SLOTS) if hand[slot] == 2]
-            if pair and splittable:
-                values["split"] = self.split(pair[0])
-            surrender = self.surrender(hand)
-            if surrender is not None:
-                values["surrender"] = surrender
-        return values
-
-    def initial(self, hand: Counts, *, splittable: bool = True) -> Number:
-        """Value of a two-card starting hand under the best play, over ``D_2 · S``; includes the
-        player's blackjack and, with a hole card, the loss to a peeked dealer blackjack."""
-        if is_blackjack(hand):
-            return self.k_bj * self.no_blackjack(hand, 2)
-        best = max(self.actions(hand, splittable=splittable).values())
-        return best + self.peek_loss(hand)
 
     def peek_loss(self, hand: Counts) -> Number:
         """With a hole card: the original stake lost to a dealer blackjack found by the peek
@@ -611,41 +453,3 @@ class UpCardSolver:
                 if possible:
                     hands.append(hand)
         return hands
-
-    def reachable(self, starts: Iterable[tuple[Counts, int]]) -> set[tuple[Counts, int]]:
-        """Every state a hand can pass through from ``starts`` (hand, extra), by hitting on."""
-        seen: set[tuple[Counts, int]] = set()
-        stack = list(starts)
-        while stack:
-            hand, extra = stack.pop()
-            if (hand, extra) in seen or hard_total(hand) > 21:
-                continue
-            seen.add((hand, extra))
-            if sum(hand) >= 3 and self.is_triple_seven(hand, extra, doubled=False):
-                continue
-            removed = self.removed(hand, extra)
-            r = sum(removed)
-            for slot in range(SLOTS):
-                if self.weight(removed, r, slot):
-                    stack.append((add_card(hand, slot), extra))
-        return seen
-
-    def prefetch_states(self, states: Iterable[tuple[Counts, int]]) -> None:
-        """Compute the dealer for every state that may stand (vectorised in float mode)."""
-        self.prefetch(self.removed(hand, extra) for hand, extra in states if hard_total(hand) <= 21)
-
-    def expected_value(self) -> Fraction | float:
-        """The round's value for this up card under composition-dependent optimal play."""
-        total: Number = 0
-        for hand in self.two_card_hands():
-            may, may_not = self.pair_shares(hand)
-            total += may * self.initial(hand)
-            if may_not:
-                total += may_not * self.initial(hand, splittable=False)
-        if self.exact:
-            return Fraction(int(total), self.deal_total_int() * int(self.unit(2)) * int(self.scale))
-        return float(total)
-
-    def describe_up(self) -> str:
-        """The up card's label."""
-        return SLOT_LABELS[self.up]

@@ -1,0 +1,268 @@
+"""The shape of a state graph: every player hand against one up card, as numpy arrays.
+
+A state is a hand (count vector) and, for a split hand, the other pair card's slot. The
+states are enumerated directly — every multiset of cards with a hard total of at most 21
+that the shoe can hold — and sorted by the number of player cards out, so one sweep from
+the most cards down values every state from its successors (:mod:`.graph`).
+
+The shape — the states, their totals and kinds, which state follows which by each card —
+depends only on how many cards of each value a hand may hold and on whether split aces may
+be played on, not on the up card, the shoe's exact counts or the pays. It is built once
+(:func:`graph_shape`, cached) and shared by every up card, shoe and rule flip of that shape.
+A shape may hold the split hands of one pair alone (no unsplit hands): what a resplit values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.blackjack.hands import ACE, SLOTS, TEN, Counts
+
+__all__ = [
+    "ClassKey",
+    "GraphShape",
+    "IntArray",
+    "NumArray",
+    "ShapeKey",
+    "graph_shape",
+    "hands_within",
+    "shape_of",
+]
+
+ClassKey = tuple[bool, int]
+"""A total class: (soft, total)."""
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+NumArray = npt.NDArray[Any]
+"""Values: float64 in float mode, ``object`` (Python ints) in exact mode."""
+
+KIND_NAMES: tuple[str, ...] = ("two", "pair", "blackjack", "split_two", "multi", "seven")
+TWO, PAIR, BLACKJACK, SPLIT_TWO, MULTI, SEVEN_KIND = range(6)
+
+_RADIX = 22
+"""Base of a state's integer code: no hand holds 22 cards of a value."""
+BUSTS, ABSENT = -1, -2
+"""``succ`` entries: the card busts the hand; the hand with it is not a state (the shoe cannot
+hold it)."""
+
+
+@lru_cache(maxsize=256)
+def hands_within(caps: Counts, need: int) -> tuple[Counts, ...]:
+    """Every hand of at least two cards, hard total at most 21, at most ``caps[v]`` cards of each
+    value and (if ``need >= 0``) at least one card of slot ``need``, in ascending order.
+
+    >>> len(hands_within((4,) * 9 + (16,), -1)) > 1000
+    True
+    """
+    hands = _hands_array(caps, need)
+    return tuple(tuple(row) for row in hands.tolist())
+
+
+def _hands_array(caps: Counts, need: int) -> IntArray:
+    """:func:`hands_within` as a (hands × 10) array."""
+    hands = _all_hands(caps)
+    keep = hands.sum(axis=1) >= 2
+    if need >= 0:
+        keep &= hands[:, need] > 0
+    kept: IntArray = hands[keep]
+    return kept
+
+
+@lru_cache(maxsize=64)
+def _all_hands(caps: Counts) -> IntArray:
+    """Every count vector within ``caps`` of hard total at most 21, ascending (slot A first)."""
+    hands = np.zeros((1, 0), dtype=np.int64)
+    room = np.array([21], dtype=np.int64)
+    for slot in range(SLOTS):
+        most = np.minimum(caps[slot], room // (slot + 1))
+        repeats = most + 1
+        rows = np.repeat(np.arange(len(room)), repeats)
+        ends = np.cumsum(repeats)
+        k = np.arange(int(ends[-1])) - np.repeat(ends - repeats, repeats)
+        hands = np.column_stack([hands[rows], k])
+        room = room[rows] - k * (slot + 1)
+    return hands
+
+
+def _caps(counts: Counts, less: int = -1, infinite: bool = False) -> Counts:
+    """Counts capped at what a hand of hard total 21 can hold (so equal caps share enumerations);
+    an infinite shoe caps only the values it never deals."""
+    if infinite:
+        return tuple(21 // (slot + 1) if n else 0 for slot, n in enumerate(counts))
+    return tuple(min(n - (slot == less), 21 // (slot + 1)) for slot, n in enumerate(counts))
+
+
+ShapeKey = tuple[Counts | None, Counts, tuple[tuple[int, Counts], ...], bool]
+"""(caps of an unsplit hand, or ``None`` for no unsplit hands; the cards every unsplit hand
+holds (zeros: any hand); (slot, caps) of each pair that may split; split aces take one card)."""
+
+
+@dataclass(frozen=True, eq=False)
+class GraphShape:
+    """The states of a graph and their links, independent of the shoe's exact counts and pays.
+
+    States are sorted by player cards out (the other split card included), then by
+    (hand, extra); ``levels`` holds each count's ``(start, stop)``.
+    """
+
+    found: tuple[tuple[Counts, int], ...]
+    """(hand, extra) of every state."""
+    hands: IntArray
+    """(states × 10) count vectors."""
+    extra: IntArray
+    removed: IntArray
+    """(states × 10) player cards out: the hand and the other split card."""
+    r: IntArray
+    total: IntArray
+    soft: BoolArray
+    cards: IntArray
+    """The hand's own cards."""
+    kind: IntArray
+    """Kind without Triple Seven (that depends on the rules): TWO … MULTI."""
+    succ: IntArray
+    """(states × 10): the state after each card, or ``BUSTS`` / ``ABSENT``."""
+    removals: tuple[Counts, ...]
+    """The distinct ``removed`` rows (one dealer distribution each)."""
+    removal_of: IntArray
+    """Index into ``removals`` of each state."""
+    levels: tuple[tuple[int, int], ...]
+    """(start, stop) of the states with each count of cards out, fewest first."""
+    memo: dict[Any, Any]
+    """Things derived from the shape and a few rules (total classes), cached."""
+    pair_slot: IntArray
+    """Slot of an unsplit pair, else -1."""
+    signature: IntArray
+    """States sharing a signature share every chart move (same total class, cards, pair, extra)."""
+    signature_rep: IntArray
+    """One state of each signature."""
+    whole: bool
+    """Every hand of a round (unsplit and split), not the split hands of one pair alone."""
+
+    @cached_property
+    def index(self) -> dict[tuple[Counts, int], int]:
+        """(hand, extra) → state index."""
+        return {state: i for i, state in enumerate(self.found)}
+
+
+@lru_cache(maxsize=32)
+def graph_shape(key: ShapeKey) -> GraphShape:
+    """The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
+    caps0, floor, splits, one_card_aces = key
+    unsplit = _hands_array(caps0, -1) if caps0 else np.zeros((0, SLOTS), dtype=np.int64)
+    parts = [unsplit[(unsplit >= np.array(floor)).all(axis=1)] if any(floor) else unsplit]
+    extras = [np.full(len(parts[0]), -1, dtype=np.int64)]
+    for slot, caps in splits:
+        hands = _hands_array(caps, slot)
+        if one_card_aces and slot == ACE:
+            hands = hands[hands.sum(axis=1) == 2]
+        parts.append(hands)
+        extras.append(np.full(len(hands), slot, dtype=np.int64))
+    unsorted = np.concatenate(parts)
+    extra_unsorted = np.concatenate(extras)
+    # sort by (cards out, hand, extra)
+    out = unsorted.sum(axis=1) + (extra_unsorted >= 0)
+    order = np.lexsort((extra_unsorted, *unsorted.T[::-1], out))
+    hands_arr = unsorted[order]
+    extra = extra_unsorted[order]
+    n = len(extra)
+    found = list(zip(map(tuple, hands_arr.tolist()), extra.tolist()))
+    split = extra >= 0
+    removed = hands_arr.copy()
+    removed[np.nonzero(split)[0], extra[split]] += 1
+    r = removed.sum(axis=1)
+    cards = hands_arr.sum(axis=1)
+    hard = hands_arr @ np.arange(1, SLOTS + 1, dtype=np.int64)
+    soft = (hands_arr[:, ACE] > 0) & (hard + 10 <= 21)
+    total = np.where(soft, hard + 10, hard)
+    blackjack = (cards == 2) & (hands_arr[:, ACE] == 1) & (hands_arr[:, TEN] == 1) & ~split
+    pair = (cards == 2) & (hands_arr.max(axis=1) == 2) & ~split
+    kind = np.full(n, MULTI, dtype=np.int64)
+    kind[(cards == 2) & split] = SPLIT_TWO
+    kind[(cards == 2) & ~split] = TWO
+    kind[pair] = PAIR
+    kind[blackjack] = BLACKJACK
+    pair_slot = np.where(pair, hands_arr.argmax(axis=1), -1)
+    # successors by integer codes: hand digits in base 22, the extra slot on top
+    weights = _RADIX ** np.arange(SLOTS, dtype=np.int64)
+    codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
+    order = np.argsort(codes)
+    sorted_codes = codes[order]
+    nxt = codes[:, None] + weights[None, :]
+    where = np.searchsorted(sorted_codes, nxt).clip(0, n - 1)
+    hit = sorted_codes[where] == nxt
+    succ = np.where(hit, order[where], ABSENT)
+    busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
+    succ[busts] = BUSTS
+    radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
+    removal_codes = removed @ radix
+    if one_card_aces and any(slot == ACE for slot, _ in splits):
+        # a subset of the states where split aces may be played on: share that shape's
+        # removals (and so the dealer rows computed for them)
+        full = graph_shape((caps0, floor, splits, False))
+        full_codes = np.array(full.removals, dtype=np.int64).reshape(-1, SLOTS) @ radix
+        removal_of = np.searchsorted(full_codes, removal_codes)
+        removals = full.removals
+    else:
+        _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
+        removals = tuple(tuple(row) for row in removed[first_of].tolist())
+    starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
+    levels = tuple((int(a), int(b)) for a, b in pairwise(starts.tolist()) if b > a)
+    # a chart's move for a state depends on: two cards or more, split or not (ace or other),
+    # pair slot, soft, total
+    extra_kind = np.where(extra < 0, 0, np.where(extra == ACE, 1, 2))
+    sig_codes = (
+        ((((cards == 2) * 3 + extra_kind) * 11 + pair_slot + 1) * 2 + soft) * 32 + total
+    ).astype(np.int64)
+    _, signature_rep, signature = np.unique(sig_codes, return_index=True, return_inverse=True)
+    return GraphShape(
+        found=tuple(found),
+        hands=hands_arr,
+        extra=extra,
+        removed=removed,
+        r=r,
+        total=total,
+        soft=soft,
+        cards=cards,
+        kind=kind,
+        succ=succ,
+        removals=removals,
+        removal_of=removal_of.reshape(n),
+        levels=levels,
+        memo={},
+        pair_slot=pair_slot,
+        signature=signature.reshape(n),
+        signature_rep=signature_rep,
+        whole=caps0 is not None and not any(floor),
+    )
+
+
+def shape_of(
+    counts: Counts,
+    *,
+    infinite: bool,
+    one_card_aces: bool,
+    pair: int | None = None,
+    hand: Counts | None = None,
+) -> ShapeKey:
+    """The shape of the hands a shoe (after the up card) can deal: every unsplit hand and the
+    split hands of every pair; the split hands of ``pair`` alone; or the hands that follow
+    ``hand`` by hitting (and, for a pair, its split hands). ``one_card_aces``: split aces take
+    one card each."""
+    floor = (0,) * SLOTS if hand is None else hand
+    if hand is not None and sum(hand) == 2 and max(hand) == 2:
+        pair = hand.index(2)
+    pairs = range(SLOTS) if pair is None and hand is None else () if pair is None else (pair,)
+    splits = tuple(
+        (slot, _caps(counts, slot, infinite))
+        for slot in pairs
+        if counts[slot] >= (1 if infinite else 2)
+    )
+    unsplit = _caps(counts, -1, infinite) if pair is None or hand is not None else None
+    return (unsplit, floor, splits, one_card_aces)
