@@ -361,8 +361,8 @@ class StateGraph:
         value within 3 units in the last place), for a float search whose every
         decision is then checked against a proven error bound (:mod:`.strategy`): a view
         on the same shape, links and masks, valued like a float graph. ``None`` where the
-        view cannot stand in: float mode already, resplits (valued by the solver, not the
-        graph) or values beyond float range."""
+        view cannot stand in: float mode already, resplits (valued by the pairs' own graphs,
+        outside the bound) or values beyond float range."""
         solver = self.solver
         if not solver.exact or solver.rules.split_hands > 2:
             return None

@@ -13,6 +13,7 @@ cards after the round can fall. Ranks are always known exactly, so so is every c
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,13 +53,6 @@ class RankedRounds:
     """Exact weight (int64, or Python integers for vast shoes)."""
     denominator: int
     """What the weights are out of: N(N-1)…(N-5), or (Σ weights)**6 for an infinite shoe."""
-
-
-def _ff(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 @functools.lru_cache(maxsize=4)
@@ -110,7 +104,7 @@ def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRoun
 
     def rest(used: int) -> int:
         """Ways the cards after a round of ``used`` cards can fall (to six)."""
-        return _ff(cards - used, 6 - used) if finite else cards ** (6 - used)
+        return math.perm(cards - used, 6 - used) if finite else cards ** (6 - used)
 
     parts: list[tuple[npt.NDArray[Any], ...]] = []
     """(prefix rows, Player third, Banker third, weight, final totals) of each kind of round."""
@@ -170,7 +164,7 @@ def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRoun
     ranks = np.concatenate(ranks_parts).astype(np.int8)
     weight_all = np.concatenate(weights)
     keep = weight_all != 0
-    denominator = _ff(cards, 6) if finite else cards**6
+    denominator = math.perm(cards, 6) if finite else cards**6
     return RankedRounds(
         ranks=ranks[keep],
         event=np.concatenate(events)[keep].astype(np.intp),
@@ -387,13 +381,13 @@ def _flush(
             if m:
                 row = rows[r]
                 assert row is not None  # checked by the caller
-                ways = sum(row) ** m if infinite else _ff(sum(row), m)
+                ways = sum(row) ** m if infinite else math.perm(sum(row), m)
                 if not ways:
                     return Fraction(0)  # more of this rank than the seen cards leave: no round
                 if infinite:
                     chance *= Fraction(row[suit], sum(row)) ** m
                 else:
-                    chance *= Fraction(_ff(row[suit], m), ways)
+                    chance *= Fraction(math.perm(row[suit], m), ways)
         total += chance
     return total
 
