@@ -337,35 +337,19 @@ US_RULES = BlackjackRules(
 )
 """A common US shoe game for comparison: 6 decks, S17, peek, DAS, one card to split aces, no resplit."""
 
-STRIP_RULES = BlackjackRules(
-    decks=6,
-    dealer_hits_soft_17=True,
-    hole_card=True,
-    double_after_split=True,
-    hit_split_aces=False,
-    triple_seven=False,
-    surrender=Surrender.LATE,
-)
+STRIP_RULES = replace(US_RULES, dealer_hits_soft_17=True, surrender=Surrender.LATE)
 """A typical Las Vegas Strip shoe: 6 decks, H17, peek, DAS, late surrender, one card to split
 aces; split once (add the tables' resplits to 4 hands with --split-hands 4)."""
 
-ATLANTIC_CITY_RULES = BlackjackRules(
-    decks=8,
-    hole_card=True,
-    double_after_split=True,
-    hit_split_aces=False,
-    triple_seven=False,
-    surrender=Surrender.LATE,
-)
+ATLANTIC_CITY_RULES = replace(US_RULES, decks=8, surrender=Surrender.LATE)
 """A typical Atlantic City shoe: 8 decks, S17, peek, DAS, late surrender, one card to split
 aces; split once (add the tables' resplits to 4 hands with --split-hands 4)."""
 
-SINGLE_DECK_6_5_RULES = BlackjackRules(
+SINGLE_DECK_6_5_RULES = replace(
+    US_RULES,
     decks=1,
     dealer_hits_soft_17=True,
-    hole_card=True,
-    hit_split_aces=False,
-    triple_seven=False,
+    double_after_split=False,
     blackjack_pays=Fraction(6, 5),
 )
 """The 6:5 single deck: 1 deck, H17, peek, double any two cards, no DAS, split once, one

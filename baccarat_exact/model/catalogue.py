@@ -199,21 +199,17 @@ def _catalogue() -> tuple[SideBet, ...]:
             source="Wizard of Odds, Perfect Pairs (Version 2): "
             "https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver2/",
         ),
-        SideBet(
-            name="dragon-bonus-player",
-            title="Dragon Bonus (Player)",
-            rule="Player natural win 1 to 1, natural tie push; other Player wins by 4 to 9 points pay 1 to 30.",
-            lines=_dragon_bonus(Outcome.PLAYER),
-            source=_WOO_SIDE,
-            aliases=("dragon-player",),
-        ),
-        SideBet(
-            name="dragon-bonus-banker",
-            title="Dragon Bonus (Banker)",
-            rule="Banker natural win 1 to 1, natural tie push; other Banker wins by 4 to 9 points pay 1 to 30.",
-            lines=_dragon_bonus(Outcome.BANKER),
-            source=_WOO_SIDE,
-            aliases=("dragon-banker",),
+        *(
+            SideBet(
+                name=f"dragon-bonus-{side.value}",
+                title=f"Dragon Bonus ({side.value.title()})",
+                rule=f"{side.value.title()} natural win 1 to 1, natural tie push; other "
+                f"{side.value.title()} wins by 4 to 9 points pay 1 to 30.",
+                lines=_dragon_bonus(side),
+                source=_WOO_SIDE,
+                aliases=(f"dragon-{side.value}",),
+            )
+            for side in (Outcome.PLAYER, Outcome.BANKER)
         ),
         SideBet(
             name="dragon-7",
