@@ -423,6 +423,16 @@ def _pays(value: Any, where: _Where, what: str = "pays") -> Fraction:
     return pays
 
 
+def _refuse_unknown_keys(raw: Mapping[str, Any], keys: Any, has: str, where: _Where) -> None:
+    """Refuse the first key of ``raw`` not among ``keys``, naming the closest and what a table
+    of this kind ``has``."""
+    unknown = sorted(set(raw) - set(keys))
+    if unknown:
+        raise where.error(
+            f"unknown key {_value(unknown[0])}{_close(unknown[0], keys, '')} ({has})", unknown[0]
+        )
+
+
 def _values(key: str, value: Any, where: _Where) -> frozenset[int]:
     items = value if isinstance(value, list) else [value]
     allowed = _RANGES[key]
@@ -496,13 +506,7 @@ def _line(
     where = where.within(f"pay line {index}", index, pay_lines)
     if not isinstance(raw, Mapping):
         raise where.error("each [[bet.line]] must be a table")
-    unknown = sorted(set(raw) - _LINE_KEYS)
-    if unknown:
-        raise where.error(
-            f"unknown key {_value(unknown[0])}{_close(unknown[0], _LINE_KEYS, '')} "
-            "(a pay line has name, pays and when)",
-            unknown[0],
-        )
+    _refuse_unknown_keys(raw, _LINE_KEYS, "a pay line has name, pays and when", where)
     name = raw.get("name", f"line {index}")
     if not isinstance(name, str) or not name.strip():
         raise where.error(f"name must be text, got {_value(name)}", "name")
@@ -545,13 +549,7 @@ def _bet(
         raise where.error(
             "the name is a built-in bet's (see `baccarat-exact bets`): choose another", "name"
         )
-    unknown = sorted(set(raw) - _BET_KEYS)
-    if unknown:
-        raise where.error(
-            f"unknown key {_value(unknown[0])}{_close(unknown[0], _BET_KEYS, '')} "
-            "(a bet has name, title, otherwise and line)",
-            unknown[0],
-        )
+    _refuse_unknown_keys(raw, _BET_KEYS, "a bet has name, title, otherwise and line", where)
     title = raw.get("title", name)
     if not isinstance(title, str):
         raise where.error(f"title must be text, got {_value(title)}", "title")
