@@ -32,7 +32,8 @@ from baccarat_exact.model.custom_bets import load_bets
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import _ranked, odds
+from baccarat_exact.pricing import odds
+from baccarat_exact.pricing.cards import ranked as _ranked
 from benchmarks._machine import machine
 
 BETS_FILE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "lucky-match.toml"

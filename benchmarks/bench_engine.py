@@ -124,8 +124,9 @@ def floor() -> None:
     import numpy as np
 
     from baccarat_exact.engine import counting
+    from baccarat_exact.model.bets import main_bets
     from baccarat_exact.model.rules import Rules
-    from baccarat_exact.pricing import main_bets, plan
+    from baccarat_exact.pricing import plan
 
     how = plan(Rules().tableau, main_bets(Rules()))
     compiled = how.compiled

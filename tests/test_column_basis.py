@@ -63,7 +63,7 @@ def test_columns_taken_from_a_compiled_table_equal_a_fresh_build() -> None:
 def test_split_float_products_are_the_integer_products() -> None:
     """Counts up to 2**52 times small signed pays, through two float products of the
     halves of the counts: the same integers as Python's."""
-    from baccarat_exact.pricing import _exact_products
+    from baccarat_exact.pricing.batch import _exact_products
 
     rng = np.random.default_rng(13)
     columns = rng.integers(0, 2**52, size=(300, 31), dtype=np.int64)

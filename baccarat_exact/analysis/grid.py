@@ -3,9 +3,10 @@
 Live baccarat is dealt card by card, and the published mid-round tables give, for
 example, the chance the Player wins given the Banker's first card and the Player's
 two-card total. :func:`grid` splits every path of the round (:mod:`~baccarat_exact.
-engine.paths`) by one or two keys and prices each cell with the one pricer
-(:func:`~baccarat_exact.pricing.odds_by`): its exact probability, the exact probability
-of each outcome given it, and any bet's exact EV given it.
+engine.paths`) by one or two keys and prices each cell through the pricer's one-shoe
+path, as the odds of a round in progress are priced (:func:`~baccarat_exact.pricing.shoe.
+odds_by`): its exact probability, the exact probability of each outcome given it, and any
+bet's exact EV given it.
 
 A *two-card total* is the total of a hand's first two cards, naturals included.
 """
@@ -26,7 +27,7 @@ from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import odds_by
+from baccarat_exact.pricing.shoe import odds_by
 
 __all__ = ["KEYS", "Grid", "GridCell", "grid"]
 

@@ -1,0 +1,324 @@
+"""Many shoe states at once: the engine's batch path.
+
+:func:`price_batch` prices every bet of one plan in every shoe state of a batch (finite
+shoes, or arrays of cards per rank and, where a bet looks at suits, per rank and suit)
+and returns :class:`Prices`: exact integer EV numerators, win counts and denominators,
+for effect of removal, simulation and tracking. Value-based bets are one engine batch
+and one matrix product per array; pair and joint bets one batch of pair-state counts
+while int64 holds them (:mod:`~baccarat_exact.engine.pair_batch`), else state by state
+in Python integers.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.engine.column_basis import column_basis, select_columns
+from baccarat_exact.engine.counting import (
+    Compiled,
+    count_array,
+    fits_int64,
+    six_card_total,
+    value_counts,
+)
+from baccarat_exact.errors import ShoeError
+from baccarat_exact.model.bets import PAIR_STATES, Bet, main_bets
+from baccarat_exact.model.deal import ROUND_CARDS
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing.plan import DEFAULT_RULES, Plan, plan, require_round
+from baccarat_exact.pricing.results import Prices
+from baccarat_exact.pricing.shoe import pair_counts
+
+if TYPE_CHECKING:
+    from baccarat_exact.engine.pairs import PairTerms
+
+__all__ = ["price_batch"]
+
+
+def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """N(N-1)…(N-5) for each N, as int64 when every one fits, else Python ints."""
+    largest = int(cards.max(initial=0))
+    if cards.dtype != object and fits_int64(largest**6):
+        total = np.ones_like(cards, dtype=np.int64)
+        for i in range(ROUND_CARDS):
+            total = total * (cards - i)
+        return total
+    return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
+
+
+@functools.lru_cache(maxsize=64)
+def _value_basis(planned: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any]] | None:
+    """Where some of ``planned``'s engine columns are integer combinations of the others and
+    of the six-card total (:func:`~baccarat_exact.engine.column_basis.column_basis`):
+    the columns to count, and the EV and win matrices acting on [their counts, total]."""
+    kept, expand = column_basis(planned.tableau, planned.compiled.columns)
+    if len(kept) == len(planned.compiled.columns):
+        return None
+    lift = np.zeros((len(kept) + 1, len(planned.compiled.columns) + 1), dtype=np.int64)
+    lift[:, :-1] = expand
+    lift[-1, -1] = 1
+    dtype = planned.value_pays.dtype
+    pays = lift.astype(dtype) @ planned.value_pays
+    wins = lift @ planned.value_wins
+    compiled = select_columns(planned.compiled, kept)
+    return compiled, pays, wins
+
+
+_SPLIT = 1 << 26
+"""Counts below 2**53 split as high · 2**26 + low: each half times pays of absolute sum
+below 2**27 stays below 2**53, so float64 products of the halves are exact."""
+
+
+def _exact_products(
+    columns: npt.NDArray[np.int64], matrix: npt.NDArray[Any], largest: int, spread: int
+) -> npt.NDArray[np.int64]:
+    """``columns @ matrix`` in int64 (every partial sum fits, checked by the caller):
+    through two float64 products of the halves of the counts where that is exact
+    (BLAS, not numpy's integer loop), else numpy's integer product."""
+    if matrix.dtype != object and largest < _SPLIT * _SPLIT and spread < (1 << 27):
+        high, low = np.divmod(columns, _SPLIT)
+        weights = matrix.astype(np.float64)
+        top = (high.astype(np.float64) @ weights).astype(np.int64)
+        bottom = (low.astype(np.float64) @ weights).astype(np.int64)
+        return top * _SPLIT + bottom  # int64 wraps modulo 2**64; the sum fits
+    product: npt.NDArray[np.int64] = columns @ matrix
+    return product
+
+
+def _value_prices(
+    planned: Plan, ranks: npt.NDArray[Any]
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
+    """The value-based bets of ``planned``: one engine batch (of a basis of the columns, the
+    rest added up exactly), then one product per array."""
+    basis = _value_basis(planned)
+    compiled, pays, wins = (
+        basis if basis is not None else (planned.compiled, planned.value_pays, planned.value_wins)
+    )
+    counts: npt.NDArray[Any] = count_array(value_counts(ranks), compiled)
+    cards = ranks.sum(axis=1)
+    totals = _six_card_totals(cards)
+    largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
+    # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5): int64
+    # then, as it always was (the arrays' dtype is part of the result)
+    bound = 3 * max(planned.largest_pay, 1) * largest_total
+    columns = np.concatenate([counts, totals[:, None]], axis=1)
+    whole = counts.dtype != object and totals.dtype != object and fits_int64(bound)
+    # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
+    spread = max(int(np.abs(m.astype(object)).sum(axis=0).max(initial=0)) for m in (pays, wins))
+    if whole and fits_int64(largest_total * max(spread, 1)):
+        numerators = _exact_products(columns, pays, largest_total, spread)
+        won = _exact_products(columns, wins, largest_total, spread)
+    else:
+        columns = columns.astype(object)
+        numerators = columns @ pays.astype(object)
+        won = columns @ wins.astype(object)
+        if whole:
+            numerators, won = numerators.astype(np.int64), won.astype(np.int64)
+        else:
+            totals = totals.astype(object)
+    denominators = np.repeat(totals[:, None], len(planned.values), axis=1)
+    return numerators, won, denominators
+
+
+def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
+    """int64 when every value fits, else Python ints (dtype object)."""
+    largest = max((abs(x) for row in rows for x in row), default=0)
+    return np.array(rows, dtype=np.int64 if fits_int64(largest) else object)
+
+
+def _pair_prices(
+    planned: Plan, terms: Sequence[PairTerms], columns: tuple[int, ...]
+) -> list[npt.NDArray[Any]]:
+    """The pair bets ``columns`` of ``planned``, state by state: numerators, wins and
+    denominators."""
+    numerators, wins, denominators = [], [], []
+    for state in terms:
+        found = pair_counts(planned, state)
+        num_row, win_row, den_row = [], [], []
+        for b in columns:
+            counts, total, _ = found[b]
+            pays = planned.line_pays[b]
+            num_row.append(sum(pay * n for pay, n in zip(pays, counts)))
+            win_row.append(sum(n for pay, n in zip(pays, counts) if pay > 0))
+            den_row.append(total)
+        numerators.append(num_row)
+        wins.append(win_row)
+        denominators.append(den_row)
+    return [_as_array(rows) for rows in (numerators, wins, denominators)]
+
+
+@functools.lru_cache(maxsize=64)
+def _pair_pays(planned: Plan) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """(9, pure pair bets) pay (× scale) and win (0/1) of each pure pair bet of ``planned`` in
+    each pair state."""
+    pays = np.zeros((len(PAIR_STATES), len(planned.pairs)), dtype=np.int64)
+    wins = np.zeros_like(pays)
+    for j, pair in enumerate(planned.pairs):
+        for pay, states in zip(planned.line_pays[pair.position], pair.states):
+            for s in states:
+                pays[s, j], wins[s, j] = pay, int(pay > 0)
+    return pays, wins
+
+
+def _joint_batch(
+    planned: Plan,
+    ranks: npt.NDArray[np.int64],
+    suits: Any,
+    states: npt.NDArray[np.int64],
+    totals: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """The joint (pair state × event) bets of ``planned`` for a batch of shoe states with
+    pair-state counts ``states`` out of ``totals``: numerators, wins and denominators,
+    from one (state, pair state, column) table."""
+    from baccarat_exact.engine.pair_batch import batch_joint_counts
+
+    numerators = np.zeros((len(ranks), len(planned.joints)), dtype=np.int64)
+    wins = np.zeros_like(numerators)
+    counts = np.zeros((len(ranks), len(PAIR_STATES), 0), dtype=np.int64)
+    if planned.joint_columns:
+        counts, _ = batch_joint_counts(ranks, suits, planned.tableau, planned.joint_columns)
+    for j, joint in enumerate(planned.joints):
+        for pay, (pairs, column, complement) in zip(planned.line_pays[joint.position], joint.lines):
+            count = counts[:, list(pairs), column].sum(axis=1) if column is not None else 0
+            if complement:
+                count = states[:, list(pairs)].sum(axis=1) - count
+            numerators[:, j] += pay * count
+            if pay > 0:
+                wins[:, j] += count
+    return numerators, wins, np.repeat(totals[:, None], len(planned.joints), axis=1)
+
+
+def _pair_parts(
+    planned: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.ArrayLike | None,
+) -> list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]]:
+    """The pair and joint bets of ``planned``: of shoe states given as arrays, in one batch
+    (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them; the rest state by
+    state in Python integers."""
+    from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts, joint_fits
+
+    pure, joint = planned.pair_bets, planned.joint_bets
+    suit_array = _batch_suits(planned, ranks, suits) if shoes is None else None
+    largest = int(ranks.sum(axis=1).max(initial=0)) if ranks.dtype != object else 0
+    vector = shoes is None and ranks.dtype != object and batch_fits(largest, planned.largest_pay)
+    pure_batch = bool(pure) and vector
+    joint_batch = bool(joint) and vector and joint_fits(largest)
+    parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    looped = (() if pure_batch else pure) + (() if joint_batch else joint)
+    if pure_batch or joint_batch:
+        states, totals = batch_pair_state_counts(ranks, suit_array)
+    if pure_batch:
+        pays, wins = _pair_pays(planned)
+        denominators = np.repeat(totals[:, None], len(pure), axis=1)
+        parts.append((pure, (states @ pays, states @ wins, denominators)))
+    if joint_batch:
+        parts.append((joint, _joint_batch(planned, ranks, suit_array, states, totals)))
+    if looped:
+        order = tuple(sorted(looped))
+        terms = _batch_terms(planned, ranks, shoes, suit_array)
+        parts.append((order, tuple(_pair_prices(planned, terms, order))))
+    return parts
+
+
+def price_batch(
+    states: Sequence[Shoe] | npt.ArrayLike,
+    rules: Rules | None = None,
+    bets: Sequence[Bet] | None = None,
+    *,
+    suits: npt.ArrayLike | None = None,
+) -> Prices:
+    """Exact prices of every bet in every shoe state: finite :class:`Shoe`\\ s, or a
+    (B, 13) array of cards per rank with, where some bet looks at suits, ``suits``
+    (B, 13, 4): the cards left of each rank and suit.
+
+    Value-based bets go through the engine's batch path; pair bets through the pair
+    counts, state by state, with what each state knows of its suits.
+
+    >>> prices = price_batch([Shoe.from_decks(8).counts])
+    >>> prices.ev(0, 0)  # banker, 8 decks
+    Fraction(-114753351728, 10847218479825)
+    """
+    rules = rules if rules is not None else DEFAULT_RULES
+    chosen = main_bets(rules) if bets is None else tuple(bets)
+    planned = plan(rules.tableau, chosen)
+    shoes: Sequence[Shoe] | None = None
+    if isinstance(states, Sequence) and states and isinstance(states[0], Shoe):
+        shoes = [state for state in states if isinstance(state, Shoe)]
+        if any(shoe.infinite for shoe in shoes):
+            raise ShoeError("pricing shoe states deals cards out of them: give finite shoes")
+        ranks = _rank_array([shoe.counts for shoe in shoes])
+    else:
+        ranks = _rank_array(states)  # type: ignore[arg-type]  # not a list of shoes
+    cards = ranks.sum(axis=1)
+    if cards.size:
+        require_round(int(cards.min()))
+    parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    if planned.values:
+        parts.append((planned.value_bets, _value_prices(planned, ranks)))
+    if planned.pairs or planned.joints:
+        parts.extend(_pair_parts(planned, ranks, shoes, suits))
+    if len(parts) == 1 and parts[0][0] == tuple(range(len(chosen))):
+        numerators, wins, denominators = parts[0][1]
+    else:
+        mixed = any(array.dtype == object for _, arrays in parts for array in arrays)
+        dtype: type = object if mixed else np.int64
+        shape = (len(ranks), len(chosen))
+        numerators, wins, denominators = (np.zeros(shape, dtype=dtype) for _ in range(3))
+        for columns, (num, win, den) in parts:
+            numerators[:, columns] = num
+            wins[:, columns] = win
+            denominators[:, columns] = den
+    return Prices(chosen, numerators, wins, denominators, planned.scales)
+
+
+def _rank_array(states: npt.ArrayLike) -> npt.NDArray[Any]:
+    """(B, 13) cards per rank: int64 while every sum fits, else Python integers."""
+    ranks = np.asarray(states)
+    if ranks.dtype.kind in "iu":  # machine integers: no Python objects while the sums fit
+        ranks = ranks.reshape(-1, 13)
+        largest = int(np.abs(ranks).max(initial=0))
+        if fits_int64(13 * largest):
+            return ranks.astype(np.int64, copy=False)
+    ranks = np.asarray(states, dtype=object).reshape(-1, 13)
+    largest = max((abs(int(n)) for n in ranks.reshape(-1).tolist()), default=0)
+    return ranks.astype(np.int64) if fits_int64(13 * largest) else ranks
+
+
+def _batch_suits(
+    planned: Plan, ranks: npt.NDArray[Any], suits: npt.ArrayLike | None
+) -> npt.NDArray[np.int64] | None:
+    """(B, 13, 4) cards left by rank and suit where some bet looks at suits (checked
+    against ``ranks``), else None."""
+    if not planned.suits:
+        return None
+    if suits is None:
+        raise ShoeError("suits matter to a bet here: give the cards left by rank and suit")
+    rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
+    if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
+        raise ShoeError("the suits given do not add up to the cards left of each rank")
+    return rows
+
+
+def _batch_terms(
+    planned: Plan,
+    ranks: npt.NDArray[Any],
+    shoes: Sequence[Shoe] | None,
+    suits: npt.NDArray[np.int64] | None,
+) -> list[PairTerms]:
+    """Each state's per-rank pair terms, from what it knows of its suits (``suits`` as
+    checked by :func:`_batch_suits`)."""
+    from baccarat_exact.engine.pairs import exact_suit_terms, pair_terms, suit_blind_terms
+
+    if shoes is not None:
+        return [pair_terms(shoe, planned.suits) for shoe in shoes]
+    if suits is None:
+        return [suit_blind_terms(row) for row in ranks.tolist()]
+    return [exact_suit_terms(state) for state in suits.tolist()]
