@@ -7,7 +7,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_blackjack.py --commands --against DIR   # before/after
     .venv/bin/python benchmarks/bench_blackjack.py --round    # blackjack round (about 2 minutes)
 
-``--commands`` times only the ``edge`` commands, each in a fresh interpreter, as the
+``--commands`` times only whole commands (``COMMANDS``), each in a fresh interpreter, as the
 median of ``--runs`` runs; with ``--against DIR`` (another checkout, e.g.
 ``git archive OLD baccarat_exact | tar -x -C DIR``) the two trees' runs alternate, so
 both medians come from the same minutes of the same machine.
@@ -94,12 +94,18 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("edge",),
     ("edge", "--float", "--option-values"),
     ("edge", "--option-values"),
+    ("edge", "--float", "--split-hands", "4", "--resplit-aces"),
+    ("hand", "A A", "--up", "2"),
+    ("round", "--decks", "1"),
+    ("round", "--float"),
+    ("simulate", "--float", "--decks", "2", "--seed", "1"),
 )
-"""The commands of issue 14's targets (6 decks, the casino's rules)."""
+"""Issue 14's targets (6 decks, the casino's rules), then resplits, one hand, the round's law
+and one dealt shoe: every engine path the one-engine rework touched."""
 
 
 def commands(runs: int, against: Path | None) -> None:
-    """Median wall time of each ``edge`` command; with ``against``, alternating with that tree."""
+    """Median wall time of each command; with ``against``, alternating with that tree."""
     trees = [ROOT] if against is None else [against, ROOT]
     for tree in trees:  # bytecode compiled, as an installed package has it
         subprocess.run(
@@ -135,7 +141,7 @@ def round_times() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the scaling with decks")
-    parser.add_argument("--commands", action="store_true", help="time the edge commands only")
+    parser.add_argument("--commands", action="store_true", help="time whole commands only")
     parser.add_argument("--round", action="store_true", help="time blackjack round only")
     parser.add_argument("--runs", type=int, default=5, help="runs per command (median)")
     parser.add_argument("--against", type=Path, help="another checkout to time alongside")
