@@ -2,7 +2,6 @@
 
 - :mod:`.formulas`, :mod:`.rational`, :mod:`.breakeven` — exact formulas in the number
   of decks and break-even pays (docs/formulas.md);
-- :mod:`.pricing` — exact prices of many shoe states at once (the engine's batch path);
 - :mod:`.eor` — exact effect of removal of each rank on each bet;
 - :mod:`.counting` — linear counts from the effects (Thorp's method), betting correlation;
 - :mod:`.simulate` and :mod:`.estimates` — shoe simulation: exact values at every hand,

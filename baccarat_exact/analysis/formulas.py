@@ -210,8 +210,8 @@ def _deck_formulas(rules: Rules, bets: tuple[Bet, ...], removed: tuple[Card, ...
     engine = [[int(c) for c in row] for row in count_array(values, how.compiled).tolist()]
     columns = [_fit(nodes, column, "an engine count") for column in zip(*engine)]
     counts: dict[int, tuple[Polynomial, ...]] = {}
-    for bet, (_, spec) in zip(by_value, how.items):
-        lines = [columns[c] for (c,) in spec]
+    for bet, item in zip(by_value, how.values):
+        lines = [columns[c] for c in item.columns]
         rest = polynomial_sum((total, *(scale(line, Fraction(-1)) for line in lines)))
         counts[id(bet)] = (*lines, rest)
     with_pairs = tuple(bet for bet in bets if bet.needs_pairs)

@@ -208,14 +208,8 @@ class UpCardSolver:
     def value_of(self, numerator: Number, r: int) -> Fraction:
         """A state value as an exact Fraction (exact mode only)."""
         if not self.exact:
-            raise TypeError("value_of needs exact mode; use float_of")
+            raise TypeError("value_of needs exact mode (a float mode value is a probability already)")
         return Fraction(int(numerator), int(self.unit(r)) * int(self.scale))
-
-    def float_of(self, numerator: Number, r: int) -> float:
-        """A state value as a float (either mode)."""
-        if self.exact:
-            return float(self.value_of(numerator, r))
-        return float(numerator)
 
     # -- the dealer -------------------------------------------------------------------
 
@@ -439,17 +433,3 @@ class UpCardSolver:
         return (
             self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1) * self.deal_scale
         )
-
-    def two_card_hands(self) -> list[Counts]:
-        """Every two-card hand the shoe can deal."""
-        hands = []
-        for a in range(SLOTS):
-            for b in range(a, SLOTS):
-                hand = add_card(add_card((0,) * SLOTS, a), b)
-                if self.infinite:
-                    possible = self.counts[a] > 0 and self.counts[b] > 0
-                else:
-                    possible = all(have >= need for have, need in zip(self.counts, hand))
-                if possible:
-                    hands.append(hand)
-        return hands
