@@ -7,7 +7,7 @@
 - :mod:`.simulate` and :mod:`.estimates` — shoe simulation: exact values at every hand,
   simulation estimates (kept in their own types) over shoes;
 - :mod:`.track` — live tracking of dealt rounds;
-- :mod:`.plots` — charts (the optional ``plot`` extra).
+
 
 Import from the modules themselves (``from baccarat_exact.analysis.eor import
 effect_of_removal``); this package imports nothing, so the command line starts fast.
