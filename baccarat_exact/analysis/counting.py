@@ -12,6 +12,10 @@ cards from a shoe of N changes a bet's EV by about ``(N−1)/(N−m) · Σ_R EOR
 so with tags ``p ≈ EOR / β`` the EV at true count TC is about
 ``EV + β·(N−1)/52 · TC``. Counts are tags per point value (all 10-value cards
 share one tag).
+
+The fitting itself (:func:`derive_tags`, :func:`betting_correlation`) reads only the
+cards of each value and their effects, in any order of the values: blackjack's effects
+of removal are fitted by the same functions as baccarat's.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,7 +42,9 @@ __all__ = [
     "CountFit",
     "CountSystem",
     "bet_fits",
+    "betting_correlation",
     "derive_count",
+    "derive_tags",
     "fit_count",
     "parse_count",
 ]
@@ -172,30 +179,71 @@ def _weights(eor: EffectOfRemoval, bet: int) -> tuple[list[int], list[Fraction]]
     return cards, effects
 
 
-def fit_count(eor: EffectOfRemoval, bet: int, count: CountSystem) -> CountFit:
-    """Betting correlation, slope and break-even true count of ``count`` for bet ``bet``."""
-    cards, effects = _weights(eor, bet)
+@dataclass(frozen=True, slots=True)
+class _Moments:
+    """The card-weighted sums behind a count's fit, exactly."""
+
+    imbalance: int
+    """Σ n·t: 0 for a balanced count."""
+    mean_tag: Fraction
+    sxy: Fraction
+    """Σ n·(t − mean tag)·e: the tags' covariance with the effects, times the cards."""
+    sxx: Fraction
+    """Σ n·(t − mean tag)²."""
+    syy: Fraction
+    """Σ n·(e − mean effect)²."""
+
+    @property
+    def correlation(self) -> float | None:
+        """The betting correlation (``None`` when the tags or the effects are constant)."""
+        return (
+            None if self.sxx == 0 or self.syy == 0 else _correlation(self.sxy, self.sxx, self.syy)
+        )
+
+
+def _moments(cards: Sequence[int], tags: Sequence[int], effects: Sequence[Fraction]) -> _Moments:
+    """The sums over the cards of the shoe; the effects are centred on their card-weighted
+    mean (0 for a bet whose strategy is fixed, e.g. baccarat's: then they are as given)."""
     total = sum(cards)
-    tags = count.tags
     imbalance = sum(n * t for n, t in zip(cards, tags))
     mean = Fraction(imbalance, total)
     centred = [t - mean for t in tags]
     sxy = sum((n * c * e for n, c, e in zip(cards, centred, effects)), Fraction(0))
     sxx = sum((n * c * c for n, c in zip(cards, centred)), Fraction(0))
-    syy = sum((n * e * e for n, e in zip(cards, effects)), Fraction(0))
-    correlation = None if sxx == 0 or syy == 0 else _correlation(sxy, sxx, syy)
-    slope = sxy / sxx if sxx else Fraction(0)
+    weight = sum((n * e for n, e in zip(cards, effects)), Fraction(0))
+    syy = sum((n * e * e for n, e in zip(cards, effects)), Fraction(0)) - weight * weight / total
+    return _Moments(imbalance=imbalance, mean_tag=mean, sxy=sxy, sxx=sxx, syy=syy)
+
+
+def betting_correlation(
+    cards: Sequence[int], tags: Sequence[int], effects: Sequence[Fraction]
+) -> float | None:
+    """Betting correlation: the correlation of the tags with the effects over the cards of
+    the shoe (``cards[i]`` cards of the value with tag ``tags[i]`` and effect ``effects[i]``);
+    ``None`` when the tags or the effects are constant.
+
+    >>> betting_correlation((4, 4, 8), (1, -1, 0), (Fraction(2), Fraction(-2), Fraction(0)))
+    1.0
+    """
+    return _moments(cards, tags, effects).correlation
+
+
+def fit_count(eor: EffectOfRemoval, bet: int, count: CountSystem) -> CountFit:
+    """Betting correlation, slope and break-even true count of ``count`` for bet ``bet``."""
+    cards, effects = _weights(eor, bet)
+    moments = _moments(cards, count.tags, effects)
+    slope = moments.sxy / moments.sxx if moments.sxx else Fraction(0)
     per_true_count = slope * (eor.shoe.cards - 1) / 52
     return CountFit(
         count=count,
         bet=eor.bets[bet].name,
-        imbalance=imbalance,
-        correlation=correlation,
+        imbalance=moments.imbalance,
+        correlation=moments.correlation,
         slope=slope,
         ev_per_true_count=to_float(per_true_count),
         ev_per_true_count_exact=per_true_count,
         ev=eor.evs[bet],
-        mean_tag=mean,
+        mean_tag=moments.mean_tag,
     )
 
 
@@ -224,19 +272,34 @@ def _correlation(sxy: Fraction, sxx: Fraction, syy: Fraction) -> float:
 
 
 def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> CountSystem:
-    """Thorp's count for bet ``bet``: tags proportional to its EORs, integers up to ±``level``.
+    """Thorp's count for bet ``bet``: tags proportional to its EORs, integers up to ±``level``
+    (:func:`derive_tags` of its effects per point value)."""
+    cards, effects = _weights(eor, bet)
+    name = f"{eor.bets[bet].name} (level {level})"
+    return CountSystem(name=name, tags=derive_tags(cards, effects, level))
 
-    Among the integer vectors next to ``level · EOR / max|EOR|`` it picks the
-    balanced one (Σ cards · tag = 0 over the shoe) with the highest betting
-    correlation; if none is balanced, the least unbalanced.
+
+def derive_tags(
+    cards: Sequence[int], effects: Sequence[Fraction], level: int = DEFAULT_LEVEL
+) -> tuple[int, ...]:
+    """Thorp's tags for effects of removal: ``cards[i]`` cards of a value whose removal
+    changes the value by ``effects[i]`` (the values in any order; the tags come in it).
+
+    Among the integer vectors up to ±``level`` next to ``level · effect / max|effect|``
+    (one step beyond rounding down or up) it picks the balanced one (Σ cards · tag = 0
+    over the shoe) with the highest betting correlation; if none is balanced, the least
+    unbalanced; of equals, the first in the order of the values.
+
+    Effects proportional to a balanced vector of tags up to ±level give those tags:
+
+    >>> derive_tags((4, 4, 4, 16), [Fraction(t, 100) for t in (1, 2, 1, -1)], level=2)
+    (1, 2, 1, -1)
     """
     if level < 1:
         raise CountError(f"a count level must be 1 or more, got {level}")
-    cards, effects = _weights(eor, bet)
-    name = f"{eor.bets[bet].name} (level {level})"
-    largest = max(abs(e) for e in effects)
+    largest = max((abs(e) for e in effects), default=Fraction(0))
     if largest == 0:
-        return CountSystem(name=name, tags=(0,) * 10)
+        return (0,) * len(cards)
     target = [float(e / largest) * level for e in effects]
     choices = []
     for v, t in enumerate(target):
@@ -251,7 +314,7 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     n = np.array([float(Fraction(c, 1 << shift)) for c in cards])
     e = np.array([float(x / largest) for x in effects])
     # the imbalance Σ n·p exactly: in int64 while it fits, else in Python ints
-    exact = max(cards) * 10 * (level + 1) < 2**62
+    exact = max(cards) * len(cards) * (level + 1) < 2**62
     whole = np.array(cards, dtype=np.int64 if exact else object)
     # The least unbalanced vectors of the grid, found without building it; then the
     # correlation of those only, its sums added in the same order as over the grid.
@@ -259,13 +322,18 @@ def derive_count(eor: EffectOfRemoval, bet: int, level: int = DEFAULT_LEVEL) -> 
     # Σ n·p, Σ n·p², Σ n·e·p of those: each value's terms once per option, the first
     # five values' sums once per vector of their (small) grid, then the last five added
     total, square, cross = _scores(tied, choices, n, e)
+    # the covariance with the effects: Σ n·e·p less the effects' mean times Σ n·p, the
+    # mean being exactly 0 where the strategy is fixed (baccarat), so the sum unchanged
+    mean = float(sum((c * x for c, x in zip(cards, effects)), Fraction(0)) / sum(cards) / largest)
+    if mean:
+        cross = cross - mean * total
     spread = square - total**2 / n.sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
     # the highest correlation, then the first in grid order (a stable lexsort's first row)
     best = int(tied[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
-    return CountSystem(name=name, tags=tuple(int(choices[v][i]) for v, i in enumerate(position)))
+    return tuple(int(choices[v][i]) for v, i in enumerate(position))
 
 
 def _scores(
