@@ -1,31 +1,88 @@
 """Effect of removal for blackjack: the change in the exact house edge when one card leaves the shoe.
 
 For each value A, 2 … 9, T the round is solved again on the shoe less one card of
-that value; the effect is the change in the player's expected value (optimal play
-and the basic strategy derived for each shoe). Unlike baccarat's, the card-weighted
-effects need not sum to zero: the player plays each shoe by its own best strategy,
-and knowing the removed card is worth something. The balanced count suggested is
-Thorp's: tags proportional to the effects on optimal play, small integers, balanced
-over the shoe, with the best betting correlation.
+that value; the effect is the change in the player's expected value per round, in
+units of the original stake (a fraction: ×100 for the percentage points published
+tables quote), for that shoe — no scaling to another number of decks. Two players
+are priced:
+
+* **optimal**: each shoe played by its own composition-dependent optimal strategy.
+  The strategy adjusts to the removed card, as in the Wizard of Odds' six-deck table
+  (from a composition-dependent analyzer, "strategy adjustments for the changed deck
+  composition"). Knowing the removed card is worth something, so the card-weighted
+  effects sum to a little above zero.
+* **basic**: the total-dependent chart, either derived again for each shoe
+  (:attr:`ChartPlay.OWN`, the default) or the chart of the whole shoe held fixed
+  (:attr:`ChartPlay.FIXED`, the effects the linear theory of card counting is built
+  on). A fixed strategy neither gains nor loses on average when an unseen card is
+  burnt, so with it the card-weighted effects sum to exactly zero.
+
+The balanced count suggested is Thorp's, fitted to the optimal effects by the card
+counting of :mod:`baccarat_exact.analysis.counting` (tags proportional to the effects,
+small integers, balanced over the shoe, with the best betting correlation).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.blackjack.edge import Advance, Value, edge, value_fields
+from baccarat_exact.analysis.counting import betting_correlation, derive_tags
+from baccarat_exact.blackjack.edge import Advance, Value, edge, strategy_value, value_fields
 from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.errors import CountError, ShoeError
+from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["BlackjackEor", "SuggestedCount", "blackjack_eor", "eor_steps", "suggest_count"]
+__all__ = [
+    "BlackjackEor",
+    "ChartPlay",
+    "SuggestedCount",
+    "blackjack_eor",
+    "chart_play",
+    "eor_steps",
+    "suggest_count",
+]
 
 _TEN_RANKS = "TJQK"
+
+
+class ChartPlay(str, Enum):
+    """How the basic-strategy player plays the shoe less a card."""
+
+    OWN = "own"
+    """By the chart derived for that shoe: the chart adjusts to the removed card."""
+    FIXED = "fixed"
+    """By the chart derived for the whole shoe, held fixed (the linear theory's effects of
+    removal): the card-weighted effects then sum to exactly zero."""
+
+    @property
+    def played_by(self) -> str:
+        """What plays each shoe less a card, in words (a report's note).
+
+        >>> ChartPlay.FIXED.played_by
+        "the whole shoe's chart, held fixed"
+        """
+        if self is ChartPlay.FIXED:
+            return "the whole shoe's chart, held fixed"
+        return "its own derived chart"
+
+
+def chart_play(name: str) -> ChartPlay:
+    """The :class:`ChartPlay` called ``name`` (``own`` or ``fixed``).
+
+    >>> chart_play("held")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: unknown chart play 'held': use own or fixed
+    """
+    try:
+        return ChartPlay(name)
+    except ValueError:
+        names = " or ".join(play.value for play in ChartPlay)
+        raise RulesError(f"unknown chart play {name!r}: use {names}") from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,6 +104,8 @@ class BlackjackEor:
     rules: BlackjackRules
     shoe: Shoe
     exact: bool
+    chart: ChartPlay
+    """How the basic strategy plays each shoe less a card (its own chart, or the shoe's)."""
     optimal: Value
     """Player's EV per round for the shoe itself, optimal play."""
     basic: Value
@@ -55,7 +114,7 @@ class BlackjackEor:
     effects_optimal: tuple[Value | None, ...]
     """EV(shoe − one card) − EV(shoe) per value slot, optimal play (``None``: none to remove)."""
     effects_basic: tuple[Value | None, ...]
-    """The same for the basic strategy derived for each shoe."""
+    """The same for the basic strategy, played as ``chart`` says."""
     count: SuggestedCount
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +124,7 @@ class BlackjackEor:
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
+            "chart": self.chart.value,
             **value_fields("player_ev_optimal", self.optimal, self.exact),
             **value_fields("player_ev_basic", self.basic, self.exact),
             "effects": [
@@ -93,9 +153,12 @@ def _without(shoe: Shoe, slot: int) -> Shoe:
     return shoe.remove(rank)
 
 
-def eor_steps(shoe: Shoe) -> int:
-    """How many up-card solves :func:`blackjack_eor` makes (its progress bar's length)."""
-    return SLOTS * (1 + sum(1 for n in shoe_counts(shoe) if n))
+def eor_steps(shoe: Shoe, chart: ChartPlay = ChartPlay.OWN) -> int:
+    """How many up-card solves :func:`blackjack_eor` makes (its progress bar's length):
+    ``SLOTS`` for the shoe and for each value it holds, twice that with the chart held
+    fixed (the fixed chart is priced on each shoe beside its own solve)."""
+    solves = 2 if chart is ChartPlay.FIXED else 1
+    return SLOTS * (1 + solves * sum(1 for n in shoe_counts(shoe) if n))
 
 
 def blackjack_eor(
@@ -104,13 +167,14 @@ def blackjack_eor(
     *,
     exact: bool = True,
     level: int = 2,
+    chart: ChartPlay = ChartPlay.OWN,
     progress: Advance = None,
 ) -> BlackjackEor:
     """Effects of removal for ``shoe`` (default: a fresh shoe of ``rules.decks``) and the
-    balanced count of tags up to ``±level`` they suggest.
+    balanced count of tags up to ``±level`` they suggest; ``chart`` says how the basic
+    strategy plays each shoe less a card.
 
-    ``progress`` is advanced once per up card solved, ``SLOTS`` steps a shoe: the shoe
-    and each value it holds (:func:`eor_steps`).
+    ``progress`` is advanced once per up card solved (:func:`eor_steps` steps).
 
     :raises ShoeError: for an infinite shoe (removing a card changes nothing).
     """
@@ -127,13 +191,20 @@ def blackjack_eor(
             optimal.append(None)
             basic.append(None)
             continue
-        less = edge(_without(shoe, slot), rules, exact=exact, progress=progress)
-        optimal.append(less.optimal - base.optimal)
-        basic.append(less.basic - base.basic)
+        less = _without(shoe, slot)
+        solved = edge(less, rules, exact=exact, progress=progress)
+        optimal.append(solved.optimal - base.optimal)
+        if chart is ChartPlay.FIXED:
+            basic.append(strategy_value(less, base.strategy, exact=exact) - base.basic)
+            if progress is not None:
+                progress(SLOTS)
+        else:
+            basic.append(solved.basic - base.basic)
     return BlackjackEor(
         rules=rules,
         shoe=shoe,
         exact=exact,
+        chart=chart,
         optimal=base.optimal,
         basic=base.basic,
         cards=cards,
@@ -146,48 +217,17 @@ def blackjack_eor(
 def suggest_count(
     cards: tuple[int, ...], effects: tuple[Value | None, ...], level: int = 2
 ) -> SuggestedCount:
-    """Thorp's count: tags near ``level × effect / max|effect|`` (rounded down or up), the
-    balanced choice with the highest betting correlation (the least unbalanced if none is).
+    """Thorp's count for the effects (:func:`~baccarat_exact.analysis.counting.derive_tags`:
+    tags near ``level × effect / max|effect|``, the balanced choice with the highest
+    betting correlation, the least unbalanced if none is), with its betting correlation.
 
     >>> suggest_count((4,) * 9 + (16,), (-6, 4, 4, 5, 7, 5, 3, 0, -2, -5)).tags
     (-2, 2, 2, 2, 2, 2, 1, 0, -1, -2)
     """
-    if level < 1:
-        raise CountError(f"a count level must be 1 or more, got {level}")
     values = [Fraction(0) if e is None else Fraction(e) for e in effects]
-    largest = max(abs(e) for e in values)
-    if largest == 0:
-        return SuggestedCount(tags=(0,) * SLOTS, imbalance=0, correlation=None)
-    targets = [e / largest * level for e in values]
-    options = [sorted({math.floor(t), math.ceil(t)}) if n else [0] for t, n in zip(targets, cards)]
-    best: tuple[tuple[int, float], tuple[int, ...]] | None = None
-    for tags in itertools.product(*options):
-        imbalance = sum(n * t for n, t in zip(cards, tags))
-        correlation = _correlation(cards, tags, values)
-        key = (abs(imbalance), -(correlation if correlation is not None else -2.0))
-        if best is None or key < best[0]:
-            best = (key, tags)
-    assert best is not None
-    tags = best[1]
+    tags = derive_tags(cards, values, level)
     return SuggestedCount(
         tags=tags,
         imbalance=sum(n * t for n, t in zip(cards, tags)),
-        correlation=_correlation(cards, tags, values),
+        correlation=betting_correlation(cards, tags, values),
     )
-
-
-def _correlation(
-    cards: tuple[int, ...], tags: tuple[int, ...], effects: list[Fraction]
-) -> float | None:
-    """Card-weighted correlation of tags with effects (``None`` when either is constant)."""
-    total = sum(cards)
-    mean_t = Fraction(sum(n * t for n, t in zip(cards, tags)), total)
-    mean_e = sum((n * e for n, e in zip(cards, effects)), Fraction(0)) / total
-    sxy = sum(
-        ((t - mean_t) * (e - mean_e) * n for n, t, e in zip(cards, tags, effects)), Fraction(0)
-    )
-    sxx = sum(((t - mean_t) ** 2 * n for n, t in zip(cards, tags)), Fraction(0))
-    syy = sum(((e - mean_e) ** 2 * n for n, e in zip(cards, effects)), Fraction(0))
-    if sxx == 0 or syy == 0:
-        return None
-    return float(sxy) / math.sqrt(float(sxx) * float(syy))

@@ -416,6 +416,16 @@ def edge_command(
 def eor_command(
     ctx: typer.Context,
     level: LevelOption = 2,
+    chart: Annotated[
+        str,
+        typer.Option(
+            "--chart",
+            help="How the basic strategy plays each shoe less a card: own (the chart "
+            "derived for that shoe) or fixed (the whole shoe's chart held fixed, the "
+            "linear theory's definition: the card-weighted effects sum to zero). "
+            "Optimal play always adjusts to the card.",
+        ),
+    ] = "own",
     use_float: FloatOption = False,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
@@ -424,7 +434,11 @@ def eor_command(
     """Effect of removal: the exact change in the round's value when one card of each value
     leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
     request = BlackjackEorRequest(
-        shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), level=level, exact=not use_float
+        shoe=BJ_SHOE.value(ctx),
+        rules=BJ_RULES.value(ctx),
+        level=level,
+        chart=chart,
+        exact=not use_float,
     )
     answer(request, fmt, table, quiet=quiet)
 

@@ -62,25 +62,40 @@ class BlackjackEdgeRequest(BlackjackRequest):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlackjackEorRequest(BlackjackRequest):
-    """The effect of removing one card of each value, and the balanced count it suggests."""
+    """The effect of removing one card of each value, and the balanced count it suggests.
+
+    >>> BlackjackEorRequest(chart="held")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: unknown chart play 'held': use own or fixed
+    """
 
     KIND: ClassVar[str] = "blackjack eor"
 
     level: int = 2
     """Largest tag of the suggested count (1 to 9)."""
+    chart: str = "own"
+    """How the basic strategy plays each shoe less a card: ``own`` (the chart derived for
+    that shoe) or ``fixed`` (the whole shoe's chart held fixed), ``--chart``."""
     exact: bool = True
     """Exact fractions (false: float arithmetic, ``--float``)."""
 
     def check(self) -> None:
+        from baccarat_exact.blackjack.eor import chart_play
+
         if not 1 <= self.level <= 9:
             raise CountError(f"--level must be between 1 and 9, got {self.level}")
+        chart_play(self.chart)
 
     def compute(self, context: Context) -> BlackjackEor:
-        from baccarat_exact.blackjack.eor import blackjack_eor, eor_steps
+        from baccarat_exact.blackjack.eor import blackjack_eor, chart_play, eor_steps
 
         rules, shoe = self.game()
-        with context.progress(eor_steps(shoe), _SOLVING) as advance:
-            return blackjack_eor(shoe, rules, exact=self.exact, level=self.level, progress=advance)
+        chart = chart_play(self.chart)
+        with context.progress(eor_steps(shoe, chart), _SOLVING) as advance:
+            return blackjack_eor(
+                shoe, rules, exact=self.exact, level=self.level, chart=chart, progress=advance
+            )
 
     def report(self, result: BlackjackEor) -> Report:
         from baccarat_exact.report.blackjack import eor_report
