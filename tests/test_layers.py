@@ -10,7 +10,7 @@ model                         errors, model
 engine                        errors, model, engine
 pricing, stats, combination   errors, model, engine, pricing, stats, combination
 blackjack                     errors, model, blackjack
-analysis                      the low layers above and analysis
+analysis                      the low layers above, blackjack and analysis
 report                        all of the above, blackjack and report (not cli)
 commands                      all of the above, commands and the façade (its version)
 cli                           anything
@@ -53,7 +53,7 @@ ALLOWED: Mapping[str, frozenset[str]] = {
     "stats": _LOW,
     "combination": _LOW,
     "blackjack": frozenset({"errors", "model", "blackjack"}),
-    "analysis": _LOW | {"analysis"},
+    "analysis": _LOW | {"analysis", "blackjack"},
     "report": _LOW | {"analysis", "blackjack", "report"},
     "commands": _LOW | {"analysis", "blackjack", "report", "commands", "tuning", FACADE},
     "cli": _LOW | {"analysis", "blackjack", "report", "commands", "cli", "tuning", FACADE},

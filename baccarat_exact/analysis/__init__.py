@@ -1,4 +1,4 @@
-"""Analyses built on the engine: formulas in the number of decks, break-even pays, and card removal.
+"""Analyses built on the engines: formulas in the number of decks, break-even pays, card removal.
 
 - :mod:`.formulas`, :mod:`.rational`, :mod:`.breakeven` — exact formulas in the number
   of decks and break-even pays (docs/formulas.md);
@@ -7,7 +7,8 @@
 - :mod:`.simulate` and :mod:`.estimates` — shoe simulation: exact values at every hand,
   simulation estimates (kept in their own types) over shoes;
 - :mod:`.track` — live tracking of dealt rounds;
-
+- :mod:`.blackjack_eor` — blackjack's effects of removal and the count they suggest, fitted
+  by :mod:`.counting` like baccarat's.
 
 Import from the modules themselves (``from baccarat_exact.analysis.eor import
 effect_of_removal``); this package imports nothing, so the command line starts fast.

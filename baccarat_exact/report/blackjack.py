@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from baccarat_exact.analysis.blackjack_eor import BlackjackEor
 from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
 from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value, value_fields
-from baccarat_exact.blackjack.eor import BlackjackEor
 from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.insurance import InsuranceResult
@@ -442,7 +442,7 @@ def eor_report(eor: BlackjackEor) -> Report:
     correlation = eor.count.correlation
     notes = (
         "effect: EV(shoe less one card of that value) − EV(shoe), each shoe played by its own "
-        "best strategy (optimal) or its own derived chart (basic).",
+        f"best strategy (optimal) or {eor.chart.played_by} (basic).",
         f"count tag: Thorp's balanced count fitted to the optimal effects (imbalance "
         f"{eor.count.imbalance}, betting correlation "
         f"{'—' if correlation is None else f'{correlation:.3f}'}).",
