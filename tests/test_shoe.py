@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baccarat_exact.errors import BaccaratError, CardError, ShoeError
-from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, format_cards
+from baccarat_exact.model.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+    tally_cards,
+)
 from baccarat_exact.model.shoe import Shoe, SuitRow
 
 
@@ -476,3 +487,204 @@ def test_suit_errors_are_one_line(
     with pytest.raises(error) as caught:
         make()
     assert _message(caught).startswith(message)
+
+
+# -- shoes made without a second check are the shoes the checked constructor makes --------
+
+SUIT_SYMBOLS = "shdc"
+
+
+def _as_checked(shoe: Shoe) -> Shoe:
+    """``shoe`` made again by the public constructor, which checks every count and row."""
+    return Shoe(counts=shoe.counts, suits=shoe.suits)
+
+
+def _assert_same_as_checked(shoe: Shoe) -> None:
+    checked = _as_checked(shoe)
+    assert shoe == checked and hash(shoe) == hash(checked)
+    assert type(shoe.counts) is tuple and type(shoe.suits) is tuple
+    assert all(row is None or type(row) is tuple for row in shoe.suits)
+
+
+@st.composite
+def shoes_to_change(draw: st.DrawFn) -> tuple[Shoe, list[int], list[list[int] | None]]:
+    """A finite shoe (whole decks, or ranks by count, by suit or absent) and, by hand, its
+    counts and suit rows (None: a rank known by count only)."""
+    if draw(st.booleans()):
+        decks = draw(st.integers(1, 3))
+        return Shoe.from_decks(decks), [4 * decks] * 13, [[decks] * 4 for _ in range(13)]
+    mapping: dict[Rank | Card | str, int] = {}
+    counts: list[int] = []
+    rows: list[list[int] | None] = []
+    for symbol in RANK_SYMBOLS:
+        how = draw(st.sampled_from(["absent", "count", "suits"]))
+        if how == "suits":
+            cells = [draw(st.integers(0, 3)) for _ in SUIT_SYMBOLS]
+            mapping.update({symbol + suit: m for suit, m in zip(SUIT_SYMBOLS, cells)})
+            counts.append(sum(cells))
+            rows.append(cells)
+        elif how == "count":
+            n = draw(st.integers(0, 6))
+            mapping[symbol] = n
+            counts.append(n)
+            rows.append(None if n else [0, 0, 0, 0])
+        else:
+            counts.append(0)
+            rows.append([0, 0, 0, 0])
+    return Shoe.from_counts(mapping), counts, rows
+
+
+def _rows_made(rows: list[list[int] | None], counts: list[int]) -> tuple[SuitRow | None, ...]:
+    """The rows a shoe keeps: as tuples, and a row of zeros for a rank of no card known by
+    count only (nothing of it is unknown)."""
+    return tuple(
+        ZERO_ROW
+        if row is None and n == 0
+        else None
+        if row is None
+        else (row[0], row[1], row[2], row[3])
+        for row, n in zip(rows, counts)
+    )
+
+
+ANY_CARD = st.builds(Card, st.sampled_from(RANKS), st.one_of(st.none(), st.sampled_from(SUITS)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(shoes_to_change(), st.lists(ANY_CARD, max_size=40))
+def test_removals_give_the_shoe_the_checked_constructor_gives(
+    start: tuple[Shoe, list[int], list[list[int] | None]], cards: list[Card]
+) -> None:
+    """The removal checks only what it changes and builds the shoe unchecked: the shoe is
+    the one the checked constructor makes from the counts and rows worked out by hand, in
+    every form the cards can be given; a removal the shoe cannot give is refused, naming
+    the first rank short (then the first card short, in rank and suit order)."""
+    shoe, counts, rows = start
+    _assert_same_as_checked(shoe)
+    want = Counter(card.rank.ordinal for card in cards)
+    suited = Counter((card.rank.ordinal, card.suit.ordinal) for card in cards if card.suit)
+    short_rank = [r for r in range(13) if want[r] > counts[r]]
+    short_suit = sorted(
+        (r, s) for (r, s), n in suited.items() if (row := rows[r]) is not None and n > row[s]
+    )
+    forms: list[str | list[Card] | tuple[Card | Rank, ...]] = [
+        cards,
+        tuple(card.rank if card.suit is None else card for card in cards),
+        format_cards(cards),
+        " ".join(map(str, cards)),
+        ", ".join(str(card).lower() for card in cards),
+    ]
+    if short_rank or short_suit:
+        for form in forms:
+            with pytest.raises(ShoeError) as caught:
+                shoe.remove(form)
+            if short_rank:
+                r = short_rank[0]
+                held = f"holds only {counts[r]} "
+                assert _message(caught).startswith(
+                    f"cannot remove {want[r]} "
+                ) and held in _message(caught)
+            else:
+                r, s = short_suit[0]
+                named = f"cannot remove {suited[r, s]} "
+                assert _message(caught).startswith(named)
+                assert _message(caught).endswith(f"holds at most {rows[r][s]}")  # type: ignore[index]
+        return
+    for card in cards:
+        r = card.rank.ordinal
+        counts[r] -= 1
+        row = rows[r]
+        if card.suit is not None and row is not None:
+            row[card.suit.ordinal] -= 1
+    expected = Shoe(counts=tuple(counts), suits=_rows_made(rows, counts))
+    for form in forms:
+        left = shoe.remove(form)
+        assert left == expected and hash(left) == hash(expected)
+        _assert_same_as_checked(left)
+    back = shoe.remove(cards).add(cards)
+    _assert_same_as_checked(back)
+    assert back == shoe.remove(cards).add(" ".join(map(str, cards)))
+    assert back.counts == shoe.counts
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*RANK_SYMBOLS, *RANK_SYMBOLS.lower(), "10", "As", "kH", "5x3", "Z"]),
+        max_size=60,
+    )
+)
+def test_a_long_list_of_cards_is_tallied_as_each_card_read_in_turn(tokens: list[str]) -> None:
+    """However a list is counted (by each symbol's search, or token by token), the tally
+    is the cards read one by one; a token that is no card gets the error the reader gives."""
+    text = " ".join(tokens)
+    try:
+        expected = Counter(parse_cards(text))
+    except CardError as error:
+        with pytest.raises(CardError, match=re.escape(str(error))):
+            tally_cards(text)
+        return
+    assert tally_cards(text) == dict(expected)
+
+
+@st.composite
+def rows_maybe_spoiled(draw: st.DrawFn) -> tuple[list[object], list[int]]:
+    """13 suit rows (None, or 4 counts) and 13 counts a shoe could hold, then perhaps one
+    fault: a cell that is no whole number of 0 or more, a row of 3 or 5 cells, or a count
+    above its row's sum."""
+    rows: list[Any] = [
+        draw(st.one_of(st.none(), st.lists(st.integers(0, 3), min_size=4, max_size=4)))
+        for _ in range(13)
+    ]
+    counts = [draw(st.integers(0, 6 if row is None else sum(row))) for row in rows]
+    r = draw(st.integers(0, 12))
+    fault = draw(st.sampled_from(["none", "cell", "length", "count"]))
+    row = rows[r]
+    if fault == "cell" and row is not None:
+        row[draw(st.integers(0, 3))] = draw(st.sampled_from([True, False, 1.0, -1, "1", None]))
+    elif fault == "length" and row is not None:
+        rows[r] = row[:3] if draw(st.booleans()) else [*row, 0]
+    elif fault == "count" and row is not None:
+        counts[r] = sum(row) + 1
+    return [
+        None if row is None else draw(st.sampled_from([tuple, list]))(row) for row in rows
+    ], counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows_maybe_spoiled())
+def test_the_constructor_takes_exactly_the_rows_it_should(
+    case: tuple[list[object], list[int]],
+) -> None:
+    """Rows of 4 whole numbers (not True, not 1.0) of 0 or more adding up to at least the
+    count, or None, are taken (as tuples; a rank of no card known by count only becomes a
+    row of zeros); anything else is refused in one line."""
+    suits, counts = case
+    valid = all(
+        row is None
+        or (
+            len(row) == 4  # type: ignore[arg-type]
+            and all(type(m) is int and m >= 0 for m in row)  # type: ignore[attr-defined]
+            and sum(row) >= n  # type: ignore[call-overload]
+        )
+        for row, n in zip(suits, counts)
+    )
+    if not valid:
+        with pytest.raises(ShoeError) as caught:
+            Shoe(counts=tuple(counts), suits=tuple(suits))  # type: ignore[arg-type]
+        _message(caught)
+        return
+    shoe = Shoe(counts=tuple(counts), suits=tuple(suits))  # type: ignore[arg-type]
+    assert shoe.suits == _rows_made(suits, counts)  # type: ignore[arg-type]
+    _assert_same_as_checked(shoe)
+
+
+@pytest.mark.parametrize("suit", range(4))
+@pytest.mark.parametrize("bad", [True, False, 1.0, -1, "1", None])
+def test_a_row_cell_that_is_no_whole_number_is_refused(suit: int, bad: object) -> None:
+    row: list[object] = [1, 1, 1, 1]
+    row[suit] = bad
+    suits = ((1, 1, 1, 1),) * 12 + (tuple(row),)
+    with pytest.raises(ShoeError) as caught:
+        Shoe(counts=(1,) * 13, suits=suits)  # type: ignore[arg-type]
+    assert _message(caught).startswith(f"count of K{SUIT_SYMBOLS[suit]} must ")

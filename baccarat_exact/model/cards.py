@@ -9,8 +9,10 @@ is a card *of unknown suit*: its rank is known, its suit is not.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import Enum, unique
+from itertools import repeat
 from typing import NamedTuple, TypeAlias
 
 from baccarat_exact.errors import CardError
@@ -33,6 +35,7 @@ __all__ = [
     "parse_rank",
     "parse_ranks",
     "parse_suit",
+    "tally_cards",
 ]
 
 Value: TypeAlias = int
@@ -102,6 +105,9 @@ POINT_VALUE: tuple[Value, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 _SUIT_SYMBOLS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _SUIT_SYMBOLS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 
+_RANK_OF: dict[str, Rank] = {rank.value: rank for rank in RANKS}
+_SUIT_OF: dict[str, Suit] = {symbol: Suit(letter) for symbol, letter in _SUIT_SYMBOLS.items()}
+
 
 class Card(NamedTuple):
     """A card: its rank and, when known, its suit (``None``: a card of unknown suit).
@@ -144,12 +150,10 @@ def parse_rank(text: str) -> Rank:
     baccarat_exact.errors.CardError: unknown card 'z': use A 2 3 4 5 6 7 8 9 T J Q K (10 for T), optionally a suit s h d c
     """
     token = text.strip().upper()
-    if token == "10":
-        token = "T"
-    try:
-        return Rank(token)
-    except ValueError:
-        raise CardError(f"unknown card {text.strip()!r}: {_RANK_TEXT}") from None
+    rank = _RANK_OF.get("T" if token == "10" else token)
+    if rank is None:
+        raise CardError(f"unknown card {text.strip()!r}: {_RANK_TEXT}")
+    return rank
 
 
 def parse_suit(text: str) -> Suit:
@@ -158,10 +162,10 @@ def parse_suit(text: str) -> Suit:
     >>> parse_suit("♥"), parse_suit("S")
     (<Suit.HEARTS: 'h'>, <Suit.SPADES: 's'>)
     """
-    letter = _SUIT_SYMBOLS.get(text.strip().lower())
-    if letter is None:
+    suit = _SUIT_OF.get(text.strip().lower())
+    if suit is None:
         raise CardError(f"unknown suit {text.strip()!r}: use s h d c (or ♠ ♥ ♦ ♣)")
-    return Suit(letter)
+    return suit
 
 
 _RANK_START = re.compile(r"10|[2-9AaTtJjQqKk]")
@@ -185,12 +189,34 @@ def _what_is_wrong(token: str) -> str:
     return f"{rest[0]!r} is no suit: use s h d c (or ♠ ♥ ♦ ♣)"
 
 
+_SPELLINGS: dict[str, Card] = {}
+"""Each spelling of one card (``As``, ``a♠``, ``10``; no ``xN``) read so far: at most
+19 × 17 entries, as only spellings the notation accepts are kept."""
+
+
 def _parse_token(token: str) -> tuple[Card, int]:
+    """One token as (card, copies): a spelling read before, with ``xN`` of plain ASCII
+    digits, is looked up; anything else is read by the notation's pattern (and remembered)."""
+    card = _SPELLINGS.get(token)
+    if card is not None:
+        return card, 1
+    head, times, digits = token.partition("x" if "x" in token else "X")
+    card = _SPELLINGS.get(head) if times else None
+    if card is not None and len(digits) <= _MAX_COPY_DIGITS and digits.isascii():
+        copies = int(digits) if digits.isdigit() else 0
+        if copies >= 1:
+            return card, copies
+    card, copies = _read_token(token)
+    _SPELLINGS[head] = card  # the token matched: what comes before its xN is one card
+    return card, copies
+
+
+def _read_token(token: str) -> tuple[Card, int]:
     match = _TOKEN.match(token)
     if match is None:
         head = re.split(r"[xX]", token, maxsplit=1)[0]
         if head and head != token:
-            _parse_token(head)  # names an unknown card first, if it is one
+            _read_token(head)  # names an unknown card first, if it is one
             raise CardError(f"bad multiplicity in {token!r}: write xN with N a whole number")
         raise CardError(f"unknown card {token!r}: {_what_is_wrong(token)}")
     rank = parse_rank(match["rank"])
@@ -213,6 +239,41 @@ def parse_card_counts(text: str) -> tuple[tuple[Card, int], ...]:
     [('5', 3), ('Qs', 2), ('Tc', 1)]
     """
     return tuple(_parse_token(token) for token in text.replace(",", " ").split())
+
+
+def tally_cards(text: str) -> dict[Card, int]:
+    """Read card notation as copies per card (in no particular order); each distinct
+    token is read once, so a text of hundreds of cards costs a few dozen reads. A text
+    that is no card notation raises the error :func:`parse_card_counts` would.
+
+    >>> {str(card): n for card, n in tally_cards("5x3 K 5, Ks 10X2 t").items()}
+    {'5': 4, 'K': 1, 'Ks': 1, 'T': 3}
+    """
+    tally: dict[Card, int] = {}
+    for token, times in _distinct_tokens(text.replace(",", " ").split()):
+        card, copies = _parse_token(token)
+        tally[card] = tally.get(card, 0) + copies * times
+    return tally
+
+
+_ONE_CHARACTER_CARDS = "A23456789TJQKatjqk"
+"""The cards written in one character: ranks of unknown suit (``10`` is two)."""
+
+
+def _distinct_tokens(tokens: list[str]) -> Iterable[tuple[str, int]]:
+    """Each distinct token and how often it occurs; where some token is no card, the
+    first such in ``tokens`` comes first among those (so it is the one named). A long
+    list of one-character cards (``"7 K 2 A …"``, the usual way to list cards seen) is
+    counted by the text's own search, one pass per card symbol; any other long list by a
+    :class:`~collections.Counter`, in the order of first occurrence."""
+    if len(tokens) <= 8:
+        return zip(tokens, repeat(1))
+    joined = "".join(tokens)
+    if len(joined) == len(tokens):
+        found = [(c, n) for c in _ONE_CHARACTER_CARDS if (n := joined.count(c))]
+        if sum(n for _, n in found) == len(joined):  # every token is a card
+            return found
+    return Counter(tokens).items()
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

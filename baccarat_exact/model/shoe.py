@@ -10,14 +10,20 @@ starting point; its suits are unknown and a suited bet on it is refused.
 
 A composition given by rank counts only that is exactly d whole decks (every
 rank 4d cards) is read as d decks: d cards of each rank and suit.
+
+A shoe is checked once, when it is made from what a user gives; a shoe made from a
+checked one by taking cards out or putting them back checks only what changes, so it
+costs less than pricing it (docs/performance.md, "Building a shoe").
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from math import gcd
 from typing import Any, TypeAlias
 
@@ -30,9 +36,9 @@ from baccarat_exact.model.cards import (
     Suit,
     count_cards,
     format_card_counts,
-    parse_card_counts,
     parse_rank,
     parse_suit,
+    tally_cards,
 )
 from baccarat_exact.model.exact import int_text
 
@@ -40,6 +46,19 @@ __all__ = ["Shoe", "SuitRow"]
 
 SuitRow: TypeAlias = tuple[int, int, int, int]
 """Cards of one rank in each suit, in the order s h d c."""
+
+_NO_CARDS: SuitRow = (0, 0, 0, 0)
+
+_PLACE: dict[Card | Rank, tuple[int, int]] = {
+    **{rank: (r, -1) for r, rank in enumerate(RANKS)},
+    **{Card(rank): (r, -1) for r, rank in enumerate(RANKS)},
+    **{Card(rank, suit): (r, s) for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)},
+}
+"""Where a card (or a rank: a card of unknown suit) sits in a shoe: its rank's index and
+its suit's index, -1 for an unknown suit. One look-up instead of two enum properties."""
+
+_CARD_TYPES = {Card, Rank}
+"""What a list of cards may hold to be counted at once (anything else is read one by one)."""
 
 _RANK_NAMES = dict(
     zip(
@@ -149,6 +168,9 @@ class Shoe:
         rows = tuple(self.suits)
         if len(rows) != 13:
             raise ShoeError(f"expected 13 suit rows (A..K), got {len(rows)}")
+        fast = _rows_checked_fast(rows, counts)
+        if fast is not None:
+            return fast
         checked: list[SuitRow | None] = []
         for rank, row, n in zip(RANKS, rows, counts):
             if row is None:  # known by count only; with no card left, nothing is unknown
@@ -168,6 +190,19 @@ class Shoe:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @staticmethod
+    def _checked(counts: tuple[int, ...], suits: tuple[SuitRow | None, ...]) -> Shoe:
+        """A finite shoe whose counts and suit rows were checked where they were made
+        (a change to a checked shoe, :meth:`remove` and :meth:`add`, checks what it
+        changes; :meth:`from_counts` checks each count as it reads it): they are what
+        ``__post_init__`` would have made of them, so nothing is checked twice."""
+        shoe = object.__new__(Shoe)
+        _set_counts(shoe, counts)
+        _set_suits(shoe, suits)
+        _set_infinite(shoe, False)
+        _set_hash(shoe, hash((counts, suits, False)))
+        return shoe
 
     # -- constructors -------------------------------------------------------------
 
@@ -195,39 +230,46 @@ class Shoe:
         """
         if not isinstance(counts, Mapping):
             return cls(counts=tuple(counts))
-        by_rank: dict[Rank, int] = {}
-        by_suit: dict[Rank, list[int]] = {}
+        vector = [0] * 13
+        cells = [-1] * 52  # per rank, s h d c; -1: not given
+        by_count: set[int] = set()
+        by_suit: set[int] = set()
         for key, n in counts.items():
-            card = _key_card(key)
-            _whole_number(n, f"count of {card}")
-            if card.suit is None:
-                if card.rank in by_rank:
-                    raise ShoeError(f"rank {card.rank.value} is given twice")
-                by_rank[card.rank] = n
+            card = _KEY_CARDS.get(key) or _key_card(key)
+            if type(n) is not int or n < 0:  # then name it (an int subclass passes)
+                _whole_number(n, f"count of {card}")
+            r, s = _PLACE.get(card) or _place(card)
+            if s < 0:
+                if r in by_count:
+                    raise ShoeError(f"rank {RANKS[r].value} is given twice")
+                vector[r] = n
+                by_count.add(r)
             else:
-                row = by_suit.setdefault(card.rank, [-1, -1, -1, -1])
-                if row[card.suit.ordinal] >= 0:
+                if cells[4 * r + s] >= 0:
                     raise ShoeError(f"card {card} is given twice")
-                row[card.suit.ordinal] = n
-        for rank in by_rank.keys() & by_suit.keys():
+                cells[4 * r + s] = n
+                by_suit.add(r)
+        both = by_count & by_suit
+        if both:
+            symbol = RANKS[min(both)].value
             raise ShoeError(
-                f"rank {rank.value} is given both by count ({rank.value}=…) and by suit "
-                f"({rank.value}s=…): give one or the other"
+                f"rank {symbol} is given both by count ({symbol}=…) and by suit "
+                f"({symbol}s=…): give one or the other"
             )
-        vector = [by_rank.get(rank, 0) for rank in RANKS]
         if not by_suit:
             return cls(counts=tuple(vector))
+        quads = _cells_by_rank(list(map(max, cells, repeat(0))))
         rows: list[SuitRow | None] = []
-        for rank in RANKS:
-            if rank in by_suit:
-                cells = [max(m, 0) for m in by_suit[rank]]
-                rows.append((cells[0], cells[1], cells[2], cells[3]))
-                vector[rank.ordinal] = sum(cells)
-            elif rank in by_rank and by_rank[rank] > 0:
-                rows.append(None)
+        for r, quad in enumerate(quads):
+            if r in by_suit:
+                rows.append(quad)
+                vector[r] = sum(quad)
             else:
-                rows.append((0, 0, 0, 0))
-        return cls(counts=tuple(vector), suits=tuple(rows))
+                rows.append(None if vector[r] else _NO_CARDS)
+        if cls is not Shoe:
+            return cls(counts=tuple(vector), suits=tuple(rows))
+        # every count was checked above, and each row adds up to its rank's count
+        return Shoe._checked(tuple(vector), tuple(rows))
 
     @classmethod
     def from_suits(cls, rows: Sequence[Sequence[int]]) -> Shoe:
@@ -483,74 +525,175 @@ class Shoe:
 
     def _changing(
         self, cards: str | Card | Rank | Iterable[Card | Rank], refusal: str
-    ) -> tuple[tuple[Card, int], ...]:
-        """``cards`` as (card, copies) pairs; an infinite shoe refuses any (``cannot …``)."""
-        counted = _counted(cards)
-        if counted and self.infinite:
+    ) -> Collection[tuple[Card | Rank, int]]:
+        """``cards`` as (card, copies) pairs, each card once; an infinite shoe refuses any (``cannot …``)."""
+        tally = _tallied(cards)
+        if tally and self.infinite:
             raise ShoeError(f"cannot {refusal}")
-        return counted
+        return tally
 
     def remove(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
         """The shoe left after dealing ``cards`` (card notation, a card, a rank or several);
-        a card without a suit is one of unknown suit.
+        a card without a suit is one of unknown suit. Only what the cards change is checked
+        (the rest was checked when the shoe was made): Python work per distinct card and
+        rank dealt, the 13 counts and rows copied whole.
 
         >>> Shoe.from_decks(1).remove("5x5")
         Traceback (most recent call last):
         ...
         baccarat_exact.errors.ShoeError: cannot remove 5 fives: the shoe holds only 4 fives
         """
-        counted = self._changing(cards, "remove cards from an infinite shoe: it never runs out")
-        if not counted or self.suits is None:
+        tally = self._changing(cards, "remove cards from an infinite shoe: it never runs out")
+        if not tally or self.suits is None:
             return self
-        by_rank = [0] * 13
-        by_suit: dict[tuple[int, int], int] = {}
-        for card, n in counted:
-            by_rank[card.rank.ordinal] += n
-            if card.suit is not None:
-                key = (card.rank.ordinal, card.suit.ordinal)
-                by_suit[key] = by_suit.get(key, 0) + n
-        for rank, want, have in zip(RANKS, by_rank, self.counts):
-            if want > have:
-                raise ShoeError(
-                    f"cannot remove {_count_of(rank, want)}: the shoe holds only {_count_of(rank, have)}"
-                )
+        counts = list(self.counts)
+        suited: list[tuple[int, int, int]] = []
+        for card, n in tally:  # each card once
+            r, s = _PLACE.get(card) or _place(card)
+            counts[r] -= n
+            if s >= 0:
+                suited.append((r, s, n))
+        if min(counts) < 0:  # name the first rank short, in order
+            r = next(r for r, n in enumerate(counts) if n < 0)
+            have = self.counts[r]
+            raise ShoeError(
+                f"cannot remove {_count_of(RANKS[r], have - counts[r])}: the shoe holds only {_count_of(RANKS[r], have)}"
+            )
         rows = list(self.suits)
-        for (r, s), want in sorted(by_suit.items()):
+        for r, s, want in suited:
             row = rows[r]
             if row is None:
                 continue  # a rank known by count only stays so
             if want > row[s]:
-                raise ShoeError(
-                    f"cannot remove {_count_of(RANKS[r], want, SUITS[s])}: the shoe holds "
-                    f"at most {row[s]}"
-                )
-            cells = list(row)
-            cells[s] -= want
-            rows[r] = (cells[0], cells[1], cells[2], cells[3])
-        counts = tuple(have - want for have, want in zip(self.counts, by_rank))
-        return Shoe(counts=counts, suits=tuple(rows))
+                raise self._short_of_suits(suited)
+            rows[r] = _changed(row, s, -want)
+        if None in rows:  # a rank known by count only with no card left has nothing unknown
+            rows = [_NO_CARDS if row is None and not n else row for row, n in zip(rows, counts)]
+        return Shoe._checked(tuple(counts), tuple(rows))
+
+    def _short_of_suits(self, suited: list[tuple[int, int, int]]) -> ShoeError:
+        """The refusal of a removal of suited cards that the shoe does not hold, naming
+        the first card short (in rank and suit order)."""
+        assert self.suits is not None
+        r, s, want = min(
+            (r, s, want)
+            for r, s, want in suited
+            if (row := self.suits[r]) is not None and want > row[s]
+        )
+        return ShoeError(
+            f"cannot remove {_count_of(RANKS[r], want, SUITS[s])}: the shoe holds "
+            f"at most {self.suits[r][s]}"  # type: ignore[index]
+        )
 
     def add(self, cards: str | Card | Rank | Iterable[Card | Rank]) -> Shoe:
         """The shoe with ``cards`` put back (the inverse of :meth:`remove`). Putting back a
         card of unknown suit where none was taken out leaves that rank known by count only."""
-        counted = self._changing(cards, "add cards to an infinite shoe")
-        if not counted or self.suits is None:
+        tally = self._changing(cards, "add cards to an infinite shoe")
+        if not tally or self.suits is None:
             return self
         counts = list(self.counts)
         rows = list(self.suits)
-        for card, n in counted:
-            r = card.rank.ordinal
+        touched: set[int] = set()
+        for card, n in tally:
+            r, s = _place(card)
             counts[r] += n
             row = rows[r]
             if row is None:
                 continue
-            if card.suit is not None:
-                cells = list(row)
-                cells[card.suit.ordinal] += n
-                rows[r] = (cells[0], cells[1], cells[2], cells[3])
-            elif sum(row) < counts[r]:
+            if s >= 0:
+                rows[r] = _changed(row, s, n)
+            else:
+                touched.add(r)
+        for r in touched:  # more cards than its suits started from: known by count only
+            row = rows[r]
+            if row is not None and sum(row) < counts[r]:
                 rows[r] = None
-        return Shoe(counts=tuple(counts), suits=tuple(rows))
+        return Shoe._checked(tuple(counts), tuple(rows))
+
+
+def _slot_setter(name: str) -> Callable[[Shoe, Any], None]:
+    """The setter of one of the shoe's slots (a frozen dataclass refuses ``setattr``)."""
+    setter: Callable[[Shoe, Any], None] = vars(Shoe)[name].__set__
+    return setter
+
+
+_set_counts = _slot_setter("counts")
+_set_suits = _slot_setter("suits")
+_set_infinite = _slot_setter("infinite")
+_set_hash = _slot_setter("_hash")
+
+
+def _cells_by_rank(cells: list[int]) -> list[SuitRow]:
+    """52 counts (A s h d c, 2 s h d c, …) as 13 suit rows."""
+    quarter = iter(cells)
+    return list(zip(quarter, quarter, quarter, quarter))
+
+
+def _changed(row: SuitRow, suit: int, n: int) -> SuitRow:
+    """``row`` with ``n`` more cards of one suit."""
+    s, h, d, c = row
+    if suit < 2:
+        return (s + n, h, d, c) if suit == 0 else (s, h + n, d, c)
+    return (s, h, d + n, c) if suit == 2 else (s, h, d, c + n)
+
+
+def _rows_checked_fast(
+    rows: tuple[object, ...], counts: tuple[int, ...]
+) -> tuple[SuitRow | None, ...] | None:
+    """``rows`` if each is ``None`` or a tuple of 4 whole numbers adding up to at least its
+    rank's count (a rank of no card known by count only made a row of zeros); else
+    ``None``, for the row by row check to name the fault. One tight pass: no message is
+    built unless one is needed."""
+    for row, n in zip(rows, counts):
+        if row is None:
+            continue
+        if type(row) is not tuple or len(row) != 4:
+            return None
+        s, h, d, c = row
+        if type(s) is not int or type(h) is not int or type(d) is not int or type(c) is not int:
+            return None
+        if s < 0 or h < 0 or d < 0 or c < 0 or s + h + d + c < n:
+            return None
+    if None in rows:
+        return tuple(
+            row if row is not None or n else _NO_CARDS  # type: ignore[misc]
+            for row, n in zip(rows, counts)
+        )
+    return rows  # type: ignore[return-value]
+
+
+def _place(card: Card | Rank) -> tuple[int, int]:
+    """Where ``card`` sits in a shoe: (rank index, suit index or -1 for an unknown suit)."""
+    place = _PLACE.get(card)
+    if place is None:
+        raise CardError(f"expected a Card or a Rank, got {card!r}")
+    return place
+
+
+def _tallied(
+    cards: str | Card | Rank | Iterable[Card | Rank],
+) -> Collection[tuple[Card | Rank, int]]:
+    """``cards`` as copies per card (or rank), counted at C speed where they are plain
+    cards and ranks; anything else is read card by card, naming what is not a card."""
+    if isinstance(cards, str):
+        return tally_cards(cards).items()
+    if isinstance(cards, (Rank, Card)):
+        return ((cards, 1),)
+    try:
+        items = cards if isinstance(cards, (tuple, list)) else list(cards)
+        if set(map(type, items)) <= _CARD_TYPES:
+            return Counter(items).items()
+        tally: dict[Card | Rank, int] = {}
+        for card, n in count_cards(items):
+            tally[card] = tally.get(card, 0) + n
+        return tally.items()
+    except TypeError:
+        raise CardError(f"expected cards, got {cards!r}") from None
+
+
+_KEY_CARDS: dict[object, Card] = {}
+"""Each key of a counts mapping read so far (``"A"``, ``"Ks"``, ``"10♥"``): only keys of
+at most 3 characters that name a card are kept, so a few hundred at most."""
 
 
 def _key_card(key: Rank | Card | str) -> Card:
@@ -559,19 +702,12 @@ def _key_card(key: Rank | Card | str) -> Card:
     if isinstance(key, Rank):
         return Card(key)
     text = str(key).strip()
-    if len(text) > 1 and text[-1].lower() in "shdc♠♥♦♣" and text.upper() != "10":
-        return Card(parse_rank(text[:-1]), parse_suit(text[-1]))
-    return Card(parse_rank(text))
-
-
-def _counted(cards: str | Card | Rank | Iterable[Card | Rank]) -> tuple[tuple[Card, int], ...]:
-    if isinstance(cards, str):
-        return parse_card_counts(cards)
-    if isinstance(cards, Rank):
-        return ((Card(cards), 1),)
-    if isinstance(cards, Card):
-        return ((cards, 1),)
-    try:
-        return count_cards(cards)
-    except TypeError:
-        raise CardError(f"expected cards, got {cards!r}") from None
+    card = _KEY_CARDS.get(text)
+    if card is None:
+        if len(text) > 1 and text[-1].lower() in "shdc♠♥♦♣" and text.upper() != "10":
+            card = Card(parse_rank(text[:-1]), parse_suit(text[-1]))
+        else:
+            card = Card(parse_rank(text))
+        if len(text) <= 3:
+            _KEY_CARDS[text] = card
+    return card
