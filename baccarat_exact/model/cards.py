@@ -257,7 +257,8 @@ def tally_cards(text: str) -> dict[Card, int]:
 
 
 _ONE_CHARACTER_CARDS = "A23456789TJQKatjqk"
-"""The cards written in one character: ranks of unknown suit (``10`` is two)."""
+"""The cards written in one character: ranks of unknown suit (``10`` is two), upper
+case first."""
 
 
 def _distinct_tokens(tokens: list[str]) -> Iterable[tuple[str, int]]:
@@ -270,8 +271,12 @@ def _distinct_tokens(tokens: list[str]) -> Iterable[tuple[str, int]]:
         return zip(tokens, repeat(1))
     joined = "".join(tokens)
     if len(joined) == len(tokens):
-        found = [(c, n) for c in _ONE_CHARACTER_CARDS if (n := joined.count(c))]
-        if sum(n for _, n in found) == len(joined):  # every token is a card
+        found = [(c, n) for c in _ONE_CHARACTER_CARDS[:13] if (n := joined.count(c))]
+        seen = sum(n for _, n in found)
+        if seen < len(joined):  # some are written in lower case (or are no cards)
+            found += [(c, n) for c in _ONE_CHARACTER_CARDS[13:] if (n := joined.count(c))]
+            seen = sum(n for _, n in found)
+        if seen == len(joined):  # every token is a card
             return found
     return Counter(tokens).items()
 
