@@ -547,38 +547,38 @@ class Shoe:
         if not tally or self.suits is None:
             return self
         counts = list(self.counts)
-        suited: list[tuple[int, int, int]] = []
+        rows = list(self.suits)
+        short = False  # of some suited card (the rank's count may be short first)
         for card, n in tally:  # each card once
             r, s = _PLACE.get(card) or _place(card)
             counts[r] -= n
-            if s >= 0:
-                suited.append((r, s, n))
+            if s >= 0 and (row := rows[r]) is not None:  # a rank by count only stays so
+                short = short or n > row[s]
+                rows[r] = _changed(row, s, -n)
         if min(counts) < 0:  # name the first rank short, in order
             r = next(r for r, n in enumerate(counts) if n < 0)
             have = self.counts[r]
             raise ShoeError(
                 f"cannot remove {_count_of(RANKS[r], have - counts[r])}: the shoe holds only {_count_of(RANKS[r], have)}"
             )
-        rows = list(self.suits)
-        for r, s, want in suited:
-            row = rows[r]
-            if row is None:
-                continue  # a rank known by count only stays so
-            if want > row[s]:
-                raise self._short_of_suits(suited)
-            rows[r] = _changed(row, s, -want)
+        if short:
+            raise self._short_of_suits(tally)
         if None in rows:  # a rank known by count only with no card left has nothing unknown
             rows = [_NO_CARDS if row is None and not n else row for row, n in zip(rows, counts)]
         return Shoe._checked(tuple(counts), tuple(rows))
 
-    def _short_of_suits(self, suited: list[tuple[int, int, int]]) -> ShoeError:
+    def _short_of_suits(self, tally: Collection[tuple[Card | Rank, int]]) -> ShoeError:
         """The refusal of a removal of suited cards that the shoe does not hold, naming
         the first card short (in rank and suit order)."""
         assert self.suits is not None
-        r, s, want = min(
-            (r, s, want)
-            for r, s, want in suited
-            if (row := self.suits[r]) is not None and want > row[s]
+        wanted: dict[tuple[int, int], int] = {}
+        for card, n in tally:
+            place = _place(card)
+            wanted[place] = wanted.get(place, 0) + n
+        (r, s), want = min(
+            ((r, s), want)
+            for (r, s), want in wanted.items()
+            if s >= 0 and (row := self.suits[r]) is not None and want > row[s]
         )
         return ShoeError(
             f"cannot remove {_count_of(RANKS[r], want, SUITS[s])}: the shoe holds "
