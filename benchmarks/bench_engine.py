@@ -2,9 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py`` (``make bench`` runs every benchmark;
 ``--startup`` prints only the whole-process start-up figure; ``--floor`` only the single
-evaluation as a user calls it and its compiled lower bound; ``--before DIR`` also times the
-package in DIR, an older checkout, in the same run; ``--rounds N`` times every tree N
-times, alternating, and prints the best median of each).
+evaluation as a user calls it and its compiled lower bound; ``--shoes`` only the cost of
+building shoes against one evaluation; ``--before DIR`` also times the package in DIR, an
+older checkout, in the same run; ``--rounds N`` times every tree N times, alternating, and
+prints the best median of each).
 
 ``odds(shoe)`` is the engine's single-state path, which the library never tuned: nothing
 in ``baccarat_exact.tuning`` applies, and this benchmark tunes nothing.
@@ -12,6 +13,7 @@ in ``baccarat_exact.tuning`` applies, and this benchmark tunes nothing.
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import subprocess
@@ -113,6 +115,96 @@ def user_call(root: Path, path: str = "as built") -> tuple[float, float]:
     )
     full_shoe, states = (float(x) for x in done.stdout.split())
     return full_shoe, states
+
+
+_SHOES = """
+import gc, json, random, statistics, sys, time
+from baccarat_exact import Shoe, odds
+from baccarat_exact.model.cards import RANKS, SUITS, Card
+rng = random.Random(5)
+ranks = [rank.value for rank in RANKS for _ in range(32)]
+cards = [Card(rank, suit) for rank in RANKS for suit in SUITS for _ in range(8)]
+def text(n):  # n cards of unknown suit, listed one by one
+    rng.shuffle(ranks)
+    return " ".join(ranks[:n])
+twenty = [text(20) for _ in range(200)]
+many = [text(350) for _ in range(200)]
+states = [Shoe.from_decks(8).remove(text(rng.randint(0, 350))) for _ in range(200)]
+dealt = []  # a shoe 100-200 cards in, with the next cards dealt, suits seen
+for _ in range(200):
+    rng.shuffle(cards)
+    at = rng.randint(100, 200)
+    dealt.append((Shoe.from_decks(8).remove(cards[:at]), tuple(cards[at : at + 100])))
+counts = [[32 - rng.randint(0, 10) for _ in range(13)] for _ in range(200)]
+named = [dict(zip("A23456789TJQK", row)) for row in counts]
+suited = [{f"{r}{s}": n // 4 for r, n in zip("A23456789TJQK", row) for s in "shdc"}
+    for row in counts]
+build = lambda text: Shoe.from_decks(8).remove(text)
+cases = [
+    ("odds(shoe)", odds, states),
+    ("Shoe.from_decks(8)", Shoe.from_decks, [8] * 200),
+    ('Shoe.from_decks(8).remove("5x20 Tx15")', build, ["5x20 Tx15"] * 200),
+    ("Shoe.from_decks(8).remove(20 cards listed)", build, twenty),
+    ("Shoe.from_decks(8).remove(350 cards listed)", build, many),
+    ("Shoe.from_counts([13 counts])", Shoe.from_counts, counts),
+    ('Shoe.from_counts({"A": n, ...})', Shoe.from_counts, named),
+    ('Shoe.from_counts({"As": n, ...}) (52 cards by suit)', Shoe.from_counts, suited),
+]
+for n in (1, 6, 20, 100):
+    pairs = [(shoe, next_cards[:n]) for shoe, next_cards in dealt]
+    cases.append((f"shoe.remove({n} dealt cards)", lambda pair: pair[0].remove(pair[1]), pairs))
+for shoe in states[:20]:
+    odds(shoe)
+runs = {name: [] for name, _, _ in cases}
+gc.disable()  # as timeit does: a collection's pause belongs to no one call
+for _ in range(15):  # the cases take turns, so a burst of load hits each alike
+    for name, call, items in cases:
+        start = time.perf_counter()
+        for item in items:
+            call(item)
+        runs[name].append((time.perf_counter() - start) / len(items))
+cases = {name: statistics.median(times) * 1e6 for name, times in runs.items()}
+print(json.dumps(cases))
+"""
+
+
+def shoe_costs(root: Path) -> dict[str, float]:
+    """Median µs per call of building shoes (from decks, counts and removal strings, and
+    removals of N dealt cards from a shoe in play) and of one ``odds(shoe)`` over random
+    8-deck states, the yardstick: the package at ``root``, in a fresh process, each call
+    timed in passes over 200 different inputs, the cases in turn (median of 15 passes),
+    the garbage collector paused as :mod:`timeit` does."""
+    env = {"PYTHONPATH": str(root), "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", _SHOES],
+        env=env,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    costs: dict[str, float] = json.loads(done.stdout)
+    return costs
+
+
+def shoes(roots: list[tuple[str, Path]], rounds: int) -> None:
+    """Building a shoe against one evaluation, each tree in turn ``rounds`` times; the
+    best median of each figure, and its ratio to the best median of ``odds(shoe)``."""
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(rounds):  # the trees alternate, so a burst of load hits each alike
+        for name, root in roots:
+            for case, micros in shoe_costs(root).items():
+                kept = best.setdefault(name, {})
+                kept[case] = min(kept.get(case, micros), micros)
+    for name, costs in best.items():
+        yardstick = costs["odds(shoe)"]
+        print(
+            f"building a shoe ({name}), best median of {rounds} round{'s' * (rounds > 1)}, "
+            f"against one odds(shoe) over random 8-deck states, {yardstick:.2f} µs:"
+        )
+        for case, micros in costs.items():
+            if case != "odds(shoe)":
+                print(f"  {case}: {micros:.2f} µs, {micros / yardstick:.2f}x odds(shoe)")
 
 
 def floor() -> None:
@@ -265,6 +357,10 @@ def main() -> None:
     if "--before" in sys.argv:  # an older checkout, e.g. `git archive REV | tar -x -C DIR`
         roots.insert(0, ("before", Path(sys.argv[sys.argv.index("--before") + 1]), "as built"))
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 1
+    built = [(name, root) for name, root, path in roots if path == "as built"]
+    if "--shoes" in sys.argv:  # building shoes against one evaluation, alone
+        shoes(built, rounds)
+        return
     best: dict[str, tuple[float, float]] = {}
     for _ in range(rounds):  # the trees alternate, so a burst of load hits each alike
         for name, root, path in roots:
@@ -289,6 +385,7 @@ def main() -> None:
     reference(median)
     table()
     process()
+    shoes(built, rounds)
 
 
 if __name__ == "__main__":
