@@ -129,6 +129,8 @@ def text(n):  # n cards of unknown suit, listed one by one
     return " ".join(ranks[:n])
 twenty = [text(20) for _ in range(200)]
 many = [text(350) for _ in range(200)]
+pile = [rank for rank in RANKS for _ in range(32)]
+many_ranks = [tuple(rng.sample(pile, 350)) for _ in range(200)]
 states = [Shoe.from_decks(8).remove(text(rng.randint(0, 350))) for _ in range(200)]
 dealt = []  # a shoe 100-200 cards in, with the next cards dealt, suits seen
 for _ in range(200):
@@ -146,6 +148,7 @@ cases = [
     ('Shoe.from_decks(8).remove("5x20 Tx15")', build, ["5x20 Tx15"] * 200),
     ("Shoe.from_decks(8).remove(20 cards listed)", build, twenty),
     ("Shoe.from_decks(8).remove(350 cards listed)", build, many),
+    ("Shoe.from_decks(8).remove(350 ranks, a tuple)", build, many_ranks),
     ("Shoe.from_counts([13 counts])", Shoe.from_counts, counts),
     ('Shoe.from_counts({"A": n, ...})', Shoe.from_counts, named),
     ('Shoe.from_counts({"As": n, ...}) (52 cards by suit)', Shoe.from_counts, suited),
