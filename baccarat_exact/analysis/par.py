@@ -1,0 +1,489 @@
+"""The math report of a game's bets (a PAR sheet) and the hold of a mix of bets.
+
+Per bet, per unit staked, from its exact pay lines (:func:`baccarat_exact.stats.bet_stats`,
+the counts ``odds`` reports): each line's pays, count, probability, "1 in N" (1 / its
+probability) and contribution to the return to player, (pays + 1) × probability — the
+stake comes back with a win or a push; the return to player (RTP) is 1 + EV, their sum.
+The volatility index at confidence c is z·σ, z = Φ⁻¹((1 + c)/2) the two-sided normal
+quantile (1.645 at 90 %): the half-width, in units per round, of the band the average
+return approaches as ±z·σ/√N after N rounds.
+
+After N rounds (:class:`Horizon`), from the law of the total net result S_N of N
+independent rounds (:mod:`.sums`: exact, or a floating-point convolution):
+
+* the interval of the average net per round S_N/N at each confidence c: [a/N, b/N], a
+  the highest total with P(S_N < a) ≤ (1 − c)/2, b the lowest with P(S_N > b) ≤ (1 − c)/2,
+  so that it holds S_N/N with probability at least c; beside it the normal
+  approximation EV ± z·σ/√N;
+* P(the player is ahead) = P(S_N > 0); normal: Φ(EV·√N/σ) (no continuity correction);
+* P(losing more than k) = P(S_N < −k) for each loss threshold (:class:`Loss`): k units,
+  or a share of the N units staked (``10%``: k = 0.1·N).
+
+A mix of bets (:class:`MixSheet`): shares of the handle staked on each bet in every
+round, as one combined stake (:meth:`baccarat_exact.pricing.Odds.combination`, so the
+covariances of bets settled by the same cards are exact). Its hold is the expected win
+per unit of handle, −EV / handle; over N rounds the hold is −S_N / N per unit of handle,
+and an actual hold gets a two-sided p-value: 2·min(P(hold ≤ h), P(hold ≥ h)), at most 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+from typing import TYPE_CHECKING
+
+from baccarat_exact.analysis.sums import RoundLaw, SumLaw, sum_law
+from baccarat_exact.errors import RequestError, RulesError
+from baccarat_exact.model.exact import exact_number, sqrt_float
+from baccarat_exact.stats import BetStats, bet_stats
+
+if TYPE_CHECKING:
+    from baccarat_exact.combination import Combination
+    from baccarat_exact.pricing import Odds
+
+__all__ = [
+    "BetSheet",
+    "Chance",
+    "Confidence",
+    "Horizon",
+    "Interval",
+    "Loss",
+    "MixSheet",
+    "ParSettings",
+    "ParSheet",
+    "PayLine",
+    "horizons",
+    "mix_sheet",
+    "par_sheet",
+    "parse_confidences",
+    "parse_hold",
+    "parse_losses",
+    "parse_mix",
+    "parse_rounds",
+]
+
+_NORMAL = NormalDist()
+
+
+@dataclass(frozen=True, slots=True)
+class Confidence:
+    """A confidence level, exact, and its two-sided normal quantile z (a float).
+
+    >>> level = Confidence.of(Fraction(9, 10))
+    >>> level.level, round(level.z, 6)
+    (Fraction(9, 10), 1.644854)
+    """
+
+    level: Fraction
+    z: float
+
+    @classmethod
+    def of(cls, level: Fraction) -> Confidence:
+        """The level with its z = Φ⁻¹((1 + level)/2)."""
+        return cls(level, _NORMAL.inv_cdf(float((1 + level) / 2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """A loss threshold: ``amount`` units, or (``of_staked``) that share of the units
+    staked over the rounds; ``text`` as the user wrote it."""
+
+    text: str
+    amount: Fraction
+    of_staked: bool
+
+    def units(self, rounds: int) -> Fraction:
+        """The threshold in units after ``rounds`` rounds of one unit each.
+
+        >>> Loss("10%", Fraction(1, 10), True).units(1000), Loss("25", Fraction(25), False).units(1000)
+        (Fraction(100, 1), Fraction(25, 1))
+        """
+        return self.amount * rounds if self.of_staked else self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class ParSettings:
+    """What the report is asked for beyond the bets: numbers of rounds, confidence
+    levels, loss thresholds."""
+
+    rounds: tuple[int, ...]
+    confidences: tuple[Confidence, ...]
+    losses: tuple[Loss, ...]
+
+
+# -- reading the settings ------------------------------------------------------------------
+
+
+def _items(text: str, option: str) -> list[str]:
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise RequestError(f"{option} takes a comma-separated list, got {text!r}")
+    return items
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """Numbers of rounds, ``"100,1000"`` (``_`` between digits allowed), each from 1.
+
+    >>> parse_rounds("100, 1_000")
+    (100, 1000)
+    >>> parse_rounds("0")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RequestError: --rounds takes whole numbers of rounds from 1, got '0'
+    """
+    found = []
+    for item in _items(text, "--rounds"):
+        digits = item.replace("_", "").replace(",", "")
+        if not digits.isdigit() or len(digits) > 12 or int(digits) < 1:
+            raise RequestError(f"--rounds takes whole numbers of rounds from 1, got {item!r}")
+        found.append(int(digits))
+    return tuple(dict.fromkeys(found))
+
+
+def parse_confidences(text: str) -> tuple[Confidence, ...]:
+    """Confidence levels in per cent, ``"90,95,99"`` (``%`` allowed), each strictly
+    between 0 and 100.
+
+    >>> [c.level for c in parse_confidences("90, 99.5%")]
+    [Fraction(9, 10), Fraction(199, 200)]
+    """
+    found = []
+    for item in _items(text, "--confidence"):
+        percent = exact_number(item.removesuffix("%"), "--confidence", RequestError, "90 or 99.5")
+        if not 0 < percent < 100:
+            raise RequestError(f"--confidence takes per cents between 0 and 100, got {item!r}")
+        found.append(percent / 100)
+    return tuple(Confidence.of(level) for level in dict.fromkeys(found))
+
+
+def parse_losses(text: str) -> tuple[Loss, ...]:
+    """Loss thresholds: units (``"25"``) or shares of the units staked (``"10%"``), each
+    more than 0.
+
+    >>> [(loss.amount, loss.of_staked) for loss in parse_losses("10%, 25")]
+    [(Fraction(1, 10), True), (Fraction(25, 1), False)]
+    """
+    found = []
+    for item in _items(text, "--loss"):
+        amount = exact_number(item, "--loss", RequestError, "25 (units) or 10% (of the staked)")
+        if amount <= 0:
+            raise RequestError(f"--loss takes amounts more than 0, got {item!r}")
+        found.append(Loss(item, amount, item.endswith("%")))
+    return tuple(found)
+
+
+def parse_mix(text: str) -> dict[str, Fraction]:
+    """Shares of the handle by bet, ``"banker=45,player=40"`` (any positive numbers: they
+    are shares of their sum).
+
+    >>> parse_mix("banker=45, tie=5")
+    {'banker': Fraction(45, 1), 'tie': Fraction(5, 1)}
+    >>> parse_mix("banker=0")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: --mix: stake on banker must be more than 0, got 0
+    """
+    from baccarat_exact.combination import parse_stakes
+
+    try:
+        return parse_stakes(text)
+    except RulesError as error:
+        raise RulesError(f"--mix: {error}") from None
+
+
+def parse_hold(text: str) -> Fraction:
+    """An actual hold as a share of handle: ``"8.5%"`` or ``"0.085"`` (at most 100 %).
+
+    >>> parse_hold("8.5%"), parse_hold("-2%")
+    (Fraction(17, 200), Fraction(-1, 50))
+    """
+    hold = exact_number(text, "--actual", RequestError, "8.5% or 0.085")
+    if hold > 1:
+        raise RequestError(f"--actual is a share of handle of at most 100%, got {text!r}")
+    return hold
+
+
+# -- the law after N rounds ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A probability from the law of the total, beside its normal approximation."""
+
+    exact: Fraction | None
+    """The exact probability, or ``None`` where the law is a floating-point convolution."""
+    value: float
+    """The probability as a float (the exact one rounded, or the convolution's)."""
+    normal: float
+    """The normal approximation's."""
+
+    @property
+    def error(self) -> float:
+        """How far the normal approximation is off: normal − value."""
+        return self.normal - self.value
+
+    @classmethod
+    def of(cls, found: Fraction | float, normal: float) -> Chance:
+        """From a :class:`SumLaw`'s answer (exact, or a float) and the normal one."""
+        if isinstance(found, Fraction):
+            return cls(found, float(found), normal)
+        return cls(None, found, normal)
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """Where the average net per round falls after N rounds, at one confidence: from the
+    law of the total (exact when the law is) and by the normal approximation."""
+
+    confidence: Confidence
+    low: Fraction
+    high: Fraction
+    normal_low: float
+    normal_high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Horizon:
+    """The average net result per round after :attr:`rounds` rounds."""
+
+    rounds: int
+    exact: bool
+    """Whether the law of the total was convolved exactly (else: in floating point)."""
+    mean: Fraction
+    """The expected average per round: the EV."""
+    std_dev: float | None
+    """σ/√N, the standard deviation of the average."""
+    intervals: tuple[Interval, ...]
+    ahead: Chance
+    """P(the total is above 0)."""
+    losses: tuple[tuple[Loss, Chance], ...]
+    """P(the total is below −k) for each threshold."""
+    shape: tuple[tuple[float, float], ...]
+    """The law of the average drawn coarsely: (average per round, mass) for a chart."""
+
+
+def _normal_below(x: Fraction, rounds: int, mean: Fraction, variance: Fraction) -> float:
+    """The normal approximation of P(S_N < x)."""
+    centre = x - rounds * mean
+    if variance == 0:
+        return 1.0 if centre > 0 else 0.0
+    return _NORMAL.cdf(float(centre) / math.sqrt(float(variance) * rounds))
+
+
+def horizon(
+    law: RoundLaw, total: SumLaw, confidences: Sequence[Confidence], losses: Sequence[Loss]
+) -> Horizon:
+    """The average per round after ``total.rounds`` rounds of ``law``."""
+    rounds = total.rounds
+    mean, variance = law.mean, law.variance
+    sd = sqrt_float(variance / rounds)
+    intervals = []
+    for confidence in confidences:
+        low, high = total.interval(confidence.level)
+        half = confidence.z * (sd or 0.0)
+        intervals.append(
+            Interval(
+                confidence, low / rounds, high / rounds, float(mean) - half, float(mean) + half
+            )
+        )
+    ahead = Chance.of(
+        total.above(Fraction(0)), 1 - _normal_below(Fraction(0), rounds, mean, variance)
+    )
+    chances = tuple(
+        (
+            loss,
+            Chance.of(
+                total.below(-loss.units(rounds)),
+                _normal_below(-loss.units(rounds), rounds, mean, variance),
+            ),
+        )
+        for loss in losses
+    )
+    return Horizon(rounds, total.exact, mean, sd, tuple(intervals), ahead, chances, total.shape())
+
+
+def _total(law: RoundLaw, rounds: int) -> SumLaw:
+    """The law of ``rounds`` rounds; too wide a law to convolve is an input error."""
+    try:
+        return sum_law(law, rounds)
+    except OverflowError as error:
+        raise RequestError(f"--rounds {rounds}: {error}; ask for fewer rounds") from None
+
+
+def horizons(law: RoundLaw, settings: ParSettings) -> tuple[Horizon, ...]:
+    """:func:`horizon` at each number of rounds of ``settings``."""
+    return tuple(
+        horizon(law, _total(law, rounds), settings.confidences, settings.losses)
+        for rounds in settings.rounds
+    )
+
+
+# -- one bet ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PayLine:
+    """One line of a pay table, per unit staked."""
+
+    name: str
+    pays: Fraction
+    count: int | Fraction | None
+    """Six-card sequences over the cycle (an exact expectation over unknown suits where
+    a fraction); ``None`` for an infinite shoe, whose counts are weights."""
+    probability: Fraction
+
+    @property
+    def one_in(self) -> Fraction | None:
+        """N of "1 in N": 1 / probability (``None`` for a line that never happens)."""
+        return 1 / self.probability if self.probability else None
+
+    @property
+    def return_share(self) -> Fraction:
+        """The line's contribution to the return to player: (pays + 1) × probability."""
+        return (self.pays + 1) * self.probability
+
+
+@dataclass(frozen=True, slots=True)
+class BetSheet:
+    """A bet's PAR sheet: pay table, statistics, volatility index, horizons."""
+
+    stats: BetStats
+    lines: tuple[PayLine, ...]
+    volatility: tuple[tuple[Confidence, float | None], ...]
+    """z·σ at each confidence."""
+    horizons: tuple[Horizon, ...]
+
+    @property
+    def name(self) -> str:
+        """The bet's name."""
+        return self.stats.name
+
+    @property
+    def rtp(self) -> Fraction:
+        """Return to player: 1 + EV, the sum of the lines' contributions."""
+        return 1 + self.stats.ev
+
+    @property
+    def largest_win(self) -> Fraction:
+        """The most a line pays per unit staked."""
+        return max(line.pays for line in self.lines)
+
+
+def bet_sheet(stats: BetStats, finite: bool, settings: ParSettings) -> BetSheet:
+    """The PAR sheet of one priced bet (``finite``: its counts are six-card sequences)."""
+    lines = tuple(
+        PayLine(line.name, line.pays, line.count if finite else None, line.probability)
+        for line in stats.lines
+    )
+    sd = stats.std_dev
+    law = RoundLaw.of((line.pays, line.probability) for line in stats.lines)
+    return BetSheet(
+        stats=stats,
+        lines=lines,
+        volatility=tuple((c, None if sd is None else c.z * sd) for c in settings.confidences),
+        horizons=horizons(law, settings),
+    )
+
+
+# -- a mix of bets -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MixSheet:
+    """The hold of shares of the handle staked on several bets in every round."""
+
+    combination: Combination
+    """The shares as one combined stake (its units: the shares as given)."""
+    horizons: tuple[Horizon, ...]
+    """The net per unit of handle (the hold is its negative) after each number of rounds."""
+    actual: Fraction | None
+    """The actual hold asked about, a share of handle."""
+    p_values: tuple[Chance, ...]
+    """Two-sided p-value of :attr:`actual` after each number of rounds (empty without it)."""
+
+    @property
+    def hold(self) -> Fraction:
+        """The theoretical hold: expected win per unit of handle."""
+        return self.combination.house_edge
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of a round's net per unit of handle (covariances included)."""
+        return self.combination.variance / self.combination.staked**2
+
+    @property
+    def std_dev(self) -> float | None:
+        """Standard deviation of a round's hold per unit of handle."""
+        return sqrt_float(self.variance)
+
+
+def _p_value(total: SumLaw, law: RoundLaw, hold: Fraction) -> Chance:
+    """Two-sided p-value of an average hold ``hold`` after ``total.rounds`` rounds: the hold
+    is −S_N/N, so P(hold ≥ h) = P(S_N ≤ −h·N) and P(hold ≤ h) = P(S_N ≥ −h·N)."""
+    rounds = total.rounds
+    at = -hold * rounds
+    high, low = total.at_most(at), total.at_least(at)
+    found = min(high, low) * 2
+    variance = law.variance
+    if variance == 0:
+        normal = 1.0 if hold == -law.mean else 0.0
+    else:
+        z = abs(float(hold + law.mean)) / math.sqrt(float(variance) / rounds)
+        normal = min(1.0, 2 * _NORMAL.cdf(-z))
+    if isinstance(found, Fraction):
+        return Chance.of(min(found, Fraction(1)), normal)
+    return Chance.of(min(float(found), 1.0), normal)
+
+
+def mix_sheet(
+    result: Odds, shares: Mapping[str, Fraction], settings: ParSettings, actual: Fraction | None
+) -> MixSheet:
+    """The hold of the mix ``shares`` (bet → share of handle) of ``result``'s bets."""
+    combination = result.combination(shares)
+    staked = combination.staked
+    law = RoundLaw.of((net / staked, p) for net, p in combination.distribution)
+    found, p_values = [], []
+    for rounds in settings.rounds:
+        total = _total(law, rounds)
+        found.append(horizon(law, total, settings.confidences, settings.losses))
+        if actual is not None:
+            p_values.append(_p_value(total, law, actual))
+    return MixSheet(combination, tuple(found), actual, tuple(p_values))
+
+
+# -- the whole sheet ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ParSheet:
+    """The math report of one shoe's bets under one game's rules."""
+
+    odds: Odds
+    settings: ParSettings
+    bets: tuple[BetSheet, ...]
+    mix: MixSheet | None
+
+
+def par_sheet(
+    result: Odds,
+    settings: ParSettings,
+    mix: Mapping[str, Fraction] | None = None,
+    actual: Fraction | None = None,
+) -> ParSheet:
+    """The PAR sheet of every bet ``result`` priced, and of the mix if one is given.
+
+    >>> from baccarat_exact.pricing import odds
+    >>> from baccarat_exact.model.shoe import Shoe
+    >>> settings = ParSettings((100,), parse_confidences("95"), parse_losses("10%"))
+    >>> sheet = par_sheet(odds(Shoe.from_decks(8)), settings)
+    >>> banker = sheet.bets[0]
+    >>> banker.rtp == sum(line.return_share for line in banker.lines)
+    True
+    """
+    finite = result.total is not None
+    bets = tuple(bet_sheet(bet_stats(bet), finite, settings) for bet in result.bets)
+    sheet = None if mix is None else mix_sheet(result, mix, settings, actual)
+    return ParSheet(result, settings, bets, sheet)
