@@ -62,6 +62,10 @@ COMMANDS: dict[str, str] = {
         "compare --decks 1,inf --game punto-banco,ez --tie-pays 8,9 "
         "--figure house-edge,element-of-risk -b dragon-7"
     ),
+    "report": (
+        "report --decks 1 --rounds 10,2000 --bet dragon-7 --loss 10%,5 "
+        "--mix banker=2,tie=1,dragon-7=1 --actual 5%"
+    ),
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
     "blackjack insurance": "blackjack insurance 'T 9' --decks 2",
@@ -78,6 +82,7 @@ INPUTS = ("request",)
 
 
 SAMPLES = {
+    "report": 12,
     "blackjack rulesets": 3,
     "blackjack edge": 3,
     "blackjack strategy": 3,

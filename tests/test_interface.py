@@ -42,6 +42,8 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["grid", "--rows", "player-total", "--cols", "banker-total", "--show", "banker-wins"],
     ["odds", "--player", "? K", "--banker", "9"],
     ["odds", "--stake", "banker=10,player-pair=1,tie=1"],
+    ["report"],
+    ["report", "--mix", "banker=45,player=40,tie=5,dragon-7=10", "--actual", "3%"],
 ]
 
 # Blackjack's quick views (the rest take seconds; their widths are checked in the docs).

@@ -53,6 +53,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "formula": ("baccarat_exact.cli.formula", "formula_command"),
     "breakeven": ("baccarat_exact.cli.breakeven", "breakeven_command"),
     "compare": ("baccarat_exact.cli.compare", "compare_command"),
+    "report": ("baccarat_exact.cli.report", "report_command"),
 }
 """Command name → (module, function), in the order help lists them."""
 

@@ -29,6 +29,7 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "formula": ("baccarat_exact.commands.formula", "FormulaRequest"),
     "breakeven": ("baccarat_exact.commands.breakeven", "BreakevenRequest"),
     "compare": ("baccarat_exact.commands.compare", "CompareRequest"),
+    "report": ("baccarat_exact.commands.report", "ReportRequest"),
     "blackjack rules": ("baccarat_exact.commands.blackjack", "BlackjackRulesRequest"),
     "blackjack rulesets": ("baccarat_exact.commands.blackjack", "BlackjackRulesetsRequest"),
     "blackjack dealer": ("baccarat_exact.commands.blackjack", "BlackjackDealerRequest"),

@@ -1,0 +1,130 @@
+"""``report``: the math report of a shoe's bets (a PAR sheet) and the hold of a bet mix.
+
+Every page of the report carries a :func:`fingerprint` of the request and the tool's
+version, so that a printed or shared copy can be tied to the inputs that made it and run
+again: the JSON document records both, and :func:`fingerprint` of it gives the same text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from baccarat_exact.commands.base import Context, tool_version
+from baccarat_exact.commands.inputs import PricingRequest
+
+if TYPE_CHECKING:
+    from baccarat_exact.analysis.par import ParSettings, ParSheet
+    from baccarat_exact.report.model import Report
+
+__all__ = ["ReportRequest", "fingerprint"]
+
+
+def fingerprint(document: Mapping[str, Any]) -> str:
+    """16 hexadecimal digits of the SHA-256 of a document's kind, request and tool version
+    (the Python version aside: it changes no value), in canonical JSON.
+
+    >>> document = {"kind": "report", "request": {}, "version": {"baccarat_exact": "0.2.0"}}
+    >>> canonical = '{"kind":"report","request":{},"version":"0.2.0"}'
+    >>> fingerprint(document) == hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    True
+    """
+    version = document.get("version")
+    canonical = json.dumps(
+        {
+            "kind": document.get("kind"),
+            "request": document.get("request"),
+            "version": version.get("baccarat_exact") if isinstance(version, Mapping) else None,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportRequest(PricingRequest):
+    """The PAR sheet of every bet on one shoe, after each number of rounds.
+
+    >>> from baccarat_exact.commands.inputs import ShoeInput
+    >>> report = ReportRequest(shoe=ShoeInput(decks=8), rounds="100").run()
+    >>> report.document()["bets"]["banker"]["house_edge"]
+    '114753351728/10847218479825'
+    >>> ReportRequest(mix="banker=-1")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: --mix: stake on banker must be more than 0, got -1
+    """
+
+    KIND: ClassVar[str] = "report"
+
+    rounds: str = "100,1000,10000,100000"
+    """Numbers of rounds, comma-separated."""
+    confidence: str = "90,95,99"
+    """Confidence levels in per cent, comma-separated."""
+    loss: str = "10%"
+    """Loss thresholds: units, or a share of the units staked (``10%``), comma-separated."""
+    mix: str | None = None
+    """Shares of the handle by bet: ``"banker=45,player=40,tie=5,dragon-7=10"``."""
+    actual: str | None = None
+    """An actual hold, a share of handle (``"8.5%"``), to test against the mix's."""
+
+    def __post_init__(self) -> None:
+        self.settings()
+        self._mix()
+        if self.actual is not None and self.mix is None:
+            from baccarat_exact.errors import RequestError
+
+            raise RequestError("--actual is the hold of a bet mix: give --mix too")
+
+    def settings(self) -> ParSettings:
+        """The numbers of rounds, confidences and loss thresholds, read and checked."""
+        from baccarat_exact.analysis.par import (
+            ParSettings,
+            parse_confidences,
+            parse_losses,
+            parse_rounds,
+        )
+
+        return ParSettings(
+            parse_rounds(self.rounds), parse_confidences(self.confidence), parse_losses(self.loss)
+        )
+
+    def _mix(self) -> tuple[dict[str, Fraction] | None, Fraction | None]:
+        """The mix's shares and the actual hold, read and checked."""
+        from baccarat_exact.analysis.par import parse_hold, parse_mix
+
+        mix = None if self.mix is None else parse_mix(self.mix)
+        return mix, None if self.actual is None else parse_hold(self.actual)
+
+    def compute(self, context: Context) -> ParSheet:
+        """Price the bets (and those of the mix) and build the sheet."""
+        from baccarat_exact.analysis.par import par_sheet
+        from baccarat_exact.model.bets import unique_bets
+        from baccarat_exact.model.catalogue import find_bet
+        from baccarat_exact.pricing import odds
+
+        shoe, rules, bets = self.chosen()
+        mix, actual = self._mix()
+        if mix is not None:
+            named = {bet.name for bet in bets}
+            bets = unique_bets(
+                (*bets, *(find_bet(name, rules) for name in mix if name not in named))
+            )
+        return par_sheet(odds(shoe, rules, bets), self.settings(), mix, actual)
+
+    def fingerprint(self) -> str:
+        """:func:`fingerprint` of this request's document."""
+        return fingerprint(
+            {"kind": self.KIND, "request": self.to_dict(), "version": tool_version()}
+        )
+
+    def report(self, result: ParSheet) -> Report:
+        from baccarat_exact.report.par import par_report
+
+        return par_report(result, self.fingerprint())

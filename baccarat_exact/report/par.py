@@ -1,0 +1,476 @@
+"""The report of ``baccarat-exact report``: a PAR sheet's tables, notes and JSON document.
+
+The text view leads with the answer — the bet mix's hold when one is asked about, else
+each bet's house edge, return and volatility — then the pay tables and what happens
+after each number of rounds. The JSON document holds every figure: exact values as
+``"p/q"`` text, each beside its ``*_float``; a figure found by a floating-point
+convolution (``"method": "float"``) has only its ``*_float``, never an exact value.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from baccarat_exact.analysis.par import BetSheet, Chance, Horizon, Interval, MixSheet, ParSheet
+from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.model import Cell, Column, Report, Table, Text
+
+__all__ = [
+    "METHODS",
+    "describe_inputs",
+    "par_document",
+    "par_report",
+    "percent_text",
+]
+
+METHODS = {
+    "exact": "exact: from the exact law of the total (fractions)",
+    "float": "float: a floating-point convolution, good to about 1e-12",
+}
+"""What a horizon's ``method`` says of how its law was found."""
+
+WIDTH = 80
+"""The text view's words are wrapped to this width."""
+
+
+def percent_text(level: Fraction) -> str:
+    """A confidence as people write it.
+
+    >>> percent_text(Fraction(9, 10)), percent_text(Fraction(199, 200))
+    ('90%', '99.5%')
+    """
+    value = level * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):g}%"
+
+
+def _rounds_text(rounds: Iterable[int]) -> str:
+    return ", ".join(int_text(n, grouped=True) for n in rounds)
+
+
+def describe_inputs(sheet: ParSheet) -> str:
+    """The report's inputs in words: shoe, rules, bets, rounds, confidences, losses, mix.
+
+    >>> from baccarat_exact.analysis.par import ParSettings, par_sheet, parse_confidences, parse_losses
+    >>> from baccarat_exact.pricing import odds
+    >>> from baccarat_exact.model.shoe import Shoe
+    >>> settings = ParSettings((100,), parse_confidences("95"), parse_losses("10%"))
+    >>> print(describe_inputs(par_sheet(odds(Shoe.from_decks(1)), settings)))
+    Shoe: 1 deck (52 cards). Rules: punto-banco, commission 1/20, tie pays 8 to 1. Bets: banker, player, tie, one unit each per round. After 100 rounds, each dealt independently from this shoe. Confidence: 95%. Loss: more than 10% of the units staked.
+    """
+    result = sheet.odds
+    settings = sheet.settings
+    losses = ", ".join(
+        f"{loss.text} of the units staked" if loss.of_staked else f"{loss.text} units"
+        for loss in settings.losses
+    )
+    words = [
+        f"Shoe: {describe_shoe(result.shoe)}.",
+        f"Rules: {describe_rules(result.rules)}.",
+        f"Bets: {', '.join(bet.name for bet in sheet.bets)}, one unit each per round.",
+        f"After {_rounds_text(settings.rounds)} rounds, each dealt independently from this shoe.",
+        f"Confidence: {', '.join(percent_text(c.level) for c in settings.confidences)}.",
+        f"Loss: more than {losses}.",
+    ]
+    if sheet.mix is not None:
+        shares = ", ".join(f"{name} {share}" for name, share in sheet.mix.combination.stakes)
+        words.append(f"Mix: shares of the handle {shares} (of {sheet.mix.combination.staked}).")
+        if sheet.mix.actual is not None:
+            words.append(f"Actual hold: {_percent(sheet.mix.actual)} of handle.")
+    return " ".join(words)
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.4g}%"
+
+
+# -- the text view -------------------------------------------------------------------------
+
+
+def _pct(name: str, key: str, digits: int = 4) -> Column:
+    return Column(name, "percent", digits, key=key)
+
+
+def _dec(name: str, key: str, digits: int = 4) -> Column:
+    return Column(name, "decimal", digits, key=key)
+
+
+def _bets_table(sheet: ParSheet) -> Table:
+    return Table(
+        "Bets (per unit staked)",
+        (
+            Column("bet"),
+            _pct("≈ house edge", "house_edge"),
+            _pct("≈ RTP", "rtp"),
+            _pct("≈ hit frequency", "hit_frequency", 3),
+            _dec("≈ SD", "std_dev_float"),
+            _pct("≈ EoR", "element_of_risk"),
+            Column("largest win", "fraction"),
+        ),
+        tuple(
+            (
+                bet.name,
+                bet.stats.house_edge,
+                bet.rtp,
+                bet.stats.hit_frequency,
+                bet.stats.std_dev,
+                bet.stats.element_of_risk,
+                bet.largest_win,
+            )
+            for bet in sheet.bets
+        ),
+        name="bets",
+    )
+
+
+def _volatility_table(sheet: ParSheet) -> Table:
+    levels = sheet.settings.confidences
+    return Table(
+        "Volatility index (z × SD, units per round)",
+        (
+            Column("bet"),
+            *(_dec(f"≈ {percent_text(c.level)}", f"vi_{i}_float", 3) for i, c in enumerate(levels)),
+        ),
+        tuple((bet.name, *(index for _, index in bet.volatility)) for bet in sheet.bets),
+        name="volatility",
+    )
+
+
+def _lines_table(sheet: ParSheet) -> Table:
+    return Table(
+        "Pay table (count: six-card sequences over the cycle)",
+        (
+            Column("bet"),
+            Column("line", wrap=14),
+            Column("pays", "fraction"),
+            Column("count", "int"),
+            _dec("≈ probability", "probability", 6),
+            _dec("≈ 1 in", "one_in", 2),
+            _dec("≈ RTP share", "rtp_contribution", 6),
+        ),
+        tuple(
+            (
+                bet.name,
+                line.name,
+                line.pays,
+                line.count,
+                line.probability,
+                line.one_in,
+                line.return_share,
+            )
+            for bet in sheet.bets
+            for line in bet.lines
+        ),
+        name="pay-table",
+    )
+
+
+def _method(horizon: Horizon) -> str:
+    return "exact" if horizon.exact else "float"
+
+
+def _intervals_table(sheet: ParSheet) -> Table:
+    return Table(
+        "Average net per round after N rounds: interval at each confidence",
+        (
+            Column("bet"),
+            Column("rounds", "int"),
+            Column("conf"),
+            _dec("≈ low", "low", 4),
+            _dec("≈ high", "high", 4),
+            _dec("≈ normal low", "normal_low_float", 4),
+            _dec("≈ normal high", "normal_high_float", 4),
+            Column("by"),
+        ),
+        tuple(
+            (
+                bet.name,
+                h.rounds,
+                percent_text(i.confidence.level),
+                i.low,
+                i.high,
+                i.normal_low,
+                i.normal_high,
+                _method(h),
+            )
+            for bet in sheet.bets
+            for h in bet.horizons
+            for i in h.intervals
+        ),
+        name="intervals",
+    )
+
+
+def _chance_rows(name: str, horizon: Horizon) -> list[tuple[Cell, ...]]:
+    rows: list[tuple[Cell, ...]] = [
+        (name, horizon.rounds, "ahead", *_chance_cells(horizon.ahead), _method(horizon))
+    ]
+    for loss, chance in horizon.losses:
+        event = f"lose > {loss.text}"
+        rows.append((name, horizon.rounds, event, *_chance_cells(chance), _method(horizon)))
+    return rows
+
+
+def _chance_cells(chance: Chance) -> tuple[float, float, float]:
+    return chance.value, chance.normal, chance.error
+
+
+def _chances_table(sheet: ParSheet) -> Table:
+    return Table(
+        "Chances after N rounds (ahead: net above 0; lose: net below −k)",
+        (
+            Column("bet"),
+            Column("rounds", "int"),
+            Column("event"),
+            _dec("≈ P", "probability_float", 6),
+            _dec("≈ normal", "normal_float", 6),
+            _dec("≈ error", "normal_error_float", 6),
+            Column("by"),
+        ),
+        tuple(row for bet in sheet.bets for h in bet.horizons for row in _chance_rows(bet.name, h)),
+        name="chances",
+    )
+
+
+def _mix_tables(mix: MixSheet, sheet: ParSheet) -> tuple[Table, ...]:
+    from baccarat_exact.report.combination import combination_tables
+
+    summary = Table(
+        "Bet mix: hold per unit of handle",
+        (Column("figure"), _dec("≈", "value_float", 6)),
+        (
+            ("hold (share of handle)", mix.hold),
+            ("variance per round", mix.variance),
+            ("SD per round", mix.std_dev),
+            *(
+                (f"volatility index {percent_text(conf.level)}", conf.z * (mix.std_dev or 0))
+                for conf in sheet.settings.confidences
+            ),
+        ),
+        name="mix",
+    )
+    holds = Table(
+        "Hold after N rounds: interval at each confidence",
+        (
+            Column("rounds", "int"),
+            Column("conf"),
+            _pct("≈ low", "low", 3),
+            _pct("≈ high", "high", 3),
+            _pct("≈ normal low", "normal_low_float", 3),
+            _pct("≈ normal high", "normal_high_float", 3),
+            Column("by"),
+        ),
+        tuple(
+            (
+                h.rounds,
+                percent_text(i.confidence.level),
+                -i.high,
+                -i.low,
+                -i.normal_high,
+                -i.normal_low,
+                _method(h),
+            )
+            for h in mix.horizons
+            for i in h.intervals
+        ),
+        name="hold",
+    )
+    columns = [
+        Column("rounds", "int"),
+        _dec("≈ P(table loses)", "table_loses_float", 6),
+        _dec("≈ normal", "normal_float", 6),
+    ]
+    title = "The table's result after N rounds"
+    if mix.actual is not None:
+        title += f"; actual hold {_percent(mix.actual)}: two-sided p-value"
+        columns += [_dec("≈ p-value", "p_value_float", 6), _dec("≈ normal", "p_normal_float", 6)]
+    p_values: tuple[Chance | None, ...] = mix.p_values or tuple(None for _ in mix.horizons)
+    result = Table(
+        title,
+        (*columns, Column("by")),
+        tuple(
+            (
+                h.rounds,
+                h.ahead.value,
+                h.ahead.normal,
+                *(() if p is None else (p.value, p.normal)),
+                _method(h),
+            )
+            for h, p in zip(mix.horizons, p_values)
+        ),
+        name="table-result",
+    )
+    return summary, holds, result, combination_tables(mix.combination)[2]
+
+
+def par_report(sheet: ParSheet, fingerprint: str) -> Report:
+    """The PAR sheet's text view (the answer first) and its JSON document
+    (:func:`par_document`); ``fingerprint`` ties every page to the request."""
+    inputs = Text(tuple(textwrap.wrap(describe_inputs(sheet), WIDTH)))
+    tables: tuple[Table, ...] = ()
+    if sheet.mix is not None:
+        tables += _mix_tables(sheet.mix, sheet)
+    tables += (
+        _bets_table(sheet),
+        _volatility_table(sheet),
+        _lines_table(sheet),
+        _intervals_table(sheet),
+        _chances_table(sheet),
+    )
+    notes = (
+        "≈ columns are rounded; --format json gives every value (exact ones as fractions).",
+        "RTP = 1 + EV: the stake comes back with a win or a push. EoR: element of risk.",
+        "by: " + "; ".join(METHODS.values()) + ". normal: the normal approximation.",
+        f"Fingerprint {fingerprint}: a hash of the request and the tool's version.",
+    )
+    return Report(
+        title=f"Math report (PAR sheet) {fingerprint}",
+        blocks=(inputs, *tables),
+        notes=notes,
+        data=par_document(sheet),
+        main="mix" if sheet.mix is not None else "bets",
+    )
+
+
+# -- the JSON document -------------------------------------------------------------------------
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else exact_text(value)
+
+
+def _float(value: Fraction | float | None) -> float | None:
+    return None if value is None else to_float(value)
+
+
+def _pair(key: str, value: Fraction | None) -> dict[str, Any]:
+    """``key`` exact and ``key_float`` beside it."""
+    return {key: _exact(value), f"{key}_float": _float(value)}
+
+
+def _chance_json(chance: Chance, key: str = "probability") -> dict[str, Any]:
+    """A chance: its exact value only where the law of the total is exact."""
+    exact = {} if chance.exact is None else {key: exact_text(chance.exact)}
+    return {
+        **exact,
+        f"{key}_float": chance.value,
+        "normal_float": chance.normal,
+        "normal_error_float": chance.error,
+    }
+
+
+def _interval_json(i: Interval, exact: bool, hold: bool = False) -> dict[str, Any]:
+    """An interval, of the net per round or (``hold``) of the hold: its ends exact only
+    where the law of the total is."""
+    low, high = (-i.high, -i.low) if hold else (i.low, i.high)
+    normal_low, normal_high = (
+        (-i.normal_high, -i.normal_low) if hold else (i.normal_low, i.normal_high)
+    )
+    return {
+        "confidence": exact_text(i.confidence.level),
+        **({"low": exact_text(low)} if exact else {}),
+        "low_float": to_float(low),
+        **({"high": exact_text(high)} if exact else {}),
+        "high_float": to_float(high),
+        "normal_low_float": normal_low,
+        "normal_high_float": normal_high,
+    }
+
+
+def _horizon_json(horizon: Horizon) -> dict[str, Any]:
+    return {
+        "rounds": horizon.rounds,
+        "method": _method(horizon),
+        **_pair("mean", horizon.mean),
+        "std_dev_float": horizon.std_dev,
+        "intervals": [_interval_json(i, horizon.exact) for i in horizon.intervals],
+        "ahead": _chance_json(horizon.ahead),
+        "losses": [
+            {"loss": loss.text, **_pair("units", loss.units(horizon.rounds)), **_chance_json(c)}
+            for loss, c in horizon.losses
+        ],
+    }
+
+
+def _count_json(count: int | Fraction | None) -> int | str | None:
+    if isinstance(count, Fraction):
+        return count.numerator if count.denominator == 1 else exact_text(count)
+    return count
+
+
+def _bet_json(bet: BetSheet) -> dict[str, Any]:
+    s = bet.stats
+    return {
+        **_pair("rtp", bet.rtp),
+        **_pair("house_edge", s.house_edge),
+        **_pair("hit_frequency", s.hit_frequency),
+        **_pair("variance", s.variance),
+        "std_dev_float": s.std_dev,
+        **_pair("element_of_risk", s.element_of_risk),
+        "largest_win": exact_text(bet.largest_win),
+        "lines": [
+            {
+                "name": line.name,
+                "pays": exact_text(line.pays),
+                "count": _count_json(line.count),
+                **_pair("probability", line.probability),
+                **_pair("one_in", line.one_in),
+                **_pair("rtp_contribution", line.return_share),
+            }
+            for line in bet.lines
+        ],
+        "volatility": [
+            {"confidence": exact_text(c.level), "z_float": c.z, "index_float": index}
+            for c, index in bet.volatility
+        ],
+        "rounds": [_horizon_json(h) for h in bet.horizons],
+    }
+
+
+def _mix_json(mix: MixSheet) -> dict[str, Any]:
+    c = mix.combination
+    document: dict[str, Any] = {
+        "shares": {name: exact_text(share) for name, share in c.stakes},
+        "handle": exact_text(c.staked),
+        **_pair("hold", mix.hold),
+        **_pair("variance", mix.variance),
+        "std_dev_float": mix.std_dev,
+        "covariances": [[exact_text(x) for x in row] for row in c.covariances],
+        "rounds": [
+            {
+                "rounds": h.rounds,
+                "method": _method(h),
+                "intervals": [_interval_json(i, h.exact, hold=True) for i in h.intervals],
+                "table_loses": _chance_json(h.ahead),
+            }
+            for h in mix.horizons
+        ],
+    }
+    if mix.actual is not None:
+        document["actual"] = {
+            **_pair("hold", mix.actual),
+            "p_values": [
+                {"rounds": h.rounds, "method": _method(h), **_chance_json(p, "p_value")}
+                for h, p in zip(mix.horizons, mix.p_values)
+            ],
+        }
+    return document
+
+
+def par_document(sheet: ParSheet) -> dict[str, Any]:
+    """The JSON body of a PAR sheet: the shoe, the rules, the inputs in words, every
+    bet's sheet by name and the mix's, if any."""
+    result = sheet.odds
+    document: dict[str, Any] = {
+        "shoe": result.shoe.to_dict(),
+        "rules": result.rules.to_dict(),
+        "total": result.total,
+        "inputs": describe_inputs(sheet),
+        "bets": {bet.name: _bet_json(bet) for bet in sheet.bets},
+    }
+    if sheet.mix is not None:
+        document["mix"] = _mix_json(sheet.mix)
+    return document
