@@ -1,4 +1,7 @@
-"""The derived basic strategy: a published chart, local optimality, the chart's own rules."""
+"""The derived basic strategy: a published chart, the chart's own rules, the rounded search.
+
+That no single cell change improves the chart: ``test_blackjack_best_chart.py``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from baccarat_exact.blackjack.strategy import (
     Move,
     UpCardPlay,
     derive_play,
-    evaluate_play,
 )
 from baccarat_exact.model.shoe import Shoe
 
@@ -83,26 +85,6 @@ def test_moves_follow_the_chart_and_the_rules(seed_chart: BasicStrategy) -> None
     assert seed_chart.move(TEN, hand_counts(parse_hand("8 8"))) is Move.HIT
     assert seed_chart.move(5, hand_counts(parse_hand("8 8"))) is Move.SPLIT
     assert seed_chart.plays[5].pairs[SEVEN] is Move.SPLIT
-
-
-def test_no_single_cell_change_improves_the_chart() -> None:
-    """The derivation's promise, checked by brute force against two up cards of a 1-deck shoe."""
-    rules = BlackjackRules(decks=1, double_after_split=True)
-    for _, solver in solvers(Shoe.from_decks(1), rules):
-        if solver.up not in (5, TEN):
-            continue
-        graph = StateGraph(solver)
-        play, value = derive_play(graph)
-        assert evaluate_play(graph, play) == value
-        for key in {graph.states[i].key for members in graph.by_class.values() for i in members}:
-            flipped = play.hits ^ {key}
-            assert evaluate_play(graph, replace(play, hits=flipped)) <= value, key
-            doubled = play.doubles ^ {key}
-            assert evaluate_play(graph, replace(play, doubles=doubled)) <= value, key
-        for slot in graph.pairs:
-            for move in Move:
-                pairs = tuple(move if s == slot else m for s, m in enumerate(play.pairs))
-                assert evaluate_play(graph, replace(play, pairs=pairs)) <= value, (slot, move)
 
 
 def test_a_chart_can_be_valued_on_another_shoe() -> None:

@@ -2,32 +2,59 @@
 
 A basic strategy decides by the hand's total (hard or soft), whether it is a pair
 and whether it still has two cards — never by the exact cards. Against each up
-card it has three kinds of cells, the ones players carry on a card:
+card it has the cells players carry on a card:
 
-* hit or stand, per total (used by every hand of that total that does not double);
+* hit or stand, per total (every hand of that total that does not double or surrender);
 * double or not, per total (two-card hands; split hands only with double after split);
-* split, hit, stand or double, per pair (unsplit two-card pairs).
+* surrender or not, per total (unsplit two-card hands, where surrender is offered);
+* split, hit, stand, double or surrender, per pair (unsplit two-card pairs).
 
-The chart is derived by policy improvement, exactly: under the current chart every
-hand's probability of being played (its *reach*) and value are computed; then, from
-the highest totals down, each cell takes the action that maximises the
-reach-weighted value of its hands. Changing one cell moves the round's value by
-exactly that weighted difference, so the fixed point is a chart no single cell
-change can improve. It is found in a few passes.
+The chart is derived by policy improvement, exactly. Under the current chart every
+hand's probability of being played (its *reach*) is computed; then, from the highest
+totals down, a total's three cells are chosen together — the combination that maximises
+the reach-weighted value of the hands it plays, each valued under the chart being built
+(the totals above it are already decided) — and each pair row takes its best move valued
+the same way (a split plays its hands by the chart's own cells). A total's hit/stand cell
+is thus weighed on the hands that neither double nor surrender, not on every hand of the
+total. With resplits (a pair becoming three or four hands) the split hands are weighed
+where the resplit formula plays them: on the pair graph of each of its terms, with the
+term's coefficient (:mod:`.resplit`). By the performance-difference identity the new
+chart gains over the old exactly the sum of those weighted gains, none negative; a cell
+some hand plays changes only for a strict gain (a tie keeps the old cell), so the passes
+end, in two or three, at a chart that gives itself back. Changing one cell of that chart moves its value
+by exactly the weighted difference the last pass found not positive: **no single cell
+change raises the chart's value**, whatever the rules (``tests/test_blackjack_best_chart.py``
+changes every cell).
+
+The module is longer than most because the chart's value and its derivation are one
+sweep seen twice: both read the chart's move for every state (also on the resplit pairs'
+graphs), and the derivation's float fast path is proved against the same arrays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
+from typing import TypeVar
 
 import numpy as np
 
-from baccarat_exact.blackjack.graph import ClassKey, IntArray, NumArray, StateGraph
+from baccarat_exact.blackjack.graph import (
+    DOUBLE,
+    HIT,
+    STAND,
+    ClassKey,
+    IntArray,
+    NumArray,
+    StateGraph,
+)
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, Counts, add_card, hand_total
-from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
+from baccarat_exact.blackjack.moves import hands_possible
+from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
+from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, Surrender
+from baccarat_exact.blackjack.shape import BoolArray
 from baccarat_exact.blackjack.solver import Number
 
 __all__ = [
@@ -46,7 +73,8 @@ _HIT_STAND_ORDER: tuple[ClassKey, ...] = (
 )
 """Classes from which hitting leads only to classes earlier in this order."""
 
-_MAX_PASSES = 12
+_MAX_PASSES = 40
+"""A bound on the passes; the search stops at a fixed point long before (in two or three)."""
 
 
 class Move(str, Enum):
@@ -205,203 +233,335 @@ def _greater(a: Fraction | Number, b: Fraction | Number, bound: float | None) ->
     return bool(a > b)
 
 
+_T = TypeVar("_T")
+
+Cells = tuple[bool, bool, bool]
+"""A total's three cells: (hits, doubles, surrenders)."""
+
+Choice = tuple[bool | None, bool | None, bool]
+"""Cells being chosen; ``None``: a cell no weighed hand of the total plays (hidden by the
+others), decided afterwards as if the cells hiding it were off."""
+
+
+def _cells(play: UpCardPlay, key: ClassKey) -> Cells:
+    return key in play.hits, key in play.doubles, key in play.surrenders
+
+
+@dataclass(frozen=True, slots=True)
+class _TotalHands:
+    """The hands a total's cells play, as a pass scores them: each hand's weight and its
+    value by every move it may make (``doubling``/``surrendering`` only read where allowed)."""
+
+    weights: NumArray
+    stands: NumArray
+    hitting: NumArray
+    doubling: NumArray
+    may_double: BoolArray
+    surrendering: NumArray
+    offered: BoolArray
+
+    def played(self, choice: Choice) -> NumArray:
+        """Each hand's value under the total's cells (a hidden cell counts as off)."""
+        hit, double, surrender = choice
+        chosen: NumArray = self.hitting if hit else self.stands
+        if double:
+            chosen = np.where(self.may_double, self.doubling, chosen)
+        if surrender:
+            chosen = np.where(self.offered, self.surrendering, chosen)
+        return chosen
+
+    def score(self, choice: Choice) -> Fraction | Number:
+        """The hands' weighted value under the cells: one weighted sum."""
+        total: Fraction | Number = (self.weights * self.played(choice)).sum()
+        return total
+
+    def choices(self, *, surrender: bool, double: bool) -> Iterator[Choice]:
+        """Every choice of cells that changes what some hand of non-zero weight does, a cell
+        no such hand would play left ``None`` (``surrender``/``double`` false: that cell off)."""
+        weighed = self.weights.astype(bool)
+        plain, doubles, offered, both = (
+            bool((weighed & (self.may_double == may) & (self.offered == off)).any())
+            for may, off in ((False, False), (True, False), (False, True), (True, True))
+        )
+        for sur in (False, True) if surrender and (offered or both) else (False,):
+            dbl: tuple[bool | None, ...]
+            if double and (doubles or (both and not sur)):
+                dbl = (False, True)
+            else:  # no weighed hand would double: hidden by surrendering, else off
+                dbl = (None,) if double and both else (False,)
+            for d in dbl:
+                plays = plain or (doubles and not d) or (offered and not sur)
+                plays = plays or (both and not (d or sur))
+                for hit in (False, True) if plays else (None,):
+                    yield hit, d, sur
+
+
+def _first_best(options: list[tuple[_T, Fraction | Number]], bound: float | None) -> _T:
+    """The option of highest score, the first of equals (callers put the old one first)."""
+    best, top = options[0]
+    for choice, score in options[1:]:
+        if _greater(score, top, bound):
+            best, top = choice, score
+    return best
+
+
 @dataclass(frozen=True, slots=True)
 class _Choose:
     """How a pass decides a chart's cells: by the reach-weighted values of the hands they play
-    (``reach``; ``largest`` bounds every value on a rounded graph, ``None`` when exact), or,
-    without ``reach``, as the chart ``given`` says (to value that chart)."""
+    under the previous chart's reach (``largest`` bounds every value on a rounded graph,
+    ``None`` when exact); a tie keeps the previous chart's cell (``old``)."""
 
-    graph: StateGraph
-    reach: NumArray | None = None
+    reach: _Reach
+    old: UpCardPlay
     largest: float | None = None
-    given: UpCardPlay | None = None
 
-    def hit_double(
-        self,
-        key: ClassKey,
-        members: IntArray,
-        stands: NumArray,
-        hitting: NumArray,
-        doubling: NumArray,
-        may_double: NumArray,
-    ) -> tuple[bool, bool]:
-        """Whether the class hits, and whether its two-card hands double."""
-        if self.given is not None:
-            return key in self.given.hits, key in self.given.doubles
-        assert self.reach is not None
-        weights = _weights(self.graph, members, self.reach)
-        bound = _bound(self.largest, float(weights.sum()), len(members))
-        weighted_stand = (weights * stands).sum()
-        weighted_hit = (weights * hitting).sum()
-        # doubling changes only the two-card hands that may double: score it on those
-        twos = np.flatnonzero(may_double)
-        if not any(weights[twos].tolist()):
-            twos = twos[:0]  # no doubling hand reached: doubling gains exactly nothing
-        if len(twos):
-            double_weights = weights[twos]
-            doubled = doubling[twos]
-            double_gain = (
-                (double_weights * (doubled - stands[twos])).sum(),
-                (double_weights * (doubled - hitting[twos])).sum(),
-            )
-        # no hand of the class played without doubling: hit-and-double scores what
-        # stand-and-double does, exactly, so it never wins (the tie left unasked: rounding
-        # could not call it)
-        all_double = not any(weights[~may_double].tolist())
-        best: tuple[Fraction | Number, bool, bool] | None = None
-        for hit in (False, True):
-            for double in (False, True) if len(twos) else (False,):
-                if hit and double and all_double:
-                    continue
-                score = weighted_hit if hit else weighted_stand
-                if double:
-                    score = score + double_gain[hit]
-                if best is None or _greater(score, best[0], bound):
-                    best = (score, hit, double)
-        assert best is not None
-        _, hit, double = best
-        if double and all_double:
-            # no hand of this class is played without doubling: the chart's second letter
-            # (what a hand that may not double does) is the better of hit and stand on the
-            # class's own values
-            hit = _greater(weighted_hit, weighted_stand, bound)
-        return hit, double
+    def total(self, key: ClassKey, hands: _TotalHands) -> Cells:
+        """A total's cells: the best combination on its hands' weighted values; a cell that
+        no weighed hand plays as the best with the cells hiding it off (what a hand that may
+        not surrender, or not double, does)."""
+        mass = float(np.abs(hands.weights).sum())
+        bound = _bound(self.largest, mass, len(hands.weights))
+        old = _cells(self.old, key)
 
-    def surrenders(
-        self, key: ClassKey, members: IntArray, offered: NumArray, gain: NumArray
-    ) -> bool:
-        """Whether the class's opening hands that may surrender (``offered``) do, given what
-        each gains by it."""
-        if self.given is not None:
-            return key in self.given.surrenders
-        assert self.reach is not None
-        weights = _weights(self.graph, members, self.reach)[offered]
-        bound = _bound(self.largest, float(weights.sum()), len(weights))
-        return _greater((weights * gain).sum(), 0, bound)
+        def best(*, surrender: bool, double: bool) -> Choice:
+            choices = list(hands.choices(surrender=surrender, double=double))
+            # the old cells first (a hidden cell matches whatever the old one was)
+            choices.sort(key=lambda c: not all(n is None or n == o for n, o in zip(c, old)))
+            return _first_best([(c, hands.score(c)) for c in choices], bound)
+
+        hit, double, surrender = best(surrender=True, double=True)
+        if double is None:
+            shown, double, _ = best(surrender=False, double=True)
+            hit = shown if hit is None else hit
+        if hit is None:
+            hit, _, _ = best(surrender=False, double=False)
+        assert hit is not None and double is not None
+        return hit, double, surrender
 
     def pair(self, slot: int, options: dict[Move, Number]) -> Move:
-        """The move for the pair ``slot``: the given chart's, else the best (the first of equals)."""
-        if self.given is not None:
-            return self.given.pairs[slot]
-        best = max(options, key=lambda m: options[m])
+        """The move for the pair ``slot``: the best (the old one of equals, else the first)."""
         bound = _bound(self.largest, 1.0, 1)
-        if bound is not None:
-            for move, value in options.items():
-                if move is not best:
-                    _greater(options[best], value, bound)
-        return best
+        old = self.old.pairs[slot]
+        order = sorted(options, key=lambda move: move is not old)
+        return _first_best([(move, options[move]) for move in order], bound)
 
 
 def _pass(
     graph: StateGraph, play: UpCardPlay, choose: _Choose
 ) -> tuple[UpCardPlay, Number, NumArray]:
-    """One backward pass: decide every cell from the top totals down (``choose``: using the
-    reach of the previous chart ``play``); return the new chart, its value numerator and every
-    state's value."""
-    values = graph.zeros()
-    values[graph.terminal_mask] = graph.terminal_values[graph.terminal_mask]
-    values[graph.forced] = graph.stand_values[graph.forced]
+    """One backward pass: decide every cell from the top totals down by ``choose`` (the reach
+    of ``play``); return the new chart, its value numerator and every state's value. A
+    total's hands are the graph's and, with resplits, the split hands of the pair graphs the
+    old chart reaches, each valued under the chart being built."""
+    rules = graph.solver.rules
+    found = graph.shape.found
+    systems = [(graph, choose.reach.states), *choose.reach.resplits]
+    values = [_start_values(system) for system, _ in systems]
+    # a pair that may not split (tens of two ranks) plays by its total's cells
+    unsplittable: dict[ClassKey, list[tuple[int, Number]]] = {}
+    for i, _, _, may_not, _ in graph.opening_weights:
+        if may_not:
+            points, soft = hand_total(found[i][0])
+            unsplittable.setdefault((soft, points), []).append((i, may_not))
     hits: set[ClassKey] = set()
     doubles: set[ClassKey] = set()
     surrenders: set[ClassKey] = set()
+    no_rows = np.zeros(0, dtype=np.int64)
     for key in _HIT_STAND_ORDER:
-        members = graph.class_arrays.get(key)
-        if members is None or not len(members):
+        parts: list[tuple[StateGraph, IntArray, NumArray, NumArray]] = []
+        for (system, reach), known in zip(systems, values):
+            members = system.class_arrays.get(key, no_rows)
+            if len(members):
+                hitting = system.hits(members, known, ("class", key))
+                parts.append((system, members, reach[members], hitting))
+        pairs = unsplittable.get(key, [])
+        if pairs:
+            rows = np.array([i for i, _ in pairs], dtype=np.int64)
+            weights = np.array([w for _, w in pairs], dtype=graph.dtype)
+            hitting = np.array([graph.hit(i, values[0]) for i, _ in pairs], dtype=graph.dtype)
+            parts.append((graph, rows, weights, hitting))
+        if not parts:
             continue
-        stands = graph.stand_values[members]
-        hitting = graph.hits(members, values, ("class", key))
-        may_double = graph.double_mask[members]
-        doubling = np.where(may_double, graph.double_values[members], hitting)
-        hit, double = choose.hit_double(key, members, stands, hitting, doubling, may_double)
-        if hit:
-            hits.add(key)
-        if double:
-            doubles.add(key)
-        chosen = hitting if hit else stands
-        if double:
-            chosen = np.where(may_double, doubling, chosen)
-        values[members] = chosen
-        offered = graph.surrender_mask[members]
-        if offered.any():
-            surrendering = graph.surrender_values[members[offered]]
-            if choose.surrenders(key, members, offered, surrendering - chosen[offered]):
-                surrenders.add(key)
-                values[members[offered]] = surrendering
-    pairs = list(play.pairs)
+        hands = _total_hands(parts)
+        cells = choose.total(key, hands)
+        for chosen, cell in zip(cells, (hits, doubles, surrenders)):
+            if chosen:
+                cell.add(key)
+        played = hands.played(cells)
+        at = 0
+        for (system, _), known in zip(systems, values):
+            members = system.class_arrays.get(key, no_rows)
+            known[members] = played[at : at + len(members)]
+            at += len(members)
+    chart = UpCardPlay(
+        up=play.up,
+        hits=frozenset(hits),
+        doubles=frozenset(doubles),
+        pairs=play.pairs,
+        surrenders=frozenset(surrenders),
+    )
+    pairs_row = list(play.pairs)
+    main = values[0]
+    swept = {id(system): known for (system, _), known in zip(systems[1:], values[1:])}
     for slot, i in graph.pairs.items():
-        stand = graph.stand_values[i]
-        options: dict[Move, Number] = {Move.STAND: stand, Move.HIT: graph.hit(i, values)}
+        hand = found[i][0]
+        graph.unsplit[slot] = _played(graph, i, chart.move(hand, -1, rules, splittable=False), main)
+        options: dict[Move, Number] = {
+            Move.STAND: graph.stand_values[i],
+            Move.HIT: graph.hit(i, main),
+        }
         if graph.double_mask[i]:
             options[Move.DOUBLE] = graph.double_values[i]
         if graph.surrender_mask[i]:
             options[Move.SURRENDER] = graph.surrender_values[i]
-        graph.unsplit[slot] = max(options.values())
-        options[Move.SPLIT] = graph.split(slot, values)
-        pairs[slot] = choose.pair(slot, options)
-        values[i] = options[pairs[slot]]
-    total = graph.opening_total(values)
-    new = UpCardPlay(
-        up=play.up,
-        hits=frozenset(hits),
-        doubles=frozenset(doubles),
-        pairs=tuple(pairs),
-        surrenders=frozenset(surrenders),
+        options[Move.SPLIT] = _chart_split(graph, slot, main, chart, swept)
+        pairs_row[slot] = choose.pair(slot, options)
+        main[i] = options[pairs_row[slot]]
+    return replace(chart, pairs=tuple(pairs_row)), graph.opening_total(main), main
+
+
+def _start_values(graph: StateGraph) -> NumArray:
+    """A pass's values before any cell is decided: those of the hands that play no cell."""
+    values = graph.zeros()
+    values[graph.terminal_mask] = graph.terminal_values[graph.terminal_mask]
+    values[graph.forced] = graph.stand_values[graph.forced]
+    return values
+
+
+def _total_hands(parts: list[tuple[StateGraph, IntArray, NumArray, NumArray]]) -> _TotalHands:
+    """A total's hands from every graph that plays them: (graph, rows, reach, hit values) each.
+    Where no chart reaches any of them they are weighed evenly (exactly: one over each
+    value's denominator)."""
+    weights = np.concatenate([reach for _, _, reach, _ in parts])
+    if not any(weights.tolist()):
+        even = []
+        for graph, rows, _, _ in parts:
+            solver = graph.solver
+            for r in graph.r_out[rows].tolist():
+                even.append(Fraction(1, int(solver.unit(r))) if solver.exact else 1.0)
+        weights = np.array(even, dtype=object if parts[0][0].solver.exact else np.float64)
+
+    def joined(name: str) -> NumArray:
+        found: NumArray = np.concatenate([getattr(g, name)[rows] for g, rows, _, _ in parts])
+        return found
+
+    return _TotalHands(
+        weights=weights,
+        stands=joined("stand_values"),
+        hitting=np.concatenate([hitting for _, _, _, hitting in parts]),
+        doubling=joined("double_values"),
+        may_double=joined("double_mask"),
+        surrendering=joined("surrender_values"),
+        offered=joined("surrender_mask"),
     )
-    return new, total, values
 
 
-def _weights(graph: StateGraph, members: IntArray, reach: NumArray) -> NumArray:
-    """Reach weights of a class's hands; a class no hand reaches is weighed evenly (exactly)."""
-    weights: NumArray = reach[members]
-    if weights.any():
-        return weights
-    solver = graph.solver
-    if solver.exact:
-        units = [Fraction(1, int(solver.unit(r))) for r in graph.shape.r[members].tolist()]
-        return np.array(units, dtype=object)
-    return np.ones(len(members), dtype=np.float64)
+@dataclass(frozen=True, slots=True)
+class _Reach:
+    """Where a chart's hands are played and with what weight: the graph's states, and with
+    resplits each pair graph's split hands (signed weights: the resplit formula's
+    coefficients), which then stand in for the graph's own split hands of those pairs."""
+
+    states: NumArray
+    resplits: tuple[tuple[StateGraph, NumArray], ...] = ()
 
 
-def _reach(graph: StateGraph, play: UpCardPlay) -> NumArray:
-    """Weight with which each state is played under ``play`` (over ``ff(N, r)`` in exact mode)."""
+def _reach(graph: StateGraph, play: UpCardPlay) -> _Reach:
+    """The weight with which each state is played under ``play`` (over ``ff(N, r)`` in exact
+    mode); a pair that may split only in part (tens by rank) has its splitting part here,
+    the rest played by its total's cells."""
+    rules = graph.solver.rules
+    found = graph.shape.found
     reach = graph.zeros()
-    for i, weight, _, _, _ in graph.opening_weights:
-        reach[i] = weight
+    unsplit_hits: dict[int, Number] = {}
+    for i, _, may, may_not, _ in graph.opening_weights:
+        reach[i] = may
+        if may_not and play.move(found[i][0], -1, rules, splittable=False) is Move.HIT:
+            unsplit_hits[i] = may_not
     moves = _moves(graph, play)
-    hitting = (moves == _HIT) & graph.plays
-    for start, stop in graph.shape.levels:  # fewest cards first: a level's reach is final
-        for slot, i in graph.pairs.items():
-            if start <= i < stop and moves[i] == _SPLIT and reach[i]:
+    splits = {slot: i for slot, i in graph.pairs.items() if moves[i] == _SPLIT and reach[i]}
+    once = {slot: i for slot, i in splits.items() if hands_possible(rules, slot) == 2}
+    resplits: dict[int, tuple[StateGraph, NumArray]] = {}
+    for slot, i in splits.items():
+        if slot not in once:
+            for pair_graph, j, weight in _resplit_starts(graph, slot):
+                _, starts = resplits.setdefault(id(pair_graph), (pair_graph, pair_graph.zeros()))
+                starts[j] += reach[i] * weight
+
+    def inflow(start: int, stop: int) -> None:
+        for slot, i in once.items():
+            if start <= i < stop:
                 for w, j in graph.split_starts[slot]:
                     reach[j] += 2 * reach[i] * w
+        for i, share in unsplit_hits.items():
+            if start <= i < stop:
+                on = graph.goes_on[i]
+                np.add.at(reach, graph.next_index[i][on], share * graph.next_weight[i][on])
+
+    _flow(graph, reach, moves, inflow)
+    for pair_graph, starts in resplits.values():
+        _flow(pair_graph, starts, _moves(pair_graph, play))
+    return _Reach(reach, tuple(resplits.values()))
+
+
+def _flow(
+    graph: StateGraph,
+    reach: NumArray,
+    moves: IntArray,
+    inflow: Callable[[int, int], None] | None = None,
+) -> None:
+    """Carry ``reach`` from each hitting state to the states after it, fewest cards first (a
+    level's reach is final when its turn comes; ``inflow`` adds what else flows into it)."""
+    hitting = (moves == _HIT) & graph.plays
+    for start, stop in graph.shape.levels:
+        if inflow is not None:
+            inflow(start, stop)
         rows = np.arange(start, stop)[hitting[start:stop]]
         if not len(rows):
             continue
         flows = reach[rows][:, None] * graph.next_weight[rows]
         on = graph.goes_on[rows]
         np.add.at(reach, graph.next_index[rows][on], flows[on])
-    return reach
+
+
+def _resplit_starts(graph: StateGraph, slot: int) -> list[tuple[StateGraph, int, Number]]:
+    """The first split hands of the resplit formula for the pair ``slot``: (the pair graph of
+    a term's shoe, the hand's state in it, coefficient × chance × the card's weight), so
+    that the split value is the sum of weight × the hand's value (:mod:`.resplit`)."""
+    solver = graph.solver
+    rules = solver.rules
+    shares = not rules.hole_card and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
+    first = add_card((0,) * SLOTS, slot)
+    found = []
+    for m, kind, made, coefficient in pattern_terms(hands_possible(rules, slot)):
+        chance = pair_chance(solver, slot, m)
+        if not chance:
+            continue
+        pair_graph = graph._pair_graph(slot, m, made if shares else 2)
+        removed = pair_graph.solver.removed(first, slot)
+        r = sum(removed)
+        for card in range(SLOTS):
+            if (card == slot) != (kind == CAPPED):
+                continue
+            w = pair_graph.solver.weight(removed, r, card)
+            if w:
+                j = pair_graph.index[(add_card(first, card), slot)]
+                found.append((pair_graph, j, coefficient * chance * w))
+    return found
 
 
 def _search(graph: StateGraph, largest: float | None = None) -> tuple[UpCardPlay, Number]:
-    """Policy improvement from the plain start until a chart repeats: the best chart met and
-    its value (``largest``: on a rounded graph, a bound on every value)."""
+    """Policy improvement from the plain start to a chart that gives itself back: that chart
+    and its value (``largest``: on a rounded graph, a bound on every value). The value
+    never falls from a pass to the next, so were the passes to run out first the latest
+    chart would be the best met."""
     play = UpCardPlay.starting(graph.solver.up)
-    seen: dict[UpCardPlay, Number] = {}
-    best: tuple[UpCardPlay, Number] | None = None
-    deals = [may + may_not for _, _, may, may_not, _ in graph.opening_weights]
-    bound = _bound(largest, float(sum(deals)), len(deals))
     for _ in range(_MAX_PASSES):
-        new, value, _ = _pass(graph, play, _Choose(graph, _reach(graph, play), largest))
-        # a pass's value is its chart's (the same chart: the same value, no need to compare)
-        if best is None or (new != best[0] and _greater(value, best[1], bound)):
-            best = (new, value)
-        if new in seen or new == play:
+        new, value, _ = _pass(graph, play, _Choose(_reach(graph, play), play, largest))
+        if new == play:
             break
-        seen[new] = value
         play = new
-    assert best is not None
-    return best
+    return new, value
 
 
 def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
@@ -412,16 +572,22 @@ def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
     (:meth:`StateGraph.rounded`), deciding a cell only when the rounded scores differ by
     more than their error bound, and the chart found is then valued exactly; a comparison
     too close to call redoes the search in exact arithmetic. The chart is the exact
-    search's, because every decision is. The bound, with ``u = 2**-53`` and ``M`` at least
-    every state's value (4 × the largest stand, double, terminal, surrender or 1): each
-    rounded input is within ``3u`` relatively of its exact value; a hit adds at most 11
-    terms whose weights sum to 1, so each level of cards out adds at most ``15uM`` of error
-    and a value (at most 32 levels, a split doubling it) is within ``2**10 uM``; a reach is
-    a sum of products of non-negative rounded weights, within ``2**9 u`` relatively (and 0
-    exactly when the exact reach is 0); so a weighted sum over ``n`` hands of total weight
-    ``R``, each product and the sum rounded, is within ``(2**11 + n) u R M`` (to first
-    order), and a score compares at most three of them. :func:`_bound` asks for a gap
-    ``2**10`` times that.
+    search's, because every decision is (which hands weigh nothing is exact too: a rounded
+    reach is 0 only where the exact one is). The bound, with ``u = 2**-53`` and ``M`` at
+    least every state's value (4 × the largest stand, double, terminal, surrender or 1):
+    each rounded input is within ``3u`` relatively of its exact value; a hit adds at most
+    11 terms whose weights sum to 1, so each level of cards out adds at most ``15uM`` of
+    error and a value (at most 32 levels, a split doubling it) is within ``2**10 uM``; a
+    reach is a sum of products of non-negative rounded weights, within ``2**9 u``
+    relatively (and 0 exactly when the exact reach is 0); so a weighted sum over ``n``
+    hands of total weight ``R``, each product and the sum rounded, is within
+    ``(2**11 + n) u R M`` (to first order), and a score is one such sum (a total's, under
+    one choice of its cells) or one value (a pair's move, ``n = R = 1``). Two scores are
+    ordered when they differ by more than twice that; :func:`_bound` asks for a gap
+    ``2**9`` times more.
+
+    Resplits have no rounded view (the pairs' own graphs are outside the bound): their
+    search runs in the graph's own arithmetic.
     """
     view = graph.rounded()
     if view is not None:
@@ -437,7 +603,7 @@ def derive_play(graph: StateGraph) -> tuple[UpCardPlay, Number]:
         except _TooClose:
             pass
         else:
-            return chart, _pass(graph, chart, _Choose(graph, given=chart))[1]
+            return chart, evaluate_play(graph, chart)
     return _search(graph)
 
 
@@ -467,6 +633,31 @@ def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
         if play.pairs[slot] is Move.SPLIT:
             values[i] = graph.split(slot, values, chart_moves(play, rules))
     return graph.opening_total(values)
+
+
+_SWEEP_CODES = np.full(len(Move), STAND, dtype=np.int64)
+_SWEEP_CODES[[_HIT, _DOUBLE]] = HIT, DOUBLE
+"""A chart move's code as :meth:`StateGraph.evaluate` takes it (split hands only hit, stand
+or double)."""
+
+
+def _chart_split(
+    graph: StateGraph, slot: int, values: NumArray, play: UpCardPlay, swept: dict[int, NumArray]
+) -> Number:
+    """The value of splitting the pair ``slot`` with the split hands played by ``play``, as
+    :meth:`StateGraph.split` gives it with :func:`chart_moves` (which :func:`evaluate_play`
+    asks), but with resplits each pair graph swept once a pass, its moves asked once per
+    signature (``swept``: its values where the pass knows them, by ``id``; filled in here)."""
+    if hands_possible(graph.solver.rules, slot) == 2:
+        return graph.split(slot, values)
+    total: Number = 0
+    for pair_graph, j, weight in _resplit_starts(graph, slot):
+        known = swept.get(id(pair_graph))
+        if known is None:
+            known = pair_graph.evaluate(_SWEEP_CODES[_moves(pair_graph, play)])
+            swept[id(pair_graph)] = known
+        total += weight * known[j]
+    return total
 
 
 def chart_moves(play: UpCardPlay, rules: BlackjackRules) -> Callable[[Counts, int, bool], str]:
