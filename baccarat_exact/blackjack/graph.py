@@ -591,38 +591,49 @@ class StateGraph:
         return 2 * total
 
     def _resplit(self, slot: int, decide: Decide | None) -> Number:
-        """A split with resplits: Σ over the terms of :func:`~.resplit.pattern_terms` of the
-        first hand's value from the shoe less ``m`` more pair cards, each a sweep of the fixed
-        play over the pair's own graph."""
+        """A split with resplits: Σ over :meth:`resplit_starts` of weight × the first hand's
+        value from its term's shoe, each a sweep of the fixed play over the pair's own graph
+        (``decide``, else the composition-dependent best moves of the pair's hands)."""
+        base = self.pair_graph(slot, 0, 2)
+        moves = base.best_moves(base.optimal_array()) if decide is None else base.moves_of(decide)
+        values: dict[int, NumArray] = {}
+        total: Number = 0
+        for graph, j, weight in self.resplit_starts(slot):
+            found = values.get(id(graph))
+            if found is None:
+                found = values[id(graph)] = graph.evaluate(moves)
+            total += weight * found[j]
+        return total
+
+    def resplit_starts(self, slot: int) -> list[tuple[StateGraph, int, Number]]:
+        """The first split hands of the resplit formula for the pair ``slot``
+        (:func:`~.resplit.pattern_terms`): (the pair graph of a term's shoe, the hand's state
+        in it, coefficient × chance × the card's weight), so that the split value is the sum
+        of weight × the hand's value."""
         solver = self.solver
         rules = solver.rules
-        hands = hands_possible(rules, slot)
         shares = (
             not rules.hole_card and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
         )
-        base = self._pair_graph(slot, 0, 2)
-        moves = base.best_moves(base.optimal_array()) if decide is None else base.moves_of(decide)
         first = add_card((0,) * SLOTS, slot)
-        total: Number = 0
-        for m, kind, made, coefficient in pattern_terms(hands):
+        found = []
+        for m, kind, made, coefficient in pattern_terms(hands_possible(rules, slot)):
             chance = pair_chance(solver, slot, m)
             if not chance:
                 continue
-            graph = self._pair_graph(slot, m, made if shares else 2)
-            values = graph.evaluate(moves)
+            graph = self.pair_graph(slot, m, made if shares else 2)
             removed = graph.solver.removed(first, slot)
             r = sum(removed)
-            part: Number = 0
             for card in range(SLOTS):
                 if (card == slot) != (kind == CAPPED):
                     continue
                 w = graph.solver.weight(removed, r, card)
                 if w:
-                    part += w * values[graph.index[(add_card(first, card), slot)]]
-            total += coefficient * chance * part
-        return total
+                    j = graph.index[(add_card(first, card), slot)]
+                    found.append((graph, j, coefficient * chance * w))
+        return found
 
-    def _pair_graph(self, slot: int, m: int, sharing: int) -> StateGraph:
+    def pair_graph(self, slot: int, m: int, sharing: int) -> StateGraph:
         """The split hands of ``slot`` alone, from the shoe less ``m`` more pair cards, with
         ``sharing`` hands sharing what a dealer blackjack takes of the original stake (kept)."""
         key = (slot, m, sharing)

@@ -51,9 +51,8 @@ from baccarat_exact.blackjack.graph import (
     StateGraph,
 )
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, Counts, add_card, hand_total
-from baccarat_exact.blackjack.moves import hands_possible
-from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
-from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, Surrender
+from baccarat_exact.blackjack.moves import forced_stand, hands_possible, may_double, may_surrender
+from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.shape import BoolArray
 from baccarat_exact.blackjack.solver import Number
 
@@ -132,20 +131,14 @@ class UpCardPlay:
             pair = [slot for slot in range(SLOTS) if hand[slot] == 2]
             if pair and splittable:
                 return self.pairs[pair[0]]
-            if key in self.surrenders and rules.surrender is not Surrender.NONE:
+            if key in self.surrenders and may_surrender(rules, cards=2):
                 return Move.SURRENDER
-            if key in self.doubles and rules.may_double(total, soft):
+            if key in self.doubles and may_double(rules, total, soft):
                 return Move.DOUBLE
         elif two:
-            if extra == ACE and not rules.hit_split_aces:
+            if forced_stand(rules, extra):
                 return Move.STAND
-            aces_ok = extra != ACE or rules.double_split_aces
-            if (
-                rules.double_after_split
-                and aces_ok
-                and key in self.doubles
-                and rules.may_double(total, soft)
-            ):
+            if key in self.doubles and may_double(rules, total, soft, extra=extra):
                 return Move.DOUBLE
         return self.hit_stand(key)
 
@@ -484,7 +477,7 @@ def _reach(graph: StateGraph, play: UpCardPlay) -> _Reach:
     resplits: dict[int, tuple[StateGraph, NumArray]] = {}
     for slot, i in splits.items():
         if slot not in once:
-            for pair_graph, j, weight in _resplit_starts(graph, slot):
+            for pair_graph, j, weight in graph.resplit_starts(slot):
                 _, starts = resplits.setdefault(id(pair_graph), (pair_graph, pair_graph.zeros()))
                 starts[j] += reach[i] * weight
 
@@ -522,32 +515,6 @@ def _flow(
         flows = reach[rows][:, None] * graph.next_weight[rows]
         on = graph.goes_on[rows]
         np.add.at(reach, graph.next_index[rows][on], flows[on])
-
-
-def _resplit_starts(graph: StateGraph, slot: int) -> list[tuple[StateGraph, int, Number]]:
-    """The first split hands of the resplit formula for the pair ``slot``: (the pair graph of
-    a term's shoe, the hand's state in it, coefficient × chance × the card's weight), so
-    that the split value is the sum of weight × the hand's value (:mod:`.resplit`)."""
-    solver = graph.solver
-    rules = solver.rules
-    shares = not rules.hole_card and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL
-    first = add_card((0,) * SLOTS, slot)
-    found = []
-    for m, kind, made, coefficient in pattern_terms(hands_possible(rules, slot)):
-        chance = pair_chance(solver, slot, m)
-        if not chance:
-            continue
-        pair_graph = graph._pair_graph(slot, m, made if shares else 2)
-        removed = pair_graph.solver.removed(first, slot)
-        r = sum(removed)
-        for card in range(SLOTS):
-            if (card == slot) != (kind == CAPPED):
-                continue
-            w = pair_graph.solver.weight(removed, r, card)
-            if w:
-                j = pair_graph.index[(add_card(first, card), slot)]
-                found.append((pair_graph, j, coefficient * chance * w))
-    return found
 
 
 def _search(graph: StateGraph, largest: float | None = None) -> tuple[UpCardPlay, Number]:
@@ -651,7 +618,7 @@ def _chart_split(
     if hands_possible(graph.solver.rules, slot) == 2:
         return graph.split(slot, values)
     total: Number = 0
-    for pair_graph, j, weight in _resplit_starts(graph, slot):
+    for pair_graph, j, weight in graph.resplit_starts(slot):
         known = swept.get(id(pair_graph))
         if known is None:
             known = pair_graph.evaluate(_SWEEP_CODES[_moves(pair_graph, play)])

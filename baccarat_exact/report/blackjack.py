@@ -292,8 +292,10 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         (("basic strategy", value, -value),),
     )
     notes = (
-        "H hit, S stand, Dh double else hit, Ds double else stand, P split.",
-        "Totals apply to every hand of that total that does not double; pairs are two-card unsplit pairs.",
+        "H hit, S stand, Dh double else hit, Ds double else stand, P split; R before a letter "
+        "(Rh, Rs, …): surrender a two-card hand, else that letter.",
+        "Totals apply to every hand of that total that does not double or surrender; pairs are "
+        "two-card unsplit pairs.",
         "Split hands follow the totals (doubling only with double after split).",
         FLOAT_NOTE if not exact else ROUNDED,
     )
