@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccarat_exact.blackjack.edge import basic_strategy, edge
-from baccarat_exact.blackjack.hands import Counts
+from baccarat_exact.blackjack.edge import basic_strategy, edge, strategy_value
+from baccarat_exact.blackjack.hands import Counts, shoe_counts
 from baccarat_exact.blackjack.round_stats import RoundStats, round_stats, strategy_names
 from baccarat_exact.blackjack.rules import (
     US_RULES,
@@ -22,10 +22,12 @@ from baccarat_exact.blackjack.rules import (
     SplitBy,
     Surrender,
 )
+from baccarat_exact.blackjack.split_round import hand_patterns
 from baccarat_exact.cli import app, main
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
+from tests.blackjack_resplit_reference import resplit_round_law
 from tests.test_blackjack_edge import tiny_shoes
 
 runner = CliRunner()
@@ -201,7 +203,6 @@ def test_the_command_plays_one_strategy_and_writes_csv() -> None:
     ("args", "message"),
     [
         (["--strategy", "perfect"], "unknown strategy 'perfect'"),
-        (["--split-hands", "4"], "resplits"),
         (["--counts", "T=4,9=4"], "too small"),
         (["--jobs", "0"], "0 is not in the range x>=1"),
     ],
@@ -216,3 +217,116 @@ def test_bad_input_is_one_error_line_and_exit_2(
     assert exit_info.value.code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0], err
+
+
+# -- resplits -------------------------------------------------------------------------
+
+RESPLIT_SHOE = "A=3,7=2,8=4,9=2,T=12"
+"""23 cards deep enough for four hands after any up card (150 points besides it), with pairs
+of aces, sevens, eights, nines and tens; few enough for the card-by-card reference."""
+
+PAIRS_SHOE = "A=2,2=3,3=3,6=3,8=3,T=12"
+"""26 cards deep enough for four hands, with small pairs whose split hands hit often."""
+
+RESPLIT_RULES = [
+    BlackjackRules(split_hands=3, hole_card=True, surrender=Surrender.LATE),
+    BlackjackRules(
+        split_hands=4,
+        resplit_aces=True,
+        triple_seven_on_split=True,
+        dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
+    ),
+    BlackjackRules(split_hands=4, double_after_split=True),
+    BlackjackRules(
+        split_hands=3,
+        resplit_aces=True,
+        hit_split_aces=False,
+        double_after_split=True,
+        hole_card=True,
+    ),
+]
+"""Three and four hands, with and without resplit aces: a peek game with late surrender; a
+dealer blackjack taking the original stake only (shared by the hands) with Triple Seven on
+split hands; double after split; split aces that take one card and may split again."""
+
+
+def _resplit_id(rules: BlackjackRules) -> str:
+    return f"{rules.split_hands}-hands" + ("-resplit-aces" if rules.resplit_aces else "")
+
+
+@pytest.mark.parametrize(
+    ("rules", "optimal_too"),
+    [(rules, k < 2) for k, rules in enumerate(RESPLIT_RULES)],
+    ids=[_resplit_id(rules) for rules in RESPLIT_RULES],
+)
+def test_a_resplit_round_is_the_hands_dealt_for_real(
+    rules: BlackjackRules, optimal_too: bool
+) -> None:
+    """Every net amount's probability with resplits, against a reference that deals every
+    hand a pair becomes card by card (the optimal play's reference is slow: two rule sets)."""
+    shoe = Shoe.parse(RESPLIT_SHOE)
+    stats = round_stats(shoe, rules)
+    counts = shoe_counts(shoe)
+    assert _law(stats, "basic") == resplit_round_law(counts, rules, stats.basic)
+    if optimal_too:
+        assert _law(stats, "optimal") == resplit_round_law(counts, rules)
+
+
+@pytest.mark.parametrize("shoe_text", [RESPLIT_SHOE, PAIRS_SHOE])
+@pytest.mark.parametrize("rules", RESPLIT_RULES, ids=[_resplit_id(r) for r in RESPLIT_RULES])
+def test_the_resplit_mean_is_edges_value(shoe_text: str, rules: BlackjackRules) -> None:
+    """The law's mean is ``edge``'s value for the same play, exactly: optimal play, and the
+    chart played on every hand, split hands too (``strategy_value``)."""
+    shoe = Shoe.parse(shoe_text)
+    stats = round_stats(shoe, rules)
+    assert stats.basic is not None
+    assert stats.play("optimal").ev == edge(shoe, rules).optimal
+    assert stats.play("basic").ev == strategy_value(shoe, stats.basic)
+    assert all(play.total == 1 for play in stats.plays)
+
+
+def test_resplits_in_an_infinite_shoe_are_independent_hands() -> None:
+    rules = RESPLIT_RULES[1]
+    stats = round_stats(Shoe.infinite_shoe(), rules, strategies=["optimal"])
+    assert stats.play("optimal").ev == edge(Shoe.infinite_shoe(), rules).optimal
+    assert stats.play("optimal").total == 1
+
+
+def test_resplits_in_float_agree_with_exact() -> None:
+    shoe = Shoe.parse(PAIRS_SHOE)
+    rules = RESPLIT_RULES[2]
+    exact = round_stats(shoe, rules, strategies=["optimal"]).play("optimal")
+    rough = round_stats(shoe, rules, strategies=["optimal"], exact=False).play("optimal")
+    assert dict(rough.probabilities).keys() == dict(exact.probabilities).keys()
+    for (net, p), (_, q) in zip(exact.probabilities, rough.probabilities):
+        assert float(p) == pytest.approx(q, abs=1e-12), net
+
+
+@pytest.mark.parametrize("hands", [2, 3, 4])
+def test_the_ways_second_cards_fall_cover_every_deal(hands: int) -> None:
+    """With a pair card's chance ``q`` every time (an infinite shoe), the terms of
+    :func:`hand_patterns` — ``a`` hands not given a pair card, ``a + e − 2`` pair cards that
+    made hands — are the whole law: their chances add up to 1 for any ``q``."""
+    for q in (Fraction(0), Fraction(1, 13), Fraction(4, 13), Fraction(1, 2), Fraction(1)):
+        total = sum(count * q ** (a + e - 2) * (1 - q) ** a for a, e, count in hand_patterns(hands))
+        assert total == 1, (hands, q)
+
+
+def test_four_hands_fall_in_eight_orders() -> None:
+    """By hand, for four hands: P P (then four hands of any second card); P N P and N P P;
+    P N N P and N P N P; P N N N and N P N N (three hands, none paired); N N (two)."""
+    assert hand_patterns(4) == ((0, 4, 1), (1, 3, 2), (2, 0, 1), (2, 2, 2), (3, 0, 2))
+
+
+def test_the_command_computes_a_round_with_resplits() -> None:
+    rules = BlackjackRules(split_hands=4, resplit_aces=True)
+    result = runner.invoke(
+        app,
+        [
+            *("blackjack", "round", "--counts", RESPLIT_SHOE, "--strategy", "optimal"),
+            *("--split-hands", "4", "--resplit-aces", "--format", "json"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    (entry,) = json.loads(result.stdout)["strategies"]
+    assert Fraction(entry["player_ev"]) == edge(Shoe.parse(RESPLIT_SHOE), rules).optimal

@@ -10,19 +10,24 @@ Insurance is not part of the round.
 
 **Card removal.** Every figure is exact. An unsplit hand: the dealer draws from the shoe
 less the up card and every card the player took. A split: each hand is played, as the
-solver plays it, from its own cards, the up card and both pair cards; the first hand draws
-from the shoe less those, the second from what the first left, the dealer from what both
-left — the whole round's law, both hands and the dealer's final hand jointly, is summed
-over every pair of ways the two hands can end (:mod:`~baccarat_exact.blackjack.split_round`).
-In an infinite shoe the hands and the dealer are independent, and the product of each
-hand's law with the dealer's is already the joint law. The distribution's **mean is exactly
-the solver's value** (``edge``) and the whole law equals a card-by-card play of every round
-(tests/test_blackjack_round.py).
+engine plays it, from its own cards, the up card and both pair cards; each hand draws
+from what the hands before it left, the dealer from what they all left — the whole
+round's law, every hand and the dealer's final hand jointly, is summed over every way the
+hands can end together (:mod:`~baccarat_exact.blackjack.split_round`). With resplits
+(``split_hands`` 3 or 4) a pair card dealt as a second card makes one more hand, played
+the same way (the strategy :mod:`~baccarat_exact.blackjack.resplit` states). In an
+infinite shoe the hands and the dealer are independent, and the product of each hand's
+law given the dealer's final hand is the joint law. The distribution's **mean is exactly
+the engine's value** (``edge``) and the whole law equals a card-by-card play of every
+round (tests/test_blackjack_round.py).
 
 Moves of exactly equal value are broken as the solver breaks them: the first of stand,
 hit, double, surrender, split (:data:`~baccarat_exact.blackjack.hand.TIE_ORDER`). The
 order changes the law (a split and a surrender worth the same have different
 distributions), never the mean.
+
+The module is longer than most because one up card's walk (:class:`_Round`: the deal,
+every move, the split hands, each end settled) reads the state graph as one idea.
 """
 
 from __future__ import annotations
@@ -46,13 +51,14 @@ from baccarat_exact.blackjack.hands import (
     hand_total,
     hard_total,
 )
+from baccarat_exact.blackjack.moves import hands_possible
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
     DealerBlackjackTakes,
     Surrender,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
-from baccarat_exact.blackjack.split_round import split_round_law
+from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
 from baccarat_exact.errors import BaccaratError, RulesError
 from baccarat_exact.model.processes import ordered_map
@@ -190,10 +196,12 @@ class RoundStats:
         }
 
 
-def _settle(rules: BlackjackRules, profile: Profile, outcome: int, split: bool) -> Fraction:
-    """Net result of one finished hand against the dealer's final hand ``outcome`` (an index of
-    ``OUTCOMES``). With a hole card a dealer blackjack is settled for the whole round by
-    :func:`_round_net` (the player never played)."""
+def _settle(rules: BlackjackRules, profile: Profile, outcome: int, hands: int) -> Fraction:
+    """Net result of one finished hand, out of the ``hands`` a pair became (1: unsplit), against
+    the dealer's final hand ``outcome`` (an index of ``OUTCOMES``); a dealer blackjack that
+    takes the original stake only takes each split hand's share of it. With a hole card a
+    dealer blackjack is settled for the whole round by :func:`_peeked` (the player never
+    played)."""
     kind, total, stake = profile
     if kind == "blackjack":
         return Fraction(0) if outcome == BLACKJACK else rules.blackjack_pays
@@ -204,7 +212,7 @@ def _settle(rules: BlackjackRules, profile: Profile, outcome: int, split: bool) 
             return -_HALF if rules.surrender is Surrender.EARLY else Fraction(-1)
         if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL:
             return Fraction(-stake)
-        return -_HALF if split else Fraction(-1)
+        return Fraction(-1, hands)
     if kind == "surrender":
         return -_HALF
     if kind == "bust":
@@ -242,7 +250,6 @@ class _Round:
         self.exact = self.solver.exact
         self.split_parts: dict[Fraction, Value] = defaultdict(Fraction if self.exact else float)
         """Split rounds' share of each net result, numerators over the ends' denominator."""
-        self.tables: dict[int, list[tuple[Profile, list[Number]]]] = {}
         self.laws: dict[int, dict[Fraction, Value]] = {}
 
     # -- walking the hands --------------------------------------------------------------
@@ -359,19 +366,32 @@ class _Round:
                 if outcome == BLACKJACK and rules.hole_card:
                     net = _peeked(rules, profile)
                 else:
-                    net = _settle(rules, profile, outcome, False)
+                    net = _settle(rules, profile, outcome, 1)
                 found[net] += weight
         return found
 
     # -- split hands ------------------------------------------------------------------
 
-    def split_table(self, slot: int) -> list[tuple[Profile, list[Number]]]:
-        """Each way one split hand of the pair ``slot`` ends, with its weight jointly with each
-        dealer outcome (numerators over ``D_2``): in an infinite shoe, where the hands and
-        the dealer are independent, all a split round's law needs."""
+    def _split_starts(self, slot: int, paired: bool | None) -> list[tuple[Number, int]]:
+        """(weight, state) of the first split hand of the pair ``slot`` by its second card: a
+        pair card (``paired``), another card (not ``paired``) or any (None)."""
+        graph = self.graph
+        return [
+            (w, j)
+            for w, j in graph.split_starts[slot]
+            if paired is None or (graph.states[j].hand[slot] == 2) == paired
+        ]
+
+    def split_table(
+        self, slot: int, paired: bool | None = None
+    ) -> list[tuple[Profile, list[Number]]]:
+        """Each way one split hand of the pair ``slot`` ends (its second card as
+        :meth:`_split_starts` chooses), with its weight jointly with each dealer outcome
+        (numerators over ``D_2``): in an infinite shoe, where the hands and the dealer are
+        independent, all a split round's law needs."""
         solver = self.solver
         walk = _Walk()
-        for w, j in self.graph.split_starts[slot]:
+        for w, j in self._split_starts(slot, paired):
             walk.reach_state(j, w)
         self._walk(walk, openings=False)
         table: dict[Profile, list[Number]] = {}
@@ -399,12 +419,12 @@ class _Round:
                 row[outcome] += mass * weight
         return sorted(table.items())
 
-    def split_law(self, slot: int) -> dict[Fraction, Value]:
-        """The split round of the pair ``slot``, given the pair: net result → probability,
-        both hands and the dealer jointly (:func:`split_round_law`)."""
-        solver = self.solver
+    def split_ends(self, slot: int, paired: bool | None) -> dict[tuple[Profile, Counts], int]:
+        """Each way one split hand of the pair ``slot`` ends (its second card as
+        :meth:`_split_starts` chooses) — its profile and the player's cards out, a bust with
+        its busting card — with the number of orders of its cards that end so."""
         walk = _Walk(paths=True)
-        for _, j in self.graph.split_starts[slot]:
+        for _, j in self._split_starts(slot, paired):
             walk.reach_state(j, 1)
         self._walk(walk, openings=False)
         ends: dict[tuple[Profile, Counts], int] = defaultdict(int)
@@ -415,55 +435,50 @@ class _Round:
             # each busting card is one more end (the dealer draws after it)
             for _, out in self._bust_cards(profile[1], removed):
                 ends[(("bust", 0, profile[2]), out)] += int(paths)
+        return ends
+
+    def split_law(self, slot: int) -> dict[Fraction, Value]:
+        """The split round of the pair ``slot``, given the pair: net result → probability,
+        every hand it becomes and the dealer jointly (:func:`split_round_law`), or, in an
+        infinite shoe, the hands combined as independent given the dealer's final hand
+        (:func:`independent_split_law`)."""
+        solver = self.solver
         rules = self.rules
+        hands = hands_possible(rules, slot)
+
+        def settle(profile: Profile, outcome: int, made: int) -> Fraction:
+            return _settle(rules, profile, outcome, made)
+
+        peeked = _peeked(rules, None) if rules.hole_card else None
+        if solver.infinite:
+            chance: Fraction | float = Fraction(solver.counts[slot], solver.n_cards)
+            return independent_split_law(
+                self.split_table(slot),
+                self.split_table(slot, paired=False) if hands > 2 else [],
+                chance if self.exact else float(chance),
+                hands,
+                settle,
+                peeked,
+            )
         return split_round_law(
             solver,
             slot,
-            ends,
-            lambda profile, outcome: _settle(rules, profile, outcome, True),
-            _peeked(rules, None) if rules.hole_card else None,
+            self.split_ends(slot, None),
+            self.split_ends(slot, paired=False) if hands > 2 else {},
+            hands,
+            settle,
+            peeked,
         )
 
     def _split(self, slot: int, mass: Number) -> None:
-        """A split round of the pair ``slot`` (``mass``: the pair's deal weight): the joint law
-        of both hands and the dealer (finite shoe), or the hands combined as independent given
-        the dealer's final hand, which in an infinite shoe they are."""
-        if not self.solver.infinite:
-            if slot not in self.laws:
-                self.laws[slot] = self.split_law(slot)
-            for net, p in self.laws[slot].items():
-                if self.exact:
-                    self.split_parts[net] += int(mass) * p * int(self.solver.unit(2))
-                else:
-                    self.split_parts[net] += mass * p
-            return
-        if slot not in self.tables:
-            self.tables[slot] = self.split_table(slot)
-        rows = self.tables[slot]
-        rules = self.rules
-        for outcome in range(len(OUTCOMES)):
-            dealer_total: Number = sum(row[outcome] for _, row in rows)
-            if not dealer_total:
-                continue
-            if rules.hole_card and outcome == BLACKJACK:  # the peek ends the round: -1
-                self.split_parts[_peeked(rules, None)] += (
-                    Fraction(int(mass) * int(dealer_total)) if self.exact else mass * dealer_total
-                )
-                continue
-            settled: dict[Fraction, Number] = defaultdict(int)
-            for a, row in rows:
-                if row[outcome]:
-                    settled[_settle(rules, a, outcome, True)] += row[outcome]
-            by_net: dict[Fraction, Number] = defaultdict(int)
-            for net_a, x in settled.items():
-                for net_b, y in settled.items():
-                    by_net[net_a + net_b] += x * y
-            for net, weight in by_net.items():
-                if self.exact:
-                    share: Value = Fraction(int(mass) * int(weight), int(dealer_total))
-                else:
-                    share = mass * weight / dealer_total
-                self.split_parts[net] += share
+        """A split round of the pair ``slot`` (``mass``: the pair's deal weight)."""
+        if slot not in self.laws:
+            self.laws[slot] = self.split_law(slot)
+        for net, p in self.laws[slot].items():
+            if self.exact:
+                self.split_parts[net] += int(mass) * p * int(self.solver.unit(2))
+            else:
+                self.split_parts[net] += mass * p
 
     # -- the whole up card --------------------------------------------------------------
 
@@ -646,11 +661,6 @@ def round_stats(
     if jobs < 1:
         raise BaccaratError(f"--jobs must be 1 or more, got {jobs}")
     rules = rules or BlackjackRules()
-    if rules.split_hands > 2:
-        raise RulesError(
-            "the round's distribution is computed for a pair split once: resplits "
-            "(--split-hands 3 or 4) are priced by edge, not here"
-        )
     shoe = shoe or Shoe.from_decks(rules.decks)
     wanted: list[str | BasicStrategy] = list(strategies)
     if not wanted:

@@ -1,123 +1,285 @@
-"""A split round's exact law: both hands and the dealer's final hand, jointly.
+"""A split round's exact law: every split hand and the dealer's final hand, jointly.
 
-After a pair is split, the first hand draws from the shoe less the up card and both pair
-cards, the second from what the first left, and the dealer from what both left. Each
-hand's moves depend only on its own cards (the strategy the solver values), so the three
-card sequences are drawn one after the other, each with a stopping rule of its own, and —
-the shoe being exchangeable — the chance that the first hand draws the cards ``x``, the
-second ``y`` and the dealer ``z`` depends only on the cards together:
+After a pair is split the hands are played one after the other, each taking its second
+card when its turn comes; with resplits a pair card dealt as a second card makes one more
+hand while fewer than the rules' most exist (the strategy :mod:`~.resplit` states). Each
+hand's moves depend only on its own cards, the up card and both pair cards, so the card
+sequences are drawn one after the other, each with a stopping rule of its own, and — the
+shoe being exchangeable — the chance of a whole deal depends only on the cards it takes:
 
-    P(x, y, z) = Π_v ff(n_v, x_v + y_v + z_v) / ff(N, |x| + |y| + |z|)
+    P(x_1, …, x_n, z) = Π_v ff(n_v, R_v) / ff(N, |R|)
 
-for a shoe of ``n_v`` cards of value ``v`` and ``N`` in all. So the round's law is a sum
-over pairs of ways the hands end: for each way ``x`` the first ends (its profile and its
-cards ``C_x``, reached by ``paths_x`` orders of those cards) and each way ``y`` the second
-ends, the cards ``R = C_x + C_y`` weigh
+for the hands' cards ``x_i``, the dealer's ``z``, ``R`` all of them with the pair cards
+that made the extra hands, and a shoe (after the up card and the pair) of ``n_v`` cards
+of value ``v``, ``N`` in all.
 
-    paths_x · paths_y · Π_v ff(n_v, R_v) · (dealer's numerators after R)
+**How the second cards fall.** While another hand may still be made, a second card that
+is not a pair card settles its hand's pairing; once the last hand is made, each hand still
+waiting takes any card as its second (a pair card is then played as a pair). So the round
+is a sum of terms — ``a`` hands whose second card is not a pair card, ``e`` hands whose
+second card is any card, ``a + e − 2`` pair cards that made the extra hands — each
+counted as often as the second cards can fall so (:func:`hand_patterns`). A pair split
+once is one term: two hands, any second cards.
 
-over one denominator. Pairs are grouped by ``R`` (far fewer than the pairs) and by their
-two profiles; the dealer's law is computed once per ``R``, for all at once
-(:func:`~baccarat_exact.blackjack.fastdealer.dealer_batch`). Nothing is approximated: the
-law is exact, its mean is the solver's split value.
+**Summing.** For each term the ways its hands end (each with its profile, its cards and
+the number of orders of them that end so) are combined one hand at a time and grouped by
+the cards they take together and the profiles they end with — far fewer groups than tuples
+of ends — and the dealer's law is computed once per group of cards, for all at once
+(:func:`~baccarat_exact.blackjack.dealer.dealer_batch`). Nothing is approximated: the law
+is exact, its mean is the engine's split value. In an infinite shoe the hands and the
+dealer are independent, and :func:`independent_split_law` combines each hand's law given
+the dealer's final hand.
+
+The module is longer than most: the grouped products of hands' ends (:class:`_Combiner`)
+serve this law alone and share its card codes and multisets of profiles.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.blackjack.dealer import BLACKJACK, OUTCOMES, falling
-from baccarat_exact.blackjack.fastdealer import dealer_batch
+from baccarat_exact.blackjack.dealer import BLACKJACK, OUTCOMES, dealer_batch, falling
 from baccarat_exact.blackjack.hands import SLOTS, Counts
-from baccarat_exact.blackjack.solver import UpCardSolver
+from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
-__all__ = ["split_round_law"]
+__all__ = ["hand_patterns", "independent_split_law", "split_round_law"]
 
 Profile = tuple[str, int, int]
 """How a hand ended: (kind, total, stake), as :mod:`~baccarat_exact.blackjack.round_stats`
 says; a bust here is ``("bust", 0, stake)`` with the busting card among its cards."""
 
-Settle = Callable[[Profile, int], Fraction]
-"""Net result of one split hand against a dealer outcome (an index of ``OUTCOMES``)."""
+Settle = Callable[[Profile, int, int], Fraction]
+"""Net result of one split hand against a dealer outcome (an index of ``OUTCOMES``), out of
+the number of hands the pair became."""
+
+Ends = Mapping[tuple[Profile, Counts], int]
+"""Each way one split hand ends — (profile, the player's cards out with both pair cards) —
+with the number of orders of its cards that end so."""
+
+Rows = Sequence[tuple[Profile, Sequence[Number]]]
+"""Each profile a split hand ends with, jointly with each dealer outcome (numerators)."""
 
 IntArray = npt.NDArray[np.int64]
 
-_MOST_ROUND_CARDS = 44
-"""Most player cards a split round can take, both pair cards included: a hand holds at most
-21 one-point cards and the card that busts it."""
-
-_CODE = (_MOST_ROUND_CARDS + 1) ** np.arange(SLOTS, dtype=np.int64)
-"""A removal's code: its counts as digits (45**10 < 2**63)."""
+_MOST_OF_VALUE = tuple(4 + 4 * (21 // (slot + 1) + 1) for slot in range(SLOTS))
+"""Most cards of each value a round's player can take: four pair cards and four hands each
+of a hard 21 and a busting card. Removal codes count in these bases (product below 2**49)."""
 
 _DEALER_BATCH = 1 << 14
 """Removals whose dealer rows are computed together (bounds the memory, not the time)."""
 
 _CHUNK = 1 << 20
-"""Pairs of ends grouped at a time (bounds the memory a chunk takes)."""
+"""Combinations of ends grouped at a time (bounds the memory a chunk takes)."""
+
+_INT64 = 2**62
+"""Sums of path products below this are added in int64, above it as Python integers."""
 
 
-def split_round_law(
-    solver: UpCardSolver,
-    slot: int,
-    ends: Mapping[tuple[Profile, Counts], int],
-    settle: Settle,
-    peeked: Fraction | None,
-) -> dict[Fraction, Any]:
-    """Net result → probability of the split round of the pair ``slot``, given the pair.
+@functools.cache
+def hand_patterns(hands: int) -> tuple[tuple[int, int, int], ...]:
+    """How the second cards of a pair split into at most ``hands`` hands can fall, as
+    ``(a, e, count)``: ``a`` hands whose second card is not a pair card (dealt while another
+    hand could still be made), ``e`` hands whose second card is any card (dealt once no
+    more could), and the number of orders of pair cards and other second cards that end so.
 
-    ``ends``: each way one split hand ends — (profile, the player's cards out with both
-    pair cards) → the number of orders of its cards that end so (a bust: with the busting
-    card). ``settle`` prices one hand against a dealer outcome; ``peeked`` is the round's
-    net result when the dealer has a blackjack and has peeked (a hole-card game), else None.
-    Probabilities are Fractions in exact mode, floats otherwise.
+    >>> hand_patterns(2), hand_patterns(3)
+    (((0, 2, 1),), ((0, 3, 1), (1, 2, 1), (2, 0, 1)))
     """
-    pair = np.zeros(SLOTS, dtype=np.int64)
-    pair[slot] = 2
-    profiles = sorted({profile for profile, _ in ends})
-    profile_id = {profile: k for k, profile in enumerate(profiles)}
-    drawn = np.array([removed for _, removed in ends], dtype=np.int64).reshape(len(ends), SLOTS)
-    drawn -= pair
-    ids = np.array([profile_id[profile] for profile, _ in ends], dtype=np.int64)
-    paths = np.array(list(ends.values()), dtype=object)
-    widths = _radices(drawn)
-    keys, sums = _pair_groups(drawn, ids, paths, len(profiles), widths)
-    n_pairs = len(profiles) ** 2
-    r_codes, r_index = np.unique(keys // n_pairs, return_inverse=True)
-    pair_ids = keys % n_pairs
-    weights, denominator = _dealer_weights(solver, _decode(r_codes, widths), pair)
-    sums = sums.astype(object if solver.exact else np.float64)
-    # the net result of each (first profile, second profile) against each dealer outcome
-    law: dict[Fraction, Any] = defaultdict(int)
-    for outcome in range(len(OUTCOMES)):
-        column = sums * weights[r_index, outcome]
-        if peeked is not None and outcome == BLACKJACK:
-            law[peeked] += column.sum()
-            continue
-        nets = [settle(a, outcome) + settle(b, outcome) for a in profiles for b in profiles]
-        distinct = sorted(set(nets))
-        net_ids = np.array([distinct.index(net) for net in nets], dtype=np.int64)[pair_ids]
-        for k, net in enumerate(distinct):
-            chosen = column[net_ids == k]
-            if len(chosen):
-                law[net] += chosen.sum()
-    if denominator is None:
-        return {net: float(p) for net, p in law.items() if p}
-    return {net: Fraction(int(p), denominator) for net, p in law.items() if p}
+    found: dict[tuple[int, int], int] = defaultdict(int)
+
+    def deal(made: int, settled: int) -> None:
+        if made == hands:
+            found[(settled, hands - settled)] += 1
+        elif settled == made:
+            found[(settled, 0)] += 1
+        else:
+            deal(made + 1, settled)  # a pair card: one more hand
+            deal(made, settled + 1)  # another card: a hand's second card
+
+    deal(2, 0)
+    return tuple((a, e, count) for (a, e), count in sorted(found.items()))
 
 
-def _radices(drawn: IntArray) -> IntArray:
-    """Per value, a base in which two hands' counts of it add without carry. A hand draws at
-    most ``21 // v + 1`` cards of value ``v`` (a hard total of 21 and a busting card), so the
-    code of two hands' cards, a mixed-radix number, stays below 45·23·17·13·11·9·9·7·7·7 <
-    10¹¹."""
-    found: IntArray = 2 * drawn.max(axis=0, initial=0) + 1
-    return found
+# -- a finite shoe ------------------------------------------------------------------------
+
+
+class _Multisets:
+    """The multisets of profiles the hands of a combination end with, numbered."""
+
+    def __init__(self) -> None:
+        self.members: list[tuple[int, ...]] = [()]
+        self._ids: dict[tuple[int, ...], int] = {(): 0}
+
+    def id_of(self, members: Iterable[int]) -> int:
+        key = tuple(sorted(members))
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self.members)
+            self.members.append(key)
+        return found
+
+    def table(self, sets: IntArray, profiles: int) -> IntArray:
+        """(multisets × profiles): each of ``sets`` with one profile more (other rows: -1)."""
+        table = np.full((len(self.members), profiles), -1, dtype=np.int64)
+        for m in np.unique(sets).tolist():
+            table[m] = [self.id_of((*self.members[m], p)) for p in range(profiles)]
+        return table
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """Combinations of hands' ends grouped by their cards (a code) and profiles (a multiset):
+    each group's summed product of path counts, and a bound on the sum of them all."""
+
+    codes: IntArray
+    sets: IntArray
+    sums: npt.NDArray[Any]
+    total: int
+
+
+def _weights(values: Iterable[int], total: int) -> npt.NDArray[Any]:
+    """Path counts in int64 where every sum of them provably fits, else Python ints."""
+    return np.array(list(values), dtype=np.int64 if total < _INT64 else object)
+
+
+def _grouped(codes: IntArray, sets: IntArray, sums: npt.NDArray[Any], n_sets: int) -> _Group:
+    """Equal (code, multiset) rows summed."""
+    if len(codes) == 0:
+        return _Group(codes, sets, sums, 0)
+    if int(codes.max()) < _INT64 // max(n_sets, 1):
+        order = np.argsort(codes * n_sets + sets, kind="stable")
+    else:
+        order = np.lexsort((sets, codes))
+    codes, sets, sums = codes[order], sets[order], sums[order]
+    starts = np.flatnonzero(np.r_[True, (codes[1:] != codes[:-1]) | (sets[1:] != sets[:-1])])
+    return _Group(codes[starts], sets[starts], np.add.reduceat(sums, starts), 0)
+
+
+def _merged(parts: list[_Group], n_sets: int, total: int) -> _Group:
+    group = _grouped(
+        np.concatenate([p.codes for p in parts]),
+        np.concatenate([p.sets for p in parts]),
+        np.concatenate([p.sums for p in parts]),
+        n_sets,
+    )
+    return _Group(group.codes, group.sets, group.sums, total)
+
+
+class _Parts:
+    """Grouped chunks, merged as a binary counter merges its digits (a chunk is merged with
+    the last when it is at least half as long), so each row is sorted a logarithmic number
+    of times however many chunks come."""
+
+    def __init__(self, n_sets: int, total: int) -> None:
+        self.n_sets = n_sets
+        self.total = total
+        self.parts: list[_Group] = []
+
+    def add(self, part: _Group) -> None:
+        self.parts.append(part)
+        while len(self.parts) > 1 and 2 * len(self.parts[-1].codes) >= len(self.parts[-2].codes):
+            last = self.parts.pop()
+            self.parts[-1] = _merged([self.parts[-1], last], self.n_sets, self.total)
+
+    def whole(self) -> _Group:
+        if not self.parts:
+            empty = np.zeros(0, dtype=np.int64)
+            return _Group(empty, empty, empty, self.total)
+        return _merged(self.parts, self.n_sets, self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """One split hand's ends as arrays: cards (after the pair) and their codes, profiles,
+    path counts."""
+
+    drawn: IntArray
+    codes: IntArray
+    profiles: IntArray
+    paths: npt.NDArray[Any]
+    total: int
+
+
+class _Combiner:
+    """Products of hands' ends, one hand at a time, grouped as they go; a combination taking
+    more cards of a value than the shoe holds is dropped (it is drawn in no order)."""
+
+    def __init__(self, profiles: int, multisets: _Multisets, widths: IntArray, limits: IntArray):
+        self.profiles = profiles
+        self.multisets = multisets
+        self.widths = widths
+        self.limits = limits
+
+    def _binding(self, most: IntArray) -> list[int]:
+        """The values of which combinations holding ``most`` cards may take too many."""
+        return [v for v in range(SLOTS) if most[v] > self.limits[v]]
+
+    def square(self, hand: _Hand) -> _Group:
+        """Two hands of the same ends: each unordered pair listed once (twice its weight)."""
+        pairs = np.array(
+            [
+                [self.multisets.id_of((p, q)) for q in range(self.profiles)]
+                for p in range(self.profiles)
+            ],
+            dtype=np.int64,
+        ).reshape(self.profiles, self.profiles)
+        total = hand.total * hand.total
+        found = _Parts(len(self.multisets.members), total)
+        paths = hand.paths if total < _INT64 else hand.paths.astype(object)
+        binding = self._binding(2 * hand.drawn.max(axis=0, initial=0))
+        every = np.arange(len(hand.codes))
+        rows = max(1, _CHUNK // max(len(every), 1))
+        for start in range(0, len(every), rows):
+            first = every[start : start + rows]
+            keep = every[None, :] >= first[:, None]
+            x = np.broadcast_to(first[:, None], keep.shape)[keep]
+            y = np.broadcast_to(every, keep.shape)[keep]
+            if binding:
+                held = np.ones(len(x), dtype=np.bool_)
+                for v in binding:
+                    held &= hand.drawn[x, v] + hand.drawn[y, v] <= self.limits[v]
+                x, y = x[held], y[held]
+            sets = pairs[hand.profiles[x], hand.profiles[y]]
+            sums = paths[x] * paths[y] * np.where(x == y, 1, 2)
+            found.add(_grouped(hand.codes[x] + hand.codes[y], sets, sums, found.n_sets))
+        return found.whole()
+
+    def times(self, group: _Group, hand: _Hand) -> _Group:
+        """Every combination of ``group`` with one more hand of ``hand``'s ends."""
+        table = self.multisets.table(group.sets, self.profiles)
+        total = group.total * hand.total
+        found = _Parts(len(self.multisets.members), total)
+        sums = group.sums if total < _INT64 else group.sums.astype(object)
+        paths = hand.paths if total < _INT64 else hand.paths.astype(object)
+        held_before = _decode(group.codes, self.widths)
+        binding = self._binding(
+            held_before.max(axis=0, initial=0) + hand.drawn.max(axis=0, initial=0)
+        )
+        rows = max(1, _CHUNK // max(len(hand.codes), 1))
+        for start in range(0, len(group.codes), rows):
+            stop = start + rows
+            codes = (group.codes[start:stop, None] + hand.codes[None, :]).ravel()
+            sets = table[group.sets[start:stop, None], hand.profiles[None, :]].ravel()
+            weights = (sums[start:stop, None] * paths[None, :]).ravel()
+            if binding:
+                held = np.ones((len(codes) // len(hand.codes), len(hand.codes)), dtype=np.bool_)
+                for v in binding:
+                    held &= (
+                        held_before[start:stop, v, None] + hand.drawn[None, :, v]
+                        <= (self.limits[v])
+                    )
+                kept = held.ravel()
+                codes, sets, weights = codes[kept], sets[kept], weights[kept]
+            found.add(_grouped(codes, sets, weights, found.n_sets))
+        return found.whole()
 
 
 def _places(widths: IntArray) -> IntArray:
@@ -131,49 +293,129 @@ def _decode(codes: IntArray, widths: IntArray) -> IntArray:
     return (codes[:, None] // _places(widths)[None, :]) % widths[None, :]
 
 
-def _pair_groups(
-    drawn: IntArray, ids: IntArray, paths: npt.NDArray[Any], n_profiles: int, widths: IntArray
-) -> tuple[IntArray, npt.NDArray[Any]]:
-    """Every ordered pair of ends grouped by (cards together, first profile, second profile):
-    the keys ``code · P² + first · P + second`` and each group's summed path products
-    (int64 where the products provably fit, else Python ints). The law is symmetric in the
-    two hands, so each unordered pair is listed once (twice its weight), under its profiles in
-    ascending order."""
-    codes = drawn @ _places(widths)  # below 10¹¹, times profiles² far below 2⁶³
-    most = int(max(paths.tolist(), default=0))
-    fits = 2 * most * most * len(paths) * len(paths) < 2**62
-    path_values = paths.astype(np.int64) if fits else paths
-    found_keys: list[IntArray] = []
-    found_sums: list[npt.NDArray[Any]] = []
-    rows = max(1, _CHUNK // max(len(codes), 1))
-    every = np.arange(len(codes))
-    for start in range(0, len(codes), rows):
-        first = every[start : start + rows]
-        # unordered pairs: the second at or after the first, counted twice when apart
-        keep = every[None, :] >= first[:, None]
-        x, y = (
-            np.broadcast_to(first[:, None], keep.shape)[keep],
-            np.broadcast_to(every, keep.shape)[keep],
+def split_round_law(
+    solver: UpCardSolver,
+    slot: int,
+    ends: Ends,
+    unpaired: Ends,
+    hands: int,
+    settle: Settle,
+    peeked: Fraction | None,
+) -> dict[Fraction, Any]:
+    """Net result → probability of the split round of the pair ``slot``, given the pair, when
+    it may become at most ``hands`` hands.
+
+    ``ends``: each way one split hand ends, whatever its second card; ``unpaired``: those
+    whose second card is not a pair card (read only when ``hands`` > 2). ``settle`` prices one
+    hand against a dealer outcome; ``peeked`` is the round's net result when the dealer has a
+    blackjack and has peeked (a hole-card game), else None. Probabilities are Fractions in
+    exact mode, floats otherwise.
+    """
+    profiles = sorted({profile for profile, _ in ends})
+    profile_id = {profile: k for k, profile in enumerate(profiles)}
+    pair = np.zeros(SLOTS, dtype=np.int64)
+    pair[slot] = 2
+    patterns = hand_patterns(hands)
+    widths = np.ones(SLOTS, dtype=np.int64)
+    for found in (ends, unpaired) if hands > 2 else (ends,):
+        drawn = np.array([removed for _, removed in found], dtype=np.int64).reshape(-1, SLOTS)
+        widths = np.maximum(widths, drawn.max(axis=0, initial=0) - pair)
+    widths = hands * widths + 1
+    widths[slot] += hands - 2
+    places = _places(widths)
+    limits = np.array(solver.counts, dtype=np.int64) - pair
+
+    def as_hand(found: Mapping[tuple[Profile, Counts], int]) -> _Hand:
+        drawn = np.array([removed for _, removed in found], dtype=np.int64).reshape(-1, SLOTS)
+        drawn -= pair
+        total = sum(found.values())
+        return _Hand(
+            drawn=drawn,
+            codes=drawn @ places,
+            profiles=np.array([profile_id[p] for p, _ in found], dtype=np.int64),
+            paths=_weights(found.values(), total),
+            total=total,
         )
-        low, high = np.minimum(ids[x], ids[y]), np.maximum(ids[x], ids[y])
-        found_keys.append(((codes[x] + codes[y]) * n_profiles + low) * n_profiles + high)
-        found_sums.append(path_values[x] * path_values[y] * np.where(x == y, 1, 2))
-        if sum(len(k) for k in found_keys) > 4 * _CHUNK:
-            found_keys, found_sums = _merged(found_keys, found_sums)
-    keys, sums = _merged(found_keys, found_sums)
-    return keys[0], sums[0]
 
+    multisets = _Multisets()
+    combiner = _Combiner(len(profiles), multisets, widths, limits)
+    kinds = {"any": ends, "unpaired": unpaired}
+    hand_of: dict[str, _Hand] = {}
+    prefixes: dict[tuple[str, ...], _Group] = {}
 
-def _merged(
-    keys: list[IntArray], sums: list[npt.NDArray[Any]]
-) -> tuple[list[IntArray], list[npt.NDArray[Any]]]:
-    """The keyed sums as one list entry: equal keys summed."""
-    key = np.concatenate(keys)
-    weight = np.concatenate(sums)
-    order = np.argsort(key, kind="stable")
-    key, weight = key[order], weight[order]
-    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-    return [key[starts]], [np.add.reduceat(weight, starts)]
+    def hand(kind: str) -> _Hand:
+        if kind not in hand_of:
+            hand_of[kind] = as_hand(kinds[kind])
+        return hand_of[kind]
+
+    def prefix(chain: tuple[str, ...]) -> _Group:
+        """The grouped combinations of the hands ``chain`` (two at least)."""
+        if chain not in prefixes:
+            if len(chain) == 2 and chain[0] == chain[1]:
+                prefixes[chain] = combiner.square(hand(chain[0]))
+            else:
+                prefixes[chain] = combiner.times(prefix(chain[:-1]), hand(chain[-1]))
+        return prefixes[chain]
+
+    # terms sharing all hands but the last take that last hand as one mixture of ends
+    last_hands: dict[tuple[str, ...], dict[str, int]] = defaultdict(dict)
+    for a, e, count in patterns:
+        chain = ("any",) * e + ("unpaired",) * a
+        last_hands[chain[:-1]][chain[-1]] = count
+    parts: list[_Group] = []
+    for head, mixture in last_hands.items():
+        extra_pairs = len(head) - 1
+        if len(head) == 1:
+            ((kind, count),) = mixture.items()
+            group = prefix((*head, kind))
+            sums = group.sums if group.total * count < _INT64 else group.sums.astype(object)
+            parts.append(_Group(group.codes, group.sets, sums * count, group.total * count))
+        else:
+            mixed: dict[tuple[Profile, Counts], int] = defaultdict(int)
+            for kind, count in mixture.items():
+                for end, paths in kinds[kind].items():
+                    mixed[end] += count * paths
+            kinds[f"mixture {head}"] = mixed
+            group = combiner.times(prefix(head), hand(f"mixture {head}"))
+            codes = group.codes + extra_pairs * int(places[slot])
+            parts.append(_Group(codes, group.sets, group.sums, group.total))
+    n_sets = len(multisets.members)
+    total = sum(p.total for p in parts)
+    if total >= _INT64:
+        parts = [_Group(p.codes, p.sets, p.sums.astype(object), p.total) for p in parts]
+    whole = _merged(parts, n_sets, total)
+    r_codes, r_index = np.unique(whole.codes, return_inverse=True)
+    drawn = _decode(r_codes, widths)
+    # cards the shoe does not hold (more pair cards than are left, …): drawn in no order
+    possible: npt.NDArray[np.bool_] = np.all(drawn <= limits, axis=1)
+    if not possible.all():
+        kept = possible[r_index]
+        whole = _Group(whole.codes[kept], whole.sets[kept], whole.sums[kept], whole.total)
+        r_codes, r_index = np.unique(whole.codes, return_inverse=True)
+        drawn = drawn[possible]
+    weights, denominator = _dealer_weights(solver, drawn, pair)
+    sums = whole.sums.astype(object if solver.exact else np.float64)
+    present, set_index = np.unique(whole.sets, return_inverse=True)
+    members = [multisets.members[m] for m in present.tolist()]
+    law: dict[Fraction, Any] = defaultdict(int)
+    for outcome in range(len(OUTCOMES)):
+        column = sums * weights[r_index, outcome]
+        if peeked is not None and outcome == BLACKJACK:
+            law[peeked] += column.sum()
+            continue
+        nets = [
+            sum((settle(profiles[k], outcome, len(m)) for k in m), Fraction(0)) for m in members
+        ]
+        distinct = sorted(set(nets))
+        number = {net: k for k, net in enumerate(distinct)}
+        net_ids = np.array([number[net] for net in nets], dtype=np.int64)[set_index]
+        for k, net in enumerate(distinct):
+            chosen = column[net_ids == k]
+            if len(chosen):
+                law[net] += chosen.sum()
+    if denominator is None:
+        return {net: float(p) for net, p in law.items() if p}
+    return {net: Fraction(int(p), denominator) for net, p in law.items() if p}
 
 
 def _dealer_rows(solver: UpCardSolver, removals: IntArray, depth: int | None) -> npt.NDArray[Any]:
@@ -181,7 +423,8 @@ def _dealer_rows(solver: UpCardSolver, removals: IntArray, depth: int | None) ->
     (``depth`` None: over ``(N − r)!``; float: probabilities), kept in the solver's derived
     cache by removal code: the strategies of one round and the pairs of one up card share most
     removals."""
-    codes = removals @ _CODE
+    radix = np.minimum(np.array(solver.counts, dtype=np.int64), _MOST_OF_VALUE) + 1
+    codes = removals @ _places(radix)
     key = ("split_round_dealer", depth)
     known_codes, known_rows = solver.derived.get(key, (np.zeros(0, dtype=np.int64), None))
     at = np.minimum(np.searchsorted(known_codes, codes), max(len(known_codes) - 1, 0))
@@ -249,3 +492,55 @@ def _dealer_weights(
         scale = [1] * (drawn_most + 1)
     draws = draws * np.array(scale, dtype=object)[r]
     return dealer * draws[:, None], falling(n_after, reach)
+
+
+# -- an infinite shoe ---------------------------------------------------------------------
+
+
+def independent_split_law(
+    rows: Rows,
+    unpaired: Rows,
+    pair_chance: Fraction | float,
+    hands: int,
+    settle: Settle,
+    peeked: Fraction | None,
+) -> dict[Fraction, Any]:
+    """Net result → probability of a split round given the pair, in an infinite shoe: given
+    the dealer's final hand the hands are independent, so each term of :func:`hand_patterns`
+    is the product of its hands' laws given that outcome.
+
+    ``rows``: each profile one split hand ends with, jointly with each dealer outcome (any
+    second card); ``unpaired``: the same for a second card that is not a pair card;
+    ``pair_chance``: the chance of a pair card (a Fraction: exact). Probabilities are
+    Fractions in exact mode, floats otherwise.
+    """
+    exact = isinstance(pair_chance, Fraction)
+    totals = [sum(row[outcome] for _, row in rows) for outcome in range(len(OUTCOMES))]
+    whole = sum(totals)
+    law: dict[Fraction, Any] = defaultdict(int)
+    for outcome, total in enumerate(totals):
+        if not total:
+            continue
+        chance = Fraction(int(total), int(whole)) if exact else total / whole
+        if peeked is not None and outcome == BLACKJACK:
+            law[peeked] += chance
+            continue
+        for a, e, count in hand_patterns(hands):
+            n = a + e
+            # numerators over total ** n: one hand's law given the outcome, hand by hand
+            given: dict[Fraction, Number] = {Fraction(0): 1}
+            for kind in (unpaired,) * a + (rows,) * e:
+                after: dict[Fraction, Number] = defaultdict(int)
+                for profile, row in kind:
+                    if row[outcome]:
+                        net = settle(profile, outcome, n)
+                        for sofar, q in given.items():
+                            after[sofar + net] += q * row[outcome]
+                given = after
+            weight = chance * count * pair_chance ** (n - 2)
+            for net, p in given.items():
+                if exact:
+                    law[net] += weight * Fraction(int(p), int(total) ** n)
+                else:
+                    law[net] += weight * p / total**n
+    return {net: p for net, p in law.items() if p}

@@ -478,10 +478,12 @@ def round_command(
     """The round's net result: exact EV, variance, standard deviation, win/push/lose and the
     probability of each net amount (doubles, splits, 3:2, surrender), per strategy.
 
-    Every probability is exact, split rounds too (both hands and the dealer jointly): about
+    Every probability is exact, split rounds too (every hand and the dealer jointly): about
     a minute of CPU for six decks, a quarter of that with --float; --jobs shares it out.
-    A pair splits once here (--split-hands 2). Of moves worth exactly the same, the first of
-    stand, hit, double, surrender, split is played: the order changes the law, never the EV.
+    With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
+    law takes far longer (minutes for one deck and three hands, hours with four). Of moves
+    worth exactly the same, the first of stand, hit, double, surrender, split is played:
+    the order changes the law, never the EV.
     """
     request = BlackjackRoundRequest(
         shoe=BJ_SHOE.value(ctx),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
-from baccarat_exact.errors import CountError, RulesError
+from baccarat_exact.errors import CountError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.blackjack_eor import BlackjackEor
@@ -149,12 +149,6 @@ class BlackjackRoundRequest(BlackjackRequest):
         from baccarat_exact.blackjack.round_stats import strategy_names
 
         strategy_names(self.strategy)
-        hands = self.rules.rules().split_hands
-        if hands > 2:
-            raise RulesError(
-                f"blackjack round computes the law of a round whose pair splits once: "
-                f"--split-hands {hands} (resplits) is priced by blackjack edge, not here"
-            )
 
     def compute(self, context: Context) -> RoundStats:
         from baccarat_exact.blackjack.hands import SLOTS
