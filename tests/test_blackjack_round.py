@@ -276,12 +276,13 @@ def test_a_resplit_round_is_the_hands_dealt_for_real(
 @pytest.mark.parametrize("rules", RESPLIT_RULES, ids=[_resplit_id(r) for r in RESPLIT_RULES])
 def test_the_resplit_mean_is_edges_value(shoe_text: str, rules: BlackjackRules) -> None:
     """The law's mean is ``edge``'s value for the same play, exactly: optimal play, and the
-    chart played on every hand, split hands too (``strategy_value``)."""
+    derived chart played on every hand, split hands too (as ``strategy_value`` plays it)."""
     shoe = Shoe.parse(shoe_text)
     stats = round_stats(shoe, rules)
-    assert stats.basic is not None
-    assert stats.play("optimal").ev == edge(shoe, rules).optimal
-    assert stats.play("basic").ev == strategy_value(shoe, stats.basic)
+    solved = edge(shoe, rules)
+    assert stats.basic == solved.strategy
+    assert stats.play("optimal").ev == solved.optimal
+    assert stats.play("basic").ev == solved.basic == strategy_value(shoe, solved.strategy)
     assert all(play.total == 1 for play in stats.plays)
 
 
