@@ -4,6 +4,8 @@ the same bytes on any number of processes, and bad input refused in one line."""
 from __future__ import annotations
 
 import json
+import math
+import statistics
 from dataclasses import replace
 from fractions import Fraction
 
@@ -11,11 +13,11 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, points, shoe_counts
 from baccarat_exact.blackjack.play import PlayedRound, play_round
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
-from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
 from baccarat_exact.blackjack.solver import ROUND_POINTS
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
 from baccarat_exact.cli import main
@@ -34,7 +36,7 @@ LEAN_RULES = BlackjackRules(
 )
 
 # Rank indices of the shuffled order: A 2 … 9 T J Q K.
-A, TWO, FIVE, SIX, SEVEN_, EIGHT, T, J, Q, K = 0, 1, 4, 5, 6, 7, 9, 10, 11, 12
+A, TWO, THREE, FIVE, SIX, SEVEN_, EIGHT, T, J, Q, K = 0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12
 
 
 def chart(rules: BlackjackRules, **changes: object) -> BasicStrategy:
@@ -104,6 +106,16 @@ SPLIT_ALL = tuple(Move.SPLIT for _ in range(SLOTS))
             BlackjackRules(split_hands=3),
             {"pairs": SPLIT_ALL},
             10,
+        ),
+        # resplits to 4 hands with double after split: 8 8 against a 6; the first hand's 8
+        # splits twice, then it takes a 3 and doubles (11, one card: T); the second hand takes
+        # a T (18); the third an 8, may not split (4 hands), hits 16 and busts with a T; the
+        # last takes a T (18); the dealer 6 T T
+        (
+            [EIGHT, SIX, EIGHT, EIGHT, EIGHT, THREE, T, T, EIGHT, T, T, T, T, T],
+            BlackjackRules(split_hands=4, double_after_split=True),
+            {"pairs": SPLIT_ALL, "doubles": frozenset({(False, 11)})},
+            13,
         ),
         # split aces, one card each, up to 4 hands but no resplit of aces: A A, A 2; dealer 6 T T
         (
@@ -229,6 +241,36 @@ def test_the_player_has_the_edge_in_some_rounds_and_the_tables_add_up(small: tup
     assert above == positive
     assert result.mean_ev.value == pytest.approx(sum(evs) / len(evs))
     assert result.quantiles[0][1] == min(evs) and result.quantiles[-1][1] == max(evs)
+
+
+def test_standard_errors_are_those_of_the_estimators_over_shoes() -> None:
+    """From 10 shoes on every estimate has its standard error, computed from the per-shoe
+    totals as the estimators define them (written out here, not read from the package):
+    the mean's s/√n, and the ratio Σx/Σd's √(Σ(x − r·d)² / (n(n − 1))) / (Σd/n)."""
+    settings = small_settings(shoes=12)
+    result = simulate(settings)
+    shoes = [[r for r in result.rounds if r.shoe == k] for k in range(settings.shoes)]
+    n = len(shoes)
+    rounds = [float(len(shoe)) for shoe in shoes]
+    sums = [sum(float(r.ev) for r in shoe) for shoe in shoes]
+    gains = [sum(float(r.ev) for r in shoe if r.ev > 0) for shoe in shoes]
+
+    def ratio_se(x: list[float], d: list[float]) -> float:
+        r = sum(x) / sum(d)
+        residual = sum((xi - r * di) ** 2 for xi, di in zip(x, d))
+        return math.sqrt(residual / (n * (n - 1))) / (sum(d) / n)
+
+    assert result.mean_ev.value == pytest.approx(sum(sums) / sum(rounds), rel=1e-12)
+    assert result.mean_ev.se == pytest.approx(ratio_se(sums, rounds), rel=1e-9)
+    assert result.rounds_per_shoe.value == pytest.approx(statistics.mean(rounds), rel=1e-12)
+    assert result.rounds_per_shoe.se == pytest.approx(
+        statistics.stdev(rounds) / math.sqrt(n), rel=1e-9
+    )
+    assert result.positive_gain.se == pytest.approx(
+        statistics.stdev(gains) / math.sqrt(n), rel=1e-9
+    )
+    fewer = simulate(replace(settings, shoes=9))
+    assert fewer.mean_ev.se is None and fewer.rounds_per_shoe.se is None
 
 
 def test_exact_arithmetic_deals_the_same_rounds_with_fractions(small: tuple) -> None:

@@ -9,6 +9,7 @@ exact references (the full-shoe EV, the effects of removal) live elsewhere.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,18 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.eor import EffectOfRemoval
 
-__all__ = ["BetEstimates", "ChunkTotals", "DepthRow", "Estimate", "SimulationResult", "Summary"]
+__all__ = [
+    "DEPTH_BANDS",
+    "BetEstimates",
+    "ChunkTotals",
+    "DepthRow",
+    "Estimate",
+    "SimulationResult",
+    "Summary",
+    "band_width",
+    "mean_estimate",
+    "ratio_estimate",
+]
 
 DEPTH_BANDS = 8
 """The shoe is split into this many bands of cards dealt for the by-depth table."""
@@ -31,7 +43,8 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A simulation estimate and its standard error (None from a single shoe)."""
+    """A simulation estimate and its standard error (None from too few shoes: one, or fewer
+    than a simulation asks for)."""
 
     value: float
     se: float | None
@@ -171,29 +184,58 @@ class _Sums:
         self.xx += (x * x).sum(axis=0)
         self.xd += (x * d).sum(axis=0)
 
-    def mean(self, i: int | None = None) -> Estimate:
-        """Mean per shoe, with the standard error of the mean."""
+    def mean(self, i: int | None = None, *, least: int = 2) -> Estimate:
+        """Mean per shoe, with the standard error of the mean (from ``least`` shoes on)."""
         x, xx = (self.x, self.xx) if i is None else (self.x[i], self.xx[i])
         n = self.n
         mean = float(x) / n
-        if n < 2:
+        if n < max(least, 2):
             return Estimate(mean, None)
         variance = max(float(xx) - float(x) * mean, 0.0) / (n - 1)
         return Estimate(mean, math.sqrt(variance / n))
 
-    def ratio(self, over: _Sums, i: int) -> Estimate | None:
+    def ratio(self, over: _Sums, i: int, *, least: int = 2) -> Estimate | None:
         """Σx/Σd over shoes (d the totals of ``over``), with the delta-method standard error
-        of a ratio estimator: √(Σ(x − r·d)² / (n(n−1))) / (Σd/n)."""
+        of a ratio estimator: √(Σ(x − r·d)² / (n(n−1))) / (Σd/n) (from ``least`` shoes on)."""
         total = float(over.x if over.x.ndim == 0 else over.x[i])
         if total == 0:
             return None
         ratio = float(self.x[i]) / total
         n = self.n
-        if n < 2:
+        if n < max(least, 2):
             return Estimate(ratio, None)
         dd = float(over.xx if over.xx.ndim == 0 else over.xx[i])
         residual = float(self.xx[i]) - 2 * ratio * float(self.xd[i]) + ratio * ratio * dd
         return Estimate(ratio, math.sqrt(max(residual, 0.0) / (n * (n - 1))) / (total / n))
+
+
+def mean_estimate(totals: Sequence[float], *, least: int = 2) -> Estimate:
+    """The mean of per-shoe ``totals``, with its standard error from ``least`` shoes on.
+
+    >>> mean_estimate([1.0, 2.0, 3.0])
+    Estimate(value=2.0, se=0.5773502691896257)
+    """
+    values = np.asarray(totals, dtype=np.float64)
+    sums = _Sums.zeros(())
+    sums.add(values, values)
+    return sums.mean(least=least)
+
+
+def ratio_estimate(
+    totals: Sequence[float], over: Sequence[float], *, least: int = 2
+) -> Estimate | None:
+    """Σ totals / Σ over for per-shoe totals and denominators (rounds dealt, …), with the
+    ratio estimator's standard error from ``least`` shoes on; None when Σ over is 0.
+
+    >>> ratio_estimate([1.0, 3.0], [2.0, 2.0], least=10)
+    Estimate(value=1.0, se=None)
+    """
+    x = np.asarray(totals, dtype=np.float64)
+    d = np.asarray(over, dtype=np.float64)
+    sums, denominators = _Sums.zeros((1,)), _Sums.zeros(())
+    sums.add(x[:, None], d[:, None])
+    denominators.add(d, d)
+    return sums.ratio(denominators, 0, least=least)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
-    from baccarat_exact.blackjack.shoe_simulation import BlackjackSimulation, SimulationSettings
+    from baccarat_exact.analysis.blackjack_simulation import BlackjackSimulation, SimulationSettings
     from baccarat_exact.report.model import Report
 
 __all__ = ["STANDARD_BURN", "BlackjackSimulateRequest", "burn_cards"]
@@ -71,7 +71,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
 
     def settings(self) -> SimulationSettings:
         """The simulation's settings, checked (no shoe is dealt)."""
-        from baccarat_exact.blackjack.shoe_simulation import SimulationSettings
+        from baccarat_exact.analysis.blackjack_simulation import SimulationSettings
 
         rules, shoe = self.game()
         return SimulationSettings(
@@ -85,7 +85,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
         )
 
     def compute(self, context: Context) -> BlackjackSimulation:
-        from baccarat_exact.blackjack.shoe_simulation import simulate
+        from baccarat_exact.analysis.blackjack_simulation import simulate
 
         settings = self.settings()
         with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:

@@ -9,14 +9,14 @@ computed; then the round is played by the full shoe's basic strategy, card by ca
 cards a real round of that play takes.
 
 Each round's EV is exact (or a float in float mode, which says so); what is added up
-from them is a *simulation estimate*, with a standard error over shoes
-(:class:`Estimate`). Shoes are independent units of
-work combined in shoe order, so a seed gives the same numbers whatever ``jobs``.
+from them is a *simulation estimate*, with a standard error over shoes, made as baccarat's
+simulation makes its own (:mod:`~baccarat_exact.analysis.estimates`). Shoes are
+independent units of work combined in shoe order, so a seed gives the same numbers
+whatever ``jobs``.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,6 +24,13 @@ from itertools import pairwise
 
 import numpy as np
 
+from baccarat_exact.analysis.estimates import (
+    DEPTH_BANDS,
+    Estimate,
+    band_width,
+    mean_estimate,
+    ratio_estimate,
+)
 from baccarat_exact.blackjack.edge import Value, basic_strategy, edge
 from baccarat_exact.blackjack.hands import MAX_CARDS, SLOTS, points, shoe_counts
 from baccarat_exact.blackjack.play import play_round
@@ -36,21 +43,16 @@ from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
-    "DEPTH_BANDS",
     "EV_BINS",
     "MAX_SHOES",
     "MIN_SHOES",
     "BlackjackSimulation",
     "DepthBand",
-    "Estimate",
     "EvBin",
     "Round",
     "SimulationSettings",
     "simulate",
 ]
-
-DEPTH_BANDS = 8
-"""The shoe is split into this many bands of cards dealt for the by-depth table."""
 
 EV_BINS: tuple[Fraction, ...] = tuple(
     Fraction(n, 1000) for n in (-50, -20, -10, -5, 0, 5, 10, 20, 50)
@@ -68,15 +70,6 @@ figures describe the shoes dealt rather than the game."""
 MAX_SHOES = 100_000
 """Most shoes a simulation deals: every round is an exact solve (about a second on six
 decks), so more could not end in any reasonable time."""
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A simulation estimate and its standard error over shoes (``None`` from fewer than
-    :data:`MIN_SHOES` shoes)."""
-
-    value: float
-    se: float | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -299,28 +292,6 @@ def _positive(ev: Value) -> bool:
     return ev > 0
 
 
-def _ratio(x: list[float], d: list[float]) -> Estimate | None:
-    """Σx/Σd over shoes, with the delta-method standard error of a ratio estimator."""
-    total = sum(d)
-    if total == 0:
-        return None
-    ratio = sum(x) / total
-    n = len(x)
-    if n < MIN_SHOES:
-        return Estimate(ratio, None)
-    residual = sum((xi - ratio * di) ** 2 for xi, di in zip(x, d))
-    return Estimate(ratio, math.sqrt(residual / (n * (n - 1))) / (total / n))
-
-
-def _mean(x: list[float]) -> Estimate:
-    n = len(x)
-    mean = sum(x) / n
-    if n < MIN_SHOES:
-        return Estimate(mean, None)
-    variance = sum((xi - mean) ** 2 for xi in x) / (n - 1)
-    return Estimate(mean, math.sqrt(variance / n))
-
-
 def _summarize(
     settings: SimulationSettings,
     strategy: BasicStrategy,
@@ -333,11 +304,11 @@ def _summarize(
     sums = [sum(float(r.ev) for r in shoe) for shoe in by_shoe]
     positive = [float(sum(_positive(r.ev) for r in shoe)) for shoe in by_shoe]
     gains = [sum(float(r.ev) for r in shoe if _positive(r.ev)) for shoe in by_shoe]
-    mean_ev = _ratio(sums, count)
-    share = _ratio(positive, count)
+    mean_ev = ratio_estimate(sums, count, least=MIN_SHOES)
+    share = ratio_estimate(positive, count, least=MIN_SHOES)
     assert mean_ev is not None and share is not None  # every shoe deals a round
     cards = settings.full_shoe.cards
-    width = max(1, -(-cards // DEPTH_BANDS))
+    width = band_width(cards)
     bands = []
     for band in range(DEPTH_BANDS):
         first, last = band * width, min((band + 1) * width, cards)
@@ -373,9 +344,9 @@ def _summarize(
         full_shoe_ev=rounds[0].ev,
         mean_ev=mean_ev,
         positive_share=share,
-        positive_mean_ev=_ratio(gains, positive),
-        positive_gain=_mean(gains),
-        rounds_per_shoe=_mean(count),
+        positive_mean_ev=ratio_estimate(gains, positive, least=MIN_SHOES),
+        positive_gain=mean_estimate(gains, least=MIN_SHOES),
+        rounds_per_shoe=mean_estimate(count, least=MIN_SHOES),
         quantiles=tuple(
             zip(("least", "10 %", "median", "90 %", "largest"), (float(q) for q in percentiles))
         ),
