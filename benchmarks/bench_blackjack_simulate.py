@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout first
 
+from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
 from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.blackjack.shoe_simulation import SimulationSettings, simulate
 from benchmarks._machine import machine
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,12 +6,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.analysis.blackjack_simulation import MIN_SHOES, BlackjackSimulation
+from baccarat_exact.analysis.estimates import Estimate
 from baccarat_exact.blackjack.edge import value_fields
-from baccarat_exact.blackjack.shoe_simulation import (
-    MIN_SHOES,
-    BlackjackSimulation,
-    Estimate,
-)
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
