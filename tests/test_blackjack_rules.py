@@ -166,3 +166,11 @@ def test_an_alias_names_its_own_casinos_game_and_no_other() -> None:
     for retired, hint in (("vegas", "las-vegas-strip"), ("Peek", "us"), ("seed", "european-777")):
         with pytest.raises(RulesError, match=f"no longer names a blackjack rule set: use {hint}"):
             find_rules(retired)
+
+
+def test_resplits_are_refused_for_pairs_by_rank() -> None:
+    """A ten pair split by rank would resplit only on its own rank, which the engine does not
+    compute: the combination is refused in one line rather than valued as by value."""
+    with pytest.raises(RulesError, match="pairs by value only"):
+        BlackjackRules(split_hands=3, split_by=SplitBy.RANK)
+    assert BlackjackRules(split_by=SplitBy.RANK).split_hands == 2

@@ -131,10 +131,11 @@ SPLIT_ALL = tuple(Move.SPLIT for _ in range(SLOTS))
             {"pairs": SPLIT_ALL},
             9,
         ),
-        # by rank, K K split; a J dealt to a K is no K: K J stands, K T stands; dealer 6 T T
+        # by rank, K K split (once: resplits are by value only); K J stands, K T stands;
+        # dealer 6 T T
         (
             [K, SIX, K, J, T, T, T],
-            BlackjackRules(split_hands=4, split_by=SplitBy.RANK),
+            BlackjackRules(split_by=SplitBy.RANK),
             {"pairs": SPLIT_ALL},
             7,
         ),

@@ -160,6 +160,11 @@ class BlackjackRules:
             raise RulesError(f"split_hands must be 2, 3 or 4, got {hands!r}")
         if self.resplit_aces and hands == 2:
             raise RulesError("resplit aces needs split hands of 3 or 4 (a pair splits only once)")
+        if hands > 2 and self.split_by is SplitBy.RANK:
+            raise RulesError(
+                "resplits (split hands 3 or 4) are computed for pairs by value only: a ten "
+                "split by rank would resplit only on its own rank (use --split-by value)"
+            )
         if self.double_split_aces and not self.double_after_split:
             raise RulesError("double split aces needs double after split (--das)")
         if self.double_split_aces and not self.hit_split_aces:
