@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, Counts, hand_total
+from baccarat_exact.blackjack.moves import hands_possible, pays_triple_seven
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
 
@@ -147,8 +148,7 @@ def _play_split(cards: _Cards, pair: list[int], play: UpCardPlay, rules: Blackja
     while i < len(firsts):
         second = cards.draw()
         while (
-            hands < rules.split_hands
-            and (slot != ACE or rules.resplit_aces)
+            hands < hands_possible(rules, slot)
             and _splittable([firsts[i], second], rules)
             and _SLOT_OF_RANK[second] == slot
         ):
@@ -166,13 +166,9 @@ def _splittable(hand: Sequence[int], rules: BlackjackRules) -> bool:
 
 
 def _triple_seven(hand: Sequence[int], rules: BlackjackRules, split: bool, doubled: bool) -> bool:
-    if not rules.triple_seven or len(hand) != 3:
+    if len(hand) != 3 or any(_SLOT_OF_RANK[rank] != SEVEN for rank in hand):
         return False
-    if any(_SLOT_OF_RANK[rank] != SEVEN for rank in hand):
-        return False
-    if split and not rules.triple_seven_on_split:
-        return False
-    return not doubled or rules.triple_seven_on_double
+    return pays_triple_seven(rules, split=split, doubled=doubled)
 
 
 def _play_hand(

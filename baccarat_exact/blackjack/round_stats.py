@@ -44,14 +44,13 @@ from baccarat_exact.blackjack.dealer import BLACKJACK, BUST, OUTCOMES
 from baccarat_exact.blackjack.edge import Advance, Value, solvers, value_fields
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import (
-    ACE,
     SLOTS,
     Counts,
     add_card,
     hand_total,
     hard_total,
 )
-from baccarat_exact.blackjack.moves import hands_possible
+from baccarat_exact.blackjack.moves import forced_stand, hands_possible
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
     DealerBlackjackTakes,
@@ -543,7 +542,7 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
 
     def choose(i: int, splittable: bool) -> Move:
         s = graph.states[i]
-        if s.kind == "split_two" and s.extra == ACE and not rules.hit_split_aces:
+        if s.kind == "split_two" and forced_stand(rules, s.extra):
             return Move.STAND
         options: list[tuple[Move, Number]] = [
             (Move.STAND, graph.stand[i]),
