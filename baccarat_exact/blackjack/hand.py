@@ -40,7 +40,7 @@ ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 
 TIE_ORDER: tuple[str, ...] = ("stand", "hit", "double", "surrender", "split")
 """Which of several moves of exactly equal value is best: the first in this order (the
-solver's and ``blackjack round``'s, which plays it; the order changes the round's law
+engine's and ``blackjack round``'s, which plays it; the order changes the round's law
 when values tie exactly, never its mean)."""
 
 Value = Fraction | float

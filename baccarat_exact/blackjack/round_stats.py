@@ -1,6 +1,6 @@
 """The round's net result: its exact distribution, variance and hit frequency, for a strategy.
 
-The round is walked down the same tree the solver values: the two-card deal, each move
+The round is walked down the same tree the engine (the state graph) values: the two-card deal, each move
 the strategy makes (stand, hit, double, split, surrender), and for every way the
 player's hand can end, the dealer's final hand (17-21, bust, blackjack) given the cards
 out of the shoe. Every finished hand is then settled against each dealer outcome, so the
@@ -21,7 +21,7 @@ law given the dealer's final hand is the joint law. The distribution's **mean is
 the engine's value** (``edge``) and the whole law equals a card-by-card play of every
 round (tests/test_blackjack_round.py).
 
-Moves of exactly equal value are broken as the solver breaks them: the first of stand,
+Moves of exactly equal value are broken as the engine breaks them: the first of stand,
 hit, double, surrender, split (:data:`~baccarat_exact.blackjack.hand.TIE_ORDER`). The
 order changes the law (a split and a surrender worth the same have different
 distributions), never the mean.
@@ -536,7 +536,7 @@ def _stand(hand: Counts, stake: int) -> Profile:
 
 def optimal_chooser(graph: StateGraph) -> Chooser:
     """Composition-dependent optimal play on ``graph``: the first best of stand, hit, double,
-    surrender and split, as the solver chooses."""
+    surrender and split, as the engine chooses."""
     values = graph.optimal_values()
     rules = graph.solver.rules
 
