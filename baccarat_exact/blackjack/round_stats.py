@@ -1,6 +1,6 @@
 """The round's net result: its exact distribution, variance and hit frequency, for a strategy.
 
-The round is walked down the same tree the engine (the state graph) values: the two-card deal, each move
+The round is walked down the same tree the engine values: the two-card deal, each move
 the strategy makes (stand, hit, double, split, surrender), and for every way the
 player's hand can end, the dealer's final hand (17-21, bust, blackjack) given the cards
 out of the shoe. Every finished hand is then settled against each dealer outcome, so the
