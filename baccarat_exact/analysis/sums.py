@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeAlias
@@ -124,15 +124,18 @@ def exact_affordable(outcomes: int, rounds: int, denominator: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SumLaw:
-    """The law of the total net result of :attr:`rounds` rounds, on its lattice: entry i
-    is the total ``start + step·i``. Exact (integers over :attr:`denominator`), or from a
-    floating-point convolution (floats, over 1), as :attr:`exact` says."""
+    """The law of the total net result of :attr:`rounds` rounds, entry by entry, lowest
+    first: entry i is the total ``start + step·j_i``. Exact — integer masses over
+    :attr:`denominator`, one entry per total that can happen (``j_i`` in
+    :attr:`positions`) — or from a floating-point convolution: float masses, one entry
+    per lattice point of a window (``j_i = i``)."""
 
     rounds: int
     start: Fraction
-    """The total of entry 0."""
     step: Fraction
     exact: bool
+    positions: tuple[int, ...] | None
+    """Exact: each entry's lattice point j_i, increasing; ``None``: j_i = i."""
     masses: Masses
     """Exact: integers over :attr:`denominator`; else floats (an array)."""
     denominator: int
@@ -142,31 +145,53 @@ class SumLaw:
     """Mass of entries i and after (one more entry than :attr:`masses`, ending in 0)."""
 
     @classmethod
-    def made(
-        cls, rounds: int, start: Fraction, step: Fraction, masses: Masses, denominator: int
+    def exactly(
+        cls,
+        rounds: int,
+        start: Fraction,
+        step: Fraction,
+        masses: Mapping[int, int],
+        denominator: int,
     ) -> SumLaw:
-        """The law with its running sums from both ends (a tail's float sum is summed
-        from its own end, not taken as 1 less the rest); integer masses are exact."""
-        if not isinstance(masses, np.ndarray):
-            below = [0]
-            for mass in masses:
-                below.append(below[-1] + mass)
-            after = tuple(below[-1] - b for b in below)
-            return cls(rounds, start, step, True, masses, denominator, tuple(below), after)
-        array = np.asarray(masses, dtype=np.float64)
-        below_f = np.concatenate(([0.0], np.cumsum(array)))
-        after_f = np.concatenate((np.cumsum(array[::-1])[::-1], [0.0]))
-        return cls(rounds, start, step, False, array, 1, below_f, after_f)
+        """The exact law: lattice point → integer mass over ``denominator``."""
+        positions = tuple(sorted(j for j, mass in masses.items() if mass))
+        ordered = tuple(masses[j] for j in positions)
+        below = [0]
+        for mass in ordered:
+            below.append(below[-1] + mass)
+        after = tuple(below[-1] - b for b in below)
+        return cls(rounds, start, step, True, positions, ordered, denominator, tuple(below), after)
+
+    @classmethod
+    def floating(
+        cls, rounds: int, start: Fraction, step: Fraction, masses: npt.NDArray[np.float64]
+    ) -> SumLaw:
+        """The law from a floating-point convolution, entry i at ``start + step·i``, with its
+        running sums from both ends (a tail is summed from its own end, not taken as 1
+        less the rest)."""
+        below = np.concatenate(([0.0], np.cumsum(masses)))
+        after = np.concatenate((np.cumsum(masses[::-1])[::-1], [0.0]))
+        return cls(rounds, start, step, False, None, masses, 1, below, after)
 
     def __len__(self) -> int:
         return len(self.masses)
 
     def total(self, index: int) -> Fraction:
         """The total net result of entry ``index``."""
-        return self.start + self.step * index
+        return self.start + self.step * (index if self.positions is None else self.positions[index])
 
-    def _position(self, x: Fraction) -> Fraction:
-        return (Fraction(x) - self.start) / self.step
+    def _before(self, x: Fraction, inclusive: bool) -> int:
+        """How many entries hold totals below ``x`` (or, ``inclusive``, not above it)."""
+        position = (Fraction(x) - self.start) / self.step
+        if inclusive:
+            point = math.floor(position)
+            if self.positions is not None:
+                return bisect.bisect_right(self.positions, point)
+            return min(max(point + 1, 0), len(self))
+        point = math.ceil(position)
+        if self.positions is not None:
+            return bisect.bisect_left(self.positions, point)
+        return min(max(point, 0), len(self))
 
     def _probability(self, mass: Any) -> Fraction | float:
         if self.exact:
@@ -175,19 +200,19 @@ class SumLaw:
 
     def below(self, x: Fraction) -> Fraction | float:
         """P(total < x)."""
-        return self._probability(self._below[_clamp(math.ceil(self._position(x)), len(self))])
+        return self._probability(self._below[self._before(x, False)])
 
     def at_most(self, x: Fraction) -> Fraction | float:
         """P(total ≤ x)."""
-        return self._probability(self._below[_clamp(math.floor(self._position(x)) + 1, len(self))])
+        return self._probability(self._below[self._before(x, True)])
 
     def above(self, x: Fraction) -> Fraction | float:
         """P(total > x)."""
-        return self._probability(self._from[_clamp(math.floor(self._position(x)) + 1, len(self))])
+        return self._probability(self._from[self._before(x, True)])
 
     def at_least(self, x: Fraction) -> Fraction | float:
         """P(total ≥ x)."""
-        return self._probability(self._from[_clamp(math.ceil(self._position(x)), len(self))])
+        return self._probability(self._from[self._before(x, False)])
 
     def interval(self, confidence: Fraction) -> tuple[Fraction, Fraction]:
         """The central interval [a, b] of totals that holds the total with probability at
@@ -213,25 +238,24 @@ class SumLaw:
         return self.total(max(low, 0)), self.total(max(high, 0))
 
     def shape(self, bins: int = 60, trim: float = 1e-6) -> tuple[tuple[float, float], ...]:
-        """The law drawn coarsely for a chart: (average net per round, mass) in at most
-        ``bins`` bins of equal width, tails of mass below ``trim`` left out."""
-        masses = np.asarray([float(Fraction(m, self.denominator)) for m in self.masses]
-                            if self.exact else self.masses, dtype=np.float64)  # fmt: skip
+        """The law drawn coarsely for a chart: (average net per round, mass), each total
+        where there are at most ``bins`` of them, else ``bins`` bins of equal width; tails
+        of mass below ``trim`` left out."""
+        if self.exact:
+            masses = np.array([float(Fraction(m, self.denominator)) for m in self.masses])
+            points = np.array([float(self.total(i)) for i in range(len(self))])
+        else:
+            masses = np.asarray(self.masses, dtype=np.float64)
+            points = float(self.start) + float(self.step) * np.arange(len(masses))
         running = np.cumsum(masses)
         first = int(np.searchsorted(running, trim))
-        last = int(np.searchsorted(running, running[-1] - trim)) if len(masses) else 0
+        last = int(np.searchsorted(running, running[-1] - trim))
         last = min(max(last, first), len(masses) - 1)
-        width = max(1, math.ceil((last - first + 1) / bins))
-        shown = []
-        for begin in range(first, last + 1, width):
-            end = min(begin + width, last + 1)
-            centre = self.total(begin) + self.step * Fraction(end - 1 - begin, 2)
-            shown.append((float(centre / self.rounds), float(masses[begin:end].sum())))
-        return tuple(shown)
-
-
-def _clamp(index: int, size: int) -> int:
-    return min(max(index, 0), size)
+        masses, points = masses[first : last + 1], points[first : last + 1] / self.rounds
+        if len(points) > bins:
+            sums, edges = np.histogram(points, bins=bins, weights=masses)
+            points, masses = (edges[:-1] + edges[1:]) / 2, sums
+        return tuple((float(x), float(m)) for x, m in zip(points, masses))
 
 
 def _rounded(value: float) -> float:
@@ -259,28 +283,30 @@ def sum_law(law: RoundLaw, rounds: int) -> SumLaw:
     denominator = math.lcm(*(p.denominator for p in probabilities))
     if exact_affordable(len(steps), rounds, denominator):
         masses, denominator = _exact_masses(steps, probabilities, rounds)
-        return SumLaw.made(rounds, start, step, tuple(masses), denominator)
+        return SumLaw.exactly(rounds, start, step, masses, denominator)
     first, array = _float_masses(steps, [float(p) for p in probabilities], rounds)
-    return SumLaw.made(rounds, start + step * first, step, array, 1)
+    return SumLaw.floating(rounds, start + step * first, step, array)
 
 
 def _exact_masses(
     steps: Sequence[int], probabilities: Sequence[Fraction], rounds: int
-) -> tuple[list[int], int]:
-    """Each lattice entry's mass over D^rounds, by the multinomial theorem."""
+) -> tuple[dict[int, int], int]:
+    """Each lattice point's mass over D^rounds, by the multinomial theorem (only the
+    points a total can reach: at most as many as the terms)."""
     scale = math.lcm(*(p.denominator for p in probabilities))
     weights = [int(p * scale) for p in probabilities]
     powers = [[1] * (rounds + 1) for _ in weights]
     for row, weight in zip(powers, weights):
         for m in range(1, rounds + 1):
             row[m] = row[m - 1] * weight
-    masses = [0] * (rounds * steps[-1] + 1)
+    masses: dict[int, int] = {}
     last = len(weights) - 1
 
     def spread(i: int, left: int, at: int, term: int) -> None:
         """Give values i… the ``left`` rounds not yet placed; ``term`` the product so far."""
         if i == last:
-            masses[at + left * steps[i]] += term * powers[i][left]
+            point = at + left * steps[i]
+            masses[point] = masses.get(point, 0) + term * powers[i][left]
             return
         for m in range(left + 1):
             spread(i + 1, left - m, at + m * steps[i], term * math.comb(left, m) * powers[i][m])
