@@ -208,7 +208,9 @@ class UpCardSolver:
     def value_of(self, numerator: Number, r: int) -> Fraction:
         """A state value as an exact Fraction (exact mode only)."""
         if not self.exact:
-            raise TypeError("value_of needs exact mode (a float mode value is a probability already)")
+            raise TypeError(
+                "value_of needs exact mode (a float mode value is a probability already)"
+            )
         return Fraction(int(numerator), int(self.unit(r)) * int(self.scale))
 
     # -- the dealer -------------------------------------------------------------------

@@ -641,5 +641,8 @@ def _played(graph: StateGraph, i: int, move: Move, values: NumArray) -> Number:
     """Value of state ``i`` played by ``move`` (not a split), given the states after it."""
     if move is Move.HIT:
         return graph.hit(i, values)
-    chosen = {Move.DOUBLE: graph.double[i], Move.SURRENDER: graph.surrender[i]}.get(move)
-    return chosen if chosen is not None else graph.stand[i]
+    if move is Move.DOUBLE and graph.double_mask[i]:
+        return graph.double_values[i]  # type: ignore[no-any-return]
+    if move is Move.SURRENDER and graph.surrender_mask[i]:
+        return graph.surrender_values[i]  # type: ignore[no-any-return]
+    return graph.stand_values[i]  # type: ignore[no-any-return]
