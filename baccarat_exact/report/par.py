@@ -105,7 +105,7 @@ def _bets_table(sheet: ParSheet) -> Table:
             Column("bet"),
             _pct("≈ house edge", "house_edge"),
             _pct("≈ RTP", "rtp"),
-            _pct("≈ hit frequency", "hit_frequency", 3),
+            _pct("≈ hit freq", "hit_frequency", 3),
             _dec("≈ SD", "std_dev_float"),
             _pct("≈ EoR", "element_of_risk"),
             Column("largest win", "fraction"),

@@ -283,7 +283,9 @@ def _charts(f: _Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) ->
         else:
             points = [(x * n, mass) for x, mass in horizon.shape]
             label = "net after the rounds (units)"
-        charts.append(bars_chart(f"after {n:,} rounds", points, x_label=label, marker=0.0))
+        charts.append(
+            bars_chart(f"after {n:,} rounds", points, x_label=label, marker=0.0, percent=hold)
+        )
     return tuple(charts)
 
 
@@ -371,9 +373,9 @@ svg .heading { font: bold 11px sans-serif; fill: #111; }
 svg .grid { stroke: #e4e4e4; stroke-width: 1; }
 svg .bar { fill: #4a6fa5; } svg .mean { stroke: #b22; stroke-width: 1.5; stroke-dasharray: 4 3; }
 svg .band { stroke: none; } svg .whisker { stroke-width: 3; }
+svg .legend { fill: #234f94; }
 svg .band0 { fill: #dbe5f3; stroke: #9db3d6; } svg .band1 { fill: #b7cbe8; stroke: #6f91c4; }
 svg .band2 { fill: #8fb0dd; stroke: #3e6aad; } svg .band3 { fill: #6d96d0; stroke: #234f94; }
-svg text.band0, svg text.band1, svg text.band2, svg text.band3 { stroke: none; fill: #234f94; }
 .running { display: none; }
 @media print {
   body { margin: 0; max-width: none; font-size: 11px; }

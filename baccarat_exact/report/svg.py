@@ -148,12 +148,22 @@ def bands_chart(
         f'<text class="axis" x="12" y="{(frame.top + base) / 2:.1f}" text-anchor="middle" '
         f'transform="rotate(-90 12 {(frame.top + base) / 2:.1f})">{escape(y_label)}</text>'
     )
-    legend_x = frame.width - frame.right - 8
-    for shade, band in enumerate(order):
-        parts.append(
-            f'<text class="legend band{shade}" x="{legend_x}" y="{frame.top + 12 + 12 * shade}" '
-            f'text-anchor="end">{escape(band.label)}</text>'
-        )
+    legend_x = frame.width - frame.right - 70
+    entries = [
+        *((f"band band{shade}", band.label) for shade, band in enumerate(order)),
+        ("", "expected"),
+    ]
+    for row, (swatch, label) in enumerate(entries):
+        y = frame.top + 6 + 13 * row
+        if swatch:
+            parts.append(
+                f'<rect class="{swatch}" x="{legend_x}" y="{y - 7}" width="14" height="8"/>'
+            )
+        else:
+            parts.append(
+                f'<line class="mean" x1="{legend_x}" y1="{y - 3}" x2="{legend_x + 14}" y2="{y - 3}"/>'
+            )
+        parts.append(f'<text class="legend" x="{legend_x + 20}" y="{y}">{escape(label)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -164,6 +174,7 @@ def bars_chart(
     *,
     x_label: str,
     marker: float | None = None,
+    percent: bool = False,
 ) -> str:
     """A distribution as bars: (value, probability) pairs, the value ``marker`` (0: even)
     as a line."""
@@ -171,7 +182,7 @@ def bars_chart(
     x_ticks = nice_ticks(min(xs), max(xs), 4)
     top = max((mass for _, mass in points), default=1.0) or 1.0
     y_ticks = nice_ticks(0.0, top, 3)
-    frame = _Frame(320, 190, 52, 10, 26, 36, (x_ticks[0], x_ticks[-1]), (0.0, y_ticks[-1]))
+    frame = _Frame(320, 190, 56, 24, 26, 36, (x_ticks[0], x_ticks[-1]), (0.0, y_ticks[-1]))
     parts = _open(frame, title)
     parts.append(f'<text class="heading" x="{frame.left}" y="14">{escape(title)}</text>')
     parts += _y_axis(frame, y_ticks, False)
@@ -193,11 +204,16 @@ def bars_chart(
     for tick in x_ticks:
         parts.append(
             f'<text class="axis" x="{frame.x(tick):.1f}" y="{base + 14:.1f}" '
-            f'text-anchor="middle">{escape(_tick_text(tick, False))}</text>'
+            f'text-anchor="middle">{escape(_tick_text(tick, percent))}</text>'
         )
     parts.append(
         f'<text class="axis" x="{(frame.left + frame.width - frame.right) / 2:.1f}" '
         f'y="{frame.height - 6}" text-anchor="middle">{escape(x_label)}</text>'
+    )
+    middle = (frame.top + base) / 2
+    parts.append(
+        f'<text class="axis" x="10" y="{middle:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 10 {middle:.1f})">probability</text>'
     )
     parts.append("</svg>")
     return "\n".join(parts)
