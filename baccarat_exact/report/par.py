@@ -22,6 +22,7 @@ from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 __all__ = [
     "METHODS",
     "describe_inputs",
+    "horizon_document",
     "par_document",
     "par_report",
     "percent_text",
@@ -380,7 +381,9 @@ def _interval_json(i: Interval, exact: bool, hold: bool = False) -> dict[str, An
     }
 
 
-def _horizon_json(horizon: Horizon) -> dict[str, Any]:
+def horizon_document(horizon: Horizon) -> dict[str, Any]:
+    """One horizon as JSON keeps it: the law's figures (exact ones only where the law is
+    exact) and the normal approximation's beside them."""
     return {
         "rounds": horizon.rounds,
         "method": _method(horizon),
@@ -426,7 +429,7 @@ def _bet_json(bet: BetSheet) -> dict[str, Any]:
             {"confidence": exact_text(c.level), "z_float": c.z, "index_float": index}
             for c, index in bet.volatility
         ],
-        "rounds": [_horizon_json(h) for h in bet.horizons],
+        "rounds": [horizon_document(h) for h in bet.horizons],
     }
 
 
