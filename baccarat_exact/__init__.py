@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from baccarat_exact.model.seen import Seen
     from baccarat_exact.stats import bet_stats
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "EVENTS",
