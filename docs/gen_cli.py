@@ -39,6 +39,10 @@ EXAMPLES: dict[str, list[str]] = {
         "grid --rows banker-first --cols player-total --show player-wins",
         "grid --rows player-total --bet dragon-7 --format csv",
     ],
+    "report": [
+        "report --bet dragon-7 --rounds 100,10000",
+        "report --mix banker=45,player=40,tie=5,dragon-7=10 --actual 3% --table hold",
+    ],
     "games": ["games"],
     "bets": ["bets --decks 6", "bets dragon-7 panda-8"],
     "check": [
