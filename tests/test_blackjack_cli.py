@@ -380,7 +380,7 @@ HOSTILE = {
             "split aces that may be played on",
         ),
         (["rulesets", "atlantis"], "unknown blackjack rule set 'atlantis'"),
-        (["round", "--split-hands", "3"], "--split-hands 3 (resplits) is priced by blackjack edge"),
+        (["round", "--split-hands", "3", "--split-by", "rank"], "pairs by value only"),
         (["edge", "--decks", "2", "--counts", "T=40"], "--decks and --counts conflict"),
         (["eor", "--infinite"], "an infinite shoe: removing a card changes nothing"),
         (["round", "--strategy", "best"], "unknown strategy 'best'"),
