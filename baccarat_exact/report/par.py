@@ -10,7 +10,7 @@ convolution (``"method": "float"``) has only its ``*_float``, never an exact val
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -173,17 +173,25 @@ def _method(horizon: Horizon) -> str:
     return "exact" if horizon.exact else "float"
 
 
+def _interval_columns(column: Callable[[str, str, int], Column], digits: int) -> tuple[Column, ...]:
+    """An interval table's columns: the rounds, the confidence, the interval found from the
+    law and the normal approximation's, each shown by ``column`` to ``digits``."""
+    return (
+        Column("rounds", "int"),
+        Column("conf"),
+        column("≈ low", "low", digits),
+        column("≈ high", "high", digits),
+        column("≈ normal low", "normal_low_float", digits),
+        column("≈ normal high", "normal_high_float", digits),
+    )
+
+
 def _intervals_table(sheet: ParSheet) -> Table:
     return Table(
         "Average net per round after N rounds: interval at each confidence",
         (
             Column("bet"),
-            Column("rounds", "int"),
-            Column("conf"),
-            _dec("≈ low", "low", 4),
-            _dec("≈ high", "high", 4),
-            _dec("≈ normal low", "normal_low_float", 4),
-            _dec("≈ normal high", "normal_high_float", 4),
+            *_interval_columns(_dec, 4),
             Column("by"),
         ),
         tuple(
@@ -256,12 +264,7 @@ def _mix_tables(mix: MixSheet, sheet: ParSheet) -> tuple[Table, ...]:
     holds = Table(
         "Hold after N rounds: interval at each confidence",
         (
-            Column("rounds", "int"),
-            Column("conf"),
-            _pct("≈ low", "low", 3),
-            _pct("≈ high", "high", 3),
-            _pct("≈ normal low", "normal_low_float", 3),
-            _pct("≈ normal high", "normal_high_float", 3),
+            *_interval_columns(_pct, 3),
             Column("by"),
         ),
         tuple(
