@@ -21,7 +21,7 @@ import copy
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -34,7 +34,7 @@ from baccarat_exact.blackjack.moves import (
     pays_triple_seven,
 )
 from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
-from baccarat_exact.blackjack.rules import DealerBlackjackTakes
+from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
 from baccarat_exact.blackjack.shape import (
     BLACKJACK,
     BUSTS,
@@ -75,6 +75,22 @@ Decide = Callable[[Counts, int, bool], str]
 "stand", "hit" or "double"."""
 
 _MOVE_CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE}
+
+
+@lru_cache(maxsize=64)
+def _double_table(rules: BlackjackRules) -> BoolArray:
+    """:func:`~.moves.may_double` for every (other pair card's slot + 1, soft, total): read
+    once per rule set, not once per graph (an option flip builds ten graphs)."""
+    table: BoolArray = np.array(
+        [
+            [
+                [may_double(rules, total, soft, extra=extra) for total in range(22)]
+                for soft in (False, True)
+            ]
+            for extra in range(-1, SLOTS)
+        ]
+    )
+    return table
 
 
 @dataclass(slots=True)
@@ -476,16 +492,7 @@ class StateGraph:
 
     def _may_double(self, shape: GraphShape) -> BoolArray:
         """Which two-card states the double rule (and double after split) allows to double."""
-        rules = self.solver.rules
-        allowed = np.array(
-            [
-                [
-                    [may_double(rules, total, soft, extra=extra) for total in range(22)]
-                    for soft in (False, True)
-                ]
-                for extra in range(-1, SLOTS)
-            ]
-        )
+        allowed = _double_table(self.solver.rules)
         ok: BoolArray = allowed[shape.extra + 1, shape.soft.astype(np.int64), shape.total]
         return ok
 
