@@ -31,12 +31,12 @@ from baccarat_exact.model.deal import Round, deal
 from baccarat_exact.model.events import EVENTS, Event, Outcome
 from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
 
 if TYPE_CHECKING:
     from baccarat_exact.model.catalogue import find_bet
     from baccarat_exact.model.games import find_game, find_rules
     from baccarat_exact.model.seen import Seen
+    from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
     from baccarat_exact.stats import bet_stats
 
 __version__ = "0.3.0"
@@ -85,6 +85,11 @@ __all__ = [
 ]
 
 _LAZY = {
+    "BetOdds": "baccarat_exact.pricing",
+    "Odds": "baccarat_exact.pricing",
+    "Prices": "baccarat_exact.pricing",
+    "odds": "baccarat_exact.pricing",
+    "price_batch": "baccarat_exact.pricing",
     "Seen": "baccarat_exact.model.seen",
     "find_bet": "baccarat_exact.model.catalogue",
     "find_game": "baccarat_exact.model.games",
@@ -97,11 +102,12 @@ _LAZY = {
     "compare": "baccarat_exact.analysis.compare",
 }
 """Names the package offers but imports only when first asked for: the analyses sit in a
-higher layer, and sympy and the catalogue cost start-up time."""
+higher layer, and numpy (the pricer), sympy and the catalogue cost start-up time: a
+command that prices nothing (``blackjack …``, ``--help``) never imports them."""
 
 
 def __getattr__(name: str) -> Any:
-    """The finders, statistics and analyses, imported on first use (start-up time)."""
+    """The pricer, finders, statistics and analyses, imported on first use (start-up time)."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'baccarat_exact' has no attribute {name!r}")

@@ -20,10 +20,14 @@ counts are expectations over unknown suits carries a ``weight``
 (:mod:`baccarat_exact.engine.pairs`).
 """
 
-from baccarat_exact.pricing.batch import price_batch
+from typing import TYPE_CHECKING, Any
+
 from baccarat_exact.pricing.plan import Plan, plan, require_round
 from baccarat_exact.pricing.results import SUREBET, BetOdds, Odds, Prices, is_surebet
 from baccarat_exact.pricing.shoe import odds
+
+if TYPE_CHECKING:
+    from baccarat_exact.pricing.batch import price_batch
 
 __all__ = [
     "SUREBET",
@@ -37,3 +41,13 @@ __all__ = [
     "price_batch",
     "require_round",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`price_batch`, imported on first use: ``odds`` on one shoe never needs the
+    batch path (start-up time)."""
+    if name == "price_batch":
+        from baccarat_exact.pricing.batch import price_batch
+
+        return price_batch
+    raise AttributeError(f"module 'baccarat_exact.pricing' has no attribute {name!r}")
