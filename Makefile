@@ -59,12 +59,17 @@ golden: $(VENV)/.installed
 bench: $(VENV)/.installed-test
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-## docs: regenerate the schemas' request parts, docs/cli.md, docs/bets.md and every example's output
+## docs: regenerate the schemas' request parts, docs/cli.md, docs/bets.md, every example's
+## output, and the example HTML report (validated, and photographed in headless Chromium)
 docs: $(VENV)/.installed-test
 	$(BIN)/python -c "from baccarat_exact.commands.schemas import write_schemas; print('schemas rewritten:', *write_schemas() or ['none'])"
 	$(BIN)/python docs/gen_cli.py
 	$(BIN)/python docs/gen_bets.py
 	$(BIN)/python -m docs.gen_examples
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+		|| apt-get install -y -q chromium > $(VENV)/install.log 2>&1 \
+		|| echo "make docs: could not install Chromium (apt-get install chromium)"
+	$(BIN)/python -m docs.gen_report_page
 
 ## data: rebuild the shipped event table (a test checks it equals a fresh build)
 data: $(VENV)/.installed
