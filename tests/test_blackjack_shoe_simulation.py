@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
+from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, points, shoe_counts
 from baccarat_exact.blackjack.play import PlayedRound, play_round
@@ -374,6 +375,25 @@ def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
     assert header.startswith("cards_dealt,rounds,positive,positive_share_float")
 
 
+def test_a_two_worker_local_cluster_gives_the_bytes_of_one_process() -> None:
+    """Each shoe its own seed stream and its own task, results combined in shoe order: the
+    cluster's document is --jobs 1's, and progress comes a shoe at a time."""
+    pytest.importorskip("distributed")
+    args = ("--shoes", "4", "--seed", "9", "--float", "-f", "json")
+    assert invoke(*args, "--cluster", "local:2") == invoke(*args)
+    settings = small_settings(shoes=3)
+    done: list[int] = []
+    clustered = simulate(settings, cluster=ClusterAddress(None, 2), progress=done.append)
+    one = simulate(settings)
+    assert clustered.rounds == one.rounds and clustered.depth == one.depth
+    assert done == [settings.dealt] * 3
+
+
+def test_jobs_and_cluster_together_are_refused() -> None:
+    with pytest.raises(SimulationError, match="not both"):
+        simulate(small_settings(), jobs=2, cluster=ClusterAddress(None, 2))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -386,6 +406,8 @@ def test_the_table_says_float_or_exact_and_csv_is_the_depth_table() -> None:
         (["--burn", "most"], "--burn must be standard, none or a number of cards"),
         (["--seed", "-1"], "-1 is not in the range x>=0"),
         (["--jobs", "0"], "0 is not in the range x>=1"),
+        (["--jobs", "2", "--cluster", "local:2"], "give --jobs or --cluster, not both"),
+        (["--cluster", "local:x"], "--cluster"),
         (["--remove", "A"], "No such option: --remove"),
         (["--infinite"], "No such option: --infinite"),
         (["--counts", "T=5,9=3"], "the shoe is too small to price a round exactly"),

@@ -24,6 +24,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.estimates import (
     DEPTH_BANDS,
     Estimate,
@@ -262,25 +263,41 @@ def simulate(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    cluster: ClusterAddress | None = None,
+    worker_setup: Callable[[], None] | None = None,
+    on_workers: Callable[[int], None] | None = None,
 ) -> BlackjackSimulation:
     """Deal ``settings.shoes`` shoes and price every round exactly before it is dealt.
 
-    ``jobs`` processes share the shoes; the result is the same whatever their number.
+    ``jobs`` processes share the shoes, or the workers of a Dask ``cluster``
+    (:mod:`.cluster`: one shoe per task); the result is the same whatever deals them.
     ``progress`` is told the cards dealt, :attr:`SimulationSettings.dealt` a shoe (after
-    each round on one process, after each shoe on several).
+    each round on one process, after each shoe on several). ``worker_setup`` runs once on
+    each cluster worker; ``on_workers`` is told a cluster's worker threads once connected.
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    if cluster is not None and jobs != 1:
+        raise SimulationError(
+            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
+        )
     shoe = settings.full_shoe
     # the chart is derived exactly, so that --exact changes the arithmetic of the EVs only
     strategy, value = basic_strategy(shoe, settings.rules, exact=True)
     assert isinstance(value, Fraction)
     work = (_Job(settings, strategy, number) for number in range(settings.shoes))
     workers = 1 if jobs == 1 else min(jobs, settings.shoes)
-    if workers == 1:
+    by_shoe: list[tuple[Round, ...]] = []
+    if cluster is not None:
+        for _, rounds in cluster_map(
+            _deal_shoe, work, cluster, worker_setup=worker_setup, on_workers=on_workers
+        ):
+            by_shoe.append(rounds)
+            if progress is not None:
+                progress(settings.dealt)
+    elif workers == 1:
         by_shoe = [_deal_shoe(job, progress) for job in work]
     else:
-        by_shoe = []
         for rounds in ordered_map(_deal_shoe, work, workers):
             by_shoe.append(rounds)
             if progress is not None:

@@ -85,11 +85,33 @@ class BlackjackSimulateRequest(BlackjackRequest):
         )
 
     def compute(self, context: Context) -> BlackjackSimulation:
+        """Deal the shoes on ``context.jobs`` processes (the figures do not depend on it)."""
+        return self.simulate(context)
+
+    def simulate(self, context: Context, *, cluster: str | None = None) -> BlackjackSimulation:
+        """Deal the shoes, here on ``context.jobs`` processes or on the Dask ``cluster`` at
+        that address (``local:N`` or a scheduler's): the same bytes wherever they are dealt.
+
+        :raises SimulationError: for an address that is not a scheduler's, ``--jobs`` with
+            ``--cluster``, or the cluster extra missing.
+        """
         from baccarat_exact.analysis.blackjack_simulation import simulate
 
         settings = self.settings()
+        where = None
+        if cluster is not None:
+            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+
+            where = parse_cluster_address(cluster)
+            require_distributed()
         with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:
-            return simulate(settings, jobs=context.jobs, progress=advance)
+            return simulate(
+                settings,
+                jobs=context.jobs,
+                progress=advance,
+                cluster=where,
+                worker_setup=context.worker_setup,
+            )
 
     def report(self, result: BlackjackSimulation) -> Report:
         from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
