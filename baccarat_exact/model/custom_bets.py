@@ -14,6 +14,9 @@ that match no line pay ``otherwise``, by default -1: the stake is lost)::
 ``when`` is a table of conditions that must all hold, or a list of such tables
 of which any may hold; without ``when`` a line matches every round. The
 conditions are in :data:`CONDITIONS`; docs/custom-bets.md teaches the format.
+A line may leave its pay open, ``pays = "?"`` (:data:`OPEN_PAY`), for
+``baccarat-exact design`` to find; every other reader refuses such a line in one
+line (``open_pays=False``, the default), as a pay it cannot price.
 Every mistake is a :class:`BetsFileError` of one line (at most :data:`MAX_MESSAGE`
 characters) naming the file and its line, the bet and the pay line, with the closest
 names where a name is unknown.
@@ -61,8 +64,10 @@ else:  # pragma: no cover
 __all__ = [
     "CONDITIONS",
     "MAX_MESSAGE",
+    "OPEN_PAY",
     "CustomBet",
     "bets_from_definitions",
+    "custom_bets_from_definitions",
     "load_bets",
     "parse_bets",
     "read_bets_file",
@@ -76,6 +81,10 @@ class CustomBet:
     bet: Bet
     title: str
     source: str
+    open_lines: tuple[str, ...] = ()
+    """The lines whose pay is left open (``pays = "?"``), in the order of the pay table;
+    their :class:`~baccarat_exact.model.bets.PayLine` pays are a placeholder, 0, that
+    only ``design`` reads past (it prices the lines' probabilities, never their pays)."""
 
     @property
     def name(self) -> str:
@@ -283,6 +292,9 @@ _CONDITION_KEYS = (*CONDITIONS, *(key.lower() for key in CONDITIONS if key[:2] i
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _BET_KEYS = {"name", "title", "line", "otherwise"}
 _LINE_KEYS = {"name", "pays", "when"}
+
+OPEN_PAY = "?"
+"""What ``pays`` holds on a line whose pay is left open for ``design`` to find."""
 
 
 MAX_MESSAGE = 200
@@ -500,9 +512,16 @@ def _alternative(
     return (TableauTest(event_test) if event_tests else None, pair_test if pair_tests else None)
 
 
+def _is_open(value: Any) -> bool:
+    """Whether a ``pays`` value leaves the pay open (``"?"``)."""
+    return isinstance(value, str) and value.strip() == OPEN_PAY
+
+
 def _line(
-    index: int, raw: Any, where: _Where, pay_lines: int
-) -> tuple[str, Fraction, list[CardAlternativeSpec]]:
+    index: int, raw: Any, where: _Where, pay_lines: int, open_pays: bool = False
+) -> tuple[str, Fraction | None, list[CardAlternativeSpec]]:
+    """The line's name, pays (None: open, ``pays = "?"``, where ``open_pays`` allows it)
+    and alternatives."""
     where = where.within(f"pay line {index}", index, pay_lines)
     if not isinstance(raw, Mapping):
         raise where.error("each [[bet.line]] must be a table")
@@ -516,7 +535,16 @@ def _line(
         raise where.error(
             "no pays: write what the line pays to 1, e.g. pays = 40 (0 a push, -1 a loss)"
         )
-    pays = _pays(raw["pays"], where)
+    pays: Fraction | None
+    if _is_open(raw["pays"]):
+        if not open_pays:
+            raise where.error(
+                'the pay is open (pays = "?"): price it with `baccarat-exact design`',
+                "pays",
+            )
+        pays = None
+    else:
+        pays = _pays(raw["pays"], where)
     when = raw.get("when", {})
     tables = when if isinstance(when, list) else [when]
     if not tables:
@@ -529,10 +557,16 @@ def _line(
 
 
 def _bet(
-    index: int, raw: Any, source: str, tableau: Tableau, lines_of: tuple[_Lines, int] | None = None
+    index: int,
+    raw: Any,
+    source: str,
+    tableau: Tableau,
+    lines_of: tuple[_Lines, int] | None = None,
+    open_pays: bool = False,
 ) -> CustomBet:
     """Bet number ``index`` of ``source`` (``lines_of``: the file's lines and how many
-    bets it holds, to name the line of a mistake)."""
+    bets it holds, to name the line of a mistake; ``open_pays``: whether a line may leave
+    its pay open)."""
     pay_lines = raw.get("line") if isinstance(raw, Mapping) else None
     count = len(pay_lines) if isinstance(pay_lines, list) else 0
     at = None if lines_of is None else (lines_of[0], index, None, (lines_of[1], count))
@@ -557,7 +591,9 @@ def _bet(
     lines = raw.get("line")
     if not isinstance(lines, list) or not lines:
         raise where.error("no lines: add [[bet.line]] tables with name, pays and when")
-    parsed = [_line(i, line, where, len(lines)) for i, line in enumerate(lines, start=1)]
+    read = [_line(i, line, where, len(lines), open_pays) for i, line in enumerate(lines, start=1)]
+    open_lines = tuple(dict.fromkeys(n for n, pays, _ in read if pays is None))
+    parsed = [(n, Fraction(0) if pays is None else pays, alts) for n, pays, alts in read]
     rest = "lose" if otherwise < 0 else "push" if otherwise == 0 else "otherwise"
     on_cards = any(conditions for _, _, alternatives in parsed for _, _, conditions in alternatives)
     try:
@@ -581,7 +617,7 @@ def _bet(
             )
     except RulesError as error:
         raise where.error(str(error)) from None
-    return CustomBet(bet=bet, title=title, source=source)
+    return CustomBet(bet=bet, title=title, source=source, open_lines=open_lines)
 
 
 def _as_json(value: Any) -> Any:
@@ -604,22 +640,45 @@ def bets_from_definitions(
     >>> [line.name for line in bets_from_definitions({"p8": table}, "doc")["p8"].lines]
     ['line 1', 'lose']
     """
+    found = custom_bets_from_definitions(definitions, source, tableau)
+    return {name: custom.bet for name, custom in found.items()}
+
+
+def custom_bets_from_definitions(
+    definitions: Mapping[str, Any],
+    source: str,
+    tableau: Tableau = STANDARD_TABLEAU,
+    *,
+    open_pays: bool = False,
+) -> dict[str, CustomBet]:
+    """The bets of a document's ``definitions`` by name, with their open lines where
+    ``open_pays`` allows lines to leave their pay open.
+
+    >>> table = {"name": "p8", "line": [{"name": "win", "pays": "?", "when": {"player_total": 8}}]}
+    >>> custom_bets_from_definitions({"p8": table}, "doc", open_pays=True)["p8"].open_lines
+    ('win',)
+    """
     if not isinstance(definitions, Mapping):
         raise BetsFileError(f"{source}: definitions must be an object of bet name -> bet table")
-    bets: dict[str, Bet] = {}
+    bets: dict[str, CustomBet] = {}
     for index, (name, table) in enumerate(definitions.items(), start=1):
-        custom = _bet(index, table, source, tableau)
+        custom = _bet(index, table, source, tableau, open_pays=open_pays)
         if custom.name != name:
             raise BetsFileError(f"{source}: the definition of {name!r} names {custom.name!r}")
-        bets[name] = custom.bet
+        bets[name] = custom
     return bets
 
 
 def parse_bets(
-    text: str, source: str = "<bets>", tableau: Tableau = STANDARD_TABLEAU
+    text: str,
+    source: str = "<bets>",
+    tableau: Tableau = STANDARD_TABLEAU,
+    *,
+    open_pays: bool = False,
 ) -> tuple[CustomBet, ...]:
     """Read bets from TOML text; ``source`` names it in error messages, ``tableau`` says
-    which two-card totals are naturals.
+    which two-card totals are naturals, ``open_pays`` whether a line may leave its pay
+    open (``pays = "?"``, for ``design``; refused by default).
 
     >>> bet, = parse_bets('[[bet]]\\nname = "p8"\\n[[bet.line]]\\npays = 25\\nwhen = {player_total = 8}')
     >>> [(line.name, str(line.pays), len(line.events)) for line in bet.bet.lines]
@@ -645,7 +704,8 @@ def parse_bets(
         raise BetsFileError(f"{source}: no bets: write one or more [[bet]] tables")
     lines = _Lines(text)
     bets = [
-        _bet(i, item, source, tableau, (lines, len(raw))) for i, item in enumerate(raw, start=1)
+        _bet(i, item, source, tableau, (lines, len(raw)), open_pays)
+        for i, item in enumerate(raw, start=1)
     ]
     seen: set[str] = set()
     for index, bet in enumerate(bets, start=1):
@@ -656,9 +716,12 @@ def parse_bets(
     return tuple(bets)
 
 
-def read_bets_file(path: str | Path, tableau: Tableau = STANDARD_TABLEAU) -> tuple[CustomBet, ...]:
-    """Read the bets in a TOML file (UTF-8, at most 16 MiB)."""
-    return parse_bets(read_text(path, BetsFileError), str(path), tableau)
+def read_bets_file(
+    path: str | Path, tableau: Tableau = STANDARD_TABLEAU, *, open_pays: bool = False
+) -> tuple[CustomBet, ...]:
+    """Read the bets in a TOML file (UTF-8, at most 16 MiB); ``open_pays`` as
+    :func:`parse_bets` takes it."""
+    return parse_bets(read_text(path, BetsFileError), str(path), tableau, open_pays=open_pays)
 
 
 def load_bets(paths: Sequence[str | Path], tableau: Tableau = STANDARD_TABLEAU) -> tuple[Bet, ...]:
