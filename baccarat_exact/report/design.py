@@ -1,0 +1,151 @@
+"""The report of ``baccarat-exact design``: the pay tables found, the bet's lines, and the
+JSON document (every figure exact as ``"p/q"`` text beside its ``*_float``)."""
+
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.report.describe import describe_rules, describe_shoe
+from baccarat_exact.report.model import Column, Report, Table, Text
+
+if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
+    from baccarat_exact.analysis.design import Design, Grid
+
+__all__ = ["design_document", "design_report", "grid_words"]
+
+WIDTH = 80
+"""The text view's words are wrapped to this width."""
+
+
+def grid_words(grid: Grid) -> str:
+    """``whole-number pays from 1 to 1000 to 1``, ``pays in steps of 1/2 from …``, with
+    ``, each open line paying at most what the one above it pays`` when ordered."""
+    low, high = exact_text(grid.step * grid.low), exact_text(grid.step * grid.high)
+    kind = "whole-number pays" if grid.step == 1 else f"pays in steps of {exact_text(grid.step)}"
+    ordered = ", each open line paying at most what an earlier one pays" if grid.ordered else ""
+    return f"{kind} from {low} to {high} to 1{ordered}"
+
+
+def _summary(result: Design) -> str:
+    """The answer in words: how many tables meet the target, and which are shown."""
+    from baccarat_exact.analysis.design import range_text
+
+    target = f"a house edge in {range_text(*result.edge)}"
+    if result.hit_frequency is not None:
+        target += f" and a hit frequency in {range_text(*result.hit_frequency)}"
+    if result.found == 0:
+        return f"No pay table on this grid gives {target}."
+    tables = "pay table" if result.found == 1 else "pay tables"
+    head = f"{int_text(result.found, grouped=True)} {tables} on this grid give{'s' if result.found == 1 else ''} {target}"
+    if result.found <= len(result.tables):
+        return head + ("." if result.found == 1 else ", nearest the middle first.")
+    middle = range_text(result.middle, result.middle).split("..")[0]
+    return f"{head}; the {len(result.tables)} nearest the middle ({middle}) first."
+
+
+def design_report(result: Design) -> Report:
+    """The pay tables found (the answer first), then the bet's lines and probabilities."""
+    opened = result.open_lines
+    tables = Table(
+        "Pay tables (the open lines' pays to 1), nearest the target first",
+        (
+            Column("#", "int", key="rank"),
+            *(Column(line.name, "fraction", key=f"pays {line.name}") for line in opened),
+            Column("≈ edge", "percent", 4, key="house_edge"),
+            Column("≈ SD", "decimal", 4, key="std_dev_float"),
+            Column("≈ hit freq", "percent", 4, key="hit_frequency"),
+        ),
+        tuple(
+            (rank, *table.pays, table.house_edge, table.std_dev, table.hit_frequency)
+            for rank, table in enumerate(result.tables, start=1)
+        ),
+        name="pay-tables",
+    )
+    lines = Table(
+        "The bet's lines (? marks an open pay)",
+        (
+            Column("line"),
+            Column("pays", "fraction"),
+            Column("≈ P(line)", "decimal", 8, key="probability"),
+            Column("≈ 1 in", "decimal", 2, key="one_in"),
+        ),
+        tuple(
+            (
+                line.name,
+                "?" if line.pays is None else line.pays,
+                line.probability,
+                1 / line.probability if line.probability else None,
+            )
+            for line in result.lines
+        ),
+        name="lines",
+    )
+    notes = [f"Searched {grid_words(result.grid)}; exhaustive within the grid, exact arithmetic."]
+    fixed = result.fixed_hit_frequency
+    if result.hit_frequency is not None and fixed is not None:
+        notes.append(
+            "Every open line pays more than 0 on this grid, so every table hits as often: "
+            f"{exact_text(fixed)} ≈ {float(fixed) * 100:.4f}%."
+        )
+    notes.append("≈ columns are rounded; --format json gives every value exactly.")
+    return Report(
+        title=f"Design {result.bet.name}: {describe_shoe(result.shoe)}; "
+        f"{describe_rules(result.rules)}",
+        blocks=(Text(tuple(textwrap.wrap(_summary(result), WIDTH))), tables, lines),
+        notes=tuple(notes),
+        data=lambda: design_document(result),
+    )
+
+
+def _exact(value: Fraction, key: str) -> dict[str, Any]:
+    return {key: exact_text(value), f"{key}_float": to_float(value)}
+
+
+def _range(bounds: tuple[Fraction, Fraction] | None) -> dict[str, Any] | None:
+    if bounds is None:
+        return None
+    return {**_exact(bounds[0], "low"), **_exact(bounds[1], "high")}
+
+
+def design_document(result: Design) -> dict[str, Any]:
+    """The JSON body: the bet's lines, the target and grid, how many tables meet it, and
+    the tables reported, each with its pays (in the order of ``open_lines``)."""
+    return {
+        "bet": result.bet.name,
+        "shoe": result.shoe.to_dict(),
+        "rules": result.rules.to_dict(),
+        "open_lines": [line.name for line in result.open_lines],
+        "lines": [
+            {
+                "name": line.name,
+                "pays": None if line.pays is None else exact_text(line.pays),
+                **_exact(line.probability, "probability"),
+            }
+            for line in result.lines
+        ],
+        "edge": {**(_range(result.edge) or {}), **_exact(result.middle, "middle")},
+        "hit_frequency": _range(result.hit_frequency),
+        "grid": {
+            "step": exact_text(result.grid.step),
+            "min_pay": exact_text(result.grid.step * result.grid.low),
+            "max_pay": exact_text(result.grid.step * result.grid.high),
+            "ordered": result.grid.ordered,
+        },
+        "top": result.top,
+        "found": result.found,
+        "tables": [
+            {
+                "rank": rank,
+                "pays": [exact_text(pays) for pays in table.pays],
+                **_exact(table.house_edge, "house_edge"),
+                **_exact(table.distance, "distance"),
+                **_exact(table.variance, "variance"),
+                "std_dev_float": table.std_dev,
+                **_exact(table.hit_frequency, "hit_frequency"),
+            }
+            for rank, table in enumerate(result.tables, start=1)
+        ],
+    }
