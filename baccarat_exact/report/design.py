@@ -83,7 +83,13 @@ def design_report(result: Design) -> Report:
         ),
         name="lines",
     )
-    notes = [f"Searched {grid_words(result.grid)}; exhaustive within the grid, exact arithmetic."]
+    meeting = (
+        f"{int_text(result.found, grouped=True)} meet{'s' if result.found == 1 else ''} the target"
+    )
+    notes = [
+        f"Searched {grid_words(result.grid)} ({meeting}); exhaustive within the grid, "
+        "exact arithmetic."
+    ]
     fixed = result.fixed_hit_frequency
     if result.hit_frequency is not None and fixed is not None:
         notes.append(
