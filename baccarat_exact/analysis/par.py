@@ -28,6 +28,7 @@ and an actual hold gets a two-sided p-value: 2·min(P(hold ≤ h), P(hold ≥ h)
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -55,8 +56,10 @@ __all__ = [
     "ParSettings",
     "ParSheet",
     "PayLine",
+    "float_horizon",
     "horizons",
     "mix_sheet",
+    "par_settings",
     "par_sheet",
     "parse_confidences",
     "parse_hold",
@@ -173,6 +176,16 @@ def parse_losses(text: str) -> tuple[Loss, ...]:
             raise RequestError(f"--loss takes amounts more than 0, got {item!r}")
         found.append(Loss(item, amount, item.endswith("%")))
     return tuple(found)
+
+
+def par_settings(rounds: str, confidence: str, loss: str) -> ParSettings:
+    """``--rounds``, ``--confidence`` and ``--loss`` as given, read and checked.
+
+    >>> settings = par_settings("100", "90,95", "10%")
+    >>> settings.rounds, len(settings.confidences), settings.losses[0].of_staked
+    ((100,), 2, True)
+    """
+    return ParSettings(parse_rounds(rounds), parse_confidences(confidence), parse_losses(loss))
 
 
 def parse_mix(text: str) -> dict[str, Fraction]:
@@ -303,6 +316,24 @@ def horizon(
         for loss in losses
     )
     return Horizon(rounds, total.exact, mean, sd, tuple(intervals), ahead, chances, total.shape())
+
+
+def float_horizon(horizon: Horizon) -> Horizon:
+    """``horizon`` with its probabilities as floats only, for a round's law known in
+    floating point (``--float``): it was convolved from the binary fractions the floats
+    are, so none of its figures is the exact law's, and none is written as exact.
+
+    >>> law = RoundLaw.of([(Fraction(1), Fraction(1, 2)), (Fraction(-1), Fraction(1, 2))])
+    >>> found = float_horizon(horizon(law, sum_law(law, 2), (), ()))
+    >>> found.exact, found.ahead.exact, found.ahead.value
+    (False, None, 0.25)
+    """
+    return dataclasses.replace(
+        horizon,
+        exact=False,
+        ahead=Chance(None, horizon.ahead.value, horizon.ahead.normal),
+        losses=tuple((loss, Chance(None, c.value, c.normal)) for loss, c in horizon.losses),
+    )
 
 
 def _total(law: RoundLaw, rounds: int) -> SumLaw:

@@ -10,22 +10,36 @@ convolution (``"method": "float"``) has only its ``*_float``, never an exact val
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.par import BetSheet, Chance, Horizon, Interval, MixSheet, ParSheet
+from baccarat_exact.analysis.par import (
+    BetSheet,
+    Chance,
+    Confidence,
+    Horizon,
+    Interval,
+    MixSheet,
+    ParSettings,
+    ParSheet,
+)
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 
 __all__ = [
     "METHODS",
+    "Named",
+    "chances_table",
     "describe_inputs",
     "horizon_document",
+    "intervals_table",
     "par_document",
     "par_report",
     "percent_text",
+    "settings_words",
+    "volatility_table",
 ]
 
 METHODS = {
@@ -52,6 +66,24 @@ def _rounds_text(rounds: Iterable[int]) -> str:
     return ", ".join(int_text(n, grouped=True) for n in rounds)
 
 
+def settings_words(settings: ParSettings) -> list[str]:
+    """The numbers of rounds, confidences and loss thresholds in words, a sentence each.
+
+    >>> from baccarat_exact.analysis.par import par_settings
+    >>> settings_words(par_settings("100,1000", "95", "10%,25"))[1:]
+    ['Confidence: 95%.', 'Loss: more than 10% of the units staked, 25 units.']
+    """
+    losses = ", ".join(
+        f"{loss.text} of the units staked" if loss.of_staked else f"{loss.text} units"
+        for loss in settings.losses
+    )
+    return [
+        f"After {_rounds_text(settings.rounds)} rounds, each dealt independently from this shoe.",
+        f"Confidence: {', '.join(percent_text(c.level) for c in settings.confidences)}.",
+        f"Loss: more than {losses}.",
+    ]
+
+
 def describe_inputs(sheet: ParSheet) -> str:
     """The report's inputs in words: shoe, rules, bets, rounds, confidences, losses, mix.
 
@@ -63,18 +95,11 @@ def describe_inputs(sheet: ParSheet) -> str:
     Shoe: 1 deck (52 cards). Rules: punto-banco, commission 1/20, tie pays 8 to 1. Bets: banker, player, tie, one unit each per round. After 100 rounds, each dealt independently from this shoe. Confidence: 95%. Loss: more than 10% of the units staked.
     """
     result = sheet.odds
-    settings = sheet.settings
-    losses = ", ".join(
-        f"{loss.text} of the units staked" if loss.of_staked else f"{loss.text} units"
-        for loss in settings.losses
-    )
     words = [
         f"Shoe: {describe_shoe(result.shoe)}.",
         f"Rules: {describe_rules(result.rules)}.",
         f"Bets: {', '.join(bet.name for bet in sheet.bets)}, one unit each per round.",
-        f"After {_rounds_text(settings.rounds)} rounds, each dealt independently from this shoe.",
-        f"Confidence: {', '.join(percent_text(c.level) for c in settings.confidences)}.",
-        f"Loss: more than {losses}.",
+        *settings_words(sheet.settings),
     ]
     if sheet.mix is not None:
         shares = ", ".join(f"{name} {share}" for name, share in sheet.mix.combination.stakes)
@@ -127,16 +152,27 @@ def _bets_table(sheet: ParSheet) -> Table:
     )
 
 
-def _volatility_table(sheet: ParSheet) -> Table:
-    levels = sheet.settings.confidences
+def volatility_table(
+    levels: Sequence[Confidence],
+    indices: Sequence[tuple[str, Sequence[tuple[Confidence, float | None]]]],
+    first: str = "bet",
+) -> Table:
+    """The volatility index z × SD of each of ``indices`` (a name, its index at each of
+    ``levels``), its name in a first column headed ``first``."""
     return Table(
         "Volatility index (z × SD, units per round)",
         (
-            Column("bet"),
+            Column(first),
             *(_dec(f"≈ {percent_text(c.level)}", f"vi_{i}_float", 3) for i, c in enumerate(levels)),
         ),
-        tuple((bet.name, *(index for _, index in bet.volatility)) for bet in sheet.bets),
+        tuple((name, *(index for _, index in found)) for name, found in indices),
         name="volatility",
+    )
+
+
+def _volatility_table(sheet: ParSheet) -> Table:
+    return volatility_table(
+        sheet.settings.confidences, [(bet.name, bet.volatility) for bet in sheet.bets]
     )
 
 
@@ -186,17 +222,23 @@ def _interval_columns(column: Callable[[str, str, int], Column], digits: int) ->
     )
 
 
-def _intervals_table(sheet: ParSheet) -> Table:
+Named = Sequence[tuple[str, Sequence[Horizon]]]
+"""Horizons of several things (bets, strategies), each with its name."""
+
+
+def intervals_table(named: Named, first: str = "bet") -> Table:
+    """The interval of the average net per round after each number of rounds, for each
+    of ``named`` (its name in a first column headed ``first``)."""
     return Table(
         "Average net per round after N rounds: interval at each confidence",
         (
-            Column("bet"),
+            Column(first),
             *_interval_columns(_dec, 4),
             Column("by"),
         ),
         tuple(
             (
-                bet.name,
+                name,
                 h.rounds,
                 percent_text(i.confidence.level),
                 i.low,
@@ -205,12 +247,16 @@ def _intervals_table(sheet: ParSheet) -> Table:
                 i.normal_high,
                 _method(h),
             )
-            for bet in sheet.bets
-            for h in bet.horizons
+            for name, found in named
+            for h in found
             for i in h.intervals
         ),
         name="intervals",
     )
+
+
+def _bets_horizons(sheet: ParSheet) -> Named:
+    return [(bet.name, bet.horizons) for bet in sheet.bets]
 
 
 def _chance_rows(name: str, horizon: Horizon) -> list[tuple[Cell, ...]]:
@@ -227,11 +273,13 @@ def _chance_cells(chance: Chance) -> tuple[float, float, float]:
     return chance.value, chance.normal, chance.error
 
 
-def _chances_table(sheet: ParSheet) -> Table:
+def chances_table(named: Named, first: str = "bet") -> Table:
+    """P(ahead) and P(losing more than k) after each number of rounds, law and normal
+    approximation, for each of ``named`` (its name in a first column headed ``first``)."""
     return Table(
         "Chances after N rounds (ahead: net above 0; lose: net below −k)",
         (
-            Column("bet"),
+            Column(first),
             Column("rounds", "int"),
             Column("event"),
             _dec("≈ P", "probability_float", 6),
@@ -239,7 +287,7 @@ def _chances_table(sheet: ParSheet) -> Table:
             _dec("≈ error", "normal_error_float", 6),
             Column("by"),
         ),
-        tuple(row for bet in sheet.bets for h in bet.horizons for row in _chance_rows(bet.name, h)),
+        tuple(row for name, found in named for h in found for row in _chance_rows(name, h)),
         name="chances",
     )
 
@@ -321,8 +369,8 @@ def par_report(sheet: ParSheet, fingerprint: str) -> Report:
         _bets_table(sheet),
         _volatility_table(sheet),
         _lines_table(sheet),
-        _intervals_table(sheet),
-        _chances_table(sheet),
+        intervals_table(_bets_horizons(sheet)),
+        chances_table(_bets_horizons(sheet)),
     )
     notes = (
         "≈ columns are rounded; --format json gives every value (exact ones as fractions).",
@@ -384,13 +432,14 @@ def _interval_json(i: Interval, exact: bool, hold: bool = False) -> dict[str, An
     }
 
 
-def horizon_document(horizon: Horizon) -> dict[str, Any]:
+def horizon_document(horizon: Horizon, exact_mean: bool = True) -> dict[str, Any]:
     """One horizon as JSON keeps it: the law's figures (exact ones only where the law is
-    exact) and the normal approximation's beside them."""
+    exact) and the normal approximation's beside them; the mean (one round's EV) exact
+    unless ``exact_mean`` is false (a round's law found in floating point)."""
     return {
         "rounds": horizon.rounds,
         "method": _method(horizon),
-        **_pair("mean", horizon.mean),
+        **(_pair("mean", horizon.mean) if exact_mean else {"mean_float": _float(horizon.mean)}),
         "std_dev_float": horizon.std_dev,
         "intervals": [_interval_json(i, horizon.exact) for i in horizon.intervals],
         "ahead": _chance_json(horizon.ahead),

@@ -22,7 +22,24 @@ from baccarat_exact.analysis.par import Horizon, ParSheet
 from baccarat_exact.report.par import METHODS
 from baccarat_exact.report.svg import Band, bands_chart, bars_chart
 
-__all__ = ["Figure", "Section", "lookup", "par_html", "par_markdown", "sections"]
+__all__ = [
+    "TITLE",
+    "Cell",
+    "Figure",
+    "Figures",
+    "PageTable",
+    "Section",
+    "charts",
+    "confidence_figure",
+    "horizon_tables",
+    "lookup",
+    "method_section",
+    "pages_html",
+    "pages_markdown",
+    "par_html",
+    "par_markdown",
+    "sections",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +76,9 @@ class Section:
     words: tuple[str, ...] = ()
 
 
+TITLE = "Math report (PAR sheet)"
+"""The baccarat report's title."""
+
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
@@ -74,7 +94,7 @@ def lookup(document: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-class _Figures:
+class Figures:
     """Figures of one document, formatted from the values they show."""
 
     def __init__(self, document: Mapping[str, Any]) -> None:
@@ -106,15 +126,13 @@ def _number(value: Any) -> float:
     return float(Fraction(value)) if isinstance(value, str) else float(value)
 
 
-def _confidence(f: _Figures, path: str) -> Figure:
+def confidence_figure(f: Figures, path: str) -> Figure:
     level = Fraction(f.value(path)) * 100
     text = f"{level.numerator}%" if level.denominator == 1 else f"{float(level):g}%"
     return Figure(path, text)
 
 
-def _horizon_rows(
-    f: _Figures, at: str, rounds: Sequence[Any], hold: bool
-) -> list[tuple[Cell, ...]]:
+def _horizon_rows(f: Figures, at: str, rounds: Sequence[Any], hold: bool) -> list[tuple[Cell, ...]]:
 
     def show(path: str) -> Cell:
         return f.percent(path, 3) if hold else f.decimal(path, 4)
@@ -126,7 +144,7 @@ def _horizon_rows(
             rows.append(
                 (
                     f.whole(f"{at}[{h}].rounds"),
-                    _confidence(f, f"{here}.confidence"),
+                    confidence_figure(f, f"{here}.confidence"),
                     show(f"{here}.low_float"),
                     show(f"{here}.high_float"),
                     show(f"{here}.normal_low_float"),
@@ -140,7 +158,7 @@ def _horizon_rows(
 _INTERVAL_HEADERS = ("rounds", "confidence", "low", "high", "normal low", "normal high", "by")
 
 
-def _mix_section(f: _Figures, sheet: ParSheet) -> Section:
+def _mix_section(f: Figures, sheet: ParSheet) -> Section:
     mix = f.value("mix")
     facts: list[tuple[str, Cell]] = [
         ("hold (share of handle)", f.percent("mix.hold_float")),
@@ -182,13 +200,13 @@ def _mix_section(f: _Figures, sheet: ParSheet) -> Section:
             for i, name in enumerate(names)
         ),
     )
-    charts: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()
     if sheet.mix is not None:
-        charts = _charts(f, "mix.rounds", sheet.mix.horizons, hold=True)
-    return Section("mix", "Bet mix: hold", tuple(facts), (holds, result, covariances), charts)
+        drawn = charts(f, "mix.rounds", sheet.mix.horizons, hold=True)
+    return Section("mix", "Bet mix: hold", tuple(facts), (holds, result, covariances), drawn)
 
 
-def _bet_section(f: _Figures, name: str, sheet: ParSheet) -> Section:
+def _bet_section(f: Figures, name: str, sheet: ParSheet) -> Section:
     at = f"bets.{name}"
     bet = f.value(at)
     facts: list[tuple[str, Cell]] = [
@@ -201,7 +219,7 @@ def _bet_section(f: _Figures, name: str, sheet: ParSheet) -> Section:
         ("largest win", f.exact(f"{at}.largest_win")),
         *(
             (
-                f"volatility index {_confidence(f, f'{at}.volatility[{i}].confidence').text}",
+                f"volatility index {confidence_figure(f, f'{at}.volatility[{i}].confidence').text}",
                 f.decimal(f"{at}.volatility[{i}].index_float", 3),
             )
             for i in range(len(bet["volatility"]))
@@ -222,17 +240,31 @@ def _bet_section(f: _Figures, name: str, sheet: ParSheet) -> Section:
             for i in range(len(bet["lines"]))
         ),
     )
+    horizons = next(b.horizons for b in sheet.bets if b.name == name)
+    return Section(
+        name,
+        f"Bet: {name}",
+        tuple(facts),
+        (lines, *horizon_tables(f, f"{at}.rounds")),
+        charts(f, f"{at}.rounds", horizons, hold=False),
+    )
+
+
+def horizon_tables(f: Figures, at: str) -> tuple[PageTable, PageTable]:
+    """The interval of the average net per round and the chances after each number of
+    rounds, from the horizons at ``at`` in the document (``bets.banker.rounds``)."""
+    rounds = f.value(at)
     intervals = PageTable(
         "Average net per round after N rounds: the interval at each confidence",
         _INTERVAL_HEADERS,
-        tuple(_horizon_rows(f, f"{at}.rounds", bet["rounds"], hold=False)),
+        tuple(_horizon_rows(f, at, rounds, hold=False)),
     )
     headers = ["rounds", "P(ahead)", "normal", "error"]
-    for loss in bet["rounds"][0]["losses"] if bet["rounds"] else ():
+    for loss in rounds[0]["losses"] if rounds else ():
         headers += [f"P(lose more than {loss['loss']})", "normal", "error"]
     rows = []
-    for h, horizon in enumerate(bet["rounds"]):
-        here = f"{at}.rounds[{h}]"
+    for h, horizon in enumerate(rounds):
+        here = f"{at}[{h}]"
         row: list[Cell] = [f.whole(f"{here}.rounds")]
         for chance in [f"{here}.ahead"] + [
             f"{here}.losses[{k}]" for k in range(len(horizon["losses"]))
@@ -246,12 +278,10 @@ def _bet_section(f: _Figures, name: str, sheet: ParSheet) -> Section:
     chances = PageTable(
         "Chances after N rounds (ahead: net above 0)", (*headers, "by"), tuple(rows)
     )
-    horizons = next(b.horizons for b in sheet.bets if b.name == name)
-    charts = _charts(f, f"{at}.rounds", horizons, hold=False)
-    return Section(name, f"Bet: {name}", tuple(facts), (lines, intervals, chances), charts)
+    return intervals, chances
 
 
-def _charts(f: _Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) -> tuple[str, ...]:
+def charts(f: Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) -> tuple[str, ...]:
     """The interval narrowing with N, and the law of the net (or hold) after each N."""
     rounds = f.value(at)
     if not rounds:
@@ -260,12 +290,12 @@ def _charts(f: _Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) ->
     mean = sign * float(horizons[0].mean)
     bands = []
     for i in range(len(rounds[0]["intervals"])):
-        level = _confidence(f, f"{at}[0].intervals[{i}].confidence").text
+        level = confidence_figure(f, f"{at}[0].intervals[{i}].confidence").text
         lows = tuple(r["intervals"][i]["low_float"] for r in rounds)
         highs = tuple(r["intervals"][i]["high_float"] for r in rounds)
         bands.append(Band(level, lows, highs))
     what = "hold" if hold else "average net per round"
-    charts = [
+    drawn = [
         bands_chart(
             f"The {what}: interval at each confidence as rounds grow",
             [r["rounds"] for r in rounds],
@@ -283,22 +313,22 @@ def _charts(f: _Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) ->
         else:
             points = [(x * n, mass) for x, mass in horizon.shape]
             label = "net after the rounds (units)"
-        charts.append(
+        drawn.append(
             bars_chart(f"after {n:,} rounds", points, x_label=label, marker=0.0, percent=hold)
         )
-    return tuple(charts)
+    return tuple(drawn)
 
 
-def _notes_section() -> Section:
+def method_section(one_round: str) -> Section:
+    """How the figures are found: ``one_round`` (how one round's law is found), then the
+    volatility index, the law after N rounds and its interval, and the JSON twin."""
     return Section(
         "method",
         "How the figures are found",
         (),
         (),
         words=(
-            "Every probability of one round is counted exactly over the six-card sequences "
-            "of the shoe; RTP is 1 + EV (the stake comes back with a win or a push), and a "
-            "pay line's contribution is (pays + 1) × its probability.",
+            one_round,
             "The volatility index is z × SD, z the two-sided normal quantile of the confidence.",
             "After N rounds, each dealt independently from the shoe, the law of the total is "
             "the N-fold convolution of one round's. "
@@ -315,10 +345,17 @@ def _notes_section() -> Section:
 
 def sections(sheet: ParSheet, document: Mapping[str, Any]) -> tuple[Section, ...]:
     """The report's sections: the mix's (when asked), each bet's, then the method."""
-    f = _Figures(document)
+    f = Figures(document)
     found = [_mix_section(f, sheet)] if "mix" in document else []
     found += [_bet_section(f, name, sheet) for name in document["bets"]]
-    return (*found, _notes_section())
+    return (*found, method_section(_COUNTED))
+
+
+_COUNTED = (
+    "Every probability of one round is counted exactly over the six-card sequences of the "
+    "shoe; RTP is 1 + EV (the stake comes back with a win or a push), and a pay line's "
+    "contribution is (pays + 1) × its probability."
+)
 
 
 # -- Markdown ---------------------------------------------------------------------------------
@@ -337,9 +374,17 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> list[st
 
 def par_markdown(sheet: ParSheet, document: Mapping[str, Any], fingerprint: str) -> str:
     """The report as Markdown: a heading per section, each with the fingerprint."""
+    return pages_markdown(TITLE, sections(sheet, document), document, fingerprint)
+
+
+def pages_markdown(
+    title: str, found: Sequence[Section], document: Mapping[str, Any], fingerprint: str
+) -> str:
+    """``found`` as Markdown under ``title``: the document's inputs in words, then a heading
+    per section, each with the fingerprint."""
     stamp = f"Fingerprint `{fingerprint}` · baccarat-exact {document['version']['baccarat_exact']}"
-    parts = ["# Math report (PAR sheet)", "", document["inputs"], "", stamp]
-    for section in sections(sheet, document):
+    parts = [f"# {title}", "", document["inputs"], "", stamp]
+    for section in found:
         parts += ["", f"## {section.title}", "", stamp]
         if section.facts:
             parts += ["", *_md_table(("figure", "value"), section.facts)]
@@ -408,6 +453,14 @@ def _html_table(table: PageTable) -> list[str]:
 
 def par_html(sheet: ParSheet, document: Mapping[str, Any], fingerprint: str) -> str:
     """The report as one self-contained HTML file (styles inline, charts as inline SVG)."""
+    return pages_html(TITLE, sections(sheet, document), document, fingerprint)
+
+
+def pages_html(
+    title: str, found: Sequence[Section], document: Mapping[str, Any], fingerprint: str
+) -> str:
+    """``found`` as one self-contained HTML page under ``title`` (styles inline, charts
+    as inline SVG), the fingerprint in the header and at the foot of every section."""
     version = document["version"]["baccarat_exact"]
     stamp = (
         f'fingerprint <span class="fingerprint">{escape(fingerprint)}</span> · baccarat-exact '
@@ -418,17 +471,17 @@ def par_html(sheet: ParSheet, document: Mapping[str, Any], fingerprint: str) -> 
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
-        f"<title>Math report (PAR sheet) {escape(fingerprint)}</title>",
+        f"<title>{escape(title)} {escape(fingerprint)}</title>",
         f"<style>{_STYLE}</style>",
         "</head>",
         "<body>",
         "<header>",
-        "<h1>Math report (PAR sheet)</h1>",
+        f"<h1>{escape(title)}</h1>",
         f'<p class="inputs" data-json="inputs">{escape(document["inputs"])}</p>',
         f'<p class="meta">{stamp}</p>',
         "</header>",
     ]
-    for section in sections(sheet, document):
+    for section in found:
         parts += [f'<section id="{escape(section.key)}">', f"<h2>{escape(section.title)}</h2>"]
         if section.facts:
             parts.append('<dl class="facts">')
