@@ -19,6 +19,7 @@ from baccarat_exact.analysis.design import Grid, design, parse_range
 from baccarat_exact.cli import app
 from baccarat_exact.commands.check import check_document
 from baccarat_exact.commands.design import DesignRequest
+from baccarat_exact.commands.inputs import RulesInput
 from baccarat_exact.commands.schemas import schema
 from baccarat_exact.errors import BetsFileError, RequestError, RulesError
 from baccarat_exact.model.bets import Bet
@@ -68,7 +69,8 @@ def one_line_bet_figures(pays: int, wins: int) -> tuple[Fraction, Fraction]:
 def test_design_finds_the_published_pay_among_those_in_the_edge_range(
     bet: str, edge: str, pays: int, wins: int
 ) -> None:
-    document = DesignRequest(bet=bet, lines=("win",), edge=edge).run().document()
+    ez = RulesInput(game="ez")  # 8 decks, EZ Baccarat: the game the pay tables are for
+    document = DesignRequest(rules=ez, bet=bet, lines=("win",), edge=edge).run().document()
     assert document is not None
     found = {table["pays"][0]: table for table in document["tables"]}
     assert str(pays) in found
