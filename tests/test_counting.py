@@ -16,6 +16,7 @@ from baccarat_exact.analysis.counting import (
     derive_count,
     fit_count,
     parse_count,
+    parse_named_count,
 )
 from baccarat_exact.analysis.eor import EffectOfRemoval, RemovalRow, effect_of_removal
 from baccarat_exact.model.bets import main_bets
@@ -246,3 +247,48 @@ def _grid_count(eor: EffectOfRemoval, bet: int, level: int) -> tuple[int, ...]:
 def test_derived_count_is_the_best_of_the_whole_grid(eight: EffectOfRemoval, bet: int) -> None:
     """The derivation scores only the least unbalanced vectors; brute force scores all."""
     assert derive_count(eight, bet, 1).tags == _grid_count(eight, bet, 1)
+
+
+# Published counts, tags typed from their sources (A 2 3 4 5 6 7 8 9 T):
+#  - E. Jacobson, "Co-Card Counting the Dragon and Panda Side Bets in EZ Baccarat"
+#    (888casino.com blog): Dragon {0,0,0,-1,-1,-1,-1,2,2,0}, Panda {1,1,-2,-2,-2,-1,-1,-2,4,1};
+#  - S. How, "Unbalanced Dragon 7 Count" (discountgambling.net, 2012-10-24): A +1, 4-7 -1,
+#    8-9 +2, "start the count at -32 for a new shoe" of 8 decks;
+#  - S. How, "Panda-8 Co-Count with Dragon-7" (discountgambling.net, 2012-12-09):
+#    A +1, 4 and 5 -1, 9 +2.
+PUBLISHED = {
+    "dragon-7": (0, 0, 0, -1, -1, -1, -1, 2, 2, 0),
+    "panda-8": (1, 1, -2, -2, -2, -1, -1, -2, 4, 1),
+    "dragon-7-how": (1, 0, 0, -1, -1, -1, -1, 2, 2, 0),
+    "panda-8-how": (1, 0, 0, -1, -1, 0, 0, 0, 2, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_counts_by_name(name: str) -> None:
+    count = parse_named_count(name)
+    assert count.in_order() == PUBLISHED[name] and count.name == name
+
+
+def test_published_balance_as_their_authors_state(eight: EffectOfRemoval) -> None:
+    """Jacobson's counts are balanced; How's unbalanced Dragon 7 count starts at -32 on 8
+    decks so that a full shoe counts back to 0: its imbalance is +32."""
+    bets = {bet.name: b for b, bet in enumerate(eight.bets)}
+    banker = bets["banker"]
+    assert fit_count(eight, banker, parse_named_count("dragon-7")).imbalance == 0
+    assert fit_count(eight, banker, parse_named_count("panda-8")).imbalance == 0
+    assert fit_count(eight, banker, parse_named_count("dragon-7-how")).imbalance == 32
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("nonesuch", "no published count"), ("=A:1", "name must be"), ("a b=A:1", "name must be")],
+)
+def test_named_count_errors(text: str, message: str) -> None:
+    with pytest.raises(CountError, match=message):
+        parse_named_count(text)
+
+
+def test_a_named_count_of_your_own() -> None:
+    count = parse_named_count("ten-count=2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,T:-2")
+    assert count.name == "ten-count" and count.in_order()[-1] == -2

@@ -39,6 +39,7 @@ from baccarat_exact.model.exact import to_float
 __all__ = [
     "DEFAULT_LEVEL",
     "MAX_LEVEL",
+    "PUBLISHED_COUNTS",
     "CountFit",
     "CountSystem",
     "bet_fits",
@@ -47,6 +48,7 @@ __all__ = [
     "derive_tags",
     "fit_count",
     "parse_count",
+    "parse_named_count",
 ]
 
 DEFAULT_LEVEL = 2
@@ -132,6 +134,59 @@ def parse_count(text: str, name: str = "your count") -> CountSystem:
                 f"the tag of {key.strip()} must be a whole number, got {points!r} in {text!r}"
             ) from None
     return CountSystem(name=name, tags=tuple(tags))
+
+
+PUBLISHED_COUNTS: dict[str, tuple[str, str]] = {
+    "dragon-7": (
+        "4:-1,5:-1,6:-1,7:-1,8:2,9:2",
+        "E. Jacobson's Dragon 7 count (Wizard of Odds, 2011), the count of S. How's "
+        "Dragon-7 tracking sheet (discountgambling.net, 2011-10-04)",
+    ),
+    "dragon-7-how": (
+        "A:1,4:-1,5:-1,6:-1,7:-1,8:2,9:2",
+        "S. How's unbalanced Dragon 7 count (discountgambling.net, 2012-10-24)",
+    ),
+    "panda-8": (
+        "A:1,2:1,3:-2,4:-2,5:-2,6:-1,7:-1,8:-2,9:4,T:1",
+        "E. Jacobson's Panda 8 count (888casino.com, \"Co-Card Counting the Dragon and "
+        'Panda Side Bets in EZ Baccarat")',
+    ),
+    "panda-8-how": (
+        "A:1,4:-1,5:-1,9:2",
+        "S. How's simplified Panda-8 co-count (discountgambling.net, 2012-12-09)",
+    ),
+}
+"""Published counts by name: their tags and where they were published."""
+
+
+def parse_named_count(text: str) -> CountSystem:
+    """``NAME=TAGS`` (a count of your own, named) or the name of a published count
+    (:data:`PUBLISHED_COUNTS`).
+
+    >>> parse_named_count("dragon-7").label()
+    'A:0 2:0 3:0 4:-1 5:-1 6:-1 7:-1 8:+2 9:+2 T:0'
+    >>> parse_named_count("mine=A:1,T:-1").name
+    'mine'
+    >>> parse_named_count("nonesuch")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.CountError: no published count 'nonesuch' (known: dragon-7, dragon-7-how, panda-8, panda-8-how); give NAME=TAGS for your own
+    """
+    name, sep, tags = text.strip().partition("=")
+    name = name.strip()
+    if not sep:
+        if name.lower() not in PUBLISHED_COUNTS:
+            known = ", ".join(PUBLISHED_COUNTS)
+            raise CountError(
+                f"no published count {name!r} (known: {known}); give NAME=TAGS for your own"
+            )
+        name = name.lower()
+        return parse_count(PUBLISHED_COUNTS[name][0], name)
+    if not name or not re.fullmatch(r"[\w.+-]{1,24}", name):
+        raise CountError(
+            f"a count's name must be 1-24 letters, digits or - _ . +, got {name!r} in {text!r}"
+        )
+    return parse_count(tags, name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from baccarat_exact.analysis.counting import DEFAULT_LEVEL, CountSystem
+from baccarat_exact.analysis.ramps import MAX_UNITS, Ramp
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.cards import POINT_VALUE
@@ -108,8 +109,24 @@ class SimulationSettings:
     """Largest tag of the derived counts."""
     threshold: float | None = None
     """Bet when the true count is at least this; None: the break-even of the linear model."""
+    compared: tuple[CountSystem, ...] = ()
+    """More counts played on the same shoes, each compared with the derived count."""
+    ramp: Ramp | None = None
+    """A bet ramp played with every count (besides its flat one-unit bets)."""
+    kelly: float | None = None
+    """Bankroll (units) whose Kelly bets at each true count make a ramp for every count
+    and bet, from the advantage and variance measured on these shoes (dealt twice)."""
+    max_bet: int | None = None
+    """The largest Kelly bet, in units (with ``kelly``)."""
+    wong_out: float | None = None
+    """No Kelly bet on a hand whose true count is below this."""
+    bankroll: float = 1000.0
+    """Units a player risks: the risk of ruin is for this bankroll."""
+    hands_per_hour: int = 70
+    """Hands dealt an hour, for the win and SD per hour."""
 
     def __post_init__(self) -> None:
+        self._check_betting()
         if self.shoe.infinite:
             raise SimulationError("a simulation deals real shoes: give a finite shoe")
         if self.shoes < 1:
@@ -149,6 +166,34 @@ class SimulationSettings:
             )
         if not 0 <= self.seed < 2**63:
             raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
+
+    def _check_betting(self) -> None:
+        if not (math.isfinite(self.bankroll) and self.bankroll > 0):
+            raise SimulationError(
+                f"--bankroll must be a positive number of units, got {self.bankroll}"
+            )
+        if self.hands_per_hour < 1:
+            raise SimulationError(f"--hands-per-hour must be 1 or more, got {self.hands_per_hour}")
+        if (self.kelly is None) != (self.max_bet is None):
+            raise SimulationError(
+                "--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)"
+            )
+        if self.kelly is not None and not (math.isfinite(self.kelly) and self.kelly > 0):
+            raise SimulationError(f"--kelly must be a positive bankroll in units, got {self.kelly}")
+        if self.max_bet is not None and not 1 <= self.max_bet <= MAX_UNITS:
+            raise SimulationError(
+                f"--max-bet must be between 1 and {MAX_UNITS:,} units, got {self.max_bet}"
+            )
+        if self.wong_out is not None and not math.isfinite(self.wong_out):
+            raise SimulationError(f"--wong-out must be a finite number, got {self.wong_out}")
+        names = [count.name for count in self.compared]
+        for name in names:
+            if name in ("derived", "yours"):
+                raise SimulationError(
+                    f"--compare-count: {name!r} names a count of the run already; choose another"
+                )
+            if names.count(name) > 1:
+                raise SimulationError(f"--compare-count: the name {name!r} is given twice")
 
     @property
     def chosen_bets(self) -> tuple[Bet, ...]:

@@ -9,25 +9,43 @@ exact references (the full-shoe EV, the effects of removal) live elsewhere.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from baccarat_exact.analysis.economics import (
+    ShoeMoments,
+    delta_se,
+    n0,
+    risk_of_ruin,
+    ruin_within,
+    score,
+)
+
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.eor import EffectOfRemoval
+    from baccarat_exact.analysis.ramps import Strategy
 
 __all__ = [
     "DEPTH_BANDS",
+    "KELLY_BINS",
+    "KELLY_LEAST",
+    "LONG_ENOUGH",
+    "PATH_PLAYERS",
     "BetEstimates",
     "ChunkTotals",
+    "CountComparison",
+    "CountSystemFits",
     "DepthRow",
     "Estimate",
     "SimulationResult",
+    "StrategyEconomics",
+    "StrategyTotals",
     "Summary",
     "band_width",
     "mean_estimate",
@@ -36,6 +54,19 @@ __all__ = [
 
 DEPTH_BANDS = 8
 """The shoe is split into this many bands of cards dealt for the by-depth table."""
+
+KELLY_BINS = 30
+"""Kelly ramps are measured at whole true counts −30 … +30 (a hand beyond is put in the
+end bin): the bin k holds the hands with k ≤ TC < k + 1."""
+KELLY_LEAST = 100
+"""A true count with fewer hands than this at either end of the range is pooled with the
+next one inward before its Kelly bet is set."""
+PATH_PLAYERS = 100
+"""The simulated risk of ruin splits the shoes, in order, between this many players (or
+one a shoe, for fewer shoes), each starting with the bankroll."""
+LONG_ENOUGH = 0.9
+"""The players' paths are long enough to show a simulated risk of ruin when, by the
+diffusion formula, at least this share of all ruin happens within a player's shoes."""
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -53,6 +84,29 @@ class Estimate:
 def band_width(cards: int) -> int:
     """Cards dealt per depth band."""
     return max(1, -(-cards // DEPTH_BANDS))
+
+
+@dataclass(frozen=True, slots=True)
+class CountSystemFits:
+    """A count a simulation plays, by name (``derived``: each bet's own; ``yours``:
+    ``--count-tags``; else the name given), fitted to each bet."""
+
+    name: str
+    fits: tuple[CountFit, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class StrategyTotals:
+    """What every strategy did in each shoe of a chunk."""
+
+    totals: FloatArray
+    """(shoes, bets, strategies, 4): Σ units·EV (the expected win), Σ units·outcome (the
+    win as dealt), Σ units bet, hands bet."""
+    lowest: FloatArray
+    """(shoes, bets, strategies): the lowest running win within the shoe (≤ 0)."""
+    kelly_bins: FloatArray | None
+    """(bets, counts, true counts, 3): hands, Σ EV, Σ outcome² at each whole true count
+    (:data:`KELLY_BINS`), when Kelly ramps are to be derived."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -84,12 +138,33 @@ class ChunkTotals:
     """(cards + 1, bets) Σ EV of those hands."""
     sample_depth: IntArray | None
     sample_ev: npt.NDArray[np.float32] | None
+    strategies: StrategyTotals | None = None
+    """What each strategy bet and won in each shoe (None: no strategies asked)."""
 
     @classmethod
-    def empty(cls, first: int, last: int, bets: int, cards: int, keep: bool) -> ChunkTotals:
+    def empty(
+        cls,
+        first: int,
+        last: int,
+        bets: int,
+        cards: int,
+        keep: bool,
+        *,
+        strategies: int = 0,
+        systems: int = 0,
+    ) -> ChunkTotals:
         """Totals of shoes in which no hand could be dealt."""
         shoes = last - first
         bands = -(-cards // band_width(cards)) if cards else 1
+        played = (
+            StrategyTotals(
+                totals=np.zeros((shoes, bets, strategies, 4)),
+                lowest=np.zeros((shoes, bets, strategies)),
+                kelly_bins=np.zeros((bets, systems, 2 * KELLY_BINS + 1, 3)) if systems else None,
+            )
+            if strategies
+            else None
+        )
         return cls(
             first=first,
             last=last,
@@ -107,6 +182,7 @@ class ChunkTotals:
             position_ev=np.zeros((cards + 1, bets)),
             sample_depth=np.zeros(0, dtype=np.int64) if keep else None,
             sample_ev=np.zeros((0, bets), dtype=np.float32) if keep else None,
+            strategies=played,
         )
 
     @classmethod
@@ -123,6 +199,7 @@ class ChunkTotals:
         count_bets: npt.NDArray[np.bool_],
         cards: int,
         keep_hands: bool,
+        strategies: StrategyTotals | None = None,
     ) -> ChunkTotals:
         """Total per-hand values (hands in shoe order) by shoe, depth band and position."""
         shoes = last - first
@@ -159,6 +236,7 @@ class ChunkTotals:
             position_ev=per(depth, ev, cards + 1),
             sample_depth=depth.copy() if keep_hands else None,
             sample_ev=ev.astype(np.float32) if keep_hands else None,
+            strategies=strategies,
         )
 
 
@@ -261,6 +339,60 @@ class BetEstimates:
 
 
 @dataclass(frozen=True, slots=True)
+class StrategyEconomics:
+    """What one strategy on one bet is worth and risks (every field a simulation
+    estimate ± its standard error over shoes). Wins and SDs per 100 hands and per hour
+    count the hands *dealt* (the player sits out those he does not bet); the expected win
+    comes from the exact EV of the hands bet, the SD from the wins as dealt. The
+    standard errors of everything but the per-shoe means are by the delta method from
+    the per-shoe totals."""
+
+    bet: str
+    strategy: Strategy
+    count: str | None
+    """The count followed (None: perfect information)."""
+    won_per_shoe: Estimate
+    sd_per_shoe: Estimate
+    won_per_100: Estimate
+    sd_per_100: Estimate
+    won_per_hour: Estimate
+    sd_per_hour: Estimate
+    hands_bet_per_shoe: Estimate
+    bet_per_hand_bet: Estimate | None
+    """Average bet (units) on the hands bet (None: none was)."""
+    bet_per_hand_dealt: Estimate
+    n0: Estimate | None
+    """Hands dealt for the expected win to reach one SD (None unless the win is positive)."""
+    score: Estimate
+    risk_of_ruin: Estimate
+    """Diffusion formula, exp(−2·EV·B/Var) with EV and Var per shoe."""
+    ruin_within: float
+    """The diffusion formula's ruin within one simulated player's shoes."""
+    ruined: Estimate | None
+    """Share of the simulated players ruined (None where their paths are too short:
+    :data:`LONG_ENOUGH`)."""
+    players: int
+    shoes_per_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountComparison:
+    """A count against the derived count on the same shoes, both bet flat (1 unit when
+    the count says so)."""
+
+    bet: str
+    count: str
+    correlation: float | None
+    won_per_shoe: Estimate
+    sd_per_shoe: Estimate
+    difference: Estimate | None
+    """Won per shoe less the derived count's, with the SE of the paired per-shoe
+    differences (None for the derived count itself)."""
+    unpaired_se: float | None
+    """The SE the difference would have from two independent runs of these sizes."""
+
+
+@dataclass(frozen=True, slots=True)
 class DepthRow:
     """Hands that started after ``first``..``last`` cards were dealt (burn included)."""
 
@@ -289,6 +421,11 @@ class SimulationResult:
     sample_depth: IntArray | None
     sample_ev: npt.NDArray[np.float32] | None
     sample_shoes: int
+    systems: tuple[CountSystemFits, ...] = ()
+    """Every count played (the derived counts first)."""
+    economics: tuple[StrategyEconomics, ...] = ()
+    """Per bet, per strategy (bet by bet)."""
+    comparisons: tuple[CountComparison, ...] = ()
 
 
 class Summary:
@@ -296,8 +433,18 @@ class Summary:
     into estimates. Memory is that of one chunk and the per-position tables, whatever the
     number of shoes."""
 
-    def __init__(self, settings: SimulationSettings, bets: int) -> None:
+    def __init__(
+        self, settings: SimulationSettings, bets: int, strategies: int = 0, systems: int = 0
+    ) -> None:
         self.settings = settings
+        self.moments = ShoeMoments.zeros((bets, strategies), len(_MOMENTS))
+        self.paired = _Sums.zeros((bets, strategies))
+        self.kelly_bins = np.zeros((bets, systems, 2 * KELLY_BINS + 1, 3)) if systems else None
+        self.players = min(PATH_PLAYERS, settings.shoes)
+        self.shoes_per_player = settings.shoes // self.players
+        self.bank = np.full((bets, strategies), settings.bankroll)
+        self.broke = np.zeros((bets, strategies), dtype=bool)
+        self.ruined = np.zeros((bets, strategies), dtype=np.int64)
         cards = settings.shoe.cards
         self.hands = _Sums.zeros(())
         self.total_hands = 0
@@ -331,8 +478,44 @@ class Summary:
         self.position_ev += chunk.position_ev
         if chunk.sample_depth is not None and chunk.sample_ev is not None:
             self.samples.append(chunk)
+        if chunk.strategies is not None:
+            self._add_strategies(chunk.first, hands, chunk.strategies)
 
-    def result(self, reference: EffectOfRemoval, fits: tuple[CountFit, ...]) -> SimulationResult:
+    def _add_strategies(self, first: int, hands: FloatArray, played: StrategyTotals) -> None:
+        totals = played.totals
+        shape = totals.shape[:3]
+        dealt = np.broadcast_to(hands[:, None, None], shape)
+        won = totals[..., 1]
+        self.moments.add(
+            np.stack(
+                (totals[..., 0], won, won * won, totals[..., 2], totals[..., 3], dealt), axis=-1
+            )
+        )
+        if shape[2] > _REFERENCE:
+            gain = totals[..., 0]
+            difference = gain - gain[:, :, _REFERENCE : _REFERENCE + 1]
+            self.paired.add(difference, difference)
+        if self.kelly_bins is not None and played.kelly_bins is not None:
+            self.kelly_bins += played.kelly_bins
+        for j in range(shape[0]):
+            shoe = first + j
+            if shoe >= self.players * self.shoes_per_player:
+                break
+            if shoe % self.shoes_per_player == 0:  # the next player sits down
+                self.bank[:] = self.settings.bankroll
+                self.broke[:] = False
+            hit = ~self.broke & (self.bank + played.lowest[j] <= 0)
+            self.ruined += hit
+            self.broke |= hit
+            self.bank += won[j]
+
+    def result(
+        self,
+        reference: EffectOfRemoval,
+        fits: tuple[CountFit, ...],
+        systems: tuple[CountSystemFits, ...] = (),
+        plan: tuple[Strategy, ...] = (),
+    ) -> SimulationResult:
         """The estimates from everything added so far."""
         zero = Estimate(0.0, None)
         hands = self.hands
@@ -383,7 +566,131 @@ class Summary:
             if kept
             else None,
             sample_shoes=sum(c.last - c.first for c in kept),
+            systems=systems,
+            economics=tuple(
+                self._economics(b, bet.name, s, strategy, systems)
+                for b, bet in enumerate(reference.bets)
+                for s, strategy in enumerate(plan)
+            ),
+            comparisons=tuple(
+                self._comparison(b, bet.name, s, strategy.system, systems)
+                for b, bet in enumerate(reference.bets)
+                for s, strategy in enumerate(plan)
+                if strategy.kind == "flat" and strategy.system is not None
+            )
+            if len(systems) > 1
+            else (),
         )
+
+    def _economics(
+        self,
+        b: int,
+        bet: str,
+        s: int,
+        strategy: Strategy,
+        systems: tuple[CountSystemFits, ...],
+    ) -> StrategyEconomics:
+        """Strategy ``s`` on bet ``b``: every figure a function of the per-shoe means."""
+        moments, n = self.moments, self.moments.n
+        means, covariance = moments.means((b, s)), moments.covariance((b, s))
+        bankroll, per_hour = self.settings.bankroll, self.settings.hands_per_hour
+        bias = n / (n - 1) if n > 1 else 1.0
+
+        def variance(m: FloatArray) -> float:
+            return max(bias * (float(m[2]) - float(m[1]) ** 2), 0.0)
+
+        def estimate(function: Callable[[FloatArray], float]) -> Estimate:
+            value = function(means)
+            if not math.isfinite(value) or variance(means) == 0:
+                return Estimate(value, None)
+            return Estimate(value, delta_se(function, means, covariance, n))
+
+        def per_hand(m: FloatArray) -> tuple[float, float]:
+            return float(m[0]) / float(m[5]), math.sqrt(variance(m) / float(m[5]))
+
+        def spread(m: FloatArray, hands: float) -> float:
+            return math.sqrt(variance(m) * hands / float(m[5]))
+
+        positive = float(means[0]) > 0 and variance(means) > 0
+        long_enough = self.shoes_per_player
+        ror = risk_of_ruin(float(means[0]), variance(means), bankroll)
+        within = ruin_within(float(means[0]), variance(means), bankroll, long_enough)
+        ruined = None
+        if float(means[0]) > 0 and within >= LONG_ENOUGH * ror and ror > 0:
+            share = float(self.ruined[b, s]) / self.players
+            ruined = Estimate(share, math.sqrt(share * (1 - share) / self.players))
+        bet_sum = moments.total[b, s]
+        return StrategyEconomics(
+            bet=bet,
+            strategy=strategy,
+            count=None if strategy.system is None else systems[strategy.system].name,
+            won_per_shoe=_mean(means, covariance, n, 0),
+            sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
+            won_per_100=estimate(lambda m: 100 * float(m[0]) / float(m[5])),
+            sd_per_100=estimate(lambda m: spread(m, 100)),
+            won_per_hour=estimate(lambda m: per_hour * float(m[0]) / float(m[5])),
+            sd_per_hour=estimate(lambda m: spread(m, per_hour)),
+            hands_bet_per_shoe=_mean(means, covariance, n, 4),
+            bet_per_hand_bet=_ratio(means, covariance, n, 3, 4) if bet_sum[4] > 0 else None,
+            bet_per_hand_dealt=_ratio(means, covariance, n, 3, 5),
+            n0=estimate(lambda m: n0(*per_hand(m)) or math.inf) if positive else None,
+            score=estimate(lambda m: score(*per_hand(m))),
+            risk_of_ruin=estimate(lambda m: risk_of_ruin(float(m[0]), variance(m), bankroll))
+            if positive
+            else Estimate(ror, None),
+            ruin_within=within,
+            ruined=ruined,
+            players=self.players,
+            shoes_per_player=self.shoes_per_player,
+        )
+
+    def _comparison(
+        self, b: int, bet: str, s: int, system: int, systems: tuple[CountSystemFits, ...]
+    ) -> CountComparison:
+        """The flat bet of count ``system`` (strategy ``s``) against the derived count's."""
+        moments, n = self.moments, self.moments.n
+        means, covariance = moments.means((b, s)), moments.covariance((b, s))
+        won = _mean(means, covariance, n, 0)
+        bias = n / (n - 1) if n > 1 else 1.0
+        sd = math.sqrt(max(bias * (float(means[2]) - float(means[1]) ** 2), 0.0))
+        difference, unpaired = None, None
+        if system != 0:
+            difference = self.paired.mean((b, s))  # type: ignore[arg-type]
+            base = _mean(moments.means((b, _REFERENCE)), moments.covariance((b, _REFERENCE)), n, 0)
+            if won.se is not None and base.se is not None:
+                unpaired = math.sqrt(won.se**2 + base.se**2)
+        return CountComparison(
+            bet=bet,
+            count=systems[system].name,
+            correlation=systems[system].fits[b].correlation,
+            won_per_shoe=won,
+            sd_per_shoe=Estimate(sd, None),
+            difference=difference,
+            unpaired_se=unpaired,
+        )
+
+
+def _mean(means: FloatArray, covariance: FloatArray, n: int, i: int) -> Estimate:
+    """The mean of per-shoe quantity ``i``, with its standard error."""
+    if n < 2:
+        return Estimate(float(means[i]), None)
+    return Estimate(float(means[i]), math.sqrt(max(float(covariance[i, i]), 0.0) / n))
+
+
+def _ratio(means: FloatArray, covariance: FloatArray, n: int, top: int, bottom: int) -> Estimate:
+    """E[quantity ``top``]/E[quantity ``bottom``] per shoe, delta-method standard error."""
+
+    def ratio(m: FloatArray) -> float:
+        return float(m[top]) / float(m[bottom])
+
+    return Estimate(ratio(means), delta_se(ratio, means, covariance, n))
+
+
+_MOMENTS = ("expected_win", "win", "win_squared", "units_bet", "hands_bet", "hands_dealt")
+"""The per-shoe quantities whose means and covariances every strategy's figures use."""
+_REFERENCE = 1
+"""The strategy the paired differences are taken against: the derived count's flat bet
+(strategy 0 is perfect information)."""
 
 
 _OVER_HANDS = ("sum_ev", "positive", "surebets")

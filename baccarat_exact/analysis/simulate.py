@@ -25,9 +25,21 @@ import numpy as np
 from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
+from baccarat_exact.analysis.economics import kelly_ramp
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.analysis.estimates import ChunkTotals, SimulationResult, Summary
+from baccarat_exact.analysis.estimates import (
+    KELLY_BINS,
+    KELLY_LEAST,
+    ChunkTotals,
+    CountSystemFits,
+    SimulationResult,
+    StrategyTotals,
+    Summary,
+)
+from baccarat_exact.analysis.ramps import Ramp, Strategy
 from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.bets import ANY_PAIRS, PAIR, SUITED_PAIR, Bet
+from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.pricing import price_batch
 
@@ -37,8 +49,11 @@ __all__ = [
     "PLOT_SHOES",
     "SECONDS_PER_CARD",
     "count_fits",
+    "count_systems",
     "estimated_seconds",
+    "pay_table",
     "simulate",
+    "strategies",
 ]
 
 CHUNK_SHOES = 25
@@ -77,6 +92,11 @@ class _Job:
     first: int
     last: int
     keep_hands: bool
+    systems: tuple[CountSystemFits, ...] = ()
+    strategies: tuple[Strategy, ...] = ()
+    pays: np.ndarray | None = None
+    """(bets, 9 · 400) what each bet pays per unit in each (pair state, event) cell."""
+    kelly_bins: bool = False
 
 
 def _simulate_chunk(job: _Job) -> ChunkTotals:
@@ -89,7 +109,7 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
     size = len(deck)
     tags = np.array([fit.count.rank_tags() for fit in job.fits], dtype=np.float64).T  # (13, bets)
     means = np.array([float(fit.mean_tag) for fit in job.fits])
-    shoe_of_hand, depth, states, seen, running = [], [], [], [], []
+    shoe_of_hand, depth, states, seen, running, ranks_seen, cells = [], [], [], [], [], [], []
     for shoe_number in range(job.first, job.last):
         rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(shoe_number,)))
         cards = rng.permutation(deck)
@@ -113,9 +133,20 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
         states.append(by_suit - seen_cards)
         seen.append(seen_ranks.sum(axis=1))
         running.append(seen_ranks @ tags)
+        if job.strategies:
+            ranks_seen.append(seen_ranks)
+            cells.append(_cells(cards, starts, [event for _, _, event in dealt.hands]))
     n_bets = len(job.fits)
     if not depth:
-        return ChunkTotals.empty(job.first, job.last, n_bets, size, job.keep_hands)
+        return ChunkTotals.empty(
+            job.first,
+            job.last,
+            n_bets,
+            size,
+            job.keep_hands,
+            strategies=len(job.strategies),
+            systems=len(job.systems) if job.kelly_bins else 0,
+        )
     unseen_suits = np.concatenate(states).reshape(-1, 13, 4)
     unseen = unseen_suits.sum(axis=2)
     needs_suits = any(bet.needs_pairs for bet in bets)
@@ -129,18 +160,131 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
     else:
         base, slope = _linear_model(job.fits)
         count_bets = base + slope * true_count > 0
+    ev = prices.ev_float()
+    positive = prices.positive()
+    hands_of = np.array(shoe_of_hand, dtype=np.int64)
+    by_strategy = None
+    if job.strategies and job.pays is not None:
+        outcome = job.pays[:, np.concatenate(cells)].T  # (hands, bets): units won per unit
+        left = unseen.sum(axis=1).astype(np.float64)
+        counts = [
+            _true_counts(system, np.concatenate(ranks_seen), seen_cards, left)
+            for system in job.systems
+        ]
+        by_strategy = _strategy_totals(
+            job, hands_of - job.first, ev, outcome, positive, counts, settings.threshold
+        )
     return ChunkTotals.from_hands(
         first=job.first,
         last=job.last,
-        shoe_of_hand=np.array(shoe_of_hand, dtype=np.int64),
+        shoe_of_hand=hands_of,
         depth=np.array(depth, dtype=np.int64),
-        ev=prices.ev_float(),
-        positive=prices.positive(),
+        ev=ev,
+        positive=positive,
         surebet=prices.surebet(),
         count_bets=count_bets,
         cards=size,
         keep_hands=job.keep_hands,
+        strategies=by_strategy,
     )
+
+
+def _cells(cards: np.ndarray, starts: list[int], events: list[int]) -> np.ndarray:
+    """Each hand's (pair state, event) cell, ``state · 400 + event``: the pair state from
+    the first two cards of each side (Player at a hand's positions 0 and 2, Banker at 1
+    and 3), cards as identities 4·rank + suit."""
+    at = np.array(starts, dtype=np.int64)
+
+    def state(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        same_rank = first // 4 == second // 4
+        return np.where(first == second, SUITED_PAIR, np.where(same_rank, PAIR, 0))
+
+    player = state(cards[at], cards[at + 2])
+    banker = state(cards[at + 1], cards[at + 3])
+    return np.asarray((3 * player + banker) * N_EVENTS + np.array(events), dtype=np.int64)
+
+
+def pay_table(bets: tuple[Bet, ...]) -> np.ndarray:
+    """(bets, 9 · 400) what each bet pays per unit staked in each (pair state, event)
+    cell, as floats (display and estimates only)."""
+    table = np.zeros((len(bets), 9 * N_EVENTS))
+    for b, bet in enumerate(bets):
+        for line in bet.lines:
+            states = line.pairs if bet.needs_pairs else ANY_PAIRS
+            for pair_state in states:
+                for event in line.events:
+                    table[b, pair_state * N_EVENTS + event] = float(line.pays)
+    return table
+
+
+def _true_counts(
+    system: CountSystemFits, seen_ranks: np.ndarray, seen_cards: np.ndarray, unseen: np.ndarray
+) -> np.ndarray:
+    """(hands, bets) each bet's true count under ``system``'s count for that bet."""
+    tags = np.array([fit.count.rank_tags() for fit in system.fits], dtype=np.float64).T
+    means = np.array([float(fit.mean_tag) for fit in system.fits])
+    return np.asarray(
+        (seen_ranks @ tags - seen_cards[:, None] * means) * 52 / unseen[:, None],
+        dtype=np.float64,
+    )
+
+
+def _strategy_totals(
+    job: _Job,
+    shoe_index: np.ndarray,
+    ev: np.ndarray,
+    outcome: np.ndarray,
+    positive: np.ndarray,
+    counts: list[np.ndarray],
+    threshold: float | None,
+) -> StrategyTotals:
+    """Per shoe, for every bet and strategy: Σ units·EV, Σ units·outcome, Σ units, hands
+    bet, and the lowest point of the shoe's running win (hand by hand); and, where Kelly
+    ramps are to be derived, what each true count's hands hold."""
+    hands, n_bets = ev.shape
+    units = np.zeros((hands, n_bets, len(job.strategies)))
+    flats = []
+    for system, tc in zip(job.systems, counts):
+        if threshold is not None:
+            flats.append(tc >= threshold)
+        else:
+            base, slope = _linear_model(system.fits)
+            flats.append(base + slope * tc > 0)
+    for s, strategy in enumerate(job.strategies):
+        if strategy.kind == "perfect":
+            units[:, :, s] = positive
+            continue
+        assert strategy.system is not None
+        if strategy.kind == "flat":
+            units[:, :, s] = flats[strategy.system]
+            continue
+        tc = counts[strategy.system]
+        for b, ramp in enumerate(strategy.ramps or ()):
+            units[:, b, s] = ramp.units(tc[:, b])
+    won = units * outcome[:, :, None]
+    parts = np.stack((units * ev[:, :, None], won, units, (units > 0).astype(np.float64)), axis=-1)
+    shoes = job.last - job.first
+    # hands come in shoe order: each shoe's totals are differences of running sums
+    bounds = np.searchsorted(shoe_index, np.arange(shoes + 1))
+    summed = np.concatenate((np.zeros((1, *parts.shape[1:])), np.cumsum(parts, axis=0)))
+    totals = summed[bounds[1:]] - summed[bounds[:-1]]
+    # the lowest running win within each shoe, hand by hand (0 before its first hand)
+    won_so_far = summed[1:, :, :, 1] - summed[bounds[:-1], :, :, 1][shoe_index]
+    lowest = np.zeros((shoes, n_bets, len(job.strategies)))
+    dealt = bounds[:-1] < bounds[1:]
+    lowest[dealt] = np.minimum(np.minimum.reduceat(won_so_far, bounds[:-1][dealt], axis=0), 0.0)
+    bins = None
+    if job.kelly_bins:
+        bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
+        square = outcome * outcome
+        for k, tc in enumerate(counts):
+            where = np.clip(np.floor(tc), -KELLY_BINS, KELLY_BINS).astype(np.int64) + KELLY_BINS
+            for b in range(n_bets):
+                for i, weights in enumerate((None, ev[:, b], square[:, b])):
+                    bins[b, k, :, i] = np.bincount(
+                        where[:, b], weights=weights, minlength=2 * KELLY_BINS + 1
+                    )
+    return StrategyTotals(totals=totals, lowest=lowest, kelly_bins=bins)
 
 
 def _linear_model(fits: tuple[CountFit, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -169,6 +313,42 @@ def count_fits(settings: SimulationSettings, eor: EffectOfRemoval) -> tuple[Coun
     return tuple(fits)
 
 
+def count_systems(
+    settings: SimulationSettings, eor: EffectOfRemoval
+) -> tuple[CountSystemFits, ...]:
+    """Every count the run plays, fitted to every bet: each bet's derived count first (the
+    one the others are compared with), then yours (``--count-tags``), then the compared
+    ones in the order given."""
+    bets = range(len(eor.bets))
+    systems = [
+        CountSystemFits(
+            "derived", tuple(fit_count(eor, b, derive_count(eor, b, settings.level)) for b in bets)
+        )
+    ]
+    own = [("yours", settings.count)] if settings.count is not None else []
+    for name, count in [*own, *((c.name, c) for c in settings.compared)]:
+        systems.append(CountSystemFits(name, tuple(fit_count(eor, b, count) for b in bets)))
+    return tuple(systems)
+
+
+def strategies(
+    settings: SimulationSettings,
+    systems: int,
+    kelly: tuple[tuple[Ramp, ...], ...] | None = None,
+) -> tuple[Strategy, ...]:
+    """The strategies every bet is played with: perfect information, each count's flat
+    bet, each count with ``settings.ramp``, and each count with its Kelly ramps (per
+    count, one ramp per bet) when they are known."""
+    found = [Strategy("perfect")]
+    found.extend(Strategy("flat", k) for k in range(systems))
+    if settings.ramp is not None:
+        n_bets = len(settings.chosen_bets)
+        found.extend(Strategy("ramp", k, (settings.ramp,) * n_bets) for k in range(systems))
+    if kelly is not None:
+        found.extend(Strategy("kelly", k, ramps) for k, ramps in enumerate(kelly))
+    return tuple(found)
+
+
 def simulate(
     settings: SimulationSettings,
     *,
@@ -188,6 +368,10 @@ def simulate(
     ``worker_setup`` runs once on each cluster worker before it deals (e.g. process tuning);
     ``on_workers`` is told how many workers a cluster has once connected, before any
     work is sent (it may refuse the run by raising).
+
+    With ``settings.kelly`` the shoes are dealt twice, the same shoes both times: once to
+    measure each true count's advantage and variance, from which the Kelly ramps follow,
+    then to play them (with everything else, which comes out the same both times).
     """
     if jobs < 1:
         raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
@@ -197,6 +381,58 @@ def simulate(
         )
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
+    systems = count_systems(settings, eor)
+    pays = pay_table(settings.chosen_bets)
+    kelly = None
+    if settings.kelly is not None:
+        first = _deal(
+            settings,
+            fits,
+            systems,
+            strategies(settings, len(systems)),
+            pays,
+            True,
+            keep_hands=False,
+            jobs=jobs,
+            progress=progress,
+            cluster=cluster,
+            worker_setup=worker_setup,
+            on_workers=on_workers,
+        )
+        kelly = _kelly_ramps(settings, first)
+    plan = strategies(settings, len(systems), kelly)
+    return _deal(
+        settings,
+        fits,
+        systems,
+        plan,
+        pays,
+        False,
+        keep_hands=keep_hands,
+        jobs=jobs,
+        progress=progress,
+        cluster=cluster,
+        worker_setup=worker_setup,
+        on_workers=on_workers,
+    ).result(eor, fits, systems, plan)
+
+
+def _deal(
+    settings: SimulationSettings,
+    fits: tuple[CountFit, ...],
+    systems: tuple[CountSystemFits, ...],
+    plan: tuple[Strategy, ...],
+    pays: np.ndarray,
+    kelly_bins: bool,
+    *,
+    keep_hands: bool,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+    cluster: ClusterAddress | None,
+    worker_setup: Callable[[], None] | None,
+    on_workers: Callable[[int], None] | None,
+) -> Summary:
+    """Deal every shoe once and add up its totals, in shoe order."""
     work = (
         _Job(
             settings,
@@ -204,10 +440,14 @@ def simulate(
             first,
             min(first + CHUNK_SHOES, settings.shoes),
             keep_hands and first < PLOT_SHOES,
+            systems,
+            plan,
+            pays,
+            kelly_bins,
         )
         for first in range(0, settings.shoes, CHUNK_SHOES)
     )
-    summary = Summary(settings, len(fits))
+    summary = Summary(settings, len(fits), len(plan), len(systems) if kelly_bins else 0)
     run = (
         _run(work, jobs, settings.shoes)
         if cluster is None
@@ -217,7 +457,33 @@ def simulate(
         summary.add(chunk)
         if progress is not None:
             progress(job.last - job.first)
-    return summary.result(eor, fits)
+    return summary
+
+
+def _kelly_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
+    """Each count's Kelly ramp for each bet, from the true-count bins of a first pass."""
+    from baccarat_exact.analysis.economics import KellyBin
+
+    assert settings.kelly is not None and settings.max_bet is not None
+    bins = summary.kelly_bins
+    assert bins is not None
+    found = []
+    for k in range(bins.shape[1]):
+        ramps = []
+        for b in range(bins.shape[0]):
+            measured = [
+                KellyBin(i - KELLY_BINS, int(row[0] + 0.5), float(row[1]), float(row[2]))
+                for i, row in enumerate(bins[b, k])
+            ]
+            steps = kelly_ramp(measured, settings.kelly, settings.max_bet, KELLY_LEAST)
+            ramps.append(
+                Ramp(
+                    steps=tuple((float(tc), units) for tc, units in steps),
+                    wong_out=settings.wong_out,
+                )
+            )
+        found.append(tuple(ramps))
+    return tuple(found)
 
 
 def _simulate_chunks(jobs: tuple[_Job, ...]) -> tuple[ChunkTotals, ...]:

@@ -40,6 +40,71 @@ ThresholdOption = Annotated[
         show_default=False,
     ),
 ]
+CompareCountOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--compare-count",
+        metavar="NAME=TAGS",
+        help="Also play this count on the same shoes and compare it with the derived "
+        'count: NAME=TAGS ("mine=A:1,4:-1,8:2") or a published count: dragon-7, '
+        "dragon-7-how, panda-8, panda-8-how (docs/card-counting.md); repeatable.",
+        show_default=False,
+    ),
+]
+RampOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ramp",
+        metavar="TC:UNITS,...",
+        help='Also bet a ramp with every count: "2:1,4:2,6:4" bets 1 unit from true '
+        "count 2, 2 from 4, 4 from 6, nothing below 2 (see --ramp-min).",
+        show_default=False,
+    ),
+]
+RampMinOption = Annotated[
+    int,
+    typer.Option(
+        "--ramp-min", min=0, metavar="UNITS", help="Units bet below the ramp's first step."
+    ),
+]
+WongOutOption = Annotated[
+    str | None,
+    typer.Option(
+        "--wong-out",
+        metavar="TC",
+        help="No ramp or Kelly bet on a hand whose true count is below this.",
+        show_default=False,
+    ),
+]
+KellyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--kelly",
+        metavar="BANKROLL",
+        help="Also bet each count's Kelly ramp for this bankroll (units): bankroll × "
+        "advantage / variance at each true count, as measured on the same shoes (dealt "
+        "twice), in whole units up to --max-bet.",
+        show_default=False,
+    ),
+]
+MaxBetOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-bet",
+        min=1,
+        metavar="UNITS",
+        help="The largest Kelly bet (with --kelly).",
+        show_default=False,
+    ),
+]
+BankrollOption = Annotated[
+    str,
+    typer.Option("--bankroll", metavar="UNITS", help="Units at risk, for the risk of ruin."),
+]
+HandsPerHourOption = Annotated[
+    int,
+    typer.Option("--hands-per-hour", min=1, help="Hands dealt an hour, for the win per hour."),
+]
 ClusterOption = Annotated[
     str | None,
     typer.Option(
@@ -60,6 +125,14 @@ def simulate_command(
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
     threshold: ThresholdOption = None,
+    compare_count: CompareCountOption = None,
+    ramp: RampOption = None,
+    ramp_min: RampMinOption = 0,
+    wong_out: WongOutOption = None,
+    kelly: KellyOption = None,
+    max_bet: MaxBetOption = None,
+    bankroll: BankrollOption = "1000",
+    hands_per_hour: HandsPerHourOption = 70,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
     quiet: QuietOption = False,
@@ -71,8 +144,10 @@ def simulate_command(
 
     Reports, as simulation estimates with standard errors: how often each bet has a
     positive EV, what betting only then is worth per shoe (perfect information, and
-    a card count), and how often a bet is a surebet, by depth in the shoe. A run
-    estimated past a minute says so first; one past a day is refused.
+    a card count), and how often a bet is a surebet, by depth in the shoe; the
+    economics of each strategy (win and SD per shoe, per 100 hands, per hour, N0,
+    SCORE, risk of ruin), with bet ramps, Kelly ramps and counts compared on the same
+    shoes. A run estimated past a minute says so first; one past a day is refused.
     """
     request = SimulateRequest(
         shoe=SHOE.value(ctx),
@@ -84,6 +159,14 @@ def simulate_command(
         burn=burn,
         cut_card=cut_card,
         threshold=threshold,
+        compare_counts=tuple(compare_count or ()),
+        ramp=ramp,
+        ramp_min=ramp_min,
+        wong_out=wong_out,
+        kelly=kelly,
+        max_bet=max_bet,
+        bankroll=bankroll,
+        hands_per_hour=hands_per_hour,
     )
     if plot is not None:
         from baccarat_exact.report.plots import check_target, require_matplotlib

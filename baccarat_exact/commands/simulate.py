@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
@@ -73,6 +73,22 @@ class SimulateRequest(PricingRequest):
     threshold: str | None = None
     """The counting player bets at a true count of at least this (``None``: each bet's
     break-even true count); an exact number as given, ``"1.5"``."""
+    compare_counts: tuple[str, ...] = ()
+    """More counts played on the same shoes: ``NAME=TAGS`` or a published count's name."""
+    ramp: str | None = None
+    """A bet ramp played with every count, ``"2:1,4:2,6:4"`` (true count : units)."""
+    ramp_min: int = 0
+    """Units bet below the ramp's first true count (0: sit the hand out)."""
+    wong_out: str | None = None
+    """No ramp or Kelly bet on a hand whose true count is below this."""
+    kelly: str | None = None
+    """A bankroll (units) whose Kelly bets make a ramp for every count and bet."""
+    max_bet: int | None = None
+    """The largest Kelly bet, in units."""
+    bankroll: str = "1000"
+    """Units at risk: the risk of ruin is for this bankroll."""
+    hands_per_hour: int = 70
+    """Hands dealt an hour (a full baccarat table deals about 70)."""
 
     def __post_init__(self) -> None:
         from baccarat_exact.analysis.dealing import parse_burn
@@ -81,16 +97,42 @@ class SimulateRequest(PricingRequest):
             raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
         parse_burn(self.burn)
         self._threshold()
+        self._betting()
 
-    def _threshold(self) -> float | None:
+    def _number(self, text: str | None, option: str) -> float | None:
         from baccarat_exact.model.exact import exact_number, to_float
 
-        if self.threshold is None:
+        if text is None:
             return None
-        value = to_float(exact_number(self.threshold, "--threshold", SimulationError, "1.5 or -2"))
+        value = to_float(exact_number(text, option, SimulationError, "1.5 or -2"))
         if value is None:
-            raise SimulationError(f"--threshold must be a finite number, got {self.threshold!r}")
+            raise SimulationError(f"{option} must be a finite number, got {text!r}")
         return value
+
+    def _threshold(self) -> float | None:
+        return self._number(self.threshold, "--threshold")
+
+    def _betting(self) -> dict[str, Any]:
+        """The betting settings, read and checked."""
+        from baccarat_exact.analysis.counting import parse_named_count
+        from baccarat_exact.analysis.ramps import parse_ramp
+
+        wong_out = self._number(self.wong_out, "--wong-out")
+        if self.ramp is None and self.ramp_min:
+            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
+        if self.ramp is None and self.kelly is None and wong_out is not None:
+            raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
+        ramp = None if self.ramp is None else parse_ramp(self.ramp, self.ramp_min, wong_out)
+        bankroll = self._number(self.bankroll, "--bankroll")
+        return {
+            "compared": tuple(parse_named_count(text) for text in self.compare_counts),
+            "ramp": ramp,
+            "kelly": self._number(self.kelly, "--kelly"),
+            "max_bet": self.max_bet,
+            "wong_out": wong_out,
+            "bankroll": 1000.0 if bankroll is None else bankroll,
+            "hands_per_hour": self.hands_per_hour,
+        }
 
     def settings(self) -> SimulationSettings:
         """The library's settings of this simulation (checked as they are made).
@@ -112,13 +154,15 @@ class SimulateRequest(PricingRequest):
             count=self.counting.own(),
             level=self.counting.level,
             threshold=self._threshold(),
+            **self._betting(),
         )
 
     def seconds(self, workers: int = 1) -> float:
         """A rough estimate of the run's time on ``workers`` worker processes."""
         from baccarat_exact.analysis.simulate import estimated_seconds
 
-        return estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
+        passes = 1 if self.kelly is None else 2  # Kelly deals the shoes twice
+        return passes * estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
 
     def within_a_day(self, workers: int = 1) -> float:
         """:meth:`seconds`, checked, once the settings are (a shoe too large to shuffle is
@@ -167,7 +211,11 @@ class SimulateRequest(PricingRequest):
         workers = self.workers(context.jobs, cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)
-        with context.batches(), context.progress(self.shoes, "dealing shoes") as advance:
+        passes = 1 if self.kelly is None else 2  # Kelly: the shoes are dealt twice
+        with (
+            context.batches(),
+            context.progress(self.shoes * passes, "dealing shoes") as advance,
+        ):
             return simulate(
                 settings,
                 jobs=context.jobs,

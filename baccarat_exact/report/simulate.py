@@ -12,13 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.dealing import burn_text
+from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
-    from baccarat_exact.analysis.estimates import Estimate, SimulationResult
+    from baccarat_exact.analysis.estimates import (
+        CountComparison,
+        Estimate,
+        SimulationResult,
+        StrategyEconomics,
+    )
 
 __all__ = ["simulation_report"]
 
@@ -175,6 +181,184 @@ def _depth(result: SimulationResult, surebets: bool) -> Table:
     )
 
 
+_BETTING = {"perfect": "perfect", "flat": "flat", "ramp": "ramp", "kelly": "Kelly"}
+"""How each kind of strategy is named in the tables."""
+
+
+def _strategy_cells(row: StrategyEconomics) -> tuple[Cell, ...]:
+    return (row.bet, row.count or "", _BETTING[row.strategy.kind])
+
+
+def _value(estimate: Estimate | None) -> float | None:
+    return None if estimate is None else estimate.value
+
+
+def _economics(result: SimulationResult) -> Table:
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (
+            *_strategy_cells(row),
+            *_est(row.won_per_shoe),
+            row.sd_per_shoe.value,
+            row.won_per_100.value,
+            row.sd_per_100.value,
+        )
+        for row in result.economics
+    )
+    return Table(
+        "Economics: units won per shoe (± 1 SE) and per 100 hands dealt, with SDs",
+        (
+            Column("bet"),
+            Column("count"),
+            Column("betting"),
+            _dec("won/shoe", "won_per_shoe", 4),
+            _dec("± SE", "won_per_shoe_se", 4),
+            _dec("SD/shoe", "sd_per_shoe", 2),
+            _dec("won/100", "won_per_100", 3),
+            _dec("SD/100", "sd_per_100", 2),
+        ),
+        rows,
+        name="economics",
+    )
+
+
+def _risk(result: SimulationResult) -> Table:
+    s = result.settings
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (
+            *_strategy_cells(row),
+            row.won_per_hour.value,
+            row.sd_per_hour.value,
+            _value(row.n0),
+            row.score.value,
+            row.risk_of_ruin.value,
+            _value(row.ruined),
+        )
+        for row in result.economics
+    )
+    return Table(
+        f"Per hour ({s.hands_per_hour} hands), N0 (hands), SCORE, risk of ruin of "
+        f"{s.bankroll:g} units",
+        (
+            Column("bet"),
+            Column("count"),
+            Column("betting"),
+            _dec("won/hour", "won_per_hour", 3),
+            _dec("SD/hour", "sd_per_hour", 2),
+            Column("N0", "decimal", 0, key="n0_float"),
+            _dec("SCORE", "score", 2),
+            _pct("RoR", "risk_of_ruin", 2),
+            _pct("paths", "ruined", 0),
+        ),
+        rows,
+        name="risk",
+    )
+
+
+def _comparison(result: SimulationResult) -> Table:
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (
+            row.bet,
+            row.count,
+            row.correlation,
+            *_est(row.won_per_shoe),
+            row.sd_per_shoe.value,
+            *_est(row.difference),
+        )
+        for row in result.comparisons
+    )
+    return Table(
+        "Counts on the same shoes, 1 unit when each says: won, and less derived's (± SE)",
+        (
+            Column("bet"),
+            Column("count"),
+            Column("BC", "decimal", 4, key="betting_correlation_float"),
+            _dec("won/shoe", "won_per_shoe", 4),
+            _dec("± SE", "won_per_shoe_se", 4),
+            _dec("SD/shoe", "sd_per_shoe", 2),
+            _dec("− derived", "difference", 4),
+            _dec("± SE", "difference_se", 4),
+        ),
+        rows,
+        name="counts",
+    )
+
+
+def _ramps(result: SimulationResult) -> Table:
+    rows: list[tuple[Cell, ...]] = []
+    seen: set[tuple[str, str | None, str]] = set()
+    for row in result.economics:
+        strategy = row.strategy
+        if strategy.ramps is None:
+            continue
+        b = [bet.name for bet in result.settings.chosen_bets].index(row.bet)
+        ramp = strategy.ramps[b]
+        key = (row.bet, row.count, strategy.kind)
+        if key in seen:
+            continue
+        seen.add(key)
+        rows.append((row.bet, row.count or "", _BETTING[strategy.kind], ramp.text()))
+    return Table(
+        "Bet ramps: units from each true count on (below the first: --ramp-min or none)",
+        (Column("bet"), Column("count"), Column("betting"), Column("ramp", wrap=40)),
+        tuple(rows),
+        name="ramps",
+    )
+
+
+def _figure(estimate: Estimate | None) -> dict[str, float | None]:
+    if estimate is None:
+        return {"float": None, "se_float": None}
+    return {"float": estimate.value, "se_float": estimate.se}
+
+
+def _economics_record(row: StrategyEconomics, bets: list[str]) -> dict[str, Any]:
+    """Every figure of one strategy, each with its standard error."""
+    record: dict[str, Any] = {
+        "bet": row.bet,
+        "count": row.count,
+        "betting": row.strategy.kind,
+        "ramp": None
+        if row.strategy.ramps is None
+        else row.strategy.ramps[bets.index(row.bet)].text(),
+    }
+    for name in (
+        "won_per_shoe",
+        "sd_per_shoe",
+        "won_per_100",
+        "sd_per_100",
+        "won_per_hour",
+        "sd_per_hour",
+        "hands_bet_per_shoe",
+        "bet_per_hand_bet",
+        "bet_per_hand_dealt",
+        "n0",
+        "score",
+        "risk_of_ruin",
+        "ruined",
+    ):
+        figure = _figure(getattr(row, name))
+        record[f"{name}_float"] = figure["float"]
+        record[f"{name}_se_float"] = figure["se_float"]
+    record["ruin_within_paths_float"] = row.ruin_within
+    record["players"] = row.players
+    record["shoes_per_player"] = row.shoes_per_player
+    return record
+
+
+def _comparison_record(row: CountComparison) -> dict[str, Any]:
+    return {
+        "bet": row.bet,
+        "count": row.count,
+        "betting_correlation_float": row.correlation,
+        "won_per_shoe_float": row.won_per_shoe.value,
+        "won_per_shoe_se_float": row.won_per_shoe.se,
+        "sd_per_shoe_float": row.sd_per_shoe.value,
+        "difference_float": _value(row.difference),
+        "difference_paired_se_float": None if row.difference is None else row.difference.se,
+        "difference_unpaired_se_float": row.unpaired_se,
+    }
+
+
 def _records(table: Table) -> list[dict[str, Any]]:
     """The rows as the table's CSV writes them: exact values as text, each exact number
     with its decimal under ``<key>_float`` beside it, estimates as floats."""
@@ -207,7 +391,12 @@ def simulation_report(result: SimulationResult) -> Report:
         _count(result),
         _depth(result, surebets=False),
         _depth(result, surebets=True),
+        _economics(result),
+        _risk(result),
+        *((_comparison(result),) if result.comparisons else ()),
+        *((_ramps(result),) if s.ramp is not None or s.kelly is not None else ()),
     )
+    names = [bet.name for bet in s.chosen_bets]
     body: dict[str, Any] = {
         "shoe": s.shoe.to_dict(),
         "rules": s.rules.to_dict(),
@@ -217,6 +406,14 @@ def simulation_report(result: SimulationResult) -> Report:
         "hands_per_shoe_float": result.hands_per_shoe.value,
         "hands_per_shoe_se_float": result.hands_per_shoe.se,
         "tables": {identifier(table.key): _records(table) for table in tables},
+        "counts": [
+            {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
+            for system in result.systems
+        ],
+        "economics": [_economics_record(row, names) for row in result.economics],
+        "comparisons": [_comparison_record(row) for row in result.comparisons],
+        "bankroll_float": s.bankroll,
+        "hands_per_hour": s.hands_per_hour,
     }
     return Report(
         title=f"Shoe simulation: {describe_shoe(s.shoe)}; {describe_rules(s.rules)}",
@@ -227,6 +424,13 @@ def simulation_report(result: SimulationResult) -> Report:
             "bets when: the count's rule on the true count TC (running count per 52 unseen",
             "cards): each bet's derived count at its break-even TC, unless --threshold.",
             "surebet: the bet wins with probability over 90 %.",
+            "Economics: won from the exact EV of the hands bet; SD from the wins as dealt;",
+            "per 100 hands and per hour count the hands dealt. N0 = (SD/EV)² per hand;",
+            "SCORE = 10⁶·(EV/SD)² per hand, the win per 100 hands at full Kelly on 10,000",
+            "units; RoR = exp(−2·EV·bankroll/Var) per shoe; paths: the share of "
+            f"{PATH_PLAYERS} players",
+            "ruined within their shares of the shoes, shown where the formula puts at",
+            f"least {LONG_ENOUGH:.0%} of all ruin within them. SEs: delta method over shoes.",
         ),
         data=body,
         main="per-hand",

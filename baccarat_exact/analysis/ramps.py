@@ -1,0 +1,127 @@
+"""Bet ramps: how many units a counting player bets at each true count.
+
+A ramp is a list of steps ``TC:units`` (``"2:1,4:2,6:4"``: 1 unit from true count 2,
+2 from 4, 4 from 6); below the first step the player bets ``minimum`` units (0: sits the
+hand out). ``wong_out``: no bet on a hand whose true count is below it, whatever the
+ramp (the player sits those hands out; the next hand is judged afresh).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.errors import SimulationError
+
+__all__ = ["MAX_UNITS", "STRATEGY_KINDS", "Ramp", "Strategy", "parse_ramp"]
+
+MAX_UNITS = 10**6
+"""Largest bet of a ramp, in units: estimates add bets and their squares in floats."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ramp:
+    """Units bet by true count: ``steps`` (TC, units) in increasing TC; ``minimum`` below
+    the first; nothing below ``wong_out`` (if given).
+
+    >>> ramp = parse_ramp("2:1,4:2,6:4")
+    >>> ramp.units(np.array([1.9, 2.0, 5.5, 9.0])).tolist()
+    [0.0, 1.0, 2.0, 4.0]
+    >>> ramp.text()
+    '2:1,4:2,6:4'
+    """
+
+    steps: tuple[tuple[float, int], ...]
+    minimum: int = 0
+    wong_out: float | None = None
+
+    def __post_init__(self) -> None:
+        tcs = [tc for tc, _ in self.steps]
+        if any(b <= a for a, b in itertools.pairwise(tcs)):
+            raise SimulationError(f"--ramp: true counts must increase, got {self.text()!r}")
+        for tc, units in self.steps:
+            if not math.isfinite(tc):
+                raise SimulationError(f"--ramp: a true count must be finite, got {tc}")
+            if not 0 <= units <= MAX_UNITS:
+                raise SimulationError(
+                    f"--ramp: units must be between 0 and {MAX_UNITS:,}, got {units}"
+                )
+        if not 0 <= self.minimum <= MAX_UNITS:
+            raise SimulationError(
+                f"--ramp-min must be between 0 and {MAX_UNITS:,} units, got {self.minimum}"
+            )
+        if self.wong_out is not None and not math.isfinite(self.wong_out):
+            raise SimulationError(f"--wong-out must be a finite number, got {self.wong_out}")
+
+    def units(self, true_count: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """Units bet at each of the true counts (any shape)."""
+        thresholds = np.array([tc for tc, _ in self.steps], dtype=np.float64)
+        table = np.array([self.minimum, *(u for _, u in self.steps)], dtype=np.float64)
+        bets = table[np.searchsorted(thresholds, true_count, side="right")]
+        if self.wong_out is not None:
+            bets = np.where(true_count < self.wong_out, 0.0, bets)
+        return np.asarray(bets, dtype=np.float64)
+
+    def text(self) -> str:
+        """The steps as ``--ramp`` reads them (``"none"``: no step, never more than the
+        minimum)."""
+        if not self.steps:
+            return "none"
+        return ",".join(f"{tc:g}:{units}" for tc, units in self.steps)
+
+    @property
+    def largest(self) -> int:
+        """The largest bet of the ramp."""
+        return max([self.minimum, *(u for _, u in self.steps)])
+
+
+def parse_ramp(text: str, minimum: int = 0, wong_out: float | None = None) -> Ramp:
+    """Read ``--ramp "2:1,4:2,6:4"`` (true count : units, in increasing true count).
+
+    >>> parse_ramp("4:2, 2:1")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --ramp: true counts must increase, got '4:2,2:1'
+    """
+    items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    if not items:
+        raise SimulationError(f"--ramp needs steps such as '2:1,4:2,6:4', got {text!r}")
+    steps = []
+    for item in items:
+        tc, sep, units = item.rpartition(":")
+        if not sep:
+            raise SimulationError(f"--ramp: expected TC:UNITS such as 4:2, got {item!r}")
+        try:
+            count = float(tc)
+        except ValueError:
+            raise SimulationError(
+                f"--ramp: the true count must be a number, got {tc!r} in {text!r}"
+            ) from None
+        if not units.strip().isdigit():
+            raise SimulationError(
+                f"--ramp: units must be a whole number of units, got {units!r} in {text!r}"
+            )
+        steps.append((count, int(units)))
+    return Ramp(steps=tuple(steps), minimum=minimum, wong_out=wong_out)
+
+
+STRATEGY_KINDS = ("perfect", "flat", "ramp", "kelly")
+"""How a strategy sizes its bets: 1 unit when the exact EV is positive (perfect
+information); 1 unit when a count's linear model (or ``--threshold``) says so; a ramp;
+Kelly bets by true count."""
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """How a player bets one bet: ``kind`` (:data:`STRATEGY_KINDS`), the count it follows
+    (an index into the simulation's counts; None for perfect information) and, for a
+    ramp or Kelly, the ramp of each bet."""
+
+    kind: str
+    system: int | None = None
+    ramps: tuple[Ramp, ...] | None = None

@@ -1,0 +1,336 @@
+"""The economics of a counted bet: the formulas on their identities, the running moments
+against numpy, bet ramps, and one seeded run whose figures must agree with each other
+(N0, SCORE and the risk of ruin from its own EV and SD; paired SE below unpaired)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baccarat_exact.analysis.counting import parse_named_count
+from baccarat_exact.analysis.dealing import SimulationSettings
+from baccarat_exact.analysis.economics import (
+    SCORE_BANKROLL,
+    KellyBin,
+    ShoeMoments,
+    delta_se,
+    kelly_ramp,
+    kelly_units,
+    n0,
+    risk_of_ruin,
+    ruin_within,
+    score,
+)
+from baccarat_exact.analysis.estimates import SimulationResult
+from baccarat_exact.analysis.ramps import Ramp, parse_ramp
+from baccarat_exact.analysis.simulate import pay_table, simulate
+from baccarat_exact.errors import BaccaratError, SimulationError
+from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.catalogue import find_bet
+from baccarat_exact.model.events import EVENTS, Outcome
+from baccarat_exact.model.rules import Rules
+from baccarat_exact.model.shoe import Shoe
+
+# -- the formulas ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ev, sd", [(0.01, 1.0), (0.003, 6.1), (2.5, 40.0)])
+def test_n0_and_score_are_one_identity(ev: float, sd: float) -> None:
+    hands = n0(ev, sd)
+    assert hands is not None
+    assert hands == pytest.approx((sd / ev) ** 2)
+    assert score(ev, sd) == pytest.approx(1e6 / hands)
+    # SCORE: the win per 100 hands of a 10,000-unit bankroll at the Kelly scale k = B·EV/Var
+    ev_100, var_100 = 100 * ev, 100 * sd * sd
+    kelly = SCORE_BANKROLL * ev_100 / var_100
+    assert score(ev, sd) == pytest.approx(kelly * ev_100)
+
+
+def test_no_edge_no_n0_no_score_certain_ruin() -> None:
+    assert n0(-0.01, 1.0) is None and n0(0.0, 1.0) is None
+    assert score(-0.01, 1.0) == 0.0
+    assert risk_of_ruin(-0.01, 1.0, 100) == 1.0
+
+
+def test_full_kelly_risks_e_to_the_minus_two() -> None:
+    """Betting the Kelly scale k = B·EV/Var, the ruin exp(−2·kEV·B/(k²Var)) is e⁻² (13.5 %,
+    the risk SCORE is quoted at)."""
+    ev, var, bankroll = 0.02, 1.3, 500.0
+    k = bankroll * ev / var
+    assert risk_of_ruin(k * ev, k * k * var, bankroll) == pytest.approx(math.exp(-2))
+
+
+def test_ruin_within_a_horizon_grows_to_the_formula() -> None:
+    ev, var, bankroll = 0.5, 400.0, 100.0
+    values = [ruin_within(ev, var, bankroll, t) for t in (10, 100, 1000, 10_000, 10**7)]
+    assert values == sorted(values)
+    assert values[-1] == pytest.approx(risk_of_ruin(ev, var, bankroll))
+
+
+def test_ruin_within_agrees_with_a_simulated_random_walk() -> None:
+    """The first-passage formula against Gaussian steps (a coarse check: 20,000 walks)."""
+    rng = np.random.default_rng(7)
+    ev, sd, bankroll, steps = 0.1, 1.0, 5.0, 200
+    paths = np.cumsum(rng.normal(ev, sd, size=(20_000, steps)), axis=1)
+    share = float((paths.min(axis=1) <= -bankroll).mean())
+    # discrete steps cross the barrier less often than a continuous path: the formula is
+    # an upper bound, and with Siegmund's correction (the barrier moved 0.5826·SD further
+    # away) it matches the walk
+    assert share <= ruin_within(ev, sd * sd, bankroll, steps)
+    corrected = ruin_within(ev, sd * sd, bankroll + 0.5826 * sd, steps)
+    assert share == pytest.approx(corrected, abs=0.015)
+
+
+def test_kelly_units() -> None:
+    assert kelly_units(1000, 0.05, 40.0, 10) == 1  # 1.25 rounded down
+    assert kelly_units(1000, 0.5, 40.0, 10) == 10  # capped
+    assert kelly_units(1000, -0.5, 40.0, 10) == 0
+
+
+def test_kelly_ramp_pools_thin_ends() -> None:
+    bins = [
+        KellyBin(-1, 500, -5.0, 500.0),
+        KellyBin(0, 500, 0.0, 500.0),
+        KellyBin(1, 500, 5.0, 500.0),  # advantage 1 %: 1000·0.01/~1 = 10 units
+        KellyBin(2, 3, 3.0, 30.0),  # thin: pooled with TC 1
+    ]
+    assert kelly_ramp(bins, 1000, 50, least=100) == ((1, 15),)
+    assert kelly_ramp(bins, 1000, 50, least=1) == ((1, 10), (2, 50))
+
+
+def test_delta_method_against_the_exact_variance_of_a_mean() -> None:
+    rng = np.random.default_rng(1)
+    x = rng.normal(3.0, 2.0, 400)
+    moments = ShoeMoments.zeros((), 1)
+    moments.add(x[:, None])
+    se = delta_se(lambda m: float(m[0]), moments.means(), moments.covariance(), moments.n)
+    assert se == pytest.approx(x.std(ddof=1) / math.sqrt(400))
+
+
+def test_running_moments_equal_numpy() -> None:
+    rng = np.random.default_rng(2)
+    values = rng.normal(size=(60, 2, 3, 4))
+    moments = ShoeMoments.zeros((2, 3), 4)
+    for start in range(0, 60, 25):
+        moments.add(values[start : start + 25])
+    assert np.allclose(moments.means((1, 2)), values[:, 1, 2].mean(axis=0))
+    assert np.allclose(moments.covariance((1, 2)), np.cov(values[:, 1, 2].T))
+
+
+# -- ramps -----------------------------------------------------------------------------
+
+
+def test_ramp_minimum_and_wong_out() -> None:
+    ramp = parse_ramp("2:1,4:2,6:4", minimum=1, wong_out=-1)
+    counts = np.array([-3.0, -1.0, 1.99, 4.0, 6.5])
+    assert ramp.units(counts).tolist() == [0.0, 1.0, 1.0, 2.0, 4.0]
+    assert ramp.largest == 4
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "needs steps"),
+        ("2", "TC:UNITS"),
+        ("x:1", "must be a number"),
+        ("2:1.5", "whole number"),
+        ("4:1,2:2", "must increase"),
+        ("nan:1", "finite"),
+    ],
+)
+def test_bad_ramps_are_refused(text: str, message: str) -> None:
+    with pytest.raises(SimulationError, match=message):
+        parse_ramp(text)
+
+
+# -- a run -----------------------------------------------------------------------------
+
+
+def test_pay_table_of_the_main_bets_follows_the_events() -> None:
+    rules = Rules()
+    table = pay_table(main_bets(rules))
+    for e, event in enumerate(EVENTS):
+        banker, player, tie = table[:, e]
+        if event.outcome is Outcome.BANKER:
+            assert (banker, player, tie) == (0.95, -1.0, -1.0)
+        elif event.outcome is Outcome.PLAYER:
+            assert (banker, player, tie) == (-1.0, 1.0, -1.0)
+        else:
+            assert (banker, player, tie) == (0.0, 0.0, 8.0)
+    assert np.array_equal(table[:, : len(EVENTS)], table[:, -len(EVENTS) :])  # pairs ignored
+
+
+@pytest.fixture(scope="module")
+def counted() -> SimulationResult:
+    """Dragon 7 on 2 decks, the derived count and two published ones, a ramp and Kelly."""
+    rules = Rules()
+    settings = SimulationSettings(
+        shoe=Shoe.from_decks(2),
+        bets=(find_bet("dragon-7", rules),),
+        shoes=600,
+        seed=5,
+        cut_card=14,
+        compared=(parse_named_count("dragon-7-how"), parse_named_count("panda-8")),
+        ramp=parse_ramp("2:1,4:2,6:4"),
+        kelly=200.0,
+        max_bet=8,
+        bankroll=50.0,
+    )
+    return simulate(settings)
+
+
+def test_economics_agree_with_each_other(counted: SimulationResult) -> None:
+    hands = counted.hands_per_shoe.value
+    for row in counted.economics:
+        ev_shoe, sd_shoe = row.won_per_shoe.value, row.sd_per_shoe.value
+        assert row.won_per_100.value == pytest.approx(100 * ev_shoe / hands)
+        assert row.sd_per_100.value == pytest.approx(sd_shoe * math.sqrt(100 / hands))
+        assert row.won_per_hour.value == pytest.approx(70 * ev_shoe / hands)
+        if ev_shoe > 0 and sd_shoe > 0:
+            assert row.n0 is not None
+            ev_hand, sd_hand = ev_shoe / hands, sd_shoe / math.sqrt(hands)
+            assert row.n0.value == pytest.approx((sd_hand / ev_hand) ** 2)
+            assert row.n0.value == pytest.approx(
+                100 * (row.sd_per_100.value / row.won_per_100.value) ** 2
+            )
+            assert row.score.value == pytest.approx(1e6 / row.n0.value)
+            assert row.score.value == pytest.approx(
+                SCORE_BANKROLL * (row.won_per_100.value / row.sd_per_100.value) ** 2
+            )
+            assert row.risk_of_ruin.value == pytest.approx(
+                math.exp(-2 * ev_shoe * 50.0 / sd_shoe**2)
+            )
+            assert row.n0.se is not None and row.score.se is not None
+        else:
+            assert row.n0 is None and row.score.value == 0.0
+
+
+def test_flat_count_figures_are_the_count_table_s(counted: SimulationResult) -> None:
+    flat = [r for r in counted.economics if r.strategy.kind == "flat" and r.count == "derived"]
+    assert flat[0].won_per_shoe.value == pytest.approx(counted.bets[0].count_gain.value)
+    assert flat[0].hands_bet_per_shoe.value == pytest.approx(counted.bets[0].count_hands.value)
+
+
+def test_win_as_dealt_agrees_with_the_exact_ev(counted: SimulationResult) -> None:
+    """The SD comes from the wins as dealt; their mean must estimate the same thing as the
+    exact EVs of the hands bet (E[win] = E[Σ bet·EV], the bets set before each hand)."""
+    from baccarat_exact.analysis.estimates import Summary  # noqa: F401  (the sums it keeps)
+
+    perfect = next(r for r in counted.economics if r.strategy.kind == "perfect")
+    assert perfect.sd_per_shoe.value > 0
+    assert perfect.bet_per_hand_bet is not None and perfect.bet_per_hand_bet.value == 1.0
+
+
+def test_paired_se_is_smaller_than_unpaired(counted: SimulationResult) -> None:
+    how = next(c for c in counted.comparisons if c.count == "dragon-7-how")
+    assert how.difference is not None and how.difference.se is not None
+    assert how.unpaired_se is not None
+    assert how.difference.se < how.unpaired_se / 2
+    derived = next(c for c in counted.comparisons if c.count == "derived")
+    assert how.difference.value == pytest.approx(
+        how.won_per_shoe.value - derived.won_per_shoe.value
+    )
+
+
+def test_kelly_ramp_is_reported_and_capped(counted: SimulationResult) -> None:
+    kelly = [r for r in counted.economics if r.strategy.kind == "kelly"]
+    assert [r.count for r in kelly] == ["derived", "dragon-7-how", "panda-8"]
+    ramps = [r.strategy.ramps[0] for r in kelly if r.strategy.ramps is not None]
+    assert ramps[0].steps and all(0 <= u <= 8 for ramp in ramps for _, u in ramp.steps)
+    assert kelly[0].won_per_shoe.value > 0
+
+
+def test_ruin_paths_are_shown_when_long_enough() -> None:
+    """With 1-unit flat bets on the derived count and a bankroll of 3 units, each player's
+    6 shoes hold most of the ruin: the paths are shown, and agree with the formula within
+    the horizon to 4 SE (the random walk's discrete steps make it a little lower)."""
+    rules = Rules()
+    settings = SimulationSettings(
+        shoe=Shoe.from_decks(2),
+        bets=(find_bet("dragon-7", rules),),
+        shoes=600,
+        seed=9,
+        cut_card=14,
+        bankroll=3.0,
+    )
+    result = simulate(settings)
+    flat = next(r for r in result.economics if r.strategy.kind == "flat")
+    assert flat.ruined is not None and flat.ruined.se is not None
+    assert abs(flat.ruined.value - flat.ruin_within) < 4 * flat.ruined.se + 0.05
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "simulate", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--ramp", "4:1,2:2"], "must increase"),
+        (["--ramp-min", "1"], "give --ramp"),
+        (["--wong-out", "1"], "give --ramp or --kelly"),
+        (["--kelly", "100"], "needs --max-bet"),
+        (["--kelly", "-5", "--max-bet", "3"], "positive bankroll"),
+        (["--bankroll", "0"], "--bankroll must be a positive"),
+        (["--compare-count", "nonesuch"], "no published count"),
+        (["--compare-count", "a=A:1", "--compare-count", "a=A:2"], "given twice"),
+        (["--compare-count", "derived=A:1"], "names a count of the run"),
+    ],
+)
+def test_bad_betting_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    done = _cli("--shoes", "2", "--decks", "1", *args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_document_with_a_ramp_and_counts_checks(tmp_path: Path) -> None:
+    done = _cli(
+        "--shoes", "30", "--decks", "1", "--seed", "2", "--bet", "dragon-7", "--quiet",
+        "--ramp", "1:1,3:2", "--ramp-min", "0", "--wong-out", "-2", "--kelly", "100",
+        "--max-bet", "4", "--compare-count", "panda-8", "--format", "json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["request"]["ramp"] == "1:1,3:2"
+    assert {row["betting"] for row in document["economics"]} == {"perfect", "flat", "ramp", "kelly"}
+    assert all(
+        row["ramp"] is not None for row in document["economics"] if row["betting"] == "kelly"
+    )
+    path = tmp_path / "counted.json"
+    path.write_text(done.stdout)
+    checked = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_default_output_fits_80_columns() -> None:
+    done = _cli(
+        "--shoes", "20", "--decks", "1", "--seed", "1", "--quiet", "--compare-count", "panda-8"
+    )
+    assert done.returncode == 0, done.stderr
+    assert max(len(line) for line in done.stdout.splitlines()) <= 80
+    assert "not shown for width" not in done.stdout
+
+
+def test_errors_are_baccarat_errors() -> None:
+    with pytest.raises(BaccaratError):
+        Ramp(steps=((1.0, -1),))
