@@ -76,4 +76,4 @@ data: $(VENV)/.installed
 	$(BIN)/python -c "from baccarat_exact.engine.tables import build_event_table, save_event_table; save_event_table(build_event_table())"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build *.egg-info baccarat_exact/engine/*.so
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build *.egg-info baccarat_exact/engine/*.so baccarat_exact/blackjack/*.so

@@ -1,5 +1,7 @@
-"""The optional compiled engine step (baccarat_exact/engine/_sixcard.c); everything else is
-in pyproject.toml. Without a C compiler the build skips it and the numpy path is used."""
+"""The optional compiled steps (baccarat_exact/engine/_sixcard.c, the baccarat engine's single
+shoe, and baccarat_exact/blackjack/_dealer.c, the blackjack dealer's outcomes for many
+removals); everything else is in pyproject.toml. Without a C compiler the build skips them and
+the numpy paths are used."""
 
 from setuptools import Extension, setup
 
@@ -9,6 +11,11 @@ setup(
             "baccarat_exact.engine._sixcard",
             ["baccarat_exact/engine/_sixcard.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "baccarat_exact.blackjack._dealer",
+            ["baccarat_exact/blackjack/_dealer.c"],
+            optional=True,
+        ),
     ]
 )

@@ -12,7 +12,10 @@ for a shoe of ``n_v`` cards of value ``v`` and ``N`` in all (``ff`` the falling
 factorial) — the same counting the baccarat engine uses. The table of multisets
 is built once per up card. :func:`dealer_batch` is the one computation of the sums, for
 one shoe less many removals at once (one removal: one shoe), exact or in float; the
-distribution, the chart, the state graph and the split round all call it.
+distribution, the chart, the state graph and the split round all call it. It takes the
+compiled step in ``_dealer.c`` when the package was built with it (float, and exact behind
+the 128-bit bound that step proves), else numpy; both give the same numbers
+(tests/test_dealer_native.py).
 """
 
 from __future__ import annotations
@@ -32,6 +35,18 @@ from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts,
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
+
+try:  # the compiled dealer step (setup.py builds it where a C compiler is found)
+    from baccarat_exact.blackjack import _dealer
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _dealer = None  # type: ignore[assignment]
+
+NATIVE = _dealer is not None
+"""Whether :func:`dealer_batch` takes the compiled step (tests set it False to compare)."""
+
+_NATIVE_LIMIT = 2**128
+"""The compiled exact step's bound: every number it holds is at most ff(N', longest) below
+this (``_dealer.c``; N' the shoe's counts each raised to at least the longest draw)."""
 
 __all__ = [
     "BLACKJACK",
@@ -247,6 +262,74 @@ def _table_plan(table: DealerTable) -> _TablePlan:
     )
 
 
+@lru_cache(maxsize=64)
+def _native_plan(table: DealerTable) -> _dealer.Plan:
+    """The table's plan as the compiled step takes it (checked there): the nodes of each step
+    flat, and the orderings on the first step's nodes."""
+    plan = _table_plan(table)
+    orderings = np.zeros(len(plan.digits[0]), dtype=np.int64)
+    orderings[plan.first_nodes] = plan.orderings
+    return _dealer.Plan(
+        np.array(_ORDER, dtype=np.int64),
+        np.array([*map(len, plan.digits), len(plan.groups)], dtype=np.int64),
+        np.concatenate(plan.digits).astype(np.int64),
+        np.concatenate(plan.starts).astype(np.int64),
+        orderings,
+        np.array([outcome for outcome, _ in plan.groups], dtype=np.int64),
+        np.array([length for _, length in plan.groups], dtype=np.int64),
+    )
+
+
+def _raised_cards(counts: Counts, longest: int) -> int:
+    """N' = Σ max(n_v, longest): with every count at least the longest draw, the factors a
+    contraction has not multiplied yet are at least 1, so its partial sums are at most
+    ff(N', longest) (see :func:`dealer_batch`)."""
+    return sum(max(n, longest) for n in counts)
+
+
+def _native_batch(
+    table: DealerTable,
+    counts: Counts,
+    removed: IntArray,
+    *,
+    budget: int,
+    exact: bool,
+    depth: int | None,
+) -> NumArray | None:
+    """:func:`dealer_batch` by the compiled step, or ``None`` where it does not apply (an
+    exact sum beyond its 128-bit bound, or a removal whose denominator is shorter than the
+    longest draw: the numpy path then)."""
+    plan = _table_plan(table)
+    n_removals = len(removed)
+    longest = max(length for _, length in plan.groups)
+    shoe = tuple(int(n) for n in counts)
+    order = np.lexsort(removed[:, _ORDER[::-1]].T)  # removals sharing first slots together
+    visited = np.ascontiguousarray(removed[order])
+    if not exact:
+        out: NumArray = np.empty((n_removals, len(OUTCOMES)), dtype=np.float64)
+        _native_plan(table).probabilities(shoe, visited, order, out)
+        return out
+    r = removed.sum(axis=1)
+    distinct_r = sorted(set(r.tolist()))
+    tops = [depth if depth is not None else budget - k for k in distinct_r]
+    if (
+        not _dealer.EXACT
+        or min(tops) < longest
+        or falling(_raised_cards(shoe, longest), longest) >= _NATIVE_LIMIT
+    ):
+        return None
+    # numerators over ff(N - r, longest); each denominator ff(N - r, top) is that times
+    # ff(N - r - longest, top - longest)
+    flat = _native_plan(table).numerators(shoe, visited, order)
+    rows: NumArray = np.array(flat, dtype=object).reshape(n_removals, len(OUTCOMES))
+    n_cards = sum(shoe)
+    tails = [falling(n_cards - k - longest, top - longest) for k, top in zip(distinct_r, tops)]
+    if any(tail != 1 for tail in tails):
+        factor = np.array(tails, dtype=object)[np.searchsorted(np.array(distinct_r), r)]
+        rows = rows * factor[:, None]
+    return rows
+
+
 def _factor_rows(n: int, rows: int, exact: bool, infinite: bool) -> NumArray:
     """``ff(n - b, a)`` for b < rows, a < 12 (``n ** a`` for an infinite shoe)."""
     table = [[1] * _MAX_DRAW for _ in range(rows)]
@@ -285,17 +368,25 @@ def dealer_batch(
     """
     plan = _table_plan(table)
     removed = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
+    n_removals = len(removals)
+    if NATIVE and not infinite and plan.orderings and n_removals:
+        found = _native_batch(table, counts, removed, budget=budget, exact=exact, depth=depth)
+        if found is not None:
+            return found
     drawn_from = np.zeros_like(removed) if infinite else removed  # what changes the shoe
     base = np.array(counts, dtype=np.int64)
-    n_removals = len(removals)
     # exact sums in int64 when they provably fit: every partial sum of the contraction is
-    # at most Σ_m orderings · Π_v ff(n_v, m_v) over multisets of one length l (the factors
-    # not yet multiplied are >= 1: the table holds no more of a value than the shoe), which
-    # counts dealer draws of l cards and so is at most ff(N, l) <= ff(N, longest) (N ** l for
-    # an infinite shoe)
+    # at most Σ_m orderings · Π_v ff(n'_v, m_v) over multisets of one length l, with each
+    # count raised to n'_v = max(n_v, longest) (so the factors not yet multiplied are >= 1),
+    # which counts draws of l cards from that shoe and so is at most ff(N', l) <=
+    # ff(N', longest) (N'' ** l for an infinite shoe, each weight raised to at least 1)
     n_cards = int(base.sum())
     longest = max((length for _, length in plan.groups), default=0)
-    biggest = n_cards**longest if infinite else falling(n_cards, longest)
+    biggest = (
+        sum(max(int(n), 1) for n in counts) ** longest
+        if infinite
+        else falling(_raised_cards(counts, longest), longest)
+    )
     small = exact and biggest < 2**63
     dtype: Any = np.int64 if small else object if exact else np.float64
     current = np.zeros((1, len(plan.digits[0])), dtype=dtype)

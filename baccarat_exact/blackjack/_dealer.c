@@ -1,0 +1,721 @@
+/* The dealer's outcomes for one shoe less many removals, in compiled code.
+ *
+ * The same sum as baccarat_exact.blackjack.dealer.dealer_batch: for each removal R (the
+ * player's cards) and each group g of dealer multisets (one outcome, one length l),
+ *
+ *     S_g(R) = sum over multisets m of g of orderings(m) * prod_v ff(n_v - R_v, m_v)
+ *
+ * contracted one value (a "step") at a time over a trie of the multisets: a node of
+ * step s stands for the multisets sharing their counts of the values of steps s, s+1, ...
+ * (and their group), and after step s a node holds the sum over its multisets of
+ * orderings times the factors of the steps done. The removals are visited sorted, so
+ * that one sharing its counts of the first steps with the one before it starts from the
+ * step where they differ: the work is that of the distinct prefixes of the removals.
+ *
+ * Two arithmetics, one loop:
+ *
+ * - probabilities (doubles): P_o(R) = sum over groups g of outcome o of S_g / ff(N - r, l)
+ *   (r = cards removed), the bust 1 minus the others;
+ * - exact numerators over ff(N - r, L), L the longest group: sum over g of outcome o of
+ *   S_g * ff(N - r - l, L - l), the bust ff(N - r, L) minus the others; unsigned 128-bit
+ *   integers. Every partial sum of the contraction is at most ff(N', l) <= ff(N', L) with
+ *   N' = sum_v max(n_v, L): raising each count to at least L makes every factor not yet
+ *   multiplied at least 1, and the orderings of a multiset are at most its multinomial
+ *   coefficient, so a partial sum is at most the sum over all multisets of length l of
+ *   multinomial(m) * prod ff(n'_v, m_v) = ff(N', l) (Vandermonde); each numerator counts
+ *   distinct sequences of L cards, so it is at most ff(N - r, L) <= ff(N', L). The plan is
+ *   checked when it is made (distinct children, orderings at most the multinomial, lengths
+ *   the sums of the counts) and ff(N', L) < 2**128 on every call: beyond it, ValueError,
+ *   and the caller takes its Python-integer path.
+ *
+ * setup.py builds this module as an optional extension; without a C compiler (or without
+ * 128-bit integers: EXACT is then 0) the package uses numpy for the same sums, and
+ * tests/test_dealer_native.py checks that both give the same numbers.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SLOTS 10
+#define DRAWS 12      /* a multiset holds at most 11 cards of a value: counts 0-11 */
+#define OUTCOMES 7
+#define BUST 5
+#define MAX_LENGTH 31 /* the longest a group may be (31! < 2**128) */
+#define MAX_COUNT 1000000000LL
+#define MAX_GROUPS 1024
+
+#if defined(__SIZEOF_INT128__)
+typedef unsigned __int128 u128;
+#define EXACT 1
+#else
+#define EXACT 0
+#endif
+
+typedef struct {
+    PyObject_HEAD
+    int ready;
+    int order[SLOTS];              /* the slot of each step */
+    Py_ssize_t sizes[SLOTS + 1];   /* nodes of each step; sizes[SLOTS]: the groups */
+    Py_ssize_t node_at[SLOTS + 1]; /* where each step's nodes start */
+    int64_t *digits;               /* per node of steps 0-9: its count of the step's slot */
+    int64_t *first, *end;          /* per node of steps 1-10: its children in the step before */
+    int64_t *orderings;            /* per node of step 0 */
+    int outcome[MAX_GROUPS], length[MAX_GROUPS]; /* per group */
+    int longest;                                 /* the longest group */
+} Plan;
+
+/* An int64 buffer's items, copied (count checked when want >= 0). */
+static int64_t *
+read_int64(PyObject *source, Py_ssize_t want, Py_ssize_t *got, const char *what)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(source, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    const char *format = view.format ? view.format : "B";
+    char code = format[strlen(format) - 1];
+    if (view.itemsize != 8 || (code != 'q' && code != 'l') ||
+        (want >= 0 && view.len != want * 8)) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd int64 items", what, want);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t n = view.len / 8;
+    int64_t *items = PyMem_Malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+    if (items == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(items, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    if (got)
+        *got = n;
+    return items;
+}
+
+static void
+Plan_free(Plan *self)
+{
+    PyMem_Free(self->digits);
+    PyMem_Free(self->first);
+    PyMem_Free(self->end);
+    PyMem_Free(self->orderings);
+    self->digits = self->first = self->end = self->orderings = NULL;
+    self->ready = 0;
+}
+
+#if EXACT
+/* The multinomial coefficient l! / prod m_v! (l <= 31: below 2**128). */
+static u128
+multinomial(const int *counts)
+{
+    u128 value = 1;
+    int done = 0;
+    for (int v = 0; v < SLOTS; v++)
+        for (int k = 1; k <= counts[v]; k++) {
+            done++;
+            value = value * (u128)done / (u128)k; /* a binomial step: exact */
+        }
+    return value;
+}
+#endif
+
+/* Checks the trie: every step's children ranges, distinct counts among siblings, and
+ * for each multiset its length and orderings against its group. */
+static int
+check_plan(Plan *self)
+{
+    int64_t *parent[SLOTS];
+    for (int s = 0; s < SLOTS; s++)
+        parent[s] = NULL;
+    int ok = 0;
+    for (int s = 0; s < SLOTS; s++) {
+        parent[s] = PyMem_Malloc(sizeof(int64_t) * (size_t)self->sizes[s]);
+        if (parent[s] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        const int64_t *first = self->first + self->node_at[s + 1] - self->sizes[0];
+        const int64_t *end = self->end + self->node_at[s + 1] - self->sizes[0];
+        const int64_t *digits = self->digits + self->node_at[s];
+        for (Py_ssize_t j = 0; j < self->sizes[s + 1]; j++) {
+            int seen[DRAWS] = {0};
+            for (int64_t c = first[j]; c < end[j]; c++) {
+                if (seen[digits[c]]++) {
+                    PyErr_SetString(PyExc_ValueError, "starts: two children with one count");
+                    goto done;
+                }
+                parent[s][c] = j;
+            }
+        }
+    }
+    self->longest = 0;
+    for (Py_ssize_t i = 0; i < self->sizes[0]; i++) {
+        int counts[SLOTS], total = 0;
+        int64_t node = i;
+        for (int s = 0; s < SLOTS; s++) {
+            counts[self->order[s]] = (int)self->digits[self->node_at[s] + node];
+            total += counts[self->order[s]];
+            node = parent[s][node];
+        }
+        if (total != self->length[node]) {
+            PyErr_SetString(PyExc_ValueError, "lengths: not the multisets' sizes");
+            goto done;
+        }
+#if EXACT
+        if ((u128)self->orderings[i] > multinomial(counts)) {
+            PyErr_SetString(PyExc_ValueError, "orderings: more than the multinomial");
+            goto done;
+        }
+#endif
+    }
+    for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)
+        if (self->length[g] > self->longest)
+            self->longest = self->length[g];
+    ok = 1;
+done:
+    for (int s = 0; s < SLOTS; s++)
+        PyMem_Free(parent[s]);
+    return ok ? 0 : -1;
+}
+
+static int
+Plan_init(Plan *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *order, *sizes, *digits, *starts, *orderings, *outcomes, *lengths;
+    static char *names[] = {"order",     "sizes",    "digits",  "starts",
+                            "orderings", "outcomes", "lengths", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO", names, &order, &sizes, &digits,
+                                     &starts, &orderings, &outcomes, &lengths))
+        return -1;
+    Plan_free(self);
+    int64_t *items = read_int64(order, SLOTS, NULL, "order");
+    if (items == NULL)
+        return -1;
+    int used[SLOTS] = {0};
+    for (int s = 0; s < SLOTS; s++) {
+        if (items[s] < 0 || items[s] >= SLOTS || used[items[s]]++) {
+            PyMem_Free(items);
+            PyErr_SetString(PyExc_ValueError, "order: not an order of the 10 slots");
+            return -1;
+        }
+        self->order[s] = (int)items[s];
+    }
+    PyMem_Free(items);
+    if ((items = read_int64(sizes, SLOTS + 1, NULL, "sizes")) == NULL)
+        return -1;
+    Py_ssize_t total = 0;
+    for (int s = 0; s <= SLOTS; s++) {
+        if (items[s] < 1 || items[s] > (1 << 24) || (s == SLOTS && items[s] > MAX_GROUPS)) {
+            PyMem_Free(items);
+            PyErr_SetString(PyExc_ValueError, "sizes: each step from 1 to 2**24 nodes");
+            return -1;
+        }
+        self->sizes[s] = (Py_ssize_t)items[s];
+        self->node_at[s] = total;
+        total += self->sizes[s];
+    }
+    PyMem_Free(items);
+    Py_ssize_t below = self->node_at[SLOTS]; /* nodes of steps 0-9 */
+    Py_ssize_t above = total - self->sizes[0];
+    Py_ssize_t groups = self->sizes[SLOTS];
+    int64_t *starts_items = NULL, *outcome_items = NULL, *length_items = NULL;
+    if ((self->digits = read_int64(digits, below, NULL, "digits")) == NULL ||
+        (starts_items = read_int64(starts, above, NULL, "starts")) == NULL ||
+        (self->orderings = read_int64(orderings, self->sizes[0], NULL, "orderings")) == NULL ||
+        (outcome_items = read_int64(outcomes, groups, NULL, "outcomes")) == NULL ||
+        (length_items = read_int64(lengths, groups, NULL, "lengths")) == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < below; i++)
+        if (self->digits[i] < 0 || self->digits[i] >= DRAWS) {
+            PyErr_SetString(PyExc_ValueError, "digits: a count outside 0-11");
+            goto fail;
+        }
+    for (Py_ssize_t i = 0; i < self->sizes[0]; i++)
+        if (self->orderings[i] < 0 || self->orderings[i] > ((int64_t)1 << 62)) {
+            PyErr_SetString(PyExc_ValueError, "orderings: negative or too large");
+            goto fail;
+        }
+    for (Py_ssize_t g = 0; g < groups; g++) {
+        if (outcome_items[g] < 0 || outcome_items[g] >= OUTCOMES || outcome_items[g] == BUST ||
+            length_items[g] < 1 || length_items[g] > MAX_LENGTH) {
+            PyErr_SetString(PyExc_ValueError, "outcomes, lengths: a group outside the table");
+            goto fail;
+        }
+        self->outcome[g] = (int)outcome_items[g];
+        self->length[g] = (int)length_items[g];
+    }
+    self->first = starts_items;
+    starts_items = NULL;
+    self->end = PyMem_Malloc(sizeof(int64_t) * (size_t)above);
+    if (self->end == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int s = 0; s < SLOTS; s++) { /* step s's children ranges, per node of step s + 1 */
+        int64_t *first = self->first + self->node_at[s + 1] - self->sizes[0];
+        int64_t *end = self->end + self->node_at[s + 1] - self->sizes[0];
+        Py_ssize_t n = self->sizes[s + 1];
+        for (Py_ssize_t j = 0; j < n; j++) {
+            end[j] = j + 1 < n ? first[j + 1] : self->sizes[s];
+            if ((j == 0 && first[j] != 0) || end[j] <= first[j] || end[j] > self->sizes[s]) {
+                PyErr_SetString(PyExc_ValueError, "starts: not increasing from 0 in each step");
+                goto fail;
+            }
+        }
+    }
+    PyMem_Free(outcome_items);
+    PyMem_Free(length_items);
+    if (check_plan(self) < 0) {
+        Plan_free(self);
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
+fail:
+    PyMem_Free(starts_items);
+    PyMem_Free(outcome_items);
+    PyMem_Free(length_items);
+    Plan_free(self);
+    return -1;
+}
+
+static void
+Plan_dealloc(Plan *self)
+{
+    Plan_free(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* What one call reads: the shoe's counts, the removals (rows of 10, visited in the
+ * order given) and the row of the result each fills. */
+typedef struct {
+    long long counts[SLOTS], cards;
+    Py_buffer removed, index;
+    Py_ssize_t n;
+    long long top[SLOTS]; /* the largest removal of each step's slot, at most its count + 1 */
+    long long most;       /* the most cards a removal takes out */
+} Call;
+
+static int
+read_call(const Plan *self, PyObject *counts, PyObject *removed, PyObject *index, Call *call)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "Plan: not initialised");
+        return -1;
+    }
+    if (!PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != SLOTS) {
+        PyErr_SetString(PyExc_TypeError, "counts: expected a tuple of 10 ints");
+        return -1;
+    }
+    call->cards = 0;
+    for (int v = 0; v < SLOTS; v++) {
+        long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(counts, v));
+        if (n == -1 && PyErr_Occurred())
+            return -1;
+        if (n < 0 || n > MAX_COUNT) {
+            PyErr_SetString(PyExc_ValueError, "counts: each from 0 to 10**9");
+            return -1;
+        }
+        call->counts[v] = n;
+        call->cards += n;
+    }
+    if (PyObject_GetBuffer(removed, &call->removed, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    if (PyObject_GetBuffer(index, &call->index, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&call->removed);
+        return -1;
+    }
+    const char *formats[2] = {call->removed.format, call->index.format};
+    for (int b = 0; b < 2; b++) {
+        const char *format = formats[b] ? formats[b] : "B";
+        char code = format[strlen(format) - 1];
+        if ((b ? call->index.itemsize : call->removed.itemsize) != 8 ||
+            (code != 'q' && code != 'l'))
+            goto bad;
+    }
+    call->n = call->index.len / 8;
+    if (call->removed.len != call->n * SLOTS * 8)
+        goto bad;
+    const int64_t *rows = call->removed.buf, *at = call->index.buf;
+    for (int s = 0; s < SLOTS; s++)
+        call->top[s] = 0;
+    call->most = 0;
+    char *seen = PyMem_Calloc((size_t)(call->n ? call->n : 1), 1);
+    if (seen == NULL) {
+        PyErr_NoMemory();
+        goto release;
+    }
+    for (Py_ssize_t k = 0; k < call->n; k++) {
+        long long r = 0;
+        if (at[k] < 0 || at[k] >= call->n || seen[at[k]]++) {
+            PyMem_Free(seen);
+            goto bad_index;
+        }
+        for (int s = 0; s < SLOTS; s++) {
+            long long b = rows[k * SLOTS + self->order[s]];
+            if (b < 0 || b > MAX_COUNT) {
+                PyMem_Free(seen);
+                goto bad_removed;
+            }
+            long long capped = b < call->counts[self->order[s]] ? b : call->counts[self->order[s]];
+            if (capped > call->top[s])
+                call->top[s] = capped;
+            r += b;
+        }
+        if (r > call->most)
+            call->most = r;
+    }
+    PyMem_Free(seen);
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "removed, index: expected (n, 10) and (n,) int64 arrays");
+    goto release;
+bad_index:
+    PyErr_SetString(PyExc_ValueError, "index: not an order of the removals' rows");
+    goto release;
+bad_removed:
+    PyErr_SetString(PyExc_ValueError, "removed: each count from 0 to 10**9");
+release:
+    PyBuffer_Release(&call->removed);
+    PyBuffer_Release(&call->index);
+    return -1;
+}
+
+static void
+release_call(Call *call)
+{
+    PyBuffer_Release(&call->removed);
+    PyBuffer_Release(&call->index);
+}
+
+/* The contraction for every removal, in one arithmetic: ``factor[s]`` holds
+ * ff(n - b, a) for the step's slot, b = 0..top[s], a = 0..11 (rows of DRAWS); ``sums``
+ * receives the groups' sums of the removal visited k-th before FINISH(k, sums) runs. */
+#define CONTRACT(TYPE, FINISH)                                                          \
+    do {                                                                                \
+        const int64_t *rows = call->removed.buf;                                        \
+        for (Py_ssize_t i = 0; i < self->sizes[0]; i++)                                 \
+            values[i] = (TYPE)self->orderings[i];                                       \
+        for (Py_ssize_t k = 0; k < call->n; k++) {                                      \
+            const int64_t *row = rows + k * SLOTS;                                      \
+            int from = 0;                                                               \
+            if (k > 0)                                                                  \
+                while (from < SLOTS &&                                                  \
+                       row[self->order[from]] == row[self->order[from] - SLOTS])        \
+                    from++;                                                             \
+            for (int s = from; s < SLOTS; s++) {                                        \
+                long long b = row[self->order[s]];                                      \
+                if (b > call->top[s])                                                   \
+                    b = call->top[s];                                                   \
+                const TYPE *f = factor[s] + b * DRAWS;                                  \
+                const TYPE *source = values + self->node_at[s];                         \
+                TYPE *into = values + self->node_at[s + 1];                             \
+                const int64_t *digits = self->digits + self->node_at[s];                \
+                const int64_t *first = self->first + self->node_at[s + 1] - self->sizes[0]; \
+                const int64_t *end = self->end + self->node_at[s + 1] - self->sizes[0]; \
+                for (Py_ssize_t j = 0; j < self->sizes[s + 1]; j++) {                   \
+                    TYPE sum = 0;                                                       \
+                    for (int64_t c = first[j]; c < end[j]; c++)                         \
+                        sum += source[c] * f[digits[c]];                                \
+                    into[j] = sum;                                                      \
+                }                                                                       \
+            }                                                                           \
+            FINISH(k, (values + self->node_at[SLOTS]));                                 \
+        }                                                                               \
+    } while (0)
+
+/* Where a call's scratch goes: the nodes' values and each step's factor rows. */
+static void *
+scratch(const Plan *self, const Call *call, size_t item, void **factor)
+{
+    size_t cells = (size_t)(self->node_at[SLOTS] + self->sizes[SLOTS]);
+    for (int s = 0; s < SLOTS; s++)
+        cells += (size_t)(call->top[s] + 1) * DRAWS;
+    char *memory = PyMem_Malloc(item * cells);
+    if (memory == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t at = (size_t)(self->node_at[SLOTS] + self->sizes[SLOTS]);
+    for (int s = 0; s < SLOTS; s++) {
+        factor[s] = memory + item * at;
+        at += (size_t)(call->top[s] + 1) * DRAWS;
+    }
+    return memory;
+}
+
+/* ff(n, k) in long double, rounded to double (0 when k > n). */
+static double
+falling_float(long long n, int k)
+{
+    long double value = 1;
+    for (int j = 0; j < k; j++)
+        value *= (long double)(n - j > 0 ? n - j : 0);
+    return (double)value;
+}
+
+static PyObject *
+Plan_probabilities(Plan *self, PyObject *args)
+{
+    PyObject *counts, *removed, *index, *out_object;
+    if (!PyArg_ParseTuple(args, "OOOO", &counts, &removed, &index, &out_object))
+        return NULL;
+    Call call_data, *call = &call_data;
+    if (read_call(self, counts, removed, index, call) < 0)
+        return NULL;
+    Py_buffer out_view;
+    if (PyObject_GetBuffer(out_object, &out_view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE |
+                                                      PyBUF_FORMAT) < 0) {
+        release_call(call);
+        return NULL;
+    }
+    const char *format = out_view.format ? out_view.format : "B";
+    if (out_view.itemsize != 8 || format[strlen(format) - 1] != 'd' ||
+        out_view.len != call->n * OUTCOMES * 8) {
+        PyErr_SetString(PyExc_ValueError, "out: expected an (n, 7) float64 array");
+        goto fail;
+    }
+    void *factor_memory[SLOTS];
+    double *values = scratch(self, call, sizeof(double), factor_memory);
+    int L = self->longest;
+    double *inverse = PyMem_Malloc(sizeof(double) * (size_t)(call->most + 1) * (size_t)(L + 1));
+    if (values == NULL || inverse == NULL) {
+        PyMem_Free(values);
+        PyMem_Free(inverse);
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto fail;
+    }
+    double *factor[SLOTS];
+    for (int s = 0; s < SLOTS; s++) {
+        factor[s] = factor_memory[s];
+        long long n = call->counts[self->order[s]];
+        for (long long b = 0; b <= call->top[s]; b++)
+            for (int a = 0; a < DRAWS; a++)
+                factor[s][b * DRAWS + a] = falling_float(n - b, a);
+    }
+    for (long long r = 0; r <= call->most; r++)
+        for (int l = 0; l <= L; l++) {
+            double whole = falling_float(call->cards - r, l);
+            inverse[r * (L + 1) + l] = whole > 0 ? 1.0 / whole : 0.0;
+        }
+    double *out = out_view.buf;
+    const int64_t *at = call->index.buf;
+    const int64_t *removed_rows = call->removed.buf;
+    Py_BEGIN_ALLOW_THREADS
+#define FINISH_FLOAT(k, sums)                                                         \
+    do {                                                                              \
+        const int64_t *row_ = removed_rows + (k) * SLOTS;                             \
+        long long r_ = 0;                                                             \
+        for (int v = 0; v < SLOTS; v++)                                               \
+            r_ += row_[v];                                                            \
+        const double *inv_ = inverse + r_ * (L + 1);                                  \
+        double *o_ = out + at[k] * OUTCOMES;                                          \
+        for (int q = 0; q < OUTCOMES; q++)                                            \
+            o_[q] = 0.0;                                                              \
+        for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                           \
+            o_[self->outcome[g]] += (sums)[g] * inv_[self->length[g]];                \
+        double rest_ = 0.0;                                                           \
+        for (int q = 0; q < OUTCOMES; q++)                                            \
+            rest_ += o_[q];                                                           \
+        o_[BUST] = 1.0 - rest_;                                                       \
+    } while (0)
+    CONTRACT(double, FINISH_FLOAT);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(values);
+    PyMem_Free(inverse);
+    PyBuffer_Release(&out_view);
+    release_call(call);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&out_view);
+    release_call(call);
+    return NULL;
+}
+
+#if EXACT
+/* ff(n, k) in 128 bits, or 0 with *over set when it does not fit (0 when k > n). */
+static u128
+falling_u128(long long n, int k, int *over)
+{
+    u128 value = 1;
+    for (int j = 0; j < k; j++) {
+        long long m = n - j;
+        if (m <= 0)
+            return 0;
+        if (value > ~(u128)0 / (u128)m) {
+            *over = 1;
+            return 0;
+        }
+        value *= (u128)m;
+    }
+    return value;
+}
+
+static PyObject *
+from_u128(u128 x)
+{
+    if ((x >> 64) == 0)
+        return PyLong_FromUnsignedLongLong((unsigned long long)x);
+    unsigned char bytes[16];
+    for (int i = 0; i < 16; i++)
+        bytes[i] = (unsigned char)(x >> (8 * i));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, 16,
+                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                              Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+#else
+    return _PyLong_FromByteArray(bytes, 16, 1, 0);
+#endif
+}
+#endif
+
+static PyObject *
+Plan_numerators(Plan *self, PyObject *args)
+{
+    PyObject *counts, *removed, *index;
+    if (!PyArg_ParseTuple(args, "OOO", &counts, &removed, &index))
+        return NULL;
+#if !EXACT
+    PyErr_SetString(PyExc_NotImplementedError, "built without 128-bit integers");
+    return NULL;
+#else
+    Call call_data, *call = &call_data;
+    if (read_call(self, counts, removed, index, call) < 0)
+        return NULL;
+    int L = self->longest, over = 0;
+    long long raised = 0; /* N' = sum of max(n_v, L) */
+    for (int v = 0; v < SLOTS; v++)
+        raised += call->counts[v] > L ? call->counts[v] : L;
+    falling_u128(raised, L, &over);
+    if (over) {
+        PyErr_SetString(PyExc_ValueError,
+                        "counts: the dealer's sums may pass 2**128 (ff(N', longest))");
+        release_call(call);
+        return NULL;
+    }
+    void *factor_memory[SLOTS];
+    u128 *values = scratch(self, call, sizeof(u128), factor_memory);
+    /* per r: ff(N - r - l, L - l) for l = 0..L (l = 0: ff(N - r, L), the whole) */
+    u128 *tails = PyMem_Malloc(sizeof(u128) * (size_t)(call->most + 1) * (size_t)(L + 1));
+    u128 *numbers = PyMem_Malloc(sizeof(u128) * (size_t)(call->n ? call->n : 1) * OUTCOMES);
+    PyObject *result = NULL;
+    if (values == NULL || tails == NULL || numbers == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    u128 *factor[SLOTS];
+    for (int s = 0; s < SLOTS; s++) {
+        factor[s] = factor_memory[s];
+        long long n = call->counts[self->order[s]];
+        for (long long b = 0; b <= call->top[s]; b++)
+            for (int a = 0; a < DRAWS; a++) /* a <= 11 < ... each at most ff(N', L) */
+                factor[s][b * DRAWS + a] = a > L ? 0 : falling_u128(n - b, a, &over);
+    }
+    for (long long r = 0; r <= call->most; r++)
+        for (int l = 0; l <= L; l++)
+            tails[r * (L + 1) + l] = falling_u128(call->cards - r - l, L - l, &over);
+    if (over) { /* cannot happen below the bound checked above */
+        PyErr_SetString(PyExc_RuntimeError, "a factor beyond 2**128");
+        goto done;
+    }
+    const int64_t *removed_rows = call->removed.buf;
+    const int64_t *at = call->index.buf;
+    int broken = 0;
+    Py_BEGIN_ALLOW_THREADS
+#define FINISH_EXACT(k, sums)                                                         \
+    do {                                                                              \
+        const int64_t *row_ = removed_rows + (k) * SLOTS;                             \
+        long long r_ = 0;                                                             \
+        for (int v = 0; v < SLOTS; v++)                                               \
+            r_ += row_[v];                                                            \
+        const u128 *tail_ = tails + r_ * (L + 1);                                     \
+        u128 *o_ = numbers + at[k] * OUTCOMES;                                        \
+        for (int q = 0; q < OUTCOMES; q++)                                            \
+            o_[q] = 0;                                                                \
+        for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                           \
+            o_[self->outcome[g]] += (sums)[g] * tail_[self->length[g]];               \
+        u128 rest_ = 0;                                                               \
+        for (int q = 0; q < OUTCOMES; q++)                                            \
+            rest_ += o_[q];                                                           \
+        if (rest_ > tail_[0])                                                         \
+            broken = 1;                                                               \
+        o_[BUST] = tail_[0] - rest_;                                                  \
+    } while (0)
+    CONTRACT(u128, FINISH_EXACT);
+    Py_END_ALLOW_THREADS
+    if (broken) { /* the numerators count distinct sequences: cannot happen */
+        PyErr_SetString(PyExc_RuntimeError, "the dealer's outcomes passed the whole");
+        goto done;
+    }
+    result = PyList_New(call->n * OUTCOMES);
+    if (result == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < call->n * OUTCOMES; i++) {
+        PyObject *number = from_u128(numbers[i]);
+        if (number == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, number);
+    }
+done:
+    PyMem_Free(values);
+    PyMem_Free(tails);
+    PyMem_Free(numbers);
+    release_call(call);
+    return result;
+#endif
+}
+
+static PyMethodDef Plan_methods[] = {
+    {"probabilities", (PyCFunction)Plan_probabilities, METH_VARARGS,
+     PyDoc_STR("probabilities(counts, removed, index, out): the dealer's outcome "
+               "probabilities for the shoe less each removal, into out (n x 7 float64)'s "
+               "rows index.")},
+    {"numerators", (PyCFunction)Plan_numerators, METH_VARARGS,
+     PyDoc_STR("numerators(counts, removed, index) -> list: the exact outcome numerators "
+               "over ff(N - r, longest), row index[k] for the k-th removal, flat.")},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PlanType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "baccarat_exact.blackjack._dealer.Plan",
+    .tp_doc = PyDoc_STR("Plan(order, sizes, digits, starts, orderings, outcomes, lengths): "
+                        "one dealer table's multiset trie, checked."),
+    .tp_basicsize = sizeof(Plan),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Plan_init,
+    .tp_dealloc = (destructor)Plan_dealloc,
+    .tp_methods = Plan_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "baccarat_exact.blackjack._dealer",
+    .m_doc = PyDoc_STR("The dealer's outcomes for a shoe less many removals, compiled."),
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__dealer(void)
+{
+    if (PyType_Ready(&PlanType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&PlanType);
+    if (PyModule_AddObject(m, "Plan", (PyObject *)&PlanType) < 0 ||
+        PyModule_AddIntConstant(m, "EXACT", EXACT) < 0) {
+        Py_DECREF(&PlanType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

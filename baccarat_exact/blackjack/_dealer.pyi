@@ -1,0 +1,31 @@
+"""Types of the compiled dealer step (``_dealer.c``)."""
+
+from typing import Any
+
+EXACT: int
+"""1 when built with 128-bit integers (exact numerators), else 0 (probabilities only)."""
+
+class Plan:
+    """One dealer table's multiset trie (checked when made); called once per batch."""
+
+    def __init__(
+        self,
+        order: Any,
+        sizes: Any,
+        digits: Any,
+        starts: Any,
+        orderings: Any,
+        outcomes: Any,
+        lengths: Any,
+    ) -> None:
+        """int64 arrays: the slot of each step; the nodes of each step and the groups; each
+        node's count of its step's slot; where each next-step node's children start; the
+        orderings of each first-step node; each group's outcome and length."""
+
+    def probabilities(self, counts: tuple[int, ...], removed: Any, index: Any, out: Any) -> None:
+        """The outcome probabilities of the shoe ``counts`` less each row of ``removed``
+        ((n, 10) int64, visited in order) into row ``index[k]`` of ``out`` ((n, 7) float64)."""
+
+    def numerators(self, counts: tuple[int, ...], removed: Any, index: Any) -> list[int]:
+        """The exact outcome numerators over ff(N - r, longest), flat by ``index``; ValueError
+        where ff(N', longest) reaches 2**128."""

@@ -1,0 +1,278 @@
+"""The compiled dealer step (``baccarat_exact/blackjack/_dealer.c``) against the numpy path:
+the same exact numerators, the same probabilities, the same values of a round; its bound,
+its fallbacks, and the input it refuses."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baccarat_exact.blackjack import dealer
+from baccarat_exact.blackjack.dealer import (
+    OUTCOMES,
+    dealer_batch,
+    dealer_table,
+    falling,
+    restricted_table,
+)
+from baccarat_exact.blackjack.edge import edge
+from baccarat_exact.blackjack.hands import SLOTS, Counts
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.model.shoe import Shoe
+
+_dealer: Any = pytest.importorskip("baccarat_exact.blackjack._dealer")
+
+
+def test_the_compiled_step_is_built() -> None:
+    """`make test` installs the package with its C steps; losing this one (a packaging slip)
+    would leave every answer right and a blackjack edge several times slower."""
+    assert dealer.NATIVE, "baccarat_exact.blackjack._dealer was not built (setup.py)"
+    assert _dealer.EXACT, "the compiled dealer step was built without 128-bit integers"
+
+
+def _both(table: dealer.DealerTable, counts: Counts, removals: Any, **kw: Any) -> tuple[Any, Any]:
+    """dealer_batch by the compiled step, then by numpy."""
+    native = dealer_batch(table, counts, removals, **kw)
+    saved = dealer.NATIVE
+    dealer.NATIVE = False
+    try:
+        numpy_rows = dealer_batch(table, counts, removals, **kw)
+    finally:
+        dealer.NATIVE = saved
+    return native, numpy_rows
+
+
+@st.composite
+def batches(draw: st.DrawFn) -> tuple[Counts, int, bool, bool, list[Counts]]:
+    """A shoe (a few cards to eight decks, some dealt), an up card, the dealer rule, whether
+    the table is restricted to the shoe, and removals a player's hands could make (some
+    sharing their first values, some emptying a value)."""
+    decks = draw(st.sampled_from([0, 1, 2, 6, 8]))
+    if decks:
+        counts = [4 * decks] * 9 + [16 * decks]
+        for slot in draw(st.lists(st.integers(0, 9), max_size=30)):
+            counts[slot] -= counts[slot] > 0
+    else:
+        counts = draw(st.lists(st.integers(0, 5), min_size=10, max_size=10))
+        counts[9] += 12
+    up = draw(st.integers(0, 9))
+    removals: list[Counts] = [(0,) * SLOTS]
+    for _ in range(draw(st.integers(0, 40))):
+        base = list(draw(st.sampled_from(removals)))
+        slot = draw(st.integers(0, 9))
+        base[slot] += 1 if base[slot] < counts[slot] else 0
+        if sum(base) <= 12:
+            removals.append(tuple(base))
+    return tuple(counts), up, draw(st.booleans()), draw(st.booleans()), removals
+
+
+@settings(max_examples=40, deadline=None)
+@given(batches(), st.integers(0, 12))
+def test_the_compiled_step_gives_numpys_numbers(
+    batch: tuple[Counts, int, bool, bool, list[Counts]], more: int
+) -> None:
+    """Exact numerators equal (over ``ff(N - r, budget - r)`` and over ``ff(N - r, depth)``),
+    probabilities within rounding, for restricted and whole tables."""
+    counts, up, h17, restricted, removals = batch
+    table = dealer_table(up, h17)
+    if restricted:
+        table = restricted_table(table, tuple(min(n, 11) for n in counts))
+    budget = min(table.longest + 12 + more, sum(counts))
+    exact_native, exact_numpy = _both(table, counts, removals, budget=budget, exact=True)
+    assert exact_native.tolist() == exact_numpy.tolist()
+    floats_native, floats_numpy = _both(table, counts, removals, budget=budget, exact=False)
+    assert floats_native == pytest.approx(floats_numpy, rel=1e-12, abs=1e-15)
+    depth = table.longest + more
+    by_depth = _both(table, counts, removals, budget=budget, exact=True, depth=depth)
+    assert by_depth[0].tolist() == by_depth[1].tolist()
+
+
+def test_rows_sum_to_their_denominators() -> None:
+    """An identity the numpy path does not share: each exact row adds up to its own
+    denominator, each float row to 1."""
+    counts = (24,) * 9 + (96,)
+    table = restricted_table(dealer_table(0, False), (11,) * 10)
+    removals = [(0,) * 10, (1, 0, 0, 0, 0, 0, 0, 0, 0, 1), (2,) + (0,) * 8 + (3,)]
+    rows = dealer_batch(table, counts, removals, budget=33, exact=True)
+    for removal, row in zip(removals, rows.tolist()):
+        r = sum(removal)
+        assert sum(row) == falling(sum(counts) - r, 33 - r)
+    floats = dealer_batch(table, counts, removals, budget=33, exact=False)
+    assert floats.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-15)
+
+
+def _bound_shoe(cards: int) -> Counts:
+    return (cards - 9 * 40, *([40] * 9))
+
+
+def test_the_exact_step_stops_at_its_bound() -> None:
+    """ff(N', longest) < 2**128 is checked on every call: just below, the compiled step
+    counts (and agrees with numpy); just above, it refuses and dealer_batch takes numpy's
+    Python integers — the same numbers either way."""
+    table = dealer_table(1, False)  # up 2: up to 10 cards drawn to a total
+    longest = max(length for _, length in dealer._table_plan(table).groups)
+    top = int(2 ** (128 / longest))
+    while falling(top, longest) >= 2**128:
+        top -= 1
+    while falling(top + 1, longest) < 2**128:
+        top += 1
+    assert falling(top, longest) < 2**128 <= falling(top + 1, longest)
+    removals = [(0,) * 10, (1,) * 10]
+    plan = dealer._native_plan(table)
+    for cards, fits in ((top, True), (top + 1, False)):
+        counts = _bound_shoe(cards)
+        assert dealer._raised_cards(counts, longest) == cards
+        removed = np.array(removals, dtype=np.int64)
+        order = np.arange(2, dtype=np.int64)
+        if fits:
+            assert len(plan.numerators(counts, removed, order)) == 2 * len(OUTCOMES)
+        else:
+            with pytest.raises(ValueError, match="2\\*\\*128"):
+                plan.numerators(counts, removed, order)
+        found = dealer._native_batch(
+            table, counts, removed, budget=longest + 12, exact=True, depth=None
+        )
+        assert (found is not None) == fits
+        native, numpy_rows = _both(table, counts, removals, budget=longest + 12, exact=True)
+        assert native.tolist() == numpy_rows.tolist()
+
+
+def test_a_denominator_shorter_than_the_draw_takes_numpy() -> None:
+    """Rows over ff(N - r, budget - r) with budget - r below the longest draw are not the
+    compiled step's (numerators over ff(N - r, longest)): numpy's path, the same numbers."""
+    counts = (3, 3, 3, 3, 3, 3, 3, 3, 3, 12)
+    table = dealer_table(1, False)
+    removals = [(0,) * 10, (2, 0, 0, 0, 0, 0, 0, 0, 0, 1)]
+    removed = np.array(removals, dtype=np.int64)
+    budget = table.longest + 1
+    assert (
+        dealer._native_batch(table, counts, removed, budget=budget, exact=True, depth=None) is None
+    )
+    native, numpy_rows = _both(table, counts, removals, budget=budget, exact=True)
+    assert native.tolist() == numpy_rows.tolist()
+
+
+@pytest.mark.parametrize("rules", [BlackjackRules(), BlackjackRules(hole_card=True, decks=1)])
+def test_a_round_is_worth_the_same_with_and_without_it(rules: BlackjackRules) -> None:
+    """The whole engine on a small shoe: the same exact values of the optimum and the basic
+    strategy, and floats within rounding."""
+    shoe = Shoe.from_counts({"A": 2, "5": 3, "7": 4, "9": 2, "T": 8})
+    found = []
+    for native in (True, False):
+        saved = dealer.NATIVE
+        dealer.NATIVE = native
+        try:
+            found.append((edge(shoe, rules), edge(shoe, rules, exact=False)))
+        finally:
+            dealer.NATIVE = saved
+    (exact_c, float_c), (exact_n, float_n) = found
+    assert isinstance(exact_c.optimal, Fraction)
+    assert (exact_c.optimal, exact_c.basic) == (exact_n.optimal, exact_n.basic)
+    assert float_c.optimal == pytest.approx(float(exact_n.optimal), abs=1e-14)
+    assert float_n.optimal == pytest.approx(float(exact_n.optimal), abs=1e-14)
+
+
+def _plan_arrays(table: dealer.DealerTable) -> dict[str, Any]:
+    """The arrays dealer.py hands the compiled Plan (to spoil one at a time)."""
+    plan = dealer._table_plan(table)
+    orderings = np.zeros(len(plan.digits[0]), dtype=np.int64)
+    orderings[plan.first_nodes] = plan.orderings
+    return {
+        "order": np.array(dealer._ORDER, dtype=np.int64),
+        "sizes": np.array([*map(len, plan.digits), len(plan.groups)], dtype=np.int64),
+        "digits": np.concatenate(plan.digits).astype(np.int64),
+        "starts": np.concatenate(plan.starts).astype(np.int64),
+        "orderings": orderings,
+        "outcomes": np.array([o for o, _ in plan.groups], dtype=np.int64),
+        "lengths": np.array([n for _, n in plan.groups], dtype=np.int64),
+    }
+
+
+def test_a_plan_is_checked_when_made() -> None:
+    """The bound's premises are checked, not trusted: distinct siblings, orderings at most
+    the multinomial, lengths the multisets' sizes; and the arrays' shapes."""
+    good = _plan_arrays(dealer_table(9, False))
+    _dealer.Plan(**good)
+
+    def spoiled(name: str, change: Any) -> dict[str, Any]:
+        arrays = {key: value.copy() for key, value in good.items()}
+        arrays[name] = change(arrays[name])
+        return arrays
+
+    def more_orderings(a: Any) -> Any:
+        a[0] = math.factorial(11)
+        return a
+
+    def longer(a: Any) -> Any:
+        a[0] += 1
+        return a
+
+    def repeated(a: Any) -> Any:
+        a[1] = a[0]
+        return a
+
+    def twins(a: Any) -> Any:  # two children of one node with one count
+        sizes = good["sizes"].tolist()
+        digits_at = starts_at = 0
+        for step in range(10):
+            first = good["starts"][starts_at : starts_at + sizes[step + 1]].tolist()
+            end = [*first[1:], sizes[step]]
+            pairs = [j for j in range(len(first)) if end[j] - first[j] >= 2]
+            if pairs:
+                a[digits_at + first[pairs[0]] + 1] = a[digits_at + first[pairs[0]]]
+                return a
+            digits_at += sizes[step]
+            starts_at += sizes[step + 1]
+        raise AssertionError("no node with two children")
+
+    def swapped(a: Any) -> Any:
+        a[[0, 1]] = a[[1, 0]]
+        return a
+
+    cases = [
+        ("orderings", more_orderings, "multinomial"),
+        ("lengths", longer, "lengths"),
+        ("digits", twins, "one count"),
+        ("order", repeated, "order"),
+        ("starts", swapped, "starts"),
+        ("digits", lambda a: a[:-1], "digits"),
+        ("sizes", lambda a: a * 0, "sizes"),
+        ("outcomes", lambda a: a * 0 + 5, "outcomes"),
+        ("orderings", lambda a: a.astype(np.float64), "orderings"),
+    ]
+    for name, change, message in cases:
+        with pytest.raises(ValueError, match=message):
+            _dealer.Plan(**spoiled(name, change))
+
+
+def test_a_call_is_checked() -> None:
+    """Counts, removals, their order and the output array are checked on every call."""
+    plan = dealer._native_plan(dealer_table(9, False))
+    counts = (4,) * 9 + (16,)
+    removed = np.zeros((2, 10), dtype=np.int64)
+    order = np.arange(2, dtype=np.int64)
+    out = np.empty((2, 7))
+    plan.probabilities(counts, removed, order, out)
+    assert out.sum(axis=1) == pytest.approx([1.0, 1.0])
+    with pytest.raises(TypeError):
+        plan.numerators(counts[:9], removed, order)
+    with pytest.raises(ValueError, match="counts"):
+        plan.numerators((-1, *counts[1:]), removed, order)
+    with pytest.raises(ValueError, match="removed"):
+        plan.numerators(counts, -removed - 1, order)
+    with pytest.raises(ValueError, match="index"):
+        plan.numerators(counts, removed, np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match="index"):
+        plan.numerators(counts, removed, order + 1)
+    with pytest.raises(ValueError, match="removed"):
+        plan.numerators(counts, removed[:, :9].copy(), order)
+    with pytest.raises(ValueError, match="out"):
+        plan.probabilities(counts, removed, order, np.empty((2, 6)))
+    with pytest.raises(ValueError, match="out"):
+        plan.probabilities(counts, removed, order, np.empty((2, 7), dtype=np.float32))
