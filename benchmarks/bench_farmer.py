@@ -1,0 +1,311 @@
+"""Blackjack against Eric Farmer's combinatorial analyzer, side by side in one run (issue 25).
+
+Farmer's analyzer (C++, GPL, github.com/possibly-wrong/blackjack) is the reference most
+blackjack analysts trust. Its source never enters this repository: fetch it yourself and
+give its path::
+
+    git clone https://github.com/possibly-wrong/blackjack /tmp/farmer-blackjack
+    .venv/bin/python benchmarks/bench_farmer.py /tmp/farmer-blackjack [--runs 5]
+
+Without the path (or without a C++ compiler) the benchmark says so and skips. It builds, in
+a scratch directory (``--build-dir`` to keep it between runs):
+
+- Farmer's ``strategy`` program (src/strategy.cpp), driven on its standard input with the
+  rules below and CDP1 split play (post-split strategy for the hand and both pair cards
+  out: this package's split play) — whole process, as a user runs it;
+- a ten-line driver (written here, not Farmer's) calling his library (``BJPlayer``) for the
+  same value alone and printing it to 17 digits with its computing time: the precise EV to
+  compare, and the computation without the program's start and output.
+
+The rules: 6 decks, dealer stands on soft 17 and peeks, double any two cards, no double
+after split, split once (no resplit), one card to split aces, blackjack pays 3:2 — here
+``blackjack edge --decks 6 --no-triple-seven --hole-card --one-card-split-aces``.
+
+Ours, each in a fresh interpreter: the optimal value alone (the library's state graph for
+every up card, float and exact: this file run with ``--optimal float|exact``), and the whole
+``blackjack edge`` command (which also derives and values the basic strategy), float and
+exact. Every case runs ``--runs`` times, interleaved (one run of each in turn), and reports
+the median CPU time (user + system), the median wall time and the peak memory of each
+process (its maximum resident set, from ``os.wait4``), and the ratio of CPU times to
+Farmer's whole process. Both EVs are printed with their difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EDGE_ARGS = ("--decks", "6", "--no-triple-seven", "--hole-card", "--one-card-split-aces")
+"""``blackjack edge`` options for Farmer's rules (S17, double any two and no DAS, split once
+and no surrender are the casino's defaults)."""
+
+FARMER_ANSWERS = ["6", "n", "y", "y", "n", "n", "n", "n", "y", "n", "1.5"]
+"""strategy's prompts in order: decks; dealer hits soft 17; double any total; double soft;
+double after hitting; double after split; resplit; CDZ- (no: CDP1 asked next); CDP1; late
+surrender; blackjack pays."""
+
+DRIVER = r"""// Written by bench_farmer.py (baccarat-exact), not part of Farmer's source: his library's
+// optimal EV for the benchmark's rules, to 17 digits, and its computing CPU time.
+#include "blackjack.h"
+#include <cstdio>
+#include <ctime>
+int main() {
+    std::clock_t start = std::clock();
+    BJShoe shoe(6);
+    BJRules rules(false, true, true, true, false, false, false, false, false, 1.5);
+    BJStrategy strategy(false, true);  // CDP1
+    BJProgress progress;
+    BJPlayer *player = new BJPlayer(shoe, rules, strategy, progress);  // large: on the heap
+    double ev = player->getValue();
+    std::printf("%.17g %.6f\n", ev, double(std::clock() - start) / CLOCKS_PER_SEC);
+    delete player;
+    return 0;
+}
+"""
+
+
+def optimal_alone(exact: bool) -> None:
+    """Child mode: the composition-dependent optimal EV for the rules, from the library's
+    state graph alone (no basic strategy), printed with its computing CPU time."""
+    from fractions import Fraction
+
+    from baccarat_exact.blackjack.edge import solvers
+    from baccarat_exact.blackjack.graph import StateGraph
+    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.model.shoe import Shoe
+
+    start = time.process_time()
+    rules = BlackjackRules(decks=6, hole_card=True, hit_split_aces=False, triple_seven=False)
+    total: Fraction | float = Fraction(0) if exact else 0.0
+    for probability, solver in solvers(Shoe.from_decks(6), rules, exact=exact):
+        graph = StateGraph(solver)
+        numerator = graph.opening_total(graph.optimal_values())
+        if exact:
+            whole = solver.deal_total_int() * int(solver.unit(2)) * int(solver.scale)
+            total += probability * Fraction(int(numerator), whole)
+        else:
+            total += float(probability) * float(numerator)
+    seconds = time.process_time() - start
+    print(f"{float(total)!r} {seconds:.6f} {total}")
+
+
+@dataclass
+class Case:
+    """One process to time: its command, what it reads on stdin, and its runs."""
+
+    name: str
+    command: list[str]
+    stdin: str = ""
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    peak_mib: float = 0.0
+    computing: list[float] = field(default_factory=list)
+    """CPU seconds of the computation alone, where the process reports it."""
+    output: str = ""
+
+    def run(self, gnu_time: str | None) -> None:
+        """One run: CPU (user + system) from ``os.wait4``, the peak memory from GNU time's
+        ``%M`` where there is one (a process forked from this interpreter starts its count
+        at this interpreter's size; time's own child does not), else from ``os.wait4``."""
+        with tempfile.TemporaryDirectory() as scratch:
+            memory = Path(scratch) / "memory"
+            command = self.command
+            if gnu_time:
+                command = [gnu_time, "-f", "%M", "-o", str(memory), *command]
+            with (Path(scratch) / "out").open("w+b") as out:
+                start = time.perf_counter()
+                process = subprocess.Popen(
+                    command, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.DEVNULL, cwd=ROOT
+                )
+                assert process.stdin is not None
+                process.stdin.write(self.stdin.encode())
+                process.stdin.close()
+                _, status, usage = os.wait4(process.pid, 0)
+                self.wall.append(time.perf_counter() - start)
+                process.returncode = os.waitstatus_to_exitcode(status)
+                if process.returncode:
+                    raise SystemExit(f"{self.name}: exit code {process.returncode}")
+                out.seek(0)
+                self.output = out.read().decode(errors="replace")
+            kib = int(memory.read_text().split()[-1]) if gnu_time else usage.ru_maxrss
+        self.cpu.append(usage.ru_utime + usage.ru_stime)  # the command's too: time waits for it
+        self.peak_mib = max(self.peak_mib, kib / 1024)  # KiB on Linux
+
+
+def gnu_time() -> str | None:
+    """GNU time (``-f``, ``-o``), if installed."""
+    found = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
+    if found is None:
+        return None
+    probe = subprocess.run([found, "-f", "%M", "true"], capture_output=True, text=True, check=False)
+    return found if probe.returncode == 0 and probe.stderr.strip().isdigit() else None
+
+
+def compiler() -> str | None:
+    """A C++ compiler on the PATH, if any."""
+    for name in ("c++", "g++", "clang++"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def build(source: Path, build_dir: Path, cxx: str) -> tuple[Path, Path]:
+    """Farmer's strategy program and the driver, built once per source (kept in
+    ``build_dir`` by a hash of the sources); the objects compile side by side."""
+    src = source / "src"
+    files = sorted(src.rglob("*.[ch]*"))
+    digest = hashlib.sha256(DRIVER.encode())
+    for path in files:
+        digest.update(path.read_bytes())
+    out = build_dir / digest.hexdigest()[:16]
+    strategy, driver = out / "strategy", out / "driver"
+    if strategy.exists() and driver.exists():
+        return strategy, driver
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "driver.cpp").write_text(DRIVER)
+    flags = ["-O2", "-std=c++11", f"-I{src}", f"-I{src / 'pdf'}"]
+    units = {
+        "blackjack": src / "blackjack.cpp",
+        "strategy_main": src / "strategy.cpp",
+        "pdf": src / "pdf" / "blackjack_pdf.cpp",
+        "indices": src / "indices.cpp",
+        "driver_main": out / "driver.cpp",
+    }
+    print(f"building Farmer's analyzer with {cxx} in {out} (a minute or two) ...", flush=True)
+    jobs = [
+        (name, subprocess.Popen([cxx, *flags, "-c", str(path), "-o", str(out / f"{name}.o")]))
+        for name, path in units.items()
+    ]
+    for name, job in jobs:
+        if job.wait():
+            raise SystemExit(f"building {name} failed")
+    link = {
+        strategy: ["strategy_main", "blackjack", "pdf", "indices"],
+        driver: ["driver_main", "blackjack"],
+    }
+    for binary, objects in link.items():
+        subprocess.run(
+            [cxx, *[str(out / f"{o}.o") for o in objects], "-o", str(binary)], check=True
+        )
+    return strategy, driver
+
+
+def our_command() -> list[str]:
+    """The package's console script next to this interpreter (else ``python -c``)."""
+    script = Path(sys.executable).parent / "baccarat-exact"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from baccarat_exact.cli import main; main()"]
+
+
+def farmer_total(report: Path) -> float:
+    """The overall EV in Farmer's saved table ("Total | -0.578793657", in percent)."""
+    for line in report.read_text().splitlines():
+        if line.strip().startswith("Total |"):
+            return float(line.split("|")[1].split()[0]) / 100
+    raise SystemExit(f"no Total line in {report}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("source", nargs="?", help="Farmer's source (a checkout of his repository)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
+    parser.add_argument("--build-dir", help="keep the build here (default: a scratch directory)")
+    parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.optimal:
+        optimal_alone(args.optimal == "exact")
+        return
+    source = Path(args.source) if args.source else None
+    if source is None or not (source / "src" / "blackjack.cpp").exists():
+        print(
+            "bench_farmer: skipped: give the path of Farmer's source (a checkout of "
+            "github.com/possibly-wrong/blackjack, with src/blackjack.cpp)"
+        )
+        return
+    cxx = compiler()
+    if cxx is None:
+        print("bench_farmer: skipped: no C++ compiler (c++, g++ or clang++) on the PATH")
+        return
+    if not hasattr(os, "wait4"):
+        print("bench_farmer: skipped: needs os.wait4 (a Unix) for per-process time and memory")
+        return
+    sys.path.insert(0, str(ROOT))
+    from benchmarks._machine import machine
+
+    with tempfile.TemporaryDirectory() as scratch:
+        build_dir = Path(args.build_dir) if args.build_dir else Path(scratch)
+        strategy, driver = build(source, build_dir, cxx)
+        report = Path(scratch) / "farmer-strategy.txt"
+        ours = our_command()
+        me = [sys.executable, str(Path(__file__).resolve())]
+        cases = [
+            Case(
+                "Farmer strategy, whole",
+                [str(strategy)],
+                "\n".join([*FARMER_ANSWERS, str(report), "0 0", ""]),
+            ),
+            Case("Farmer library, optimal", [str(driver)]),
+            Case("ours optimal alone, float", [*me, "--optimal", "float"]),
+            Case("ours optimal alone, exact", [*me, "--optimal", "exact"]),
+            Case(
+                "ours blackjack edge --float", [*ours, "blackjack", "edge", *EDGE_ARGS, "--float"]
+            ),
+            Case("ours blackjack edge (exact)", [*ours, "blackjack", "edge", *EDGE_ARGS]),
+        ]
+        timer = gnu_time()
+        for _ in range(args.runs):
+            for case in cases:
+                case.run(timer)
+                if case.command[-2:-1] == ["--optimal"] or case.name.startswith("Farmer library"):
+                    case.computing.append(float(case.output.split()[1]))
+        farmer_report = farmer_total(report)
+    print(f"machine: {machine()}")
+    print(f"median of {args.runs} interleaved runs; each a fresh process")
+    if timer is None:
+        print("no GNU time: peak memory counts from this interpreter's size (too high)")
+    print()
+    base = statistics.median(cases[0].cpu)
+    head = f"{'':30} {'CPU s':>7} {'wall s':>7} {'compute':>8} {'peak MiB':>9} {'CPU x':>6}"
+    print(head)
+    print("-" * len(head))
+    for case in cases:
+        cpu = statistics.median(case.cpu)
+        computing = f"{statistics.median(case.computing):8.3f}" if case.computing else " " * 8
+        print(
+            f"{case.name:30} {cpu:7.3f} {statistics.median(case.wall):7.3f} {computing} "
+            f"{case.peak_mib:9.1f} {cpu / base:6.2f}"
+        )
+    print()
+    print("CPU x: CPU time over Farmer's whole process; compute: CPU of the computation alone,")
+    print("as the process measures it (no start-up, no output)")
+    farmer_ev = float(cases[1].output.split()[0])
+    float_ev = float(cases[2].output.split()[0])
+    exact_ev = cases[3].output.split()[2]
+    exact_float = float(cases[3].output.split()[0])
+    print()
+    print(f"Farmer EV (library, 17 digits)   {farmer_ev!r}")
+    print(f"Farmer EV (strategy's table)     {farmer_report!r}  (9 decimals of a percent)")
+    print(f"ours float                       {float_ev!r}  difference {float_ev - farmer_ev:+.1e}")
+    print(
+        f"ours exact                       {exact_float!r}  difference {exact_float - farmer_ev:+.1e}"
+    )
+    print(f"ours exact, as a fraction        {exact_ev[:60]}{'...' if len(exact_ev) > 60 else ''}")
+    if abs(exact_float - farmer_ev) > 1e-12 or abs(farmer_report - exact_float) > 1e-11:
+        raise SystemExit("the EVs disagree")
+
+
+if __name__ == "__main__":
+    main()
