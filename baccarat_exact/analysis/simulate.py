@@ -210,10 +210,9 @@ def pay_table(bets: tuple[Bet, ...]) -> np.ndarray:
     table = np.zeros((len(bets), 9 * N_EVENTS))
     for b, bet in enumerate(bets):
         for line in bet.lines:
-            states = line.pairs if bet.needs_pairs else ANY_PAIRS
-            for pair_state in states:
-                for event in line.events:
-                    table[b, pair_state * N_EVENTS + event] = float(line.pays)
+            states = np.array(sorted(line.pairs if bet.needs_pairs else ANY_PAIRS))
+            events = np.array(sorted(line.events), dtype=np.int64)
+            table[b, (states[:, None] * N_EVENTS + events[None, :]).reshape(-1)] = float(line.pays)
     return table
 
 
@@ -314,17 +313,21 @@ def count_fits(settings: SimulationSettings, eor: EffectOfRemoval) -> tuple[Coun
 
 
 def count_systems(
-    settings: SimulationSettings, eor: EffectOfRemoval
+    settings: SimulationSettings,
+    eor: EffectOfRemoval,
+    fits: tuple[CountFit, ...] | None = None,
 ) -> tuple[CountSystemFits, ...]:
     """Every count the run plays, fitted to every bet: each bet's derived count first (the
     one the others are compared with), then yours (``--count-tags``), then the compared
-    ones in the order given."""
+    ones in the order given. ``fits``: :func:`count_fits` of the same settings, if known
+    (the derived counts are then not derived again)."""
     bets = range(len(eor.bets))
-    systems = [
-        CountSystemFits(
-            "derived", tuple(fit_count(eor, b, derive_count(eor, b, settings.level)) for b in bets)
-        )
-    ]
+    derived = (
+        fits
+        if fits is not None and settings.count is None
+        else tuple(fit_count(eor, b, derive_count(eor, b, settings.level)) for b in bets)
+    )
+    systems = [CountSystemFits("derived", derived)]
     own = [("yours", settings.count)] if settings.count is not None else []
     for name, count in [*own, *((c.name, c) for c in settings.compared)]:
         systems.append(CountSystemFits(name, tuple(fit_count(eor, b, count) for b in bets)))
@@ -381,7 +384,7 @@ def simulate(
         )
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
-    systems = count_systems(settings, eor)
+    systems = count_systems(settings, eor, fits)
     pays = pay_table(settings.chosen_bets)
     kelly = None
     if settings.kelly is not None:

@@ -296,7 +296,8 @@ def _ramps(result: SimulationResult) -> Table:
         if key in seen:
             continue
         seen.add(key)
-        rows.append((row.bet, row.count or "", _BETTING[strategy.kind], ramp.text()))
+        shown = ramp.text().replace(",", ", ")  # wraps between steps
+        rows.append((row.bet, row.count or "", _BETTING[strategy.kind], shown))
     return Table(
         "Bet ramps: units from each true count on (below the first: --ramp-min or none)",
         (Column("bet"), Column("count"), Column("betting"), Column("ramp", wrap=40)),
