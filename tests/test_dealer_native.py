@@ -91,6 +91,18 @@ def test_the_compiled_step_gives_numpys_numbers(
     depth = table.longest + more
     by_depth = _both(table, counts, removals, budget=budget, exact=True, depth=depth)
     assert by_depth[0].tolist() == by_depth[1].tolist()
+    # signed sums of outcomes per pick: the numpy path's rows, summed in Python integers
+    rng = np.random.default_rng(len(removals) + more)
+    picks = rng.integers(0, len(removals), size=12)
+    weights = rng.integers(-1, 2, size=(12, len(OUTCOMES)))
+    array = np.array(removals, dtype=np.int64)
+    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    expected = [
+        sum(int(w) * n for w, n in zip(weights[k], exact_numpy[picks[k]])) for k in range(12)
+    ]
+    assert sums is None or sums.tolist() == expected
+    if budget == table.longest + 12 + more and dealer._table_plan(table).orderings:
+        assert sums is not None  # every denominator as long as the longest draw: compiled
 
 
 def test_rows_sum_to_their_denominators() -> None:
@@ -272,6 +284,9 @@ def test_a_call_is_checked() -> None:
         plan.numerators(counts, removed, order + 1)
     with pytest.raises(ValueError, match="removed"):
         plan.numerators(counts, removed[:, :9].copy(), order)
+    for picks in ([[0, 2, 0, 0, 0, 0, 0, 0]], [[2, 1, 0, 0, 0, 0, 0, 0]], [[0, 1, 0]]):
+        with pytest.raises(ValueError, match="picks"):
+            plan.numerators(counts, removed, order, np.array(picks, dtype=np.int64))
     with pytest.raises(ValueError, match="out"):
         plan.probabilities(counts, removed, order, np.empty((2, 6)))
     with pytest.raises(ValueError, match="out"):

@@ -575,8 +575,8 @@ from_u128(u128 x)
 static PyObject *
 Plan_numerators(Plan *self, PyObject *args)
 {
-    PyObject *counts, *removed, *index;
-    if (!PyArg_ParseTuple(args, "OOO", &counts, &removed, &index))
+    PyObject *counts, *removed, *index, *picks_object = Py_None;
+    if (!PyArg_ParseTuple(args, "OOO|O", &counts, &removed, &index, &picks_object))
         return NULL;
 #if !EXACT
     PyErr_SetString(PyExc_NotImplementedError, "built without 128-bit integers");
@@ -595,6 +595,33 @@ Plan_numerators(Plan *self, PyObject *args)
                         "counts: the dealer's sums may pass 2**128 (ff(N', longest))");
         release_call(call);
         return NULL;
+    }
+    /* picks: rows (removal, w_0 .. w_6) with each w in {-1, 0, 1}: the signed sums of
+     * w_o * numerator_o, as the sums of the outcomes weighted +1 and -1 apart (together at
+     * most the whole ff(N - r, L): each outcome once) and their difference's sign */
+    int64_t *picks = NULL;
+    Py_ssize_t n_picks = 0;
+    if (picks_object != Py_None) {
+        picks = read_int64(picks_object, -1, &n_picks, "picks");
+        if (picks == NULL) {
+            release_call(call);
+            return NULL;
+        }
+        int bad = n_picks % (OUTCOMES + 1) != 0;
+        n_picks /= OUTCOMES + 1;
+        for (Py_ssize_t k = 0; k < n_picks && !bad; k++) {
+            const int64_t *pick = picks + k * (OUTCOMES + 1);
+            bad = pick[0] < 0 || pick[0] >= call->n;
+            for (int q = 1; q <= OUTCOMES; q++)
+                bad |= pick[q] < -1 || pick[q] > 1;
+        }
+        if (bad) {
+            PyErr_SetString(PyExc_ValueError,
+                            "picks: rows of (removal, 7 weights of -1, 0 or 1) expected");
+            PyMem_Free(picks);
+            release_call(call);
+            return NULL;
+        }
     }
     void *factor_memory[SLOTS];
     u128 *values = scratch(self, call, sizeof(u128), factor_memory);
@@ -651,6 +678,36 @@ Plan_numerators(Plan *self, PyObject *args)
         PyErr_SetString(PyExc_RuntimeError, "the dealer's outcomes passed the whole");
         goto done;
     }
+    if (picks != NULL) {
+        result = PyList_New(n_picks);
+        if (result == NULL)
+            goto done;
+        for (Py_ssize_t k = 0; k < n_picks; k++) {
+            const int64_t *pick = picks + k * (OUTCOMES + 1);
+            const u128 *row = numbers + pick[0] * OUTCOMES;
+            u128 plus = 0, minus = 0; /* plus + minus <= the whole < 2**128 */
+            for (int q = 0; q < OUTCOMES; q++) {
+                if (pick[q + 1] > 0)
+                    plus += row[q];
+                else if (pick[q + 1] < 0)
+                    minus += row[q];
+            }
+            PyObject *number;
+            if (plus >= minus)
+                number = from_u128(plus - minus);
+            else {
+                PyObject *size = from_u128(minus - plus);
+                number = size == NULL ? NULL : PyNumber_Negative(size);
+                Py_XDECREF(size);
+            }
+            if (number == NULL) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            PyList_SET_ITEM(result, k, number);
+        }
+        goto done;
+    }
     result = PyList_New(call->n * OUTCOMES);
     if (result == NULL)
         goto done;
@@ -663,6 +720,7 @@ Plan_numerators(Plan *self, PyObject *args)
         PyList_SET_ITEM(result, i, number);
     }
 done:
+    PyMem_Free(picks);
     PyMem_Free(values);
     PyMem_Free(tails);
     PyMem_Free(numbers);
@@ -677,8 +735,10 @@ static PyMethodDef Plan_methods[] = {
                "probabilities for the shoe less each removal, into out (n x 7 float64)'s "
                "rows index.")},
     {"numerators", (PyCFunction)Plan_numerators, METH_VARARGS,
-     PyDoc_STR("numerators(counts, removed, index) -> list: the exact outcome numerators "
-               "over ff(N - r, longest), row index[k] for the k-th removal, flat.")},
+     PyDoc_STR("numerators(counts, removed, index, picks=None) -> list: the exact outcome "
+               "numerators over ff(N - r, longest), row index[k] for the k-th removal, flat; "
+               "with picks ((m, 8) int64: removal row, 7 weights of -1, 0 or 1), the m "
+               "signed sums of weight x numerator instead.")},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,6 +26,9 @@ class Plan:
         """The outcome probabilities of the shoe ``counts`` less each row of ``removed``
         ((n, 10) int64, visited in order) into row ``index[k]`` of ``out`` ((n, 7) float64)."""
 
-    def numerators(self, counts: tuple[int, ...], removed: Any, index: Any) -> list[int]:
-        """The exact outcome numerators over ff(N - r, longest), flat by ``index``; ValueError
-        where ff(N', longest) reaches 2**128."""
+    def numerators(
+        self, counts: tuple[int, ...], removed: Any, index: Any, picks: Any = None
+    ) -> list[int]:
+        """The exact outcome numerators over ff(N - r, longest), flat by ``index``; with
+        ``picks`` ((m, 8) int64: a removal's row, then 7 weights of -1, 0 or 1) the m signed
+        sums of weight × numerator. ValueError where ff(N', longest) reaches 2**128."""

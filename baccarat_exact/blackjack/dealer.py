@@ -58,6 +58,7 @@ __all__ = [
     "dealer_batch",
     "dealer_chart",
     "dealer_distribution",
+    "dealer_sums",
     "dealer_table",
     "falling",
     "hits_soft_17_matters",
@@ -287,7 +288,20 @@ def _raised_cards(counts: Counts, longest: int) -> int:
     return sum(max(n, longest) for n in counts)
 
 
-def _native_batch(
+@dataclass(frozen=True)
+class _NativeCall:
+    """One batch as the compiled step takes it: the removals sorted (those sharing their
+    first slots together) and, in exact mode, each removal's tail."""
+
+    shoe: Counts
+    visited: IntArray
+    order: IntArray
+    tails: NumArray | None
+    """ff(N - r - longest, top - longest) per removal (the numerators are over
+    ff(N - r, longest), the rows over ff(N - r, top)); ``None`` when all are 1."""
+
+
+def _native_call(
     table: DealerTable,
     counts: Counts,
     removed: IntArray,
@@ -295,20 +309,21 @@ def _native_batch(
     budget: int,
     exact: bool,
     depth: int | None,
-) -> NumArray | None:
-    """:func:`dealer_batch` by the compiled step, or ``None`` where it does not apply (an
-    exact sum beyond its 128-bit bound, or a removal whose denominator is shorter than the
-    longest draw: the numpy path then)."""
+) -> _NativeCall | None:
+    """The compiled step's inputs, or ``None`` where it does not apply: an exact sum beyond
+    its 128-bit bound, or a removal whose denominator is shorter than the longest draw."""
     plan = _table_plan(table)
-    n_removals = len(removed)
-    longest = max(length for _, length in plan.groups)
     shoe = tuple(int(n) for n in counts)
-    order = np.lexsort(removed[:, _ORDER[::-1]].T)  # removals sharing first slots together
+    slots = removed[:, _ORDER]
+    width = int(slots.max(initial=0)) + 1
+    if width**SLOTS < 2**62:  # one int64 key a removal: cheaper than a 10-key lexsort
+        order = np.argsort(slots @ (width ** np.arange(SLOTS - 1, -1, -1)), kind="stable")
+    else:  # pragma: no cover - removals of more than 79 cards of a value
+        order = np.lexsort(slots.T[::-1])
     visited = np.ascontiguousarray(removed[order])
     if not exact:
-        out: NumArray = np.empty((n_removals, len(OUTCOMES)), dtype=np.float64)
-        _native_plan(table).probabilities(shoe, visited, order, out)
-        return out
+        return _NativeCall(shoe=shoe, visited=visited, order=order, tails=None)
+    longest = max(length for _, length in plan.groups)
     r = removed.sum(axis=1)
     distinct_r = sorted(set(r.tolist()))
     tops = [depth if depth is not None else budget - k for k in distinct_r]
@@ -318,16 +333,60 @@ def _native_batch(
         or falling(_raised_cards(shoe, longest), longest) >= _NATIVE_LIMIT
     ):
         return None
-    # numerators over ff(N - r, longest); each denominator ff(N - r, top) is that times
-    # ff(N - r - longest, top - longest)
-    flat = _native_plan(table).numerators(shoe, visited, order)
-    rows: NumArray = np.array(flat, dtype=object).reshape(n_removals, len(OUTCOMES))
     n_cards = sum(shoe)
     tails = [falling(n_cards - k - longest, top - longest) for k, top in zip(distinct_r, tops)]
-    if any(tail != 1 for tail in tails):
-        factor = np.array(tails, dtype=object)[np.searchsorted(np.array(distinct_r), r)]
-        rows = rows * factor[:, None]
-    return rows
+    if all(tail == 1 for tail in tails):
+        return _NativeCall(shoe=shoe, visited=visited, order=order, tails=None)
+    per_removal = np.array(tails, dtype=object)[np.searchsorted(np.array(distinct_r), r)]
+    return _NativeCall(shoe=shoe, visited=visited, order=order, tails=per_removal)
+
+
+def _native_batch(
+    table: DealerTable,
+    counts: Counts,
+    removed: IntArray,
+    *,
+    budget: int,
+    exact: bool,
+    depth: int | None,
+) -> NumArray | None:
+    """:func:`dealer_batch` by the compiled step, or ``None`` where it does not apply."""
+    call = _native_call(table, counts, removed, budget=budget, exact=exact, depth=depth)
+    if call is None:
+        return None
+    plan = _native_plan(table)
+    if not exact:
+        out: NumArray = np.empty((len(removed), len(OUTCOMES)), dtype=np.float64)
+        plan.probabilities(call.shoe, call.visited, call.order, out)
+        return out
+    flat = plan.numerators(call.shoe, call.visited, call.order)
+    rows: NumArray = np.array(flat, dtype=object).reshape(len(removed), len(OUTCOMES))
+    return rows if call.tails is None else rows * call.tails[:, None]
+
+
+def dealer_sums(
+    table: DealerTable,
+    counts: Counts,
+    removals: IntArray,
+    picks: IntArray,
+    weights: IntArray,
+    *,
+    budget: int,
+) -> NumArray | None:
+    """Exact Σ_o ``weights[k, o]`` × (the :func:`dealer_batch` numerator of outcome ``o``
+    after the removal ``picks[k]``), each weight -1, 0 or 1, for every ``k``: one Python
+    integer a pick, not seven (a stand's margin over the dealer, a dealer blackjack) — by the
+    compiled step, or ``None`` where it does not apply (:func:`dealer_batch` then)."""
+    if not (NATIVE and _table_plan(table).orderings and len(removals) and len(picks)):
+        return None
+    removed = np.asarray(removals, dtype=np.int64)
+    call = _native_call(table, counts, removed, budget=budget, exact=True, depth=None)
+    if call is None:
+        return None
+    rows = np.concatenate([np.asarray(picks, dtype=np.int64)[:, None], weights], axis=1)
+    flat = _native_plan(table).numerators(call.shoe, call.visited, call.order, rows)
+    found: NumArray = np.array(flat, dtype=object)
+    return found if call.tails is None else found * call.tails[picks]
 
 
 def _factor_rows(n: int, rows: int, exact: bool, infinite: bool) -> NumArray:
@@ -342,7 +401,7 @@ def _factor_rows(n: int, rows: int, exact: bool, infinite: bool) -> NumArray:
 def dealer_batch(
     table: DealerTable,
     counts: Counts,
-    removals: Sequence[Counts],
+    removals: Sequence[Counts] | IntArray,
     *,
     budget: int,
     exact: bool,

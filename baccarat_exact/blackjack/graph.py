@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from baccarat_exact.blackjack.dealer import dealer_sums
 from baccarat_exact.blackjack.hands import SEVEN, SLOTS, Counts, add_card
 from baccarat_exact.blackjack.moves import (
     forced_stand,
@@ -131,8 +132,25 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     if cached is not None:
         margins: tuple[NumArray, NumArray] = cached
         return margins
-    dealer = solver.dealer_rows(shape.removals, shared=not shape.whole)
+    removals = shape.memo.get("removal rows")
+    if removals is None:  # the removals as an array, once per shape (a tuple of tuples)
+        removals = np.array(shape.removals, dtype=np.int64).reshape(len(shape.removals), SLOTS)
+        shape.memo["removal rows"] = removals
     weights = _MARGIN[shape.total]
+    if solver.exact and shape.whole and solver.out is None and not solver.infinite:
+        # both sums per state by the compiled step: two big integers a state, not seven
+        n = len(weights)
+        picks = np.concatenate([shape.removal_of, shape.removal_of])
+        outcome_weights = np.concatenate([weights, np.zeros_like(weights)])
+        outcome_weights[:n, 6] = 0  # the margin leaves the dealer's blackjack out
+        outcome_weights[n:, 6] = 1
+        found = dealer_sums(
+            solver.table, solver.counts, removals, picks, outcome_weights, budget=solver.budget
+        )
+        if found is not None:
+            solver.derived[key] = (found[:n], found[n:])
+            return found[:n], found[n:]
+    dealer = solver.dealer_rows(removals, shared=not shape.whole)
     if solver.exact:
         per_state = dealer[shape.removal_of]
         margin = (per_state[:, :6] * weights[:, :6].astype(object)).sum(axis=1)

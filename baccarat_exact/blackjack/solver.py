@@ -287,22 +287,25 @@ class UpCardSolver:
             found = self._batch(wanted)
             cache.update(zip(wanted, map(tuple, found.tolist())))
 
-    def _batch(self, removals: Sequence[Counts]) -> npt.NDArray[Any]:
+    def _batch(self, removals: Sequence[Counts] | npt.NDArray[np.int64]) -> npt.NDArray[Any]:
         return dealer_batch(self.table, self.counts, removals, budget=self.budget, exact=self.exact)
 
-    def dealer_rows(self, removals: Sequence[Counts], *, shared: bool = False) -> npt.NDArray[Any]:
+    def dealer_rows(
+        self, removals: Sequence[Counts] | npt.NDArray[np.int64], *, shared: bool = False
+    ) -> npt.NDArray[Any]:
         """The dealer outcome numerators (as :meth:`dealer`) after each removal and the cards
         :attr:`out`, as a (removals × 7) array: Python ints (``object``) in exact mode, else
         float64, computed together (:func:`~baccarat_exact.blackjack.dealer.dealer_batch`).
-        Kept in the derived cache (by the ``removals`` object); with ``shared`` also read from
-        and added to the per-removal dealer cache, which solvers of one shoe less more pair
-        cards share (a resplit's graphs overlap there)."""
+        Kept in the derived cache (by the ``removals`` object: pass the same array or tuple
+        again); with ``shared`` also read from and added to the per-removal dealer cache,
+        which solvers of one shoe less more pair cards share (a resplit's graphs overlap
+        there)."""
         dtype: Any = object if self.exact else np.float64
-        shifted = list(removals)
+        shifted = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
         if self.out is not None:
-            shifted = [tuple(a + b for a, b in zip(removed, self.out)) for removed in removals]
+            shifted += np.array(self.out, dtype=np.int64)
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
-            rows = [self.dealer_infinite(sum(removed)) for removed in shifted]
+            rows = [self.dealer_infinite(r) for r in shifted.sum(axis=1).tolist()]
             return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
         key = ("dealer rows", id(removals))
         cached = self.derived.get(key)
@@ -310,8 +313,9 @@ class UpCardSolver:
             found: npt.NDArray[Any] = cached[1]
             return found
         if shared:
-            self.prefetch(shifted)
-            rows = [self._dealer[removed] for removed in shifted]
+            wanted = list(map(tuple, shifted.tolist()))
+            self.prefetch(wanted)
+            rows = [self._dealer[removed] for removed in wanted]
             found = np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
         else:
             found = self._batch(shifted)
