@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from baccarat_exact.blackjack import dealer
 from baccarat_exact.blackjack.dealer import (
+    BUST,
     OUTCOMES,
     dealer_batch,
     dealer_table,
@@ -52,7 +53,8 @@ def _both(table: dealer.DealerTable, counts: Counts, removals: Any, **kw: Any) -
 def batches(draw: st.DrawFn) -> tuple[Counts, int, bool, bool, list[Counts]]:
     """A shoe (a few cards to eight decks, some dealt), an up card, the dealer rule, whether
     the table is restricted to the shoe, and removals a player's hands could make (some
-    sharing their first values, some emptying a value)."""
+    sharing their first values, some emptying a value, some taking more of a value than the
+    shoe holds: terms of no chance that callers may still ask for)."""
     decks = draw(st.sampled_from([0, 1, 2, 6, 8]))
     if decks:
         counts = [4 * decks] * 9 + [16 * decks]
@@ -66,7 +68,7 @@ def batches(draw: st.DrawFn) -> tuple[Counts, int, bool, bool, list[Counts]]:
     for _ in range(draw(st.integers(0, 40))):
         base = list(draw(st.sampled_from(removals)))
         slot = draw(st.integers(0, 9))
-        base[slot] += 1 if base[slot] < counts[slot] else 0
+        base[slot] += 1 if base[slot] < counts[slot] or draw(st.booleans()) else 0
         if sum(base) <= 12:
             removals.append(tuple(base))
     return tuple(counts), up, draw(st.booleans()), draw(st.booleans()), removals
@@ -117,6 +119,27 @@ def test_rows_sum_to_their_denominators() -> None:
         assert sum(row) == falling(sum(counts) - r, 33 - r)
     floats = dealer_batch(table, counts, removals, budget=33, exact=False)
     assert floats.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-15)
+
+
+def test_a_removal_beyond_the_shoe_gives_numpys_numbers() -> None:
+    """Three aces out of a shoe holding none (a term of no chance a caller may still ask for):
+    the other outcomes pass the whole and the bust is negative, in both paths alike, and a
+    pick weighing the bust takes its sign."""
+    counts = (0, 3, 3, 0, 2, 1, 2, 3, 0, 12)
+    removals = [(0,) * 10, (3, 2, 0, 0, 1, 0, 0, 0, 0, 3)]
+    table = dealer_table(0, False)
+    budget = sum(removals[1]) + 12
+    native, numpy_rows = _both(table, counts, removals, budget=budget, exact=True)
+    assert native.tolist() == numpy_rows.tolist()
+    assert native[1, BUST] < 0
+    weights = np.array([[1, -1, 0, 1, 0, -1, 1], [0, 0, 0, 0, 0, 1, 0]], dtype=np.int64)
+    array = np.array(removals, dtype=np.int64)
+    picks = np.array([1, 1])
+    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    assert sums is not None
+    assert sums.tolist() == [sum(int(w) * n for w, n in zip(row, numpy_rows[1])) for row in weights]
+    floats = _both(table, counts, removals, budget=budget, exact=False)
+    assert floats[0] == pytest.approx(floats[1], rel=1e-12, abs=1e-15)
 
 
 def _bound_shoe(cards: int) -> Counts:

@@ -17,13 +17,16 @@
  * - probabilities (doubles): P_o(R) = sum over groups g of outcome o of S_g / ff(N - r, l)
  *   (r = cards removed), the bust 1 minus the others;
  * - exact numerators over ff(N - r, L), L the longest group: sum over g of outcome o of
- *   S_g * ff(N - r - l, L - l), the bust ff(N - r, L) minus the others; unsigned 128-bit
- *   integers. Every partial sum of the contraction is at most ff(N', l) <= ff(N', L) with
+ *   S_g * ff(N - r - l, L - l), the bust ff(N - r, L) minus the others (negative only for a
+ *   removal of more cards of a value than the shoe holds, as numpy's path gives it too);
+ *   unsigned 128-bit integers and a sign. Every partial sum of the contraction is at most ff(N', l) <= ff(N', L) with
  *   N' = sum_v max(n_v, L): raising each count to at least L makes every factor not yet
  *   multiplied at least 1, and the orderings of a multiset are at most its multinomial
  *   coefficient, so a partial sum is at most the sum over all multisets of length l of
  *   multinomial(m) * prod ff(n'_v, m_v) = ff(N', l) (Vandermonde); each numerator counts
- *   distinct sequences of L cards, so it is at most ff(N - r, L) <= ff(N', L). The plan is
+ *   distinct sequences of L cards, so it is at most ff(N - r, L) <= ff(N', L) (a removal
+ *   beyond the shoe's counts gives the sums of the removal capped at them, with smaller
+ *   tails: no more). The plan is
  *   checked when it is made (distinct children, orderings at most the multinomial, lengths
  *   the sums of the counts) and ff(N', L) < 2**128 on every call: beyond it, ValueError,
  *   and the caller takes its Python-integer path.
@@ -628,8 +631,11 @@ Plan_numerators(Plan *self, PyObject *args)
     /* per r: ff(N - r - l, L - l) for l = 0..L (l = 0: ff(N - r, L), the whole) */
     u128 *tails = PyMem_Malloc(sizeof(u128) * (size_t)(call->most + 1) * (size_t)(L + 1));
     u128 *numbers = PyMem_Malloc(sizeof(u128) * (size_t)(call->n ? call->n : 1) * OUTCOMES);
+    /* a removal of more cards of a value than the shoe holds (a term with no chance, which
+     * callers may still ask for) can leave the others above the whole: a negative bust */
+    char *negative = PyMem_Calloc((size_t)(call->n ? call->n : 1), 1);
     PyObject *result = NULL;
-    if (values == NULL || tails == NULL || numbers == NULL) {
+    if (values == NULL || tails == NULL || numbers == NULL || negative == NULL) {
         if (!PyErr_Occurred())
             PyErr_NoMemory();
         goto done;
@@ -651,7 +657,6 @@ Plan_numerators(Plan *self, PyObject *args)
     }
     const int64_t *removed_rows = call->removed.buf;
     const int64_t *at = call->index.buf;
-    int broken = 0;
     Py_BEGIN_ALLOW_THREADS
 #define FINISH_EXACT(k, sums)                                                         \
     do {                                                                              \
@@ -668,16 +673,11 @@ Plan_numerators(Plan *self, PyObject *args)
         u128 rest_ = 0;                                                               \
         for (int q = 0; q < OUTCOMES; q++)                                            \
             rest_ += o_[q];                                                           \
-        if (rest_ > tail_[0])                                                         \
-            broken = 1;                                                               \
-        o_[BUST] = tail_[0] - rest_;                                                  \
+        negative[at[k]] = rest_ > tail_[0];                                           \
+        o_[BUST] = rest_ > tail_[0] ? rest_ - tail_[0] : tail_[0] - rest_;            \
     } while (0)
     CONTRACT(u128, FINISH_EXACT);
     Py_END_ALLOW_THREADS
-    if (broken) { /* the numerators count distinct sequences: cannot happen */
-        PyErr_SetString(PyExc_RuntimeError, "the dealer's outcomes passed the whole");
-        goto done;
-    }
     if (picks != NULL) {
         result = PyList_New(n_picks);
         if (result == NULL)
@@ -685,12 +685,24 @@ Plan_numerators(Plan *self, PyObject *args)
         for (Py_ssize_t k = 0; k < n_picks; k++) {
             const int64_t *pick = picks + k * (OUTCOMES + 1);
             const u128 *row = numbers + pick[0] * OUTCOMES;
-            u128 plus = 0, minus = 0; /* plus + minus <= the whole < 2**128 */
+            /* the sums weighted +1 and -1 apart: at most the whole < 2**128 each, the bust
+             * of a removal the shoe cannot give aside (then the caller's Python integers) */
+            u128 plus = 0, minus = 0;
+            int wrapped = 0;
             for (int q = 0; q < OUTCOMES; q++) {
-                if (pick[q + 1] > 0)
-                    plus += row[q];
-                else if (pick[q + 1] < 0)
-                    minus += row[q];
+                int64_t w = pick[q + 1];
+                if (q == BUST && negative[pick[0]])
+                    w = -w;
+                u128 *side = w > 0 ? &plus : &minus;
+                if (w != 0) {
+                    wrapped |= *side + row[q] < *side;
+                    *side += row[q];
+                }
+            }
+            if (wrapped) {
+                PyErr_SetString(PyExc_OverflowError, "picks: a sum beyond 128 bits");
+                Py_CLEAR(result);
+                goto done;
             }
             PyObject *number;
             if (plus >= minus)
@@ -713,6 +725,9 @@ Plan_numerators(Plan *self, PyObject *args)
         goto done;
     for (Py_ssize_t i = 0; i < call->n * OUTCOMES; i++) {
         PyObject *number = from_u128(numbers[i]);
+        if (number != NULL && i % OUTCOMES == BUST && negative[i / OUTCOMES]) {
+            Py_SETREF(number, PyNumber_Negative(number));
+        }
         if (number == NULL) {
             Py_CLEAR(result);
             goto done;
@@ -720,6 +735,7 @@ Plan_numerators(Plan *self, PyObject *args)
         PyList_SET_ITEM(result, i, number);
     }
 done:
+    PyMem_Free(negative);
     PyMem_Free(picks);
     PyMem_Free(values);
     PyMem_Free(tails);

@@ -384,7 +384,10 @@ def dealer_sums(
     if call is None:
         return None
     rows = np.concatenate([np.asarray(picks, dtype=np.int64)[:, None], weights], axis=1)
-    flat = _native_plan(table).numerators(call.shoe, call.visited, call.order, rows)
+    try:
+        flat = _native_plan(table).numerators(call.shoe, call.visited, call.order, rows)
+    except OverflowError:  # a removal beyond the shoe's counts near the bound
+        return None
     found: NumArray = np.array(flat, dtype=object)
     return found if call.tails is None else found * call.tails[picks]
 
