@@ -29,13 +29,14 @@ from baccarat_exact.analysis.economics import (
 )
 from baccarat_exact.analysis.estimates import SimulationResult
 from baccarat_exact.analysis.ramps import Ramp, parse_ramp
-from baccarat_exact.analysis.simulate import pay_table, simulate
+from baccarat_exact.analysis.simulate import _second_moments, bet_moments, pay_table, simulate
 from baccarat_exact.errors import BaccaratError, SimulationError
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import odds, price_batch
 
 # -- the formulas ----------------------------------------------------------------------
 
@@ -178,7 +179,7 @@ def counted() -> SimulationResult:
         cut_card=14,
         compared=(parse_named_count("dragon-7-how"), parse_named_count("panda-8")),
         ramp=parse_ramp("2:1,4:2,6:4"),
-        kelly=200.0,
+        kelly=2000.0,
         max_bet=8,
         bankroll=50.0,
     )
@@ -218,10 +219,12 @@ def test_flat_count_figures_are_the_count_table_s(counted: SimulationResult) -> 
 
 
 def test_win_as_dealt_agrees_with_the_exact_ev(counted: SimulationResult) -> None:
-    """The SD comes from the wins as dealt; their mean must estimate the same thing as the
-    exact EVs of the hands bet (E[win] = E[Σ bet·EV], the bets set before each hand)."""
-    from baccarat_exact.analysis.estimates import Summary  # noqa: F401  (the sums it keeps)
-
+    """The SD comes from the wins as dealt; their mean estimates what the exact EVs of the
+    hands bet do (E[win] = E[Σ bet·EV], each bet set before its hand): within 4 SE."""
+    for row in counted.economics:
+        dealt, expected = row.won_as_dealt, row.won_per_shoe
+        if dealt.se:
+            assert abs(dealt.value - expected.value) < 4 * dealt.se
     perfect = next(r for r in counted.economics if r.strategy.kind == "perfect")
     assert perfect.sd_per_shoe.value > 0
     assert perfect.bet_per_hand_bet is not None and perfect.bet_per_hand_bet.value == 1.0
@@ -334,3 +337,53 @@ def test_default_output_fits_80_columns() -> None:
 def test_errors_are_baccarat_errors() -> None:
     with pytest.raises(BaccaratError):
         Ramp(steps=((1.0, -1),))
+
+
+def test_dragon_7_sd_is_the_published_one() -> None:
+    """E. Jacobson (apheat.net, 2014, "Card Counting the Dragon/Fortune 7 Baccarat Side
+    Bet"), 8 decks: house edge 7.6113 %, standard deviation 6.0849."""
+    rules = Rules()
+    settings = SimulationSettings(bets=(find_bet("dragon-7", rules),))
+    ((pay, second),) = bet_moments(settings)
+    assert pay == 40.0
+    edge = 0.076113
+    assert math.sqrt(second - edge**2) == pytest.approx(6.0849, abs=5e-5)
+
+
+def test_second_moment_per_hand_is_the_exact_one() -> None:
+    """a²·P(win) + P(lose) from a state's EV and P(win) equals Σ p·pay² of its odds."""
+    rules = Rules()
+    bets = (find_bet("dragon-7", rules), find_bet("panda-8", rules), *main_bets(rules))
+    state = Shoe.from_decks(1).remove("8 8 9 9 9 K 4")
+    prices = price_batch([state.counts], rules, bets)
+    settings = SimulationSettings(bets=bets)
+    second = _second_moments(bet_moments(settings), prices, prices.ev_float())
+    exact = odds(state, rules, bets)
+    for b, bet in enumerate(bets):
+        lines = exact.bet(bet.name).lines
+        assert second[0, b] == pytest.approx(float(sum(p * pay * pay for _, pay, p in lines)))
+
+
+def test_the_counted_golden_document_is_consistent() -> None:
+    """The golden document of a counted run (ramp, Kelly, a compared count): its figures
+    agree with each other as the formulas say, and its Kelly ramps respect --max-bet."""
+    path = Path(__file__).parent / "golden" / "simulate-counted-2-decks.json"
+    document = json.loads(path.read_text())
+    assert document["request"]["max_bet"] == 8 and document["request"]["ramp"] == "2:1,4:2"
+    bankroll = document["bankroll_float"]
+    for row in document["economics"]:
+        ev, sd = row["won_per_100_float"], row["sd_per_100_float"]
+        if row["n0_float"] is not None:
+            assert row["n0_float"] == pytest.approx(100 * (sd / ev) ** 2)
+            assert row["score_float"] == pytest.approx(1e6 / row["n0_float"])
+            shoe_ev, shoe_sd = row["won_per_shoe_float"], row["sd_per_shoe_float"]
+            assert row["risk_of_ruin_float"] == pytest.approx(
+                math.exp(-2 * shoe_ev * bankroll / shoe_sd**2)
+            )
+        if row["betting"] == "kelly" and row["ramp"] != "none":
+            assert all(0 <= int(step.split(":")[1]) <= 8 for step in row["ramp"].split(","))
+    for row in document["comparisons"]:
+        if row["difference_float"] is not None:  # equal where one count never bets
+            assert row["difference_paired_se_float"] <= row["difference_unpaired_se_float"]
+    dragon = [r for r in document["comparisons"] if r["bet"] == "dragon-7"][1]
+    assert dragon["difference_paired_se_float"] < dragon["difference_unpaired_se_float"] / 5

@@ -122,7 +122,7 @@ def kelly_units(bankroll: float, advantage: float, variance: float, largest: int
 @dataclass(frozen=True, slots=True)
 class KellyBin:
     """Hands dealt at one true count (the bin ``tc`` ≤ TC < ``tc`` + 1) and what they hold:
-    Σ exact EV and Σ outcome² (the outcome, units won per unit bet, as dealt)."""
+    Σ exact EV and Σ E[outcome²] (the outcome: units won per unit bet)."""
 
     tc: int
     hands: int
@@ -135,7 +135,7 @@ def kelly_ramp(
 ) -> tuple[tuple[int, int], ...]:
     """The Kelly bet at each true count, as ramp steps (TC, units) — a step where the bet
     changes; below the first step, no bet. A bin's advantage is the mean exact EV of its
-    hands and its variance the mean outcome² less that squared. Bins at either end with
+    hands and its variance the mean E[outcome²] less that squared. Bins at either end with
     fewer than ``least`` hands are pooled with the next toward the middle (their few
     hands would otherwise set a bet on noise).
 

@@ -105,7 +105,8 @@ class StrategyTotals:
     lowest: FloatArray
     """(shoes, bets, strategies): the lowest running win within the shoe (≤ 0)."""
     kelly_bins: FloatArray | None
-    """(bets, counts, true counts, 3): hands, Σ EV, Σ outcome² at each whole true count
+    """(bets, counts, true counts, 3): hands, Σ EV, Σ E[outcome²] (exact per hand where the
+    bet has one winning pay, else the full shoe's) at each whole true count
     (:data:`KELLY_BINS`), when Kelly ramps are to be derived."""
 
 
@@ -352,6 +353,9 @@ class StrategyEconomics:
     count: str | None
     """The count followed (None: perfect information)."""
     won_per_shoe: Estimate
+    won_as_dealt: Estimate
+    """Units won per shoe as dealt: estimates what ``won_per_shoe`` does, with more noise
+    (a check of the two, and of the outcomes the SD is taken from)."""
     sd_per_shoe: Estimate
     won_per_100: Estimate
     sd_per_100: Estimate
@@ -625,6 +629,7 @@ class Summary:
             strategy=strategy,
             count=None if strategy.system is None else systems[strategy.system].name,
             won_per_shoe=_mean(means, covariance, n, 0),
+            won_as_dealt=_mean(means, covariance, n, 1),
             sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
             won_per_100=estimate(lambda m: 100 * float(m[0]) / float(m[5])),
             sd_per_100=estimate(lambda m: spread(m, 100)),

@@ -42,6 +42,7 @@ from baccarat_exact.model.bets import ANY_PAIRS, PAIR, SUITED_PAIR, Bet
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.pricing import price_batch
+from baccarat_exact.pricing.results import Prices
 
 __all__ = [
     "CHUNK_SHOES",
@@ -97,6 +98,9 @@ class _Job:
     pays: np.ndarray | None = None
     """(bets, 9 · 400) what each bet pays per unit in each (pair state, event) cell."""
     kelly_bins: bool = False
+    moments: tuple[tuple[float | None, float], ...] = ()
+    """Per bet, for the Kelly bins: its one winning pay where every win pays that and
+    every loss the stake (else None), and its exact second moment on the full shoe."""
 
 
 def _simulate_chunk(job: _Job) -> ChunkTotals:
@@ -171,8 +175,9 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
             _true_counts(system, np.concatenate(ranks_seen), seen_cards, left)
             for system in job.systems
         ]
+        second = _second_moments(job.moments, prices, ev) if job.kelly_bins else None
         by_strategy = _strategy_totals(
-            job, hands_of - job.first, ev, outcome, positive, counts, settings.threshold
+            job, hands_of - job.first, ev, outcome, positive, counts, settings.threshold, second
         )
     return ChunkTotals.from_hands(
         first=job.first,
@@ -216,6 +221,43 @@ def pay_table(bets: tuple[Bet, ...]) -> np.ndarray:
     return table
 
 
+def _second_moments(
+    moments: tuple[tuple[float | None, float], ...], prices: Prices, ev: np.ndarray
+) -> np.ndarray:
+    """(hands, bets) each hand's exact E[outcome²] where the bet pays one amount a on
+    every win and loses the stake otherwise (a²·P(win) + P(lose), P(lose) = a·P(win) −
+    EV), else the bet's second moment on the full shoe. Not the outcomes dealt: a Kelly
+    ramp set by the variance of the hands it then bets would favour the true counts
+    that happened to lose least."""
+    wins = np.asarray(prices.wins, dtype=np.float64) / np.asarray(
+        prices.denominators, dtype=np.float64
+    )
+    second = np.empty_like(ev)
+    for b, (pay, full) in enumerate(moments):
+        if pay is None:
+            second[:, b] = full
+        else:
+            second[:, b] = pay * pay * wins[:, b] + np.maximum(pay * wins[:, b] - ev[:, b], 0.0)
+    return second
+
+
+def bet_moments(settings: SimulationSettings) -> tuple[tuple[float | None, float], ...]:
+    """Per bet: its one winning pay, where every win pays that and every loss −1 (else
+    None), and its exact second moment E[outcome²] on the full shoe, as a float."""
+    from baccarat_exact.pricing import odds
+
+    found = []
+    full = odds(settings.shoe, settings.rules, settings.chosen_bets)
+    for bet in settings.chosen_bets:
+        lines = full.bet(bet.name).lines
+        second = float(sum((p * pays * pays for _, pays, p in lines), Fraction(0)))
+        wins = {pays for _, pays, _ in lines if pays > 0}
+        losses = {pays for _, pays, _ in lines if pays < 0}
+        simple = len(wins) == 1 and losses <= {-1} and not bet.needs_pairs
+        found.append((float(next(iter(wins))) if simple else None, second))
+    return tuple(found)
+
+
 def _true_counts(
     system: CountSystemFits, seen_ranks: np.ndarray, seen_cards: np.ndarray, unseen: np.ndarray
 ) -> np.ndarray:
@@ -236,6 +278,7 @@ def _strategy_totals(
     positive: np.ndarray,
     counts: list[np.ndarray],
     threshold: float | None,
+    second: np.ndarray | None = None,
 ) -> StrategyTotals:
     """Per shoe, for every bet and strategy: Σ units·EV, Σ units·outcome, Σ units, hands
     bet, and the lowest point of the shoe's running win (hand by hand); and, where Kelly
@@ -273,9 +316,9 @@ def _strategy_totals(
     dealt = bounds[:-1] < bounds[1:]
     lowest[dealt] = np.minimum(np.minimum.reduceat(won_so_far, bounds[:-1][dealt], axis=0), 0.0)
     bins = None
-    if job.kelly_bins:
+    if job.kelly_bins and second is not None:
         bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
-        square = outcome * outcome
+        square = second
         for k, tc in enumerate(counts):
             where = np.clip(np.floor(tc), -KELLY_BINS, KELLY_BINS).astype(np.int64) + KELLY_BINS
             for b in range(n_bets):
@@ -395,6 +438,7 @@ def simulate(
             strategies(settings, len(systems)),
             pays,
             True,
+            moments=bet_moments(settings),
             keep_hands=False,
             jobs=jobs,
             progress=progress,
@@ -428,6 +472,7 @@ def _deal(
     pays: np.ndarray,
     kelly_bins: bool,
     *,
+    moments: tuple[tuple[float | None, float], ...] = (),
     keep_hands: bool,
     jobs: int,
     progress: Callable[[int], None] | None,
@@ -447,6 +492,7 @@ def _deal(
             plan,
             pays,
             kelly_bins,
+            moments,
         )
         for first in range(0, settings.shoes, CHUNK_SHOES)
     )

@@ -324,6 +324,7 @@ def _economics_record(row: StrategyEconomics, bets: list[str]) -> dict[str, Any]
     }
     for name in (
         "won_per_shoe",
+        "won_as_dealt",
         "sd_per_shoe",
         "won_per_100",
         "sd_per_100",
