@@ -233,7 +233,9 @@ def test_a_plan_is_checked_when_made() -> None:
     """The bound's premises are checked, not trusted: distinct siblings, orderings at most
     the multinomial, lengths the multisets' sizes; and the arrays' shapes."""
     good = _plan_arrays(dealer_table(9, False))
-    _dealer.Plan(**good)
+    made = _dealer.Plan(**good)
+    with pytest.raises(TypeError, match="already"):  # calls read it without the GIL
+        made.__init__(**good)
 
     def spoiled(name: str, change: Any) -> dict[str, Any]:
         arrays = {key: value.copy() for key, value in good.items()}

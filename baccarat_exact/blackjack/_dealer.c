@@ -192,6 +192,10 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO", names, &order, &sizes, &digits,
                                      &starts, &orderings, &outcomes, &lengths))
         return -1;
+    if (self->ready) { /* a call may be reading it with the GIL released */
+        PyErr_SetString(PyExc_TypeError, "Plan: already made");
+        return -1;
+    }
     Plan_free(self);
     int64_t *items = read_int64(order, SLOTS, NULL, "order");
     if (items == NULL)

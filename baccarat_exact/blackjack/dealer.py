@@ -180,7 +180,10 @@ def hits_soft_17_matters(up: int) -> bool:
 @lru_cache(maxsize=256)
 def restricted_table(table: DealerTable, caps: Counts) -> DealerTable:
     """``table`` without the multisets that need more cards of a value than ``caps`` allows
-    (their probability is 0 for any shoe within ``caps``): less work for small shoes."""
+    (their probability is 0 for any shoe within ``caps``): less work for small shoes; the
+    table itself when every cap allows the most any multiset draws of a value."""
+    if min(caps) >= _MAX_DRAW - 1:
+        return table
     groups = []
     for outcome, length, entries in table.groups:
         kept = tuple(
