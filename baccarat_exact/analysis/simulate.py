@@ -15,6 +15,7 @@ the command line does that, a library caller may.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -171,13 +172,22 @@ def _simulate_chunk(job: _Job) -> ChunkTotals:
     if job.strategies and job.pays is not None:
         outcome = job.pays[:, np.concatenate(cells)].T  # (hands, bets): units won per unit
         left = unseen.sum(axis=1).astype(np.float64)
-        counts = [
-            _true_counts(system, np.concatenate(ranks_seen), seen_cards, left)
+        ranks = np.concatenate(ranks_seen)
+        counts = [  # the counting player's own count is counted once
+            true_count if system.fits is job.fits else _true_counts(system, ranks, seen_cards, left)
             for system in job.systems
         ]
         second = _second_moments(job.moments, prices, ev) if job.kelly_bins else None
         by_strategy = _strategy_totals(
-            job, hands_of - job.first, ev, outcome, positive, counts, settings.threshold, second
+            job,
+            hands_of - job.first,
+            ev,
+            outcome,
+            positive,
+            counts,
+            settings.threshold,
+            second,
+            count_bets,
         )
     return ChunkTotals.from_hands(
         first=job.first,
@@ -279,6 +289,7 @@ def _strategy_totals(
     counts: list[np.ndarray],
     threshold: float | None,
     second: np.ndarray | None = None,
+    count_bets: np.ndarray | None = None,
 ) -> StrategyTotals:
     """Per shoe, for every bet and strategy: Σ units·EV, Σ units·outcome, Σ units, hands
     bet, and the lowest point of the shoe's running win (hand by hand); and, where Kelly
@@ -287,7 +298,9 @@ def _strategy_totals(
     units = np.zeros((hands, n_bets, len(job.strategies)))
     flats = []
     for system, tc in zip(job.systems, counts):
-        if threshold is not None:
+        if system.fits is job.fits and count_bets is not None:
+            flats.append(count_bets)  # the counting player's own bets, decided already
+        elif threshold is not None:
             flats.append(tc >= threshold)
         else:
             base, slope = _linear_model(system.fits)
@@ -304,17 +317,22 @@ def _strategy_totals(
         for b, ramp in enumerate(strategy.ramps or ()):
             units[:, b, s] = ramp.units(tc[:, b])
     won = units * outcome[:, :, None]
-    parts = np.stack((units * ev[:, :, None], won, units, (units > 0).astype(np.float64)), axis=-1)
     shoes = job.last - job.first
-    # hands come in shoe order: each shoe's totals are differences of running sums
+    # hands come in shoe order: each shoe is a run of rows, summed by reduceat over the
+    # shoes that dealt a hand (reduceat needs increasing starts)
     bounds = np.searchsorted(shoe_index, np.arange(shoes + 1))
-    summed = np.concatenate((np.zeros((1, *parts.shape[1:])), np.cumsum(parts, axis=0)))
-    totals = summed[bounds[1:]] - summed[bounds[:-1]]
-    # the lowest running win within each shoe, hand by hand (0 before its first hand)
-    won_so_far = summed[1:, :, :, 1] - summed[bounds[:-1], :, :, 1][shoe_index]
-    lowest = np.zeros((shoes, n_bets, len(job.strategies)))
     dealt = bounds[:-1] < bounds[1:]
-    lowest[dealt] = np.minimum(np.minimum.reduceat(won_so_far, bounds[:-1][dealt], axis=0), 0.0)
+    starts = bounds[:-1][dealt]
+    totals = np.zeros((shoes, n_bets, len(job.strategies), 4))
+    for i, part in enumerate((units * ev[:, :, None], won, units, units > 0)):
+        totals[dealt, :, :, i] = np.add.reduceat(part, starts, axis=0, dtype=np.float64)
+    # the lowest running win within each shoe, hand by hand (0 before its first hand)
+    running = np.cumsum(won, axis=0)
+    before = np.concatenate((np.zeros((1, *won.shape[1:])), running))[bounds[:-1]]
+    lowest = np.zeros((shoes, n_bets, len(job.strategies)))
+    lowest[dealt] = np.minimum(
+        np.minimum.reduceat(running - before[shoe_index], starts, axis=0), 0.0
+    )
     bins = None
     if job.kelly_bins and second is not None:
         bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
@@ -329,6 +347,7 @@ def _strategy_totals(
     return StrategyTotals(totals=totals, lowest=lowest, kelly_bins=bins)
 
 
+@functools.lru_cache(maxsize=16)
 def _linear_model(fits: tuple[CountFit, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Each fit's EV and EV per true count as floats; where either is beyond float range
     (pays past 1e308), both divided by one power of two, which keeps the sign of
