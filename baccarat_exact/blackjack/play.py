@@ -26,9 +26,9 @@ from baccarat_exact.blackjack.moves import hands_possible, pays_triple_seven
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
 
-__all__ = ["PlayedRound", "play_round"]
+__all__ = ["SLOT_OF_RANK", "PlayedRound", "counts_of", "play_round"]
 
-_SLOT_OF_RANK = tuple(min(rank, TEN) for rank in range(13))
+SLOT_OF_RANK = tuple(min(rank, TEN) for rank in range(13))
 """Value slot of each rank index 0-12 (A 2 … 9 T J Q K): T J Q K all ten."""
 
 
@@ -62,15 +62,16 @@ class _Cards:
         return int(rank)
 
 
-def _counts(ranks: Sequence[int]) -> Counts:
+def counts_of(ranks: Sequence[int]) -> Counts:
+    """Value counts (A 2 … 9 T) of cards given as rank indices 0-12."""
     counts = [0] * SLOTS
     for rank in ranks:
-        counts[_SLOT_OF_RANK[rank]] += 1
+        counts[SLOT_OF_RANK[rank]] += 1
     return tuple(counts)
 
 
 def _total(ranks: Sequence[int]) -> int:
-    return hand_total(_counts(ranks))[0]
+    return hand_total(counts_of(ranks))[0]
 
 
 def _natural(ranks: Sequence[int]) -> bool:
@@ -105,14 +106,14 @@ def _play(cards: _Cards, strategy: BasicStrategy) -> None:
         dealer.append(cards.draw())
         if _natural(dealer):  # the peek finds a blackjack: the round is over
             return
-    up = _SLOT_OF_RANK[up_rank]
+    up = SLOT_OF_RANK[up_rank]
     if _natural(hand):
         if not rules.hole_card and up in (ACE, TEN):
             cards.draw()  # the dealer's second card: does he have blackjack too?
         return
     play = strategy.plays[up]
     waiting = 0  # hands that stand on a total and wait for the dealer's
-    move = play.move(_counts(hand), -1, rules, splittable=_splittable(hand, rules))
+    move = play.move(counts_of(hand), -1, rules, splittable=_splittable(hand, rules))
     if move is Move.SURRENDER:
         return
     if move is Move.SPLIT:
@@ -126,7 +127,7 @@ def _play(cards: _Cards, strategy: BasicStrategy) -> None:
             dealer.append(cards.draw())
             if _natural(dealer):
                 return
-        total, soft = hand_total(_counts(dealer))
+        total, soft = hand_total(counts_of(dealer))
         if total > 17 or (total == 17 and not (soft and rules.dealer_hits_soft_17)):
             return
         dealer.append(cards.draw())
@@ -140,7 +141,7 @@ def _play_split(cards: _Cards, pair: list[int], play: UpCardPlay, rules: Blackja
     exist than the rules allow (aces only with ``resplit_aces``): it starts a hand of its
     own, played next, and the hand takes another second card.
     """
-    slot = _SLOT_OF_RANK[pair[0]]
+    slot = SLOT_OF_RANK[pair[0]]
     firsts = list(pair)
     hands = 2
     waiting = 0
@@ -150,7 +151,7 @@ def _play_split(cards: _Cards, pair: list[int], play: UpCardPlay, rules: Blackja
         while (
             hands < hands_possible(rules, slot)
             and _splittable([firsts[i], second], rules)
-            and _SLOT_OF_RANK[second] == slot
+            and SLOT_OF_RANK[second] == slot
         ):
             firsts.insert(i + 1, second)
             hands += 1
@@ -166,7 +167,7 @@ def _splittable(hand: Sequence[int], rules: BlackjackRules) -> bool:
 
 
 def _triple_seven(hand: Sequence[int], rules: BlackjackRules, split: bool, doubled: bool) -> bool:
-    if len(hand) != 3 or any(_SLOT_OF_RANK[rank] != SEVEN for rank in hand):
+    if len(hand) != 3 or any(SLOT_OF_RANK[rank] != SEVEN for rank in hand):
         return False
     return pays_triple_seven(rules, split=split, doubled=doubled)
 
@@ -192,7 +193,7 @@ def _play_hand(
         if doubled or total == 21:
             return 1
         if move is None:
-            move = play.move(_counts(hand), extra, rules)
+            move = play.move(counts_of(hand), extra, rules)
         if move is Move.STAND:
             return 1
         if move not in (Move.HIT, Move.DOUBLE):

@@ -1,0 +1,411 @@
+"""Blackjack's counting mode: shoes dealt and played fast, a counting player's bets priced.
+
+Each shoe is shuffled with its own random stream (``SeedSequence(seed, spawn_key=(i,))``,
+as every simulation here) and dealt to the cut card; every round is played by the basic
+strategy and its index plays and settled card by card
+(:class:`~baccarat_exact.blackjack.index_play.IndexPlayer`): no exact solve, so a core
+deals tens of thousands of rounds a second. Before each round the true count (running
+count per deck unseen) sets the bet of each strategy: one unit every round (flat), each
+``--ramp``, and the Kelly ramp measured on the same shoes (``--kelly``). Since the play
+does not depend on the bet, every strategy is priced on the very same rounds.
+
+What a strategy won per shoe, its spread and the figures made from them (win per 100
+rounds and per hour, N0, SCORE, risk of ruin: :mod:`.economics`) are *simulation
+estimates* with standard errors over shoes (delta method), as in baccarat's simulation.
+Each round's net result is exact (an integer of 1/``scale`` units); the sums are floats.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
+from baccarat_exact.analysis.economics import (
+    KellyBin,
+    ShoeMoments,
+    delta_se,
+    kelly_ramp,
+    n0,
+    risk_of_ruin,
+    ruin_within,
+    score,
+)
+from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.analysis.ramps import Ramp
+from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.processes import ordered_map
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = [
+    "CHUNK_SHOES",
+    "HANDS_PER_HOUR",
+    "MAX_COUNTING_SHOES",
+    "CountingResult",
+    "CountingSettings",
+    "StrategyResult",
+    "count_shoes",
+]
+
+CHUNK_SHOES = 200
+"""Shoes per unit of work; fixed, so results never depend on the number of jobs."""
+
+MAX_COUNTING_SHOES = 10_000_000
+"""Most shoes a counting run deals (about a day on one core)."""
+
+HANDS_PER_HOUR = 100
+"""Rounds an hour at a blackjack table, for the win per hour (``--hands-per-hour``):
+a common figure for a few players at the table (heads-up is about twice as many)."""
+
+KELLY_LEAST = 1000
+"""Rounds a true count needs before its Kelly bet is its own (thinner ends are pooled)."""
+
+KELLY_RANGE = 30
+"""True counts below −30 or above +30 are binned with ±30 for the Kelly ramp."""
+
+_WON, _SQUARE, _BET, _HANDS_BET, _HANDS = range(5)
+"""Per-shoe totals of each strategy: units won, its square, units bet, rounds bet,
+rounds dealt."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountingSettings:
+    """Everything that determines a counting run's result (with the seed)."""
+
+    rules: BlackjackRules = field(default_factory=BlackjackRules)
+    shoe: Shoe | None = None
+    """The full shoe (default: ``rules.decks`` decks)."""
+    strategy: BasicStrategy
+    """The chart the rounds are played by (index plays aside)."""
+    plays: tuple[IndexPlay, ...] = ()
+    count: str = "hi-lo"
+    """The count's name, as reports show it."""
+    tags: tuple[int, ...]
+    """One tag per rank (A 2 … 9 T J Q K)."""
+    shoes: int = 1000
+    seed: int = 0
+    burn: int = 1
+    cut_card: int | None = None
+    ramps: tuple[Ramp, ...] = ()
+    kelly: int | None = None
+    """Bankroll (units) of the Kelly ramp, measured on the same shoes (None: none)."""
+    max_bet: int = 8
+    """Largest Kelly bet (units)."""
+    bankroll: int = 1000
+    """Units at risk, for the risk of ruin."""
+    hands_per_hour: int = HANDS_PER_HOUR
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.shoes <= MAX_COUNTING_SHOES:
+            raise SimulationError(
+                f"--shoes must be between 1 and {MAX_COUNTING_SHOES:,} in counting mode, "
+                f"got {self.shoes:,}"
+            )
+        if self.full_shoe.infinite:
+            raise SimulationError("a simulation deals a finite shoe: give --decks or --counts")
+        cards = self.full_shoe.cards
+        if not 0 <= self.cut < cards:
+            raise SimulationError(f"--cut-card must be between 0 and {cards - 1}, got {self.cut}")
+        if not 0 <= self.burn < cards - self.cut:
+            raise SimulationError(
+                f"--burn must be between 0 and {cards - self.cut - 1}, got {self.burn}"
+            )
+        if self.kelly is not None and self.kelly < 1:
+            raise SimulationError(f"--kelly must be a bankroll of 1 unit or more, got {self.kelly}")
+        if self.max_bet < 1:
+            raise SimulationError(f"--max-bet must be 1 unit or more, got {self.max_bet}")
+        if self.bankroll < 1:
+            raise SimulationError(f"--bankroll must be 1 unit or more, got {self.bankroll}")
+
+    @property
+    def full_shoe(self) -> Shoe:
+        return self.shoe or Shoe.from_decks(self.rules.decks)
+
+    @property
+    def cut(self) -> int:
+        """Cards behind the cut card (a quarter of the shoe by default)."""
+        return self.full_shoe.cards // 4 if self.cut_card is None else self.cut_card
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyResult:
+    """What one way of betting won and risked (simulation estimates ± standard errors)."""
+
+    name: str
+    ramp: Ramp
+    won_per_shoe: Estimate
+    sd_per_shoe: Estimate
+    won_per_100: Estimate
+    sd_per_100: Estimate
+    won_per_hour: Estimate
+    sd_per_hour: Estimate
+    bet_per_round: Estimate
+    """Average units bet per round dealt."""
+    rounds_bet: Estimate
+    """Share of the rounds dealt that were bet."""
+    n0: Estimate | None
+    """Rounds dealt for the expected win to reach one SD (None unless it wins)."""
+    score: Estimate
+    risk_of_ruin: Estimate
+    """The diffusion formula exp(−2·EV·B/Var), EV and Var per shoe."""
+    ruined: Estimate | None
+    """Share of simulated players (runs of consecutive shoes) who lost the bankroll, where
+    their paths are long enough to show it (None otherwise)."""
+    players: int
+    shoes_per_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountingResult:
+    settings: CountingSettings
+    rounds: int
+    """Rounds dealt in all."""
+    rounds_per_shoe: float
+    kelly_ramp: Ramp | None
+    strategies: tuple[StrategyResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    settings: CountingSettings
+    first: int
+    last: int
+    ramps: tuple[Ramp, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    totals: npt.NDArray[np.float64]
+    """(shoes, strategies, 5): per-shoe totals (:data:`_WON` …)."""
+    lowest: npt.NDArray[np.float64]
+    """(shoes, strategies): the lowest running win within each shoe (≤ 0)."""
+    bins: npt.NDArray[np.float64]
+    """(2·KELLY_RANGE + 1, 3): rounds, Σ net, Σ net² by whole true count."""
+
+
+def _player(settings: CountingSettings) -> IndexPlayer:
+    return IndexPlayer(settings.strategy, settings.plays, settings.tags)
+
+
+def _deal(job: _Job) -> _Chunk:
+    """Deal shoes ``first``..``last``-1 and total what each ramp won on them."""
+    settings = job.settings
+    player = _player(settings)
+    shoe = settings.full_shoe
+    deck = np.repeat(np.arange(13), shoe.counts)
+    stop = shoe.cards - settings.cut
+    shoes = job.last - job.first
+    totals = np.zeros((shoes, len(job.ramps), 5))
+    lowest = np.zeros((shoes, len(job.ramps)))
+    bins = np.zeros((2 * KELLY_RANGE + 1, 3))
+    for k, number in enumerate(range(job.first, job.last)):
+        rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
+        played = player.play_shoe(rng.permutation(deck).tolist(), settings.burn, stop)
+        if not played.net:
+            continue
+        net = np.array(played.net, dtype=np.float64) / player.scale
+        true_count = np.array(played.running, dtype=np.float64) * 52 / np.array(played.unseen)
+        whole = np.clip(np.floor(true_count), -KELLY_RANGE, KELLY_RANGE).astype(np.int64)
+        whole += KELLY_RANGE
+        bins[:, 0] += np.bincount(whole, minlength=len(bins))
+        bins[:, 1] += np.bincount(whole, weights=net, minlength=len(bins))
+        bins[:, 2] += np.bincount(whole, weights=net * net, minlength=len(bins))
+        for s, ramp in enumerate(job.ramps):
+            units = ramp.units(true_count)
+            won = units * net
+            running = np.cumsum(won)
+            totals[k, s] = (running[-1], running[-1] ** 2, units.sum(), (units > 0).sum(), len(net))
+            lowest[k, s] = min(0.0, float(running.min()))
+    return _Chunk(totals, lowest, bins)
+
+
+def _jobs(settings: CountingSettings, ramps: tuple[Ramp, ...]) -> Iterator[_Job]:
+    for first in range(0, settings.shoes, CHUNK_SHOES):
+        yield _Job(settings, first, min(first + CHUNK_SHOES, settings.shoes), ramps)
+
+
+def _run(
+    settings: CountingSettings,
+    ramps: tuple[Ramp, ...],
+    jobs: int,
+    cluster: ClusterAddress | None,
+    worker_setup: Callable[[], None] | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[_Chunk]:
+    work = _jobs(settings, ramps)
+    if cluster is not None:
+        done: Iterator[tuple[_Job, _Chunk]] = cluster_map(
+            _deal, work, cluster, worker_setup=worker_setup
+        )
+        chunks = ((job, chunk) for job, chunk in done)
+    else:
+        workers = 1 if jobs == 1 else min(jobs, -(-settings.shoes // CHUNK_SHOES))
+        chunks = ((job, chunk) for job, chunk in ordered_map(_with_job, work, workers))
+    for job, chunk in chunks:
+        if progress is not None:
+            progress(job.last - job.first)
+        yield chunk
+
+
+def _with_job(job: _Job) -> tuple[_Job, _Chunk]:
+    return job, _deal(job)
+
+
+FLAT = Ramp(steps=(), minimum=1)
+"""One unit every round: the game the chart and its index plays give."""
+
+
+def count_shoes(
+    settings: CountingSettings,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cluster: ClusterAddress | None = None,
+    worker_setup: Callable[[], None] | None = None,
+) -> CountingResult:
+    """Deal the shoes and price every strategy on them; the same numbers whatever deals
+    them (``jobs`` processes, a Dask ``cluster``). ``progress`` is told the shoes done
+    (twice over with ``--kelly``: once to measure, once to bet)."""
+    if jobs < 1:
+        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    if cluster is not None and jobs != 1:
+        raise SimulationError(
+            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
+        )
+    ramps = (FLAT, *settings.ramps)
+    names = ["flat", *(f"ramp {ramp.text()}" for ramp in settings.ramps)]
+    kelly = None
+    if settings.kelly is not None:
+        bins = np.zeros((2 * KELLY_RANGE + 1, 3))
+        for chunk in _run(settings, (), jobs, cluster, worker_setup, progress):
+            bins += chunk.bins
+        steps = kelly_ramp(_fitted_bins(bins), settings.kelly, settings.max_bet, KELLY_LEAST)
+        kelly = Ramp(steps=tuple((float(tc), units) for tc, units in steps))
+        ramps = (*ramps, kelly)
+        names.append(f"Kelly {settings.kelly:,}")
+    chunks = list(_run(settings, ramps, jobs, cluster, worker_setup, progress))
+    totals = np.concatenate([c.totals for c in chunks])
+    lowest = np.concatenate([c.lowest for c in chunks])
+    rounds = int(totals[:, 0, _HANDS].sum())
+    return CountingResult(
+        settings=settings,
+        rounds=rounds,
+        rounds_per_shoe=rounds / settings.shoes,
+        kelly_ramp=kelly,
+        strategies=tuple(
+            _economics(name, ramp, totals[:, s], lowest[:, s], settings)
+            for s, (name, ramp) in enumerate(zip(names, ramps))
+        ),
+    )
+
+
+def _fitted_bins(bins: npt.NDArray[np.float64]) -> list[KellyBin]:
+    """Each true count's rounds with the advantage of the least-squares line of the rounds'
+    results on the true count (a count's own average of results is mostly noise: a unit
+    round's SD is about 1.15, its advantage a fraction of a per cent), and its own mean
+    square for the variance."""
+    tcs = np.arange(len(bins), dtype=np.float64) - KELLY_RANGE
+    n, total, square = bins[:, 0], bins[:, 1], bins[:, 2]
+    rounds = n.sum()
+    if rounds == 0:
+        return []
+    centre = float((n * tcs).sum() / rounds)
+    mean = float(total.sum() / rounds)
+    spread = float((n * (tcs - centre) ** 2).sum())
+    slope = float(((tcs - centre) * total).sum() / spread) if spread > 0 else 0.0
+    return [
+        KellyBin(int(tc), int(k), k * (mean + slope * (tc - centre)), float(q))
+        for tc, k, q in zip(tcs, n, square)
+        if k > 0
+    ]
+
+
+PATH_PLAYERS = 100
+"""Simulated players for the risk of ruin: the shoes, in order, split between them."""
+
+LONG_ENOUGH = 0.9
+"""A simulated ruin share is shown when the players' paths are long enough: the
+formula's ruin within that many shoes is at least this share of its ruin ever."""
+
+
+def _ruined(
+    totals: npt.NDArray[np.float64], lowest: npt.NDArray[np.float64], bankroll: int
+) -> tuple[int, int, int]:
+    """(players ruined, players, shoes each): consecutive shoes as one player's path."""
+    players = min(PATH_PLAYERS, len(totals))
+    each = len(totals) // players
+    ruined = 0
+    for p in range(players):
+        won = totals[p * each : (p + 1) * each, _WON]
+        before = np.concatenate([[0.0], np.cumsum(won)[:-1]])
+        ruined += bool(np.any(before + lowest[p * each : (p + 1) * each] <= -bankroll))
+    return ruined, players, each
+
+
+def _economics(
+    name: str,
+    ramp: Ramp,
+    totals: npt.NDArray[np.float64],
+    lowest: npt.NDArray[np.float64],
+    settings: CountingSettings,
+) -> StrategyResult:
+    """Every figure of one strategy as a function of its per-shoe means (delta method)."""
+    moments = ShoeMoments.zeros((), 5)
+    moments.add(totals)
+    n = moments.n
+    means, covariance = moments.means(), moments.covariance()
+    bias = n / (n - 1) if n > 1 else 1.0
+
+    def variance(m: npt.NDArray[np.float64]) -> float:
+        return max(bias * (float(m[_SQUARE]) - float(m[_WON]) ** 2), 0.0)
+
+    def estimate(function: Callable[[npt.NDArray[np.float64]], float]) -> Estimate:
+        value = function(means)
+        if not math.isfinite(value) or variance(means) == 0:
+            return Estimate(value, None)
+        return Estimate(value, delta_se(function, means, covariance, n))
+
+    def per_round(m: npt.NDArray[np.float64]) -> tuple[float, float]:
+        rounds = float(m[_HANDS])
+        return float(m[_WON]) / rounds, math.sqrt(variance(m) / rounds)
+
+    def spread(m: npt.NDArray[np.float64], rounds: float) -> float:
+        return math.sqrt(variance(m) * rounds / float(m[_HANDS]))
+
+    per_hour = settings.hands_per_hour
+    bankroll = settings.bankroll
+    wins = float(means[_WON]) > 0 and variance(means) > 0
+    ror = risk_of_ruin(float(means[_WON]), variance(means), bankroll)
+    hit, players, each = _ruined(totals, lowest, bankroll)
+    within = ruin_within(float(means[_WON]), variance(means), bankroll, each)
+    ruined = None
+    if wins and ror > 0 and within >= LONG_ENOUGH * ror:
+        share = hit / players
+        ruined = Estimate(share, math.sqrt(share * (1 - share) / players))
+    return StrategyResult(
+        name=name,
+        ramp=ramp,
+        won_per_shoe=estimate(lambda m: float(m[_WON])),
+        sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
+        won_per_100=estimate(lambda m: 100 * float(m[_WON]) / float(m[_HANDS])),
+        sd_per_100=estimate(lambda m: spread(m, 100)),
+        won_per_hour=estimate(lambda m: per_hour * float(m[_WON]) / float(m[_HANDS])),
+        sd_per_hour=estimate(lambda m: spread(m, per_hour)),
+        bet_per_round=estimate(lambda m: float(m[_BET]) / float(m[_HANDS])),
+        rounds_bet=estimate(lambda m: float(m[_HANDS_BET]) / float(m[_HANDS])),
+        n0=estimate(lambda m: n0(*per_round(m)) or math.inf) if wins else None,
+        score=estimate(lambda m: score(*per_round(m))),
+        risk_of_ruin=estimate(lambda m: risk_of_ruin(float(m[_WON]), variance(m), bankroll))
+        if wins
+        else Estimate(ror, None),
+        ruined=ruined,
+        players=players,
+        shoes_per_player=each,
+    )
