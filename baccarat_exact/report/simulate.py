@@ -3,8 +3,12 @@
 The exact references (each bet's full-shoe EV) and the simulation estimates (floats,
 each with its standard error over shoes) sit in separate columns, the estimates under
 keys ending ``_float``. The JSON document keys its tables by the names ``--table``
-takes (``per_hand``, ``perfect``, ``count``, ``depth``, ``depth_surebets``), each row as
-the CSV of that table writes it.
+takes (``per_hand``, ``perfect``, ``count``, ``depth``, ``depth_surebets``,
+``economics``, ``risk``, and with compared counts ``counts``, with ramps ``ramps``),
+each row as the CSV of that table writes it; beside them, every strategy's figures
+each with its standard error (``economics``), the counts compared with the paired and
+unpaired standard errors of their differences (``comparisons``) and the counts played
+(``counts``).
 """
 
 from __future__ import annotations
