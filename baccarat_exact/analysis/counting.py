@@ -148,8 +148,8 @@ PUBLISHED_COUNTS: dict[str, tuple[str, str]] = {
     ),
     "panda-8": (
         "A:1,2:1,3:-2,4:-2,5:-2,6:-1,7:-1,8:-2,9:4,T:1",
-        "E. Jacobson's Panda 8 count (888casino.com, \"Co-Card Counting the Dragon and "
-        'Panda Side Bets in EZ Baccarat")',
+        "the Panda 8 count simulated in E. Jacobson's \"Co-Card Counting the Dragon and "
+        "Panda Side Bets in EZ Baccarat\" (888casino.com), after M. Shackleford's analysis",
     ),
     "panda-8-how": (
         "A:1,4:-1,5:-1,9:2",
