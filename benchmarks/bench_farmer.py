@@ -5,7 +5,7 @@ blackjack analysts trust. Its source never enters this repository: fetch it your
 give its path::
 
     git clone https://github.com/possibly-wrong/blackjack /tmp/farmer-blackjack
-    .venv/bin/python benchmarks/bench_farmer.py /tmp/farmer-blackjack [--runs 5]
+    .venv/bin/python benchmarks/bench_farmer.py /tmp/farmer-blackjack [--runs 5] [--against DIR]
 
 Without the path (or without a C++ compiler) the benchmark says so and skips. It builds, in
 a scratch directory (``--build-dir`` to keep it between runs):
@@ -26,8 +26,11 @@ every up card, float and exact: this file run with ``--optimal float|exact``), a
 ``blackjack edge`` command (which also derives and values the basic strategy), float and
 exact. Every case runs ``--runs`` times, interleaved (one run of each in turn), and reports
 the median CPU time (user + system), the median wall time and the peak memory of each
-process (its maximum resident set, from ``os.wait4``), and the ratio of CPU times to
-Farmer's whole process. Both EVs are printed with their difference.
+process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU
+times to Farmer's whole process; then where the optimal value's computing time goes, by
+phase. Both EVs are printed with their difference. ``--against DIR`` also runs our cases
+from another tree (``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled
+modules copied in), interleaved with this one's: before and after in one run.
 """
 
 from __future__ import annotations
@@ -75,29 +78,73 @@ int main() {
 """
 
 
+PHASES = (
+    ("dealer tables", "the dealer's multisets per up card (built once)"),
+    ("hand shapes", "every player hand and its successors (built once)"),
+    ("dealer outcomes", "the dealer after each of 7,439 removals, and the stand margins"),
+    ("links", "each state's next cards and their weights"),
+    ("graph, other", "bust, double, surrender and terminal values"),
+    ("optimal sweep", "the sweep, most cards first, and the opening hands' total"),
+    ("other", "solvers, up cards, the sum"),
+)
+"""Where the optimal value's computing time goes (``--optimal`` children report them)."""
+
+
 def optimal_alone(exact: bool) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
-    state graph alone (no basic strategy), printed with its computing CPU time."""
+    state graph alone (no basic strategy), printed with its computing CPU time, then that
+    time by phase (:data:`PHASES`, measured by wrapping the library's functions)."""
     from fractions import Fraction
 
+    from baccarat_exact.blackjack import graph as graph_module
+    from baccarat_exact.blackjack import solver as solver_module
     from baccarat_exact.blackjack.edge import solvers
     from baccarat_exact.blackjack.graph import StateGraph
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.shoe import Shoe
 
+    spent = dict.fromkeys((name for name, _ in PHASES), 0.0)
+
+    def timed(module: object, attribute: str, phase: str) -> None:
+        work = getattr(module, attribute)
+
+        def wrapper(*args: object, **kwargs: object) -> object:
+            begin = time.process_time()
+            try:
+                return work(*args, **kwargs)
+            finally:
+                spent[phase] += time.process_time() - begin
+
+        setattr(module, attribute, wrapper)
+
+    timed(solver_module, "dealer_table", "dealer tables")
+    timed(solver_module, "restricted_table", "dealer tables")
+    timed(graph_module, "graph_shape", "hand shapes")
+    timed(graph_module, "_dealer_margins", "dealer outcomes")
+    timed(graph_module, "_links", "links")
     start = time.process_time()
     rules = BlackjackRules(decks=6, hole_card=True, hit_split_aces=False, triple_seven=False)
     total: Fraction | float = Fraction(0) if exact else 0.0
+    building = sweeping = 0.0
     for probability, solver in solvers(Shoe.from_decks(6), rules, exact=exact):
+        begin = time.process_time()
         graph = StateGraph(solver)
+        middle = time.process_time()
         numerator = graph.opening_total(graph.optimal_values())
+        building += middle - begin
+        sweeping += time.process_time() - middle
         if exact:
             whole = solver.deal_total_int() * int(solver.unit(2)) * int(solver.scale)
             total += probability * Fraction(int(numerator), whole)
         else:
             total += float(probability) * float(numerator)
     seconds = time.process_time() - start
+    inside = spent["hand shapes"] + spent["dealer outcomes"] + spent["links"]
+    spent["graph, other"] = building - inside
+    spent["optimal sweep"] = sweeping
+    spent["other"] = seconds - building - sweeping - spent["dealer tables"]
     print(f"{float(total)!r} {seconds:.6f} {total}")
+    print(" ".join(f"{seconds:.6f}" for seconds in spent.values()))
 
 
 @dataclass
@@ -107,9 +154,15 @@ class Case:
     name: str
     command: list[str]
     stdin: str = ""
+    env: dict[str, str] | None = None
+    """The environment (another tree on PYTHONPATH), else this one's."""
+    cwd: Path = ROOT
+    """Where it runs (another tree's root: ``python -c`` imports from there first)."""
     cpu: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     peak_mib: float = 0.0
+    phases: list[list[float]] = field(default_factory=list)
+    """CPU seconds of each of :data:`PHASES`, per run (``--optimal`` children)."""
     computing: list[float] = field(default_factory=list)
     """CPU seconds of the computation alone, where the process reports it."""
     output: str = ""
@@ -126,7 +179,12 @@ class Case:
             with (Path(scratch) / "out").open("w+b") as out:
                 start = time.perf_counter()
                 process = subprocess.Popen(
-                    command, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.DEVNULL, cwd=ROOT
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=out,
+                    stderr=subprocess.DEVNULL,
+                    cwd=self.cwd,
+                    env=self.env,
                 )
                 assert process.stdin is not None
                 process.stdin.write(self.stdin.encode())
@@ -223,6 +281,12 @@ def main() -> None:
     parser.add_argument("source", nargs="?", help="Farmer's source (a checkout of his repository)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
     parser.add_argument("--build-dir", help="keep the build here (default: a scratch directory)")
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also time our cases in another tree (e.g. `git archive OLD | tar -x -C DIR`), "
+        "interleaved with this one's",
+    )
     parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.optimal:
@@ -266,11 +330,37 @@ def main() -> None:
             Case("ours blackjack edge (exact)", [*ours, "blackjack", "edge", *EDGE_ARGS]),
         ]
         timer = gnu_time()
+        if args.against:
+            tree = Path(args.against).resolve()
+            other = {**os.environ, "PYTHONPATH": str(tree)}
+            cli = [sys.executable, "-c", "from baccarat_exact.cli import main; main()"]
+            cases += [
+                Case(
+                    "before: optimal alone, float", [*me, "--optimal", "float"], env=other, cwd=tree
+                ),
+                Case(
+                    "before: optimal alone, exact", [*me, "--optimal", "exact"], env=other, cwd=tree
+                ),
+                Case(
+                    "before: edge --float",
+                    [*cli, "blackjack", "edge", *EDGE_ARGS, "--float"],
+                    env=other,
+                    cwd=tree,
+                ),
+                Case(
+                    "before: edge (exact)",
+                    [*cli, "blackjack", "edge", *EDGE_ARGS],
+                    env=other,
+                    cwd=tree,
+                ),
+            ]
         for _ in range(args.runs):
             for case in cases:
                 case.run(timer)
-                if case.command[-2:-1] == ["--optimal"] or case.name.startswith("Farmer library"):
+                if "--optimal" in case.command or case.name.startswith("Farmer library"):
                     case.computing.append(float(case.output.split()[1]))
+                if "--optimal" in case.command:
+                    case.phases.append([float(x) for x in case.output.splitlines()[1].split()])
         farmer_report = farmer_total(report)
     print(f"machine: {machine()}")
     print(f"median of {args.runs} interleaved runs; each a fresh process")
@@ -291,6 +381,20 @@ def main() -> None:
     print()
     print("CPU x: CPU time over Farmer's whole process; compute: CPU of the computation alone,")
     print("as the process measures it (no start-up, no output)")
+    print()
+    print("The optimal value alone by phase (CPU s, median; in the process, cold):")
+    optimal_cases = [case for case in cases if "--optimal" in case.command]
+    print(
+        f"{'':16}"
+        + "".join(f"{case.name.replace('optimal alone, ', ''):>15}"[-15:] for case in optimal_cases)
+    )
+    for at, (phase, _) in enumerate(PHASES):
+        cells = "".join(
+            f"{statistics.median(row[at] for row in case.phases):15.3f}" for case in optimal_cases
+        )
+        print(f"{phase:16}{cells}")
+    for phase, meaning in PHASES:
+        print(f"  {phase}: {meaning}")
     farmer_ev = float(cases[1].output.split()[0])
     float_ev = float(cases[2].output.split()[0])
     exact_ev = cases[3].output.split()[2]
