@@ -18,12 +18,13 @@ import sys
 from collections import defaultdict
 from fractions import Fraction
 from functools import cache
-from math import ceil, comb, floor, perm
+from math import ceil, comb, exp, floor, perm
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from baccarat_exact.blackjack.edge import basic_strategy
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOT_LABELS, TEN, Counts
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
 from baccarat_exact.model.events import Event, Outcome
@@ -687,6 +688,44 @@ def test_simulation_agrees_with_the_exact_full_shoe_within_its_errors() -> None:
         assert perfect[bet]["perfect_hands_float"] == pytest.approx(positive / shoes, rel=1e-9)
         assert row["surebet_share_float"] == 0.0  # no 6-deck hand wins with 90 %
         assert all(r[f"{bet}_surebet_float"] in (0.0, None) for r in tables["depth_surebets"])
+
+
+def test_counting_figures_follow_from_each_other_and_the_chart() -> None:
+    """blackjack counting's estimates are its own simulation's; they are tied by the
+    definitions (N0 = (SD/EV)² per round, SCORE = 10⁶/N0, the risk of ruin's diffusion
+    formula on the per-shoe win and SD, per hour = per 100 rounds scaled) and by the flat
+    bettor's win lying within 4 standard errors of the exact value of the chart he plays
+    (the index plays move it by far less than one standard error here)."""
+    document = _load("blackjack-counting-2-decks.json")
+    request, tables = document["request"], document["tables"]
+    assert (request["shoes"], request["seed"], request["rules"]["decks"]) == (300, 3, 2)
+    bankroll, per_hour = float(request["bankroll"]), request["hands_per_hour"]
+    hour = {row["betting"]: row for row in tables["per_hour"]}
+    ruin = {row["betting"]: row for row in tables["ruin"]}
+    for row in tables["betting"]:
+        ev, sd = row["won_per_100_float"] / 100, row["sd_per_100_float"] / 10
+        assert row["score_float"] == pytest.approx(1e6 * (ev / sd) ** 2 if ev > 0 else 0.0)
+        if row["n0_float"] is not None:
+            assert row["n0_float"] == pytest.approx((sd / ev) ** 2)
+            shoe = hour[row["betting"]]
+            formula = exp(
+                -2 * shoe["won_per_shoe_float"] * bankroll / shoe["sd_per_shoe_float"] ** 2
+            )
+            assert ruin[row["betting"]]["formula_float"] == pytest.approx(formula)
+        scale = per_hour / 100
+        assert hour[row["betting"]]["won_per_hour_float"] == pytest.approx(
+            row["won_per_100_float"] * scale
+        )
+    rules = BlackjackRules(
+        decks=2, hole_card=True, double_after_split=True, hit_split_aces=False, triple_seven=False
+    )
+    _, value = basic_strategy(Shoe.from_decks(2), rules, exact=True)
+    flat = tables["betting"][0]
+    assert flat["betting"] == "flat" and flat["bet_per_round_float"] == 1.0
+    assert (
+        abs(flat["won_per_100_float"] / 100 - float(value))
+        <= 4 * flat["won_per_100_se_float"] / 100
+    )
 
 
 # -- tracking a shoe -------------------------------------------------------------------

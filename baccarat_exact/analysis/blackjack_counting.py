@@ -94,11 +94,13 @@ class CountingSettings:
     burn: int = 1
     cut_card: int | None = None
     ramps: tuple[Ramp, ...] = ()
-    kelly: int | None = None
+    kelly: float | None = None
     """Bankroll (units) of the Kelly ramp, measured on the same shoes (None: none)."""
     max_bet: int = 8
     """Largest Kelly bet (units)."""
-    bankroll: int = 1000
+    wong_out: float | None = None
+    """No Kelly bet below this true count (a ``--ramp`` carries its own)."""
+    bankroll: float = 1000
     """Units at risk, for the risk of ruin."""
     hands_per_hour: int = HANDS_PER_HOUR
 
@@ -117,12 +119,14 @@ class CountingSettings:
             raise SimulationError(
                 f"--burn must be between 0 and {cards - self.cut - 1}, got {self.burn}"
             )
-        if self.kelly is not None and self.kelly < 1:
-            raise SimulationError(f"--kelly must be a bankroll of 1 unit or more, got {self.kelly}")
+        if self.kelly is not None and self.kelly <= 0:
+            raise SimulationError(
+                f"--kelly must be a bankroll of more than 0 units, got {self.kelly}"
+            )
         if self.max_bet < 1:
             raise SimulationError(f"--max-bet must be 1 unit or more, got {self.max_bet}")
-        if self.bankroll < 1:
-            raise SimulationError(f"--bankroll must be 1 unit or more, got {self.bankroll}")
+        if self.bankroll <= 0:
+            raise SimulationError(f"--bankroll must be more than 0 units, got {self.bankroll}")
 
     @property
     def full_shoe(self) -> Shoe:
@@ -280,16 +284,25 @@ def count_shoes(
             "give --jobs or --cluster, not both: the cluster's workers are the jobs"
         )
     ramps = (FLAT, *settings.ramps)
-    names = ["flat", *(f"ramp {ramp.text()}" for ramp in settings.ramps)]
+    names = [
+        "flat",
+        *(
+            ["ramp"]
+            if len(settings.ramps) == 1
+            else [f"ramp {ramp.text()}" for ramp in settings.ramps]
+        ),
+    ]
     kelly = None
     if settings.kelly is not None:
         bins = np.zeros((2 * KELLY_RANGE + 1, 3))
         for chunk in _run(settings, (), jobs, cluster, worker_setup, progress):
             bins += chunk.bins
         steps = kelly_ramp(_fitted_bins(bins), settings.kelly, settings.max_bet, KELLY_LEAST)
-        kelly = Ramp(steps=tuple((float(tc), units) for tc, units in steps))
+        kelly = Ramp(
+            steps=tuple((float(tc), units) for tc, units in steps), wong_out=settings.wong_out
+        )
         ramps = (*ramps, kelly)
-        names.append(f"Kelly {settings.kelly:,}")
+        names.append(f"Kelly {settings.kelly:,g}")
     chunks = list(_run(settings, ramps, jobs, cluster, worker_setup, progress))
     totals = np.concatenate([c.totals for c in chunks])
     lowest = np.concatenate([c.lowest for c in chunks])
@@ -336,7 +349,7 @@ formula's ruin within that many shoes is at least this share of its ruin ever.""
 
 
 def _ruined(
-    totals: npt.NDArray[np.float64], lowest: npt.NDArray[np.float64], bankroll: int
+    totals: npt.NDArray[np.float64], lowest: npt.NDArray[np.float64], bankroll: float
 ) -> tuple[int, int, int]:
     """(players ruined, players, shoes each): consecutive shoes as one player's path."""
     players = min(PATH_PLAYERS, len(totals))

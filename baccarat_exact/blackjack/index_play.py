@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN
@@ -47,14 +47,15 @@ from baccarat_exact.blackjack.moves import (
 )
 from baccarat_exact.blackjack.play import SLOT_OF_RANK, counts_of
 from baccarat_exact.blackjack.rules import (
+    BlackjackRules,
     DealerBlackjackTakes,
     SplitBy,
     Surrender,
 )
-from baccarat_exact.blackjack.strategy import BasicStrategy, Move
+from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
 from baccarat_exact.errors import RulesError
 
-__all__ = ["HandKind", "IndexPlay", "IndexPlayer", "PlayedShoe"]
+__all__ = ["HandKind", "IndexPlay", "IndexPlayer", "PlayedShoe", "illustrious_18"]
 
 HandKind = str
 """``"hard"``, ``"soft"``, ``"pair"`` (the pair's value slot in ``total``) or
@@ -76,10 +77,12 @@ class IndexPlay:
 
     ``kind`` and ``total`` name the hand: a ``"hard"`` or ``"soft"`` total (the two-card
     and later hands of that total alike), a ``"pair"`` (``total`` the pair card's value,
-    1 for aces … 10), or ``"insurance"`` (``total`` 0; ``above`` :attr:`Move.SPLIT` is
-    never meant: insurance is taken at or above the index). The play applies where the
-    chart's own move is one of the two; a move the hand may not make (a double on three
-    cards) falls back to the chart's.
+    1 for aces … 10), or ``"insurance"`` (``total`` 0, moves ``None``: insurance is taken
+    at or above the index). The play applies where the chart's own move is one of the two;
+    a move the hand may not make (a double on three cards) falls to the next play of the
+    hand, else the chart's. A surrender play (``above`` :attr:`Move.SURRENDER`, ``below``
+    ``None``) comes first: below its index the hand is kept and played as the chart plays
+    it without surrendering (and the hand's other plays still apply).
 
     >>> IndexPlay(up=10, kind="hard", total=16, index=0, above=Move.STAND, below=Move.HIT)
     IndexPlay(up=10, kind='hard', total=16, index=0, above=<Move.STAND: 'S'>, below=<Move.HIT: 'H'>)
@@ -143,7 +146,8 @@ class IndexPlayer:
         self._takes_all = rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL
         self._early = rules.surrender is Surrender.EARLY
         self._moves: dict[tuple[int, int, bool, int, int, int], int] = {}
-        self._index: dict[tuple[int, str, int], tuple[int, int | None, int | None]] = {}
+        self._index: dict[tuple[int, str, int], tuple[tuple[int, int | None, int | None], ...]] = {}
+        self._unsurrendered: dict[int, UpCardPlay] = {}
         self._insurance: int | None = None
         for play in plays:
             if play.kind == "insurance":
@@ -152,7 +156,11 @@ class IndexPlayer:
                 continue
             above = None if play.above is None else _CODE[play.above]
             below = None if play.below is None else _CODE[play.below]
-            self._index[(play.up - 1, play.kind, play.total)] = (play.index, above, below)
+            key = (play.up - 1, play.kind, play.total)
+            entry = ((play.index, above, below),)
+            before = self._index.get(key, ())
+            # surrender is decided first, as at the table
+            self._index[key] = entry + before if above == _SURRENDER else before + entry
 
     # -- the chart ------------------------------------------------------------------------
 
@@ -218,35 +226,50 @@ class IndexPlayer:
     def _decide(
         self, up: int, cards: list[int], hard: int, has_ace: int, extra: int, pair: int
     ) -> int:
-        """The move: the chart's, or the index play's where one applies and may be made."""
+        """The move: the chart's, or an index play's where one applies and may be made (a
+        pair's plays first, then the total's; surrender before the others)."""
         soft = bool(has_ace) and hard <= 11
         total = hard + 10 if soft else hard
         move = self._chart(up, cards, total, soft, extra, pair)
         if not self._index:
             return move
-        found = None
+        found = self._index.get((up, "soft" if soft else "hard", total), ())
         if pair >= 0:
-            found = self._index.get((up, "pair", pair + 1))
-        if found is None:
-            found = self._index.get((up, "soft" if soft else "hard", total))
-        if found is None:
-            return move
-        index, above, below = found
-        if above is not None and below is not None and move != above and move != below:
-            return move
-        wanted = above if self._at_least(index) else below
-        if wanted is None or wanted == move:
-            return move
+            found = self._index.get((up, "pair", pair + 1), ()) + found
+        for index, above, below in found:
+            if above is not None and below is not None and move != above and move != below:
+                continue
+            wanted = above if self._at_least(index) else below
+            if wanted is None:
+                if move == _SURRENDER and above == _SURRENDER:  # below a surrender index
+                    move = self._kept(up, cards, extra, pair)
+                continue
+            if wanted == move or self._may(wanted, cards, total, soft, extra, pair):
+                return wanted
+        return move
+
+    def _may(
+        self, move: int, cards: list[int], total: int, soft: bool, extra: int, pair: int
+    ) -> bool:
+        """Whether the hand may make ``move`` under the rules."""
         two = len(cards) == 2
-        if wanted == _DOUBLE and not (two and may_double(self.rules, total, soft, extra=extra)):
-            return move
-        if wanted == _SURRENDER and not may_surrender(self.rules, cards=len(cards), extra=extra):
-            return move
-        if wanted == _SPLIT and pair < 0:
-            return move
-        if wanted != _STAND and two and forced_stand(self.rules, extra):
-            return move
-        return wanted
+        if two and forced_stand(self.rules, extra):
+            return move == _STAND
+        if move == _DOUBLE:
+            return two and may_double(self.rules, total, soft, extra=extra)
+        if move == _SURRENDER:
+            return may_surrender(self.rules, cards=len(cards), extra=extra)
+        if move == _SPLIT:
+            return pair >= 0
+        return True
+
+    def _kept(self, up: int, cards: list[int], extra: int, pair: int) -> int:
+        """The chart's move for a hand it surrenders, when the player keeps it."""
+        play = self._unsurrendered.get(up)
+        if play is None:
+            play = replace(self.strategy.plays[up], surrenders=frozenset())
+            self._unsurrendered[up] = play
+        return _CODE[play.move(counts_of(cards), extra, self.rules, splittable=pair >= 0)]
 
     def _round(self) -> int:
         """Deal, play and settle one round; one unit's net × scale."""
@@ -429,3 +452,47 @@ def _share(scale: int, made: int) -> int:
 
 def _natural(a: int, b: int) -> bool:
     return _POINTS[a] + _POINTS[b] == 11 and ACE in (SLOT_OF_RANK[a], SLOT_OF_RANK[b])
+
+
+def illustrious_18(rules: BlackjackRules) -> tuple[IndexPlay, ...]:
+    """Schlesinger's "Illustrious 18" Hi-Lo index plays, and with late surrender his "Fab 4"
+    (D. Schlesinger, *Blackjack Attack*, 3rd ed., 2005, ch. 3: the multi-deck indices; as
+    listed at blackjack.yuchunlab.com, "Deviations"). Published for the US six-deck game;
+    on other rules they are a player's choice, not the rules' own indices (for those:
+    ``blackjack indices``). 15 v A surrenders at +2 where the dealer stands on soft 17,
+    +1 where he hits it.
+
+    >>> len(illustrious_18(BlackjackRules())), len(illustrious_18(BlackjackRules(surrender=Surrender.LATE)))
+    (18, 22)
+    """
+    s, h, d, p = Move.STAND, Move.HIT, Move.DOUBLE, Move.SPLIT
+    plays = [
+        IndexPlay(1, "insurance", 0, 3, None, None),
+        IndexPlay(10, "hard", 16, 0, s, h),
+        IndexPlay(10, "hard", 15, 4, s, h),
+        IndexPlay(5, "pair", 10, 5, p, s),
+        IndexPlay(6, "pair", 10, 4, p, s),
+        IndexPlay(10, "hard", 10, 4, d, h),
+        IndexPlay(3, "hard", 12, 2, s, h),
+        IndexPlay(2, "hard", 12, 3, s, h),
+        IndexPlay(1, "hard", 11, 1, d, h),
+        IndexPlay(2, "hard", 9, 1, d, h),
+        IndexPlay(1, "hard", 10, 4, d, h),
+        IndexPlay(7, "hard", 9, 3, d, h),
+        IndexPlay(9, "hard", 16, 5, s, h),
+        IndexPlay(2, "hard", 13, -1, s, h),
+        IndexPlay(4, "hard", 12, 0, s, h),
+        IndexPlay(5, "hard", 12, -2, s, h),
+        IndexPlay(6, "hard", 12, -1, s, h),
+        IndexPlay(3, "hard", 13, -2, s, h),
+    ]
+    if rules.surrender is Surrender.LATE:
+        r = Move.SURRENDER
+        ace = 1 if rules.dealer_hits_soft_17 else 2
+        plays += [
+            IndexPlay(10, "hard", 14, 3, r, None),
+            IndexPlay(10, "hard", 15, 0, r, None),
+            IndexPlay(9, "hard", 15, 2, r, None),
+            IndexPlay(1, "hard", 15, ace, r, None),
+        ]
+    return tuple(plays)

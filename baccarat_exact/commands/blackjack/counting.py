@@ -1,0 +1,174 @@
+"""``blackjack counting``: shoes dealt fast and played as a card counter plays them — the
+chart with index plays, bets by the true count — and what each way of betting is worth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
+from baccarat_exact.commands.blackjack.simulate import burn_cards
+from baccarat_exact.errors import SimulationError
+
+if TYPE_CHECKING:
+    from baccarat_exact.analysis.blackjack_counting import CountingResult, CountingSettings
+    from baccarat_exact.analysis.ramps import Ramp
+    from baccarat_exact.blackjack.index_play import IndexPlay
+    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.report.model import Report
+
+__all__ = ["INDEX_SETS", "BlackjackCountingRequest"]
+
+INDEX_SETS = ("illustrious-18", "none")
+"""The index plays ``--indices`` names: Schlesinger's Illustrious 18 (and Fab 4 where late
+surrender is offered), or none (the chart alone)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlackjackCountingRequest(BlackjackRequest):
+    """Deal shoes fast, play them by the chart and its index plays, and price every way of
+    betting on the same rounds.
+
+    >>> from baccarat_exact.commands.inputs import ShoeInput
+    >>> BlackjackCountingRequest(indices="all")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --indices must be illustrious-18 or none, got 'all'
+    """
+
+    KIND: ClassVar[str] = "blackjack counting"
+    SHOE: ClassVar[tuple[str, ...]] = ("counts",)
+
+    shoes: int = 10_000
+    """Shoes to deal."""
+    seed: int = 0
+    """Random seed: the same seed deals the same shoes."""
+    burn: str = "standard"
+    """Cards burned at the start of each shoe: ``standard`` (one), ``none`` or a number."""
+    cut_card: int | None = None
+    """Cards behind the cut card (``None``: a quarter of the shoe)."""
+    count: str = "hi-lo"
+    """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    indices: str = "illustrious-18"
+    """The index plays: :data:`INDEX_SETS`."""
+    ramp: str | None = None
+    """A bet ramp, ``"1:2,2:4,4:8"`` (true count : units)."""
+    ramp_min: int = 0
+    """Units bet below the ramp's first true count (0: sit the round out)."""
+    wong_out: str | None = None
+    """No ramp or Kelly bet on a round whose true count is below this."""
+    kelly: str | None = None
+    """A bankroll (units) whose Kelly bets make a ramp, measured on the same shoes."""
+    max_bet: int | None = None
+    """The largest Kelly bet, in units (default 8)."""
+    bankroll: str = "1000"
+    """Units at risk: the risk of ruin is for this bankroll."""
+    hands_per_hour: int = 100
+    """Rounds dealt an hour (a few players at a table: about 100)."""
+
+    def check(self) -> None:
+        if self.indices not in INDEX_SETS:
+            raise SimulationError(
+                f"--indices must be {' or '.join(INDEX_SETS)}, got {self.indices!r}"
+            )
+        from baccarat_exact.analysis.blackjack_indices import find_count
+
+        find_count(self.count)
+        self._betting()
+
+    def _number(self, text: str | None, option: str) -> float | None:
+        from baccarat_exact.model.exact import exact_number, to_float
+
+        if text is None:
+            return None
+        value = to_float(exact_number(text, option, SimulationError, "1.5 or -2"))
+        if value is None:
+            raise SimulationError(f"{option} must be a finite number, got {text!r}")
+        return value
+
+    def _betting(self) -> tuple[Ramp | None, float | None, float]:
+        """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
+        from baccarat_exact.analysis.ramps import parse_ramp
+
+        wong_out = self._number(self.wong_out, "--wong-out")
+        if self.ramp is None and self.ramp_min:
+            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
+        if self.ramp is None and self.kelly is None and wong_out is not None:
+            raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
+        if self.kelly is None and self.max_bet is not None:
+            raise SimulationError("--max-bet is the largest Kelly bet: give --kelly")
+        ramp = None if self.ramp is None else parse_ramp(self.ramp, self.ramp_min, wong_out)
+        kelly = self._number(self.kelly, "--kelly")
+        bankroll = self._number(self.bankroll, "--bankroll")
+        assert bankroll is not None
+        for option, value in (("--kelly", kelly), ("--bankroll", bankroll)):
+            if value is not None and value <= 0:
+                raise SimulationError(f"{option} must be a bankroll of more than 0 units")
+        return ramp, kelly, bankroll
+
+    def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
+        """The index plays :attr:`indices` names, for these rules."""
+        from baccarat_exact.blackjack.index_play import illustrious_18
+
+        return illustrious_18(rules) if self.indices == "illustrious-18" else ()
+
+    def settings(self) -> CountingSettings:
+        """The run's settings (the chart derived for the rules and the full shoe)."""
+        from baccarat_exact.analysis.blackjack_counting import CountingSettings
+        from baccarat_exact.analysis.blackjack_indices import find_count, slot_tags
+        from baccarat_exact.blackjack.edge import basic_strategy
+
+        rules, shoe = self.game()
+        ramp, kelly, bankroll = self._betting()
+        count = find_count(self.count)
+        by_slot = slot_tags(count)
+        strategy, _ = basic_strategy(shoe, rules, exact=True)
+        return CountingSettings(
+            rules=rules,
+            shoe=shoe,
+            strategy=strategy,
+            plays=self.plays(rules),
+            count=count.name,
+            tags=tuple(by_slot[min(rank, 9)] for rank in range(13)),
+            shoes=self.shoes,
+            seed=self.seed,
+            burn=burn_cards(self.burn),
+            cut_card=self.cut_card,
+            ramps=() if ramp is None else (ramp,),
+            wong_out=self._number(self.wong_out, "--wong-out"),
+            kelly=kelly,
+            max_bet=8 if self.max_bet is None else self.max_bet,
+            bankroll=bankroll,
+            hands_per_hour=self.hands_per_hour,
+        )
+
+    def compute(self, context: Context) -> CountingResult:
+        return self.counted(context)
+
+    def counted(self, context: Context, *, cluster: str | None = None) -> CountingResult:
+        """Deal the shoes here (``context.jobs`` processes) or on a Dask ``cluster``: the
+        same bytes wherever they are dealt."""
+        from baccarat_exact.analysis.blackjack_counting import count_shoes
+
+        settings = self.settings()
+        where = None
+        if cluster is not None:
+            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+
+            where = parse_cluster_address(cluster)
+            require_distributed()
+        passes = 2 if settings.kelly is not None else 1
+        with context.progress(passes * settings.shoes, "dealing shoes") as advance:
+            return count_shoes(
+                settings,
+                jobs=context.jobs,
+                progress=advance,
+                cluster=where,
+                worker_setup=context.worker_setup,
+            )
+
+    def report(self, result: CountingResult) -> Report:
+        from baccarat_exact.report.blackjack_counting import counting_report
+
+        return counting_report(result)

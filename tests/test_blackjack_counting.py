@@ -1,0 +1,161 @@
+"""blackjack counting: shoes dealt fast, played by the chart and its index plays, every way
+of betting priced on the same rounds."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from baccarat_exact.analysis.blackjack_counting import (
+    CountingSettings,
+    StrategyResult,
+    count_shoes,
+)
+from baccarat_exact.analysis.ramps import parse_ramp
+from baccarat_exact.blackjack.edge import basic_strategy, strategy_value
+from baccarat_exact.blackjack.index_play import IndexPlayer, illustrious_18
+from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
+from baccarat_exact.cli import main
+from baccarat_exact.errors import SimulationError
+from baccarat_exact.model.shoe import Shoe
+
+HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1)
+US = BlackjackRules(hole_card=True, double_after_split=True, hit_split_aces=False)
+"""The US six-deck game's rules, without the casino's Triple Seven."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as stop:
+        main(["blackjack", "counting", "-q", *args])
+    out, err = capsys.readouterr()
+    return int(stop.value.code or 0), out, err
+
+
+@pytest.fixture(scope="module")
+def two_decks() -> tuple[CountingSettings, object]:
+    shoe = Shoe.from_decks(2)
+    strategy, _ = basic_strategy(shoe, US, exact=False)
+    settings = CountingSettings(
+        rules=US,
+        shoe=shoe,
+        strategy=strategy,
+        plays=illustrious_18(US),
+        tags=HI_LO,
+        shoes=3000,
+        seed=4,
+        ramps=(parse_ramp("1:2,2:4,3:8"),),
+        kelly=5000,
+        bankroll=200,
+    )
+    return settings, count_shoes(settings)
+
+
+def test_the_flat_bet_wins_what_the_chart_is_worth() -> None:
+    """Without index plays the flat bettor plays the chart: over many shoes his win per
+    round is the chart's exact value, within the estimate's standard error (the seed is
+    fixed: the check is deterministic; four SEs)."""
+    shoe = Shoe.from_decks(1)
+    rules = BlackjackRules()
+    strategy, value = basic_strategy(shoe, rules, exact=True)
+    settings = CountingSettings(
+        rules=rules, shoe=shoe, strategy=strategy, tags=HI_LO, shoes=4000, seed=1, cut_card=26
+    )
+    flat = count_shoes(settings).strategies[0]
+    assert flat.name == "flat" and flat.won_per_100.se is not None
+    assert abs(flat.won_per_100.value / 100 - float(value)) < 4 * flat.won_per_100.se / 100
+    assert strategy_value(shoe, strategy, exact=False) == pytest.approx(float(value))
+
+
+def test_the_figures_agree_with_their_definitions(two_decks: tuple) -> None:
+    """N0 = (SD/EV)² per round, SCORE = 10⁶·(EV/SD)² = 10⁶/N0, risk of ruin the diffusion
+    formula of the per-shoe win and variance; per hour and per 100 rounds scale together."""
+    settings, result = two_decks
+    for st in result.strategies:
+        assert isinstance(st, StrategyResult)
+        ev, sd = st.won_per_100.value / 100, st.sd_per_100.value / 10
+        assert st.score.value == pytest.approx(1e6 * (ev / sd) ** 2 if ev > 0 else 0.0)
+        if st.n0 is not None:
+            assert st.n0.value == pytest.approx((sd / ev) ** 2)
+            assert st.score.value == pytest.approx(1e6 / st.n0.value)
+            won, var = st.won_per_shoe.value, st.sd_per_shoe.value**2
+            assert st.risk_of_ruin.value == pytest.approx(math.exp(-2 * won * 200 / var))
+        per_hour = settings.hands_per_hour / 100
+        assert st.won_per_hour.value == pytest.approx(st.won_per_100.value * per_hour)
+        assert st.sd_per_hour.value == pytest.approx(st.sd_per_100.value * math.sqrt(per_hour))
+
+
+def test_a_ramp_bets_by_the_true_count_and_wins_more_than_flat(two_decks: tuple) -> None:
+    _, result = two_decks
+    flat, ramp, kelly = result.strategies
+    assert (flat.name, ramp.name) == ("flat", "ramp")
+    assert flat.bet_per_round.value == 1 and flat.rounds_bet.value == 1
+    assert 0 < ramp.rounds_bet.value < 1 and ramp.bet_per_round.value > 0
+    assert ramp.won_per_100.value > flat.won_per_100.value
+    assert kelly.name == "Kelly 5,000" and result.kelly_ramp is not None
+    assert kelly.ramp == result.kelly_ramp and max(u for _, u in kelly.ramp.steps) <= 8
+
+
+def test_jobs_and_a_cluster_give_the_bytes_of_one_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--decks", "1", "--shoes", "450", "--ramp", "1:2,3:4", "--format", "json")
+    code, one, _ = run(capsys, *args)
+    assert code == 0 and one.startswith("{")
+    assert run(capsys, *args, "--jobs", "2")[1] == one
+    pytest.importorskip("distributed")
+    assert run(capsys, *args, "--cluster", "local:2")[1] == one
+    document = json.loads(one)
+    assert document["kind"] == "blackjack counting" and document["rounds"] > 450 * 5
+    assert [row["betting"] for row in document["tables"]["betting"]] == ["flat", "ramp"]
+
+
+def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
+    """15 v T: surrender from 0 (Fab 4), stand from +4 (Illustrious 18): at +5 a two-card
+    15 surrenders, a three-card one stands; at −1 it hits."""
+    rules = BlackjackRules(hole_card=True, surrender=Surrender.LATE)
+    chart, _ = basic_strategy(Shoe.from_decks(6), rules, exact=False)
+    player = IndexPlayer(chart, illustrious_18(rules), HI_LO)
+    player._size, player._seen = 312, 0  # the true count is running · 52 / 312
+    moves = {}
+    for running in (30, -6):
+        player._running = running
+        two = player._decide(9, [9, 4], 15, 0, -1, -1)  # T 5
+        three = player._decide(9, [9, 2, 1], 15, 0, -1, -1)  # T 3 2
+        moves[running] = (two, three)
+    assert moves[30] == (4, 0)  # surrender, stand
+    assert moves[-6] == (1, 1)  # hit, hit
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--indices", "all"], "--indices must be illustrious-18 or none"),
+        (["--count", "zen"], "unknown count 'zen'"),
+        (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
+        (["--max-bet", "4"], "--max-bet is the largest Kelly bet: give --kelly"),
+        (["--wong-out", "-1"], "--wong-out applies to a ramp"),
+        (["--kelly", "0"], "--kelly must be a bankroll of more than 0 units"),
+        (["--bankroll", "x"], "--bankroll"),
+        (["--ramp", "4:2,2:1"], "--ramp: true counts must increase"),
+        (["--shoes", "0"], "0 is not in the range x>=1"),
+        (["--remove", "A"], "No such option: --remove"),
+        (["--jobs", "2", "--cluster", "local:2"], "give --jobs or --cluster, not both"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "--decks", "1", "--shoes", "3", *args)
+    lines = err.strip().splitlines()
+    assert code == 2 and out == "" and len(lines) == 1 and message in lines[0], err
+
+
+def test_settings_that_cannot_be_dealt_are_refused() -> None:
+    shoe = Shoe.from_decks(1)
+    strategy, _ = basic_strategy(shoe, BlackjackRules(), exact=False)
+    with pytest.raises(SimulationError, match="--cut-card must be between 0 and 51"):
+        CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, cut_card=60)
+    with pytest.raises(SimulationError, match="--shoes must be between 1"):
+        CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, shoes=0)
