@@ -200,11 +200,15 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     plays = ~terminal_mask & ~forced
     counts = np.array(solver.counts, dtype=np.int64)
     out = solver.out_cards()
+    # int32 where the counts allow (half the memory of int64; each solver keeps its links)
+    small = max(solver.counts, default=0) < 2**31 and len(shape.found) < 2**31
     left = (
         np.broadcast_to(counts, shape.removed.shape)
         if solver.infinite
         else np.maximum(counts[None, :] - shape.removed - np.array(out), 0)
     )
+    if small and not solver.infinite:
+        left = left.astype(np.int32)
     available = left > 0
     goes_on = plays[:, None] & available & (shape.succ >= 0)
     busts = plays[:, None] & available & (shape.succ == BUSTS)
@@ -222,7 +226,7 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         left=left,
         weight=weight,
         next_weight=np.where(goes_on, weight, 0),
-        next_index=np.where(goes_on, shape.succ, 0),
+        next_index=np.where(goes_on, shape.succ, 0).astype(np.int32 if small else np.int64),
         goes_on=goes_on,
         busts=busts,
         memo={},

@@ -296,10 +296,9 @@ class UpCardSolver:
         """The dealer outcome numerators (as :meth:`dealer`) after each removal and the cards
         :attr:`out`, as a (removals × 7) array: Python ints (``object``) in exact mode, else
         float64, computed together (:func:`~baccarat_exact.blackjack.dealer.dealer_batch`).
-        Kept in the derived cache (by the ``removals`` object: pass the same array or tuple
-        again); with ``shared`` also read from and added to the per-removal dealer cache,
-        which solvers of one shoe less more pair cards share (a resplit's graphs overlap
-        there)."""
+        Not kept (the state graph keeps what it derives from them); with ``shared`` read from
+        and added to the per-removal dealer cache, which solvers of one shoe less more pair
+        cards share (a resplit's graphs overlap there)."""
         dtype: Any = object if self.exact else np.float64
         shifted = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
         if self.out is not None:
@@ -307,20 +306,12 @@ class UpCardSolver:
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
             rows = [self.dealer_infinite(r) for r in shifted.sum(axis=1).tolist()]
             return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
-        key = ("dealer rows", id(removals))
-        cached = self.derived.get(key)
-        if cached is not None and cached[0] is removals:
-            found: npt.NDArray[Any] = cached[1]
-            return found
         if shared:
             wanted = list(map(tuple, shifted.tolist()))
             self.prefetch(wanted)
             rows = [self._dealer[removed] for removed in wanted]
-            found = np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
-        else:
-            found = self._batch(shifted)
-        self.derived[key] = (removals, found)
-        return found
+            return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
+        return self._batch(shifted)
 
     def dealer_infinite(self, r: int) -> tuple[Number, ...]:
         """The dealer after ``r`` player cards from an infinite shoe (cached by ``r``)."""
