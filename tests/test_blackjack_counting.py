@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 
 from baccarat_exact.analysis.blackjack_counting import (
@@ -128,10 +129,46 @@ def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
     assert moves[-6] == (1, 1)  # hit, hit
 
 
+def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> None:
+    """With --exact-ev each round's value is the chart's exact value for the cards not yet
+    seen (the burned card among them): the win from those values is their sum, and its
+    standard error is smaller than the win as dealt's."""
+    rules = BlackjackRules(decks=2, hole_card=True, double_after_split=True, triple_seven=False)
+    shoe = Shoe.from_decks(2)
+    strategy, _ = basic_strategy(shoe, rules, exact=False)
+    settings = CountingSettings(
+        rules=rules,
+        shoe=shoe,
+        strategy=strategy,
+        tags=HI_LO,
+        shoes=3,
+        seed=2,
+        cut_card=78,
+        exact_ev=True,
+    )
+    flat = count_shoes(settings).strategies[0]
+    assert flat.won_per_100_from_ev is not None and flat.won_per_100_from_ev.se is not None
+    assert flat.won_per_100.se is not None and flat.won_per_100_from_ev.se < flat.won_per_100.se
+    total, rounds = 0.0, 0
+    player = IndexPlayer(strategy, (), HI_LO)
+    for number in range(3):
+        rng = np.random.default_rng(np.random.SeedSequence(2, spawn_key=(number,)))
+        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        played = player.play_shoe(order, 1, shoe.cards - 78)
+        for start in played.start:
+            unseen = list(shoe.counts)
+            for rank in order[1:start]:
+                unseen[rank] -= 1
+            total += float(strategy_value(Shoe.from_counts(unseen), strategy, exact=False))
+            rounds += 1
+    assert flat.won_per_100_from_ev.value == pytest.approx(100 * total / rounds)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--indices", "all"], "--indices must be illustrious-18 or none"),
+        (["--exact-ev"], "--exact-ev values the chart's own play: give --indices none"),
         (["--count", "zen"], "unknown count 'zen'"),
         (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
         (["--max-bet", "4"], "--max-bet is the largest Kelly bet: give --kelly"),

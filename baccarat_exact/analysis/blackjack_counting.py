@@ -40,7 +40,7 @@ from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
-from baccarat_exact.errors import SimulationError
+from baccarat_exact.errors import BaccaratError, SimulationError
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
@@ -103,8 +103,18 @@ class CountingSettings:
     bankroll: float = 1000
     """Units at risk, for the risk of ruin."""
     hands_per_hour: int = HANDS_PER_HOUR
+    exact_ev: bool = False
+    """Also value every round exactly before it is dealt (the chart's value for the cards
+    not yet seen, :func:`~baccarat_exact.blackjack.edge.strategy_value`; float
+    arithmetic) and estimate each win from those values: the same expectation, with the
+    round's own luck taken out. Slow (a solve a round); the chart alone (no index plays)."""
 
     def __post_init__(self) -> None:
+        if self.exact_ev and self.plays:
+            raise SimulationError(
+                "--exact-ev values the chart's own play: give --indices none (with index "
+                "plays a round's value is not the chart's)"
+            )
         if not 1 <= self.shoes <= MAX_COUNTING_SHOES:
             raise SimulationError(
                 f"--shoes must be between 1 and {MAX_COUNTING_SHOES:,} in counting mode, "
@@ -164,6 +174,9 @@ class StrategyResult:
     their paths are long enough to show it (None otherwise)."""
     players: int
     shoes_per_player: int
+    won_per_100_from_ev: Estimate | None = None
+    """With ``exact_ev``: units won per 100 rounds from every round's exact value rather
+    than its result (the same expectation; its SE is the control's gain)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +205,8 @@ class _Chunk:
     """(shoes, strategies): the lowest running win within each shoe (≤ 0)."""
     bins: npt.NDArray[np.float64]
     """(2·KELLY_RANGE + 1, 3): rounds, Σ net, Σ net² by whole true count."""
+    valued: npt.NDArray[np.float64] | None
+    """(shoes, strategies): Σ units × the round's exact value, with ``exact_ev``."""
 
 
 def _player(settings: CountingSettings) -> IndexPlayer:
@@ -208,10 +223,12 @@ def _deal(job: _Job) -> _Chunk:
     shoes = job.last - job.first
     totals = np.zeros((shoes, len(job.ramps), 5))
     lowest = np.zeros((shoes, len(job.ramps)))
+    valued = np.zeros((shoes, len(job.ramps))) if settings.exact_ev else None
     bins = np.zeros((2 * KELLY_RANGE + 1, 3))
     for k, number in enumerate(range(job.first, job.last)):
         rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
-        played = player.play_shoe(rng.permutation(deck).tolist(), settings.burn, stop)
+        order = rng.permutation(deck).tolist()
+        played = player.play_shoe(order, settings.burn, stop)
         if not played.net:
             continue
         net = np.array(played.net, dtype=np.float64) / player.scale
@@ -221,13 +238,47 @@ def _deal(job: _Job) -> _Chunk:
         bins[:, 0] += np.bincount(whole, minlength=len(bins))
         bins[:, 1] += np.bincount(whole, weights=net, minlength=len(bins))
         bins[:, 2] += np.bincount(whole, weights=net * net, minlength=len(bins))
+        values = None if valued is None else _round_values(settings, shoe, order, played.start)
         for s, ramp in enumerate(job.ramps):
             units = ramp.units(true_count)
+            if valued is not None and values is not None:
+                valued[k, s] = float(units @ values)
             won = units * net
             running = np.cumsum(won)
             totals[k, s] = (running[-1], running[-1] ** 2, units.sum(), (units > 0).sum(), len(net))
             lowest[k, s] = min(0.0, float(running.min()))
-    return _Chunk(totals, lowest, bins)
+    return _Chunk(totals, lowest, bins, valued)
+
+
+def _round_values(
+    settings: CountingSettings, shoe: Shoe, order: list[int], starts: tuple[int, ...]
+) -> npt.NDArray[np.float64]:
+    """The chart's exact value (float arithmetic) of each round, for the cards not yet seen
+    before it (the burned cards among them)."""
+    from baccarat_exact.blackjack.edge import strategy_value
+    from baccarat_exact.blackjack.hands import shoe_counts
+    from baccarat_exact.blackjack.solver import require_round_depth
+
+    unseen = list(shoe.counts)
+    position = settings.burn
+    values = []
+    for start in starts:
+        for rank in order[position:start]:
+            unseen[rank] -= 1
+        position = start
+        left = Shoe.from_counts(unseen)
+        counts = shoe_counts(left)
+        worst = max(slot for slot in range(10) if counts[slot])
+        after = tuple(c - (slot == worst) for slot, c in enumerate(counts))
+        try:
+            require_round_depth(after, split_hands=settings.rules.split_hands, up=worst)
+        except BaccaratError:
+            raise SimulationError(
+                f"--exact-ev: {left.cards} cards left before a round are too few to value it "
+                "exactly: deal a larger shoe or put the cut card deeper (--cut-card)"
+            ) from None
+        values.append(float(strategy_value(left, settings.strategy, exact=False)))
+    return np.array(values, dtype=np.float64)
 
 
 def _jobs(settings: CountingSettings, ramps: tuple[Ramp, ...]) -> Iterator[_Job]:
@@ -306,6 +357,11 @@ def count_shoes(
     chunks = list(_run(settings, ramps, jobs, cluster, worker_setup, progress))
     totals = np.concatenate([c.totals for c in chunks])
     lowest = np.concatenate([c.lowest for c in chunks])
+    valued = (
+        np.concatenate([c.valued for c in chunks if c.valued is not None])
+        if settings.exact_ev
+        else None
+    )
     rounds = int(totals[:, 0, _HANDS].sum())
     return CountingResult(
         settings=settings,
@@ -313,7 +369,14 @@ def count_shoes(
         rounds_per_shoe=rounds / settings.shoes,
         kelly_ramp=kelly,
         strategies=tuple(
-            _economics(name, ramp, totals[:, s], lowest[:, s], settings)
+            _economics(
+                name,
+                ramp,
+                totals[:, s],
+                lowest[:, s],
+                settings,
+                None if valued is None else valued[:, s],
+            )
             for s, (name, ramp) in enumerate(zip(names, ramps))
         ),
     )
@@ -368,6 +431,7 @@ def _economics(
     totals: npt.NDArray[np.float64],
     lowest: npt.NDArray[np.float64],
     settings: CountingSettings,
+    valued: npt.NDArray[np.float64] | None = None,
 ) -> StrategyResult:
     """Every figure of one strategy as a function of its per-shoe means (delta method)."""
     moments = ShoeMoments.zeros((), 5)
@@ -402,6 +466,11 @@ def _economics(
     if wins and ror > 0 and within >= LONG_ENOUGH * ror:
         share = hit / players
         ruined = Estimate(share, math.sqrt(share * (1 - share) / players))
+    from_values = None
+    if valued is not None:
+        paired = ShoeMoments.zeros((), 2)
+        paired.add(np.stack([valued, totals[:, _HANDS]], axis=1))
+        from_values = _per_100(paired.means(), paired.covariance(), paired.n)
     return StrategyResult(
         name=name,
         ramp=ramp,
@@ -421,4 +490,16 @@ def _economics(
         ruined=ruined,
         players=players,
         shoes_per_player=each,
+        won_per_100_from_ev=from_values,
     )
+
+
+def _per_100(
+    means: npt.NDArray[np.float64], covariance: npt.NDArray[np.float64], n: int
+) -> Estimate:
+    """100 × Σ won / Σ rounds from per-shoe (won, rounds), with its delta-method SE."""
+
+    def ratio(m: npt.NDArray[np.float64]) -> float:
+        return 100 * float(m[0]) / float(m[1])
+
+    return Estimate(ratio(means), delta_se(ratio, means, covariance, n))

@@ -107,9 +107,10 @@ class IndexPlay:
 
 @dataclass(frozen=True, slots=True)
 class PlayedShoe:
-    """One shoe's rounds: before each, the running count and the cards not yet seen; and
-    what one unit bet on it won (× :attr:`IndexPlayer.scale`)."""
+    """One shoe's rounds: where each starts, the running count and the cards not yet seen
+    before it; and what one unit bet on it won (× :attr:`IndexPlayer.scale`)."""
 
+    start: tuple[int, ...]
     running: tuple[int, ...]
     unseen: tuple[int, ...]
     net: tuple[int, ...]
@@ -183,6 +184,7 @@ class IndexPlayer:
     def play_shoe(self, order: Sequence[int], burn: int, stop: int) -> PlayedShoe:
         """Deal rounds from ``order`` (rank indices 0-12) after ``burn`` cards, a new round
         while fewer than ``stop`` cards are dealt; each round's count before it and net."""
+        starts: list[int] = []
         runnings: list[int] = []
         unseens: list[int] = []
         nets: list[int] = []
@@ -193,16 +195,17 @@ class IndexPlayer:
         self._seen = 0
         complete = True
         while self._position < stop:
-            running, seen = self._running, self._seen
+            start, running, seen = self._position, self._running, self._seen
             try:
                 net = self._round()
             except _ShoeOut:
                 complete = False
                 break
+            starts.append(start)
             runnings.append(running)
             unseens.append(self._size - seen)
             nets.append(net)
-        return PlayedShoe(tuple(runnings), tuple(unseens), tuple(nets), complete)
+        return PlayedShoe(tuple(starts), tuple(runnings), tuple(unseens), tuple(nets), complete)
 
     def _draw(self, shown: bool = True) -> int:
         position = self._position

@@ -45,6 +45,13 @@ def _move(play: IndexPlay, above: bool) -> str:
     return _MOVES[move.value]
 
 
+def _ratio(dealt: float | None, valued: Estimate | None) -> float | None:
+    """How many times smaller the standard error from the rounds' values is."""
+    if dealt is None or valued is None or not valued.se:
+        return None
+    return dealt / valued.se
+
+
 def _ramp(strategy: StrategyResult) -> str:
     ramp = strategy.ramp
     if not ramp.steps:
@@ -90,8 +97,7 @@ def counting_report(result: CountingResult) -> Report:
         name="betting",
     )
     hour = Table(
-        f"Per hour ({s.hands_per_hour} rounds) and per shoe ({result.rounds_per_shoe:.1f} "
-        "rounds)",
+        f"Per hour ({s.hands_per_hour} rounds) and per shoe ({result.rounds_per_shoe:.1f} rounds)",
         (
             Column("betting", wrap=18),
             Column("won/hour", "decimal", 2, key="won_per_hour_float"),
@@ -181,8 +187,9 @@ def counting_report(result: CountingResult) -> Report:
     )
     notes = (
         "Every round is dealt card by card from the shuffled shoe and played by the basic "
-        "strategy of the full shoe with the index plays; its result is exact, the figures "
-        "over shoes are simulation estimates (± one standard error, delta method).",
+        f"strategy of the full shoe{' with the index plays' if s.plays else ''}; its result "
+        "is exact, the figures over shoes are simulation estimates (± one standard error, "
+        "delta method).",
         "The true count is the running count per deck of the cards not yet seen (burned "
         "cards are never seen); bets follow the true count at the start of a round, index "
         "plays the true count at the decision. A round not bet is still dealt.",
@@ -193,7 +200,34 @@ def counting_report(result: CountingResult) -> Report:
         "on the true count, its variance the rounds' own; bet bankroll × advantage / "
         f"variance in whole units, at most {s.max_bet}.",
     )
-    blocks = (betting, hour, ruin, ramps, settings) + ((plays,) if s.plays else ())
+    control = Table(
+        "Every round valued exactly (--exact-ev): the win from the rounds' values has the "
+        "same expectation as the win as dealt, without the rounds' luck",
+        (
+            Column("betting", wrap=18),
+            Column("won/100 as dealt", "decimal", 3, key="won_per_100_float"),
+            Column("± SE", "decimal", 3, key="won_per_100_se_float"),
+            Column("from values", "decimal", 3, key="from_values_float"),
+            Column("± SE", "decimal", 3, key="from_values_se_float"),
+            Column("SE ratio", "decimal", 1, key="se_ratio_float"),
+        ),
+        tuple(
+            (
+                st.name,
+                *_est(st.won_per_100),
+                *_est(st.won_per_100_from_ev),
+                _ratio(st.won_per_100.se, st.won_per_100_from_ev),
+            )
+            for st in strategies
+        ),
+        name="exact-ev",
+    )
+    blocks = (
+        (betting,)
+        + ((control,) if s.exact_ev else ())
+        + (hour, ruin, ramps, settings)
+        + ((plays,) if s.plays else ())
+    )
     report = Report(
         title=f"Blackjack counting: {describe_shoe(shoe)}; {s.rules.summary(decks=False)}",
         blocks=blocks,

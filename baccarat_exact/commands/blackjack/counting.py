@@ -66,6 +66,9 @@ class BlackjackCountingRequest(BlackjackRequest):
     """Units at risk: the risk of ruin is for this bankroll."""
     hands_per_hour: int = 100
     """Rounds dealt an hour (a few players at a table: about 100)."""
+    exact_ev: bool = False
+    """Also value every round exactly and estimate the wins from those values (slow; the
+    chart alone, ``--indices none``)."""
 
     def check(self) -> None:
         if self.indices not in INDEX_SETS:
@@ -76,6 +79,11 @@ class BlackjackCountingRequest(BlackjackRequest):
 
         find_count(self.count)
         self._betting()
+        if self.exact_ev and self.indices != "none":
+            raise SimulationError(
+                "--exact-ev values the chart's own play: give --indices none (with index "
+                "plays a round's value is not the chart's)"
+            )
 
     def _number(self, text: str | None, option: str) -> float | None:
         from baccarat_exact.model.exact import exact_number, to_float
@@ -141,6 +149,7 @@ class BlackjackCountingRequest(BlackjackRequest):
             max_bet=8 if self.max_bet is None else self.max_bet,
             bankroll=bankroll,
             hands_per_hour=self.hands_per_hour,
+            exact_ev=self.exact_ev,
         )
 
     def compute(self, context: Context) -> CountingResult:
