@@ -62,6 +62,7 @@ def cold() -> None:
         shape.graph_shape,
         shape._all_hands,
         dealer._table_plan,
+        dealer._native_plan,
         hands.hard_total,
         hands.hand_total,
         hands.successors,
