@@ -173,7 +173,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
         (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
         (["--max-bet", "4"], "--max-bet is the largest Kelly bet: give --kelly"),
         (["--wong-out", "-1"], "--wong-out applies to a ramp"),
-        (["--kelly", "0"], "--kelly must be a bankroll of more than 0 units"),
+        (["--kelly", "0"], "--kelly must be a positive bankroll in units"),
         (["--bankroll", "x"], "--bankroll"),
         (["--ramp", "4:2,2:1"], "--ramp: true counts must increase"),
         (["--shoes", "0"], "0 is not in the range x>=1"),

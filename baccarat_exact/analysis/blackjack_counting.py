@@ -130,13 +130,13 @@ class CountingSettings:
                 f"--burn must be between 0 and {cards - self.cut - 1}, got {self.burn}"
             )
         if self.kelly is not None and self.kelly <= 0:
-            raise SimulationError(
-                f"--kelly must be a bankroll of more than 0 units, got {self.kelly}"
-            )
+            raise SimulationError(f"--kelly must be a positive bankroll in units, got {self.kelly}")
         if self.max_bet < 1:
             raise SimulationError(f"--max-bet must be 1 unit or more, got {self.max_bet}")
         if self.bankroll <= 0:
-            raise SimulationError(f"--bankroll must be more than 0 units, got {self.bankroll}")
+            raise SimulationError(
+                f"--bankroll must be a positive number of units, got {self.bankroll}"
+            )
 
     @property
     def full_shoe(self) -> Shoe:

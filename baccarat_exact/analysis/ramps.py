@@ -18,7 +18,16 @@ import numpy.typing as npt
 
 from baccarat_exact.errors import SimulationError
 
-__all__ = ["MAX_UNITS", "STRATEGY_KINDS", "Ramp", "Strategy", "parse_ramp"]
+__all__ = [
+    "MAX_UNITS",
+    "STRATEGY_KINDS",
+    "Betting",
+    "Ramp",
+    "Strategy",
+    "parse_ramp",
+    "read_betting",
+    "read_number",
+]
 
 MAX_UNITS = 10**6
 """Largest bet of a ramp, in units: estimates add bets and their squares in floats."""
@@ -108,6 +117,73 @@ def parse_ramp(text: str, minimum: int = 0, wong_out: float | None = None) -> Ra
             )
         steps.append((count, int(units)))
     return Ramp(steps=tuple(steps), minimum=minimum, wong_out=wong_out)
+
+
+def read_number(text: str | None, option: str) -> float | None:
+    """A number as the command line gives it (``"1.5"``, ``"-2"``, ``"3/2"``), or None.
+
+    >>> read_number("3/2", "--wong-out"), read_number(None, "--kelly")
+    (1.5, None)
+    """
+    from baccarat_exact.model.exact import exact_number, to_float
+
+    if text is None:
+        return None
+    value = to_float(exact_number(text, option, SimulationError, "1.5 or -2"))
+    if value is None:
+        raise SimulationError(f"{option} must be a finite number, got {text!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """How a counting player sizes his bets beyond one unit, and the bankroll at risk."""
+
+    ramp: Ramp | None
+    kelly: float | None
+    """The bankroll (units) of a Kelly ramp measured on the same shoes (None: none)."""
+    max_bet: int | None
+    wong_out: float | None
+    bankroll: float
+
+
+def read_betting(
+    *,
+    ramp: str | None,
+    ramp_min: int,
+    wong_out: str | None,
+    kelly: str | None,
+    max_bet: int | None,
+    bankroll: str,
+) -> Betting:
+    """``--ramp``, ``--ramp-min``, ``--wong-out``, ``--kelly``, ``--max-bet`` and
+    ``--bankroll`` read and checked together, as every simulation takes them.
+
+    >>> read_betting(ramp=None, ramp_min=1, wong_out=None, kelly=None, max_bet=None, bankroll="1000")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --ramp-min is the bet below a ramp's first step: give --ramp
+    """
+    out = read_number(wong_out, "--wong-out")
+    if ramp is None and ramp_min:
+        raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
+    if ramp is None and kelly is None and out is not None:
+        raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
+    if kelly is None and max_bet is not None:
+        raise SimulationError("--max-bet is the largest Kelly bet: give --kelly")
+    units = read_number(kelly, "--kelly")
+    at_risk = read_number(bankroll, "--bankroll")
+    if units is not None and units <= 0:
+        raise SimulationError(f"--kelly must be a positive bankroll in units, got {units:g}")
+    if at_risk is not None and at_risk <= 0:
+        raise SimulationError(f"--bankroll must be a positive number of units, got {at_risk:g}")
+    return Betting(
+        ramp=None if ramp is None else parse_ramp(ramp, ramp_min, out),
+        kelly=units,
+        max_bet=max_bet,
+        wong_out=out,
+        bankroll=1000.0 if at_risk is None else at_risk,
+    )
 
 
 STRATEGY_KINDS = ("perfect", "flat", "ramp", "kelly")

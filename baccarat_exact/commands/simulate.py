@@ -99,38 +99,31 @@ class SimulateRequest(PricingRequest):
         self._threshold()
         self._betting()
 
-    def _number(self, text: str | None, option: str) -> float | None:
-        from baccarat_exact.model.exact import exact_number, to_float
-
-        if text is None:
-            return None
-        value = to_float(exact_number(text, option, SimulationError, "1.5 or -2"))
-        if value is None:
-            raise SimulationError(f"{option} must be a finite number, got {text!r}")
-        return value
-
     def _threshold(self) -> float | None:
-        return self._number(self.threshold, "--threshold")
+        from baccarat_exact.analysis.ramps import read_number
+
+        return read_number(self.threshold, "--threshold")
 
     def _betting(self) -> dict[str, Any]:
         """The betting settings, read and checked."""
         from baccarat_exact.analysis.counting import parse_named_count
-        from baccarat_exact.analysis.ramps import parse_ramp
+        from baccarat_exact.analysis.ramps import read_betting
 
-        wong_out = self._number(self.wong_out, "--wong-out")
-        if self.ramp is None and self.ramp_min:
-            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
-        if self.ramp is None and self.kelly is None and wong_out is not None:
-            raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
-        ramp = None if self.ramp is None else parse_ramp(self.ramp, self.ramp_min, wong_out)
-        bankroll = self._number(self.bankroll, "--bankroll")
+        betting = read_betting(
+            ramp=self.ramp,
+            ramp_min=self.ramp_min,
+            wong_out=self.wong_out,
+            kelly=self.kelly,
+            max_bet=self.max_bet,
+            bankroll=self.bankroll,
+        )
         return {
             "compared": tuple(parse_named_count(text) for text in self.compare_counts),
-            "ramp": ramp,
-            "kelly": self._number(self.kelly, "--kelly"),
-            "max_bet": self.max_bet,
-            "wong_out": wong_out,
-            "bankroll": 1000.0 if bankroll is None else bankroll,
+            "ramp": betting.ramp,
+            "kelly": betting.kelly,
+            "max_bet": betting.max_bet,
+            "wong_out": betting.wong_out,
+            "bankroll": betting.bankroll,
             "hands_per_hour": self.hands_per_hour,
         }
 

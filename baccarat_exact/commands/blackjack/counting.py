@@ -13,7 +13,7 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.blackjack_counting import CountingResult, CountingSettings
-    from baccarat_exact.analysis.ramps import Ramp
+    from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.report.model import Report
@@ -85,35 +85,18 @@ class BlackjackCountingRequest(BlackjackRequest):
                 "plays a round's value is not the chart's)"
             )
 
-    def _number(self, text: str | None, option: str) -> float | None:
-        from baccarat_exact.model.exact import exact_number, to_float
-
-        if text is None:
-            return None
-        value = to_float(exact_number(text, option, SimulationError, "1.5 or -2"))
-        if value is None:
-            raise SimulationError(f"{option} must be a finite number, got {text!r}")
-        return value
-
-    def _betting(self) -> tuple[Ramp | None, float | None, float]:
+    def _betting(self) -> Betting:
         """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
-        from baccarat_exact.analysis.ramps import parse_ramp
+        from baccarat_exact.analysis.ramps import read_betting
 
-        wong_out = self._number(self.wong_out, "--wong-out")
-        if self.ramp is None and self.ramp_min:
-            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
-        if self.ramp is None and self.kelly is None and wong_out is not None:
-            raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
-        if self.kelly is None and self.max_bet is not None:
-            raise SimulationError("--max-bet is the largest Kelly bet: give --kelly")
-        ramp = None if self.ramp is None else parse_ramp(self.ramp, self.ramp_min, wong_out)
-        kelly = self._number(self.kelly, "--kelly")
-        bankroll = self._number(self.bankroll, "--bankroll")
-        assert bankroll is not None
-        for option, value in (("--kelly", kelly), ("--bankroll", bankroll)):
-            if value is not None and value <= 0:
-                raise SimulationError(f"{option} must be a bankroll of more than 0 units")
-        return ramp, kelly, bankroll
+        return read_betting(
+            ramp=self.ramp,
+            ramp_min=self.ramp_min,
+            wong_out=self.wong_out,
+            kelly=self.kelly,
+            max_bet=self.max_bet,
+            bankroll=self.bankroll,
+        )
 
     def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
         """The index plays :attr:`indices` names, for these rules."""
@@ -128,7 +111,7 @@ class BlackjackCountingRequest(BlackjackRequest):
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()
-        ramp, kelly, bankroll = self._betting()
+        betting = self._betting()
         count = find_count(self.count)
         by_slot = slot_tags(count)
         strategy, _ = basic_strategy(shoe, rules, exact=True)
@@ -143,11 +126,11 @@ class BlackjackCountingRequest(BlackjackRequest):
             seed=self.seed,
             burn=burn_cards(self.burn),
             cut_card=self.cut_card,
-            ramps=() if ramp is None else (ramp,),
-            wong_out=self._number(self.wong_out, "--wong-out"),
-            kelly=kelly,
-            max_bet=8 if self.max_bet is None else self.max_bet,
-            bankroll=bankroll,
+            ramps=() if betting.ramp is None else (betting.ramp,),
+            wong_out=betting.wong_out,
+            kelly=betting.kelly,
+            max_bet=8 if betting.max_bet is None else betting.max_bet,
+            bankroll=betting.bankroll,
             hands_per_hour=self.hands_per_hour,
             exact_ev=self.exact_ev,
         )
