@@ -169,8 +169,8 @@ def read_betting(
         raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
     if ramp is None and kelly is None and out is not None:
         raise SimulationError("--wong-out applies to a ramp: give --ramp or --kelly")
-    if kelly is None and max_bet is not None:
-        raise SimulationError("--max-bet is the largest Kelly bet: give --kelly")
+    if (kelly is None) != (max_bet is None):
+        raise SimulationError("--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)")
     units = read_number(kelly, "--kelly")
     at_risk = read_number(bankroll, "--bankroll")
     if units is not None and units <= 0:

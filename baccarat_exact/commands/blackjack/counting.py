@@ -61,7 +61,7 @@ class BlackjackCountingRequest(BlackjackRequest):
     kelly: str | None = None
     """A bankroll (units) whose Kelly bets make a ramp, measured on the same shoes."""
     max_bet: int | None = None
-    """The largest Kelly bet, in units (default 8)."""
+    """The largest Kelly bet, in units (with ``kelly``)."""
     bankroll: str = "1000"
     """Units at risk: the risk of ruin is for this bankroll."""
     hands_per_hour: int = 100
@@ -129,7 +129,7 @@ class BlackjackCountingRequest(BlackjackRequest):
             ramps=() if betting.ramp is None else (betting.ramp,),
             wong_out=betting.wong_out,
             kelly=betting.kelly,
-            max_bet=8 if betting.max_bet is None else betting.max_bet,
+            max_bet=betting.max_bet or 1,
             bankroll=betting.bankroll,
             hands_per_hour=self.hands_per_hour,
             exact_ev=self.exact_ev,
