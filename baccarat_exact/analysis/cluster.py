@@ -34,6 +34,7 @@ __all__ = [
     "CONNECT_SECONDS",
     "INSTALL_HINT",
     "ClusterAddress",
+    "cluster_address",
     "cluster_map",
     "connect_seconds",
     "parse_cluster_address",
@@ -112,6 +113,19 @@ def require_distributed() -> Any:
             f"--cluster needs dask.distributed, which is not installed; {INSTALL_HINT}"
         ) from None
     return distributed
+
+
+def cluster_address(text: str | None) -> ClusterAddress | None:
+    """``--cluster`` read and checked, with the ``distributed`` module it needs (None: no
+    cluster asked for).
+
+    :raises SimulationError: for a malformed address, or without ``distributed``.
+    """
+    if text is None:
+        return None
+    where = parse_cluster_address(text)
+    require_distributed()
+    return where
 
 
 def connect_seconds() -> float:

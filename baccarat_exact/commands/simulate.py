@@ -195,12 +195,9 @@ class SimulateRequest(PricingRequest):
         from baccarat_exact.analysis.simulate import simulate
 
         settings = self.settings()
-        where = None
-        if cluster is not None:
-            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+        from baccarat_exact.analysis.cluster import cluster_address
 
-            where = parse_cluster_address(cluster)
-            require_distributed()
+        where = cluster_address(cluster)
         workers = self.workers(context.jobs, cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)

@@ -144,12 +144,9 @@ class BlackjackCountingRequest(BlackjackRequest):
         from baccarat_exact.analysis.blackjack_counting import count_shoes
 
         settings = self.settings()
-        where = None
-        if cluster is not None:
-            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+        from baccarat_exact.analysis.cluster import cluster_address
 
-            where = parse_cluster_address(cluster)
-            require_distributed()
+        where = cluster_address(cluster)
         passes = 2 if settings.kelly is not None else 1
         with context.progress(passes * settings.shoes, "dealing shoes") as advance:
             return count_shoes(

@@ -98,12 +98,9 @@ class BlackjackSimulateRequest(BlackjackRequest):
         from baccarat_exact.analysis.blackjack_simulation import simulate
 
         settings = self.settings()
-        where = None
-        if cluster is not None:
-            from baccarat_exact.analysis.cluster import parse_cluster_address, require_distributed
+        from baccarat_exact.analysis.cluster import cluster_address
 
-            where = parse_cluster_address(cluster)
-            require_distributed()
+        where = cluster_address(cluster)
         with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:
             return simulate(
                 settings,
