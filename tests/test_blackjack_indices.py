@@ -285,6 +285,33 @@ def test_the_us_six_deck_table_lands_on_the_illustrious_18(
     assert abs(found.index - published) <= 1, found  # type: ignore[attr-defined]
 
 
+FAB_4 = {"14vT-surrender": 3, "15vT-surrender": 0, "15v9-surrender": 2, "15vA-surrender": 2}
+"""Schlesinger's "Fab 4" Hi-Lo late-surrender indices, six decks S17 (*Blackjack Attack*,
+3rd ed., ch. 5; tabulated at blackjack.yuchunlab.com/en/content/cardcounting/deviations,
+which gives 15 v T as basic strategy's surrender — the index 0 — and 15 v A as +2 for
+S17, +1 for H17): surrender at that true count and above."""
+
+
+@pytest.mark.slow
+def test_the_surrender_set_lands_on_the_fab_4() -> None:
+    rules = replace(US_RULES, surrender=Surrender.LATE)
+    settings = IndexSettings(
+        rules=rules,
+        shoe=Shoe.from_decks(6),
+        count=HI_LO,
+        cards_left=156,
+        true_counts=tuple(range(-3, 6)),
+        samples=14,
+        seed=0,
+        exact=False,
+        decisions=decisions_for(rules, list(FAB_4)),
+    )
+    for found in blackjack_indices(settings).indices:
+        published = FAB_4[found.decision.key]
+        assert found.status == "ok" and found.direction == ">=", found
+        assert found.index is not None and abs(found.index - published) <= 1, found
+
+
 def test_the_illustrious_18_are_the_decisions_offered_by_the_us_rules() -> None:
     assert [d.key for d in decisions_for(US_RULES)] == list(ILLUSTRIOUS_18)
 
