@@ -51,7 +51,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -63,6 +63,10 @@ from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.errors import CountError, ShoeError, SimulationError
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
+
+if TYPE_CHECKING:
+    from baccarat_exact.blackjack.graph import StateGraph
+    from baccarat_exact.blackjack.solver import Number
 
 __all__ = [
     "BUILT_IN_COUNTS",
@@ -460,31 +464,21 @@ def situation_terms(
         for hand in decision.hands():
             if any(after[s] < hand[s] for s in range(SLOTS)):
                 continue
-            deal = _deal_chance(after, hand)
             shape = shape_of(
                 after, infinite=False, one_card_aces=not rules.hit_split_aces, hand=hand
             )
             graph = StateGraph(solver, graph_shape(shape))
-            values = graph.optimal_array()
-            i = graph.index[(hand, -1)]
-            play, other = _move_values(graph, values, i, decision)
-            unit = solver.unit(2)
+            play, other = _move_values(graph, graph.index[(hand, -1)], decision)
+            no_bj = solver.no_blackjack(hand, 2)  # numerator over D_2 (a chance in float mode)
             if exact:
-                weight = p_up * deal
                 diff: Value = solver.value_of(play - other, 2)
-                no_bj: Value = Fraction(int(solver.no_blackjack(hand, 2)), int(unit))
+                no_blackjack: Value = Fraction(int(no_bj), int(solver.unit(2)))
             else:
-                weight = p_up * deal
-                diff = float(play - other)
-                no_bj = float(solver.no_blackjack(hand, 2))
-            arises = no_bj if rules.hole_card else 1
-            if exact:
-                x += weight * arises
-                y += weight * diff
-            else:
-                x += float(weight) * float(arises)
-                y += float(weight) * float(diff)
-        terms.append((x, y))
+                diff, no_blackjack = float(play - other), float(no_bj)
+            weight = p_up * _deal_chance(after, hand)
+            x += weight * no_blackjack if rules.hole_card else weight
+            y += weight * diff
+        terms.append((x, y) if exact else (float(x), float(y)))
     return terms
 
 
@@ -501,9 +495,11 @@ def _deal_chance(after: Counts, hand: Counts) -> Fraction:
     return Fraction(ways, n * (n - 1))
 
 
-def _move_values(graph: Any, values: Any, i: int, decision: Decision) -> tuple[Any, Any]:
-    """Numerators of the index play and of the move it replaces, for state ``i``."""
-    stand = graph.stand_values[i]
+def _move_values(graph: StateGraph, i: int, decision: Decision) -> tuple[Number, Number]:
+    """Numerators of the index play and of the move it replaces, for state ``i`` (the play
+    after each card the composition-dependent best)."""
+    values = graph.optimal_array()
+    stand: Number = graph.stand_values[i]
     hit = graph.hit(i, values)
     if decision.play == "stand":
         return stand, hit
