@@ -37,7 +37,7 @@ from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 try:  # the compiled dealer step (setup.py builds it where a C compiler is found)
-    from baccarat_exact.blackjack import _dealer
+    import baccarat_exact.blackjack._dealer as _dealer
 except ImportError:  # pragma: no cover - a build without a C compiler
     _dealer = None  # type: ignore[assignment]
 
