@@ -204,7 +204,20 @@ CHEAP = {
     "eor": [*TINY, "--float", "-q"],
     "strategy": [*TINY, "--float", "-q"],
     "round": [*TINY, "--float", "-q", "--strategy", "optimal"],
+    "report": [*TINY, "--float", "-q", "--strategy", "optimal", "--rounds", "10"],
     "simulate": ["--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--float", "-q", "--shoes", "2"],
+    "indices": [
+        *TINY,
+        "--decks-left",
+        "20/52",
+        "--float",
+        "-q",
+        "--samples",
+        "2",
+        "--decisions",
+        "insurance,16vT",
+    ],
+    "counting": ["--decks", "1", "-q", "--shoes", "20", "--ramp", "1:2"],
 }
 """Each command on inputs it answers in well under a second."""
 
@@ -384,6 +397,11 @@ HOSTILE = {
         (["edge", "--decks", "2", "--counts", "T=40"], "--decks and --counts conflict"),
         (["eor", "--infinite"], "an infinite shoe: removing a card changes nothing"),
         (["round", "--strategy", "best"], "unknown strategy 'best'"),
+        (["report", "--strategy", "best"], "unknown strategy 'best'"),
+        (["report", "--rounds", "0"], "--rounds takes whole numbers of rounds from 1, got '0'"),
+        (["report", "--confidence", "100"], "--confidence takes per cents between 0 and 100"),
+        (["report", "--loss", "-5"], "--loss takes amounts more than 0, got '-5'"),
+        (["indices", "--count", "zen"], "unknown count 'zen'"),
     ],
     "empty hands": [
         (["hand", "9", "--up", "5"], "a hand needs at least two cards"),
@@ -406,6 +424,9 @@ HOSTILE = {
         (["simulate", "--burn", "99999999999999999999", "--decks", "1"], "--burn must be fewer"),
         (["edge", "--split-hands", "4", "--counts", "A=3,5=3,6=4,7=4,9=2,T=3"], "can take 150"),
         (["eor", "--level", "99999999999999999999"], ""),
+        (["counting", "--shoes", "99999999999999999999"], "--shoes must be between 1 and"),
+        (["counting", "--ramp", "1:99999999999999999999"], "--ramp: units must be between"),
+        (["counting", "--kelly", "1e99999999", "--max-bet", "8"], "--kelly"),
     ],
 }
 
@@ -446,7 +467,10 @@ def test_every_command_and_option_has_help() -> None:
         "eor",
         "strategy",
         "round",
+        "report",
         "simulate",
+        "indices",
+        "counting",
     }
     assert set(KINDS) == {f"blackjack {name}" for name in commands}
     for name, command in commands.items():

@@ -66,6 +66,11 @@ COMMANDS: dict[str, str] = {
         "report --decks 1 --rounds 10,2000 --bet dragon-7 --loss 10%,5 "
         "--mix banker=2,tie=1,dragon-7=1 --actual 5%"
     ),
+    "design": (
+        "design dragon-bonus-player --decks 1 --line 'win by 9' --line 'win by 8' "
+        "--edge 2%..3% --top 3"
+    ),
+    "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
     "blackjack insurance": "blackjack insurance 'T 9' --decks 2",
@@ -76,6 +81,11 @@ COMMANDS: dict[str, str] = {
     "blackjack strategy": f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
     "blackjack round": f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
     "blackjack simulate": "blackjack simulate --counts T=9,7=3,A=2,2=2 --shoes 3 --seed 5",
+    "blackjack counting": "blackjack counting --decks 1 --shoes 40 --seed 5 --ramp 1:2,2:4",
+    "blackjack indices": (
+        "blackjack indices --counts A=3,5=3,6=4,7=4,9=2,T=8 --decks-left 20/52 --samples 3 "
+        "--decisions insurance,16vT --true-counts -1..1 --float"
+    ),
 }
 INPUTS = ("request",)
 """Where a document keeps its inputs."""
@@ -83,6 +93,8 @@ INPUTS = ("request",)
 
 SAMPLES = {
     "report": 12,
+    "design": 10,
+    "blackjack report": 3,
     "blackjack rulesets": 3,
     "blackjack edge": 3,
     "blackjack strategy": 3,
@@ -91,6 +103,8 @@ SAMPLES = {
     "eor": 10,
     "simulate": 15,
     "blackjack simulate": 15,
+    "blackjack counting": 10,
+    "blackjack indices": 3,
 }
 """Values changed one at a time per kind (each change is a recomputation; default 40)."""
 

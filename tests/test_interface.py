@@ -44,6 +44,20 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["odds", "--stake", "banker=10,player-pair=1,tie=1"],
     ["report"],
     ["report", "--mix", "banker=45,player=40,tie=5,dragon-7=10", "--actual", "3%"],
+    [
+        "design",
+        "dragon-bonus-player",
+        "--line",
+        "win by 9",
+        "--line",
+        "win by 8",
+        "--line",
+        "win by 7",
+        "--line",
+        "win by 6",
+        "--edge",
+        "2%..3%",
+    ],
 ]
 
 # Blackjack's quick views (the rest take seconds; their widths are checked in the docs).
@@ -54,7 +68,20 @@ BLACKJACK_VIEWS: list[list[str]] = [
     ["blackjack", "dealer"],
     ["blackjack", "hand", "8 8", "--up", "6"],
     ["blackjack", "round", "--counts", "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"],
+    ["blackjack", "report", "--counts", "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"],
     ["blackjack", "simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "3"],
+    [
+        "blackjack",
+        "counting",
+        "--shoes",
+        "200",
+        "--ramp",
+        "1:2,2:4,3:8,4:12",
+        "--kelly",
+        "10000",
+        "--max-bet",
+        "8",
+    ],
     [
         "blackjack",
         "simulate",

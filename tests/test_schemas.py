@@ -180,6 +180,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("report", "report --decks 1 --rounds 10,2000 --bet dragon-7", 0),
     ("report", "report --infinite --rounds 5 --mix banker=9,tie=1 --actual 2% --loss 3", 0),
     ("report", f"report --decks 1 --rounds 10 --bets-file {BETS_FILE}", 0),
+    ("design", "design dragon-7 --line win --game ez --decks 1 --edge 5%..10%", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
     ("blackjack rules", "blackjack rules --surrender late --double 9-11 --split-by rank", 0),
@@ -203,9 +204,27 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE} --float", 0),
     ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 3", 0),
     ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 2 --exact", 0),
+    (
+        "blackjack indices",
+        f"blackjack indices --counts {SMALL_SHOE} --decks-left 15/52 --samples 3 "
+        "--decisions insurance,16vT,TTv5",
+        0,
+    ),
+    (
+        "blackjack counting",
+        "blackjack counting --decks 1 --shoes 30 --ramp 1:2 --kelly 500 --max-bet 4",
+        0,
+    ),
+    ("blackjack counting", "blackjack counting --decks 2 --shoes 20 --indices none", 0),
     ("blackjack insurance", "blackjack insurance --counts A=1,T=5,9=5 --hand 'T 9'", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE}", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE} --float --strategy basic", 0),
+    ("blackjack report", f"blackjack report --counts {SMALL_SHOE} --rounds 10,1000", 0),
+    (
+        "blackjack report",
+        f"blackjack report --counts {SMALL_SHOE} --rounds 10 --float --strategy basic",
+        0,
+    ),
 )
 
 

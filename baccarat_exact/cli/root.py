@@ -54,6 +54,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "breakeven": ("baccarat_exact.cli.breakeven", "breakeven_command"),
     "compare": ("baccarat_exact.cli.compare", "compare_command"),
     "report": ("baccarat_exact.cli.report", "report_command"),
+    "design": ("baccarat_exact.cli.design", "design_command"),
 }
 """Command name → (module, function), in the order help lists them."""
 

@@ -179,6 +179,72 @@ JobsOption = Annotated[
     int,
     typer.Option("--jobs", "-j", min=1, help="Processes to share the work (same results)."),
 ]
+# -- betting by the count (simulate, blackjack counting) --------------------------------
+
+RampOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ramp",
+        metavar="TC:UNITS,...",
+        help='Also bet a ramp by the true count (with every count): "2:1,4:2,6:4" bets 1 '
+        "unit from true count 2, 2 from 4, 4 from 6, nothing below 2 (see --ramp-min).",
+        show_default=False,
+    ),
+]
+RampMinOption = Annotated[
+    int,
+    typer.Option(
+        "--ramp-min", min=0, metavar="UNITS", help="Units bet below the ramp's first step."
+    ),
+]
+WongOutOption = Annotated[
+    str | None,
+    typer.Option(
+        "--wong-out",
+        metavar="TC",
+        help="No ramp or Kelly bet on a hand whose true count is below this.",
+        show_default=False,
+    ),
+]
+KellyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--kelly",
+        metavar="BANKROLL",
+        help="Also bet the Kelly ramp (each count's) for this bankroll (units): bankroll × "
+        "advantage / variance at each true count, as measured on the same shoes (dealt "
+        "twice), in whole units up to --max-bet.",
+        show_default=False,
+    ),
+]
+MaxBetOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-bet",
+        min=1,
+        metavar="UNITS",
+        help="The largest Kelly bet (with --kelly).",
+        show_default=False,
+    ),
+]
+BankrollOption = Annotated[
+    str,
+    typer.Option("--bankroll", metavar="UNITS", help="Units at risk, for the risk of ruin."),
+]
+HandsPerHourOption = Annotated[
+    int,
+    typer.Option("--hands-per-hour", min=1, help="Hands dealt an hour, for the win per hour."),
+]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
+        "for N worker processes here (results do not depend on it; needs the extra "
+        "'cluster').",
+    ),
+]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 SeedOption = Annotated[
     int, typer.Option("--seed", min=0, help="Random seed: the same seed gives the same bytes.")

@@ -30,6 +30,7 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "breakeven": ("baccarat_exact.commands.breakeven", "BreakevenRequest"),
     "compare": ("baccarat_exact.commands.compare", "CompareRequest"),
     "report": ("baccarat_exact.commands.report", "ReportRequest"),
+    "design": ("baccarat_exact.commands.design", "DesignRequest"),
     "blackjack rules": ("baccarat_exact.commands.blackjack", "BlackjackRulesRequest"),
     "blackjack rulesets": ("baccarat_exact.commands.blackjack", "BlackjackRulesetsRequest"),
     "blackjack dealer": ("baccarat_exact.commands.blackjack", "BlackjackDealerRequest"),
@@ -37,9 +38,12 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "blackjack insurance": ("baccarat_exact.commands.blackjack", "BlackjackInsuranceRequest"),
     "blackjack edge": ("baccarat_exact.commands.blackjack", "BlackjackEdgeRequest"),
     "blackjack eor": ("baccarat_exact.commands.blackjack", "BlackjackEorRequest"),
-    "blackjack simulate": ("baccarat_exact.commands.blackjack", "BlackjackSimulateRequest"),
     "blackjack strategy": ("baccarat_exact.commands.blackjack", "BlackjackStrategyRequest"),
     "blackjack round": ("baccarat_exact.commands.blackjack", "BlackjackRoundRequest"),
+    "blackjack report": ("baccarat_exact.commands.blackjack", "BlackjackReportRequest"),
+    "blackjack simulate": ("baccarat_exact.commands.blackjack", "BlackjackSimulateRequest"),
+    "blackjack counting": ("baccarat_exact.commands.blackjack", "BlackjackCountingRequest"),
+    "blackjack indices": ("baccarat_exact.commands.blackjack", "BlackjackIndicesRequest"),
 }
 """Kind of document (the command's name) → (module, request class)."""
 

@@ -49,7 +49,7 @@ def schema_kinds() -> tuple[str, ...]:
     """Every kind of document that has a schema, as documents name it in ``"kind"``.
 
     >>> schema_kinds()[:3], schema_kinds()[-1]
-    (('odds', 'grid', 'games'), 'blackjack round')
+    (('odds', 'grid', 'games'), 'blackjack indices')
     """
     return KINDS
 

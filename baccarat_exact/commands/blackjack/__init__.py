@@ -7,12 +7,15 @@ are the rules'.
 
 from __future__ import annotations
 
+from baccarat_exact.commands.blackjack.counting import BlackjackCountingRequest
 from baccarat_exact.commands.blackjack.hands import (
     BlackjackDealerRequest,
     BlackjackHandRequest,
     BlackjackInsuranceRequest,
 )
+from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest, BlackjackRulesInput
+from baccarat_exact.commands.blackjack.report import BlackjackReportRequest
 from baccarat_exact.commands.blackjack.rules import (
     BlackjackRulesetsRequest,
     BlackjackRulesRequest,
@@ -26,11 +29,14 @@ from baccarat_exact.commands.blackjack.solve import (
 )
 
 __all__ = [
+    "BlackjackCountingRequest",
     "BlackjackDealerRequest",
     "BlackjackEdgeRequest",
     "BlackjackEorRequest",
     "BlackjackHandRequest",
+    "BlackjackIndicesRequest",
     "BlackjackInsuranceRequest",
+    "BlackjackReportRequest",
     "BlackjackRequest",
     "BlackjackRoundRequest",
     "BlackjackRulesInput",
