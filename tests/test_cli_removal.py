@@ -185,7 +185,15 @@ def test_simulate_json_and_side_bets() -> None:
         "simulate", "--shoes", "25", "--bet", "dragon-7", "--burn", "none", "-f", "json", "-q"
     )
     tables = json.loads(out)["tables"]
-    assert list(tables) == ["per_hand", "perfect", "count", "depth", "depth_surebets"]
+    assert list(tables) == [
+        "per_hand",
+        "perfect",
+        "count",
+        "depth",
+        "depth_surebets",
+        "economics",
+        "risk",
+    ]
     per_hand = tables["per_hand"]
     assert code == 0 and [row["bet"] for row in per_hand] == ["banker", "player", "tie", "dragon-7"]
     (dragon,) = odds(Shoe.from_decks(8), bets=(find_bet("dragon-7"),)).bets
