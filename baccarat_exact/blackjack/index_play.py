@@ -459,7 +459,7 @@ def _natural(a: int, b: int) -> bool:
 
 def illustrious_18(rules: BlackjackRules) -> tuple[IndexPlay, ...]:
     """Schlesinger's "Illustrious 18" Hi-Lo index plays, and with late surrender his "Fab 4"
-    (D. Schlesinger, *Blackjack Attack*, 3rd ed., 2005, ch. 3: the multi-deck indices; as
+    (D. Schlesinger, *Blackjack Attack*, 3rd ed., 2005, ch. 5: the multi-deck indices; as
     listed at blackjack.yuchunlab.com, "Deviations"). Published for the US six-deck game;
     on other rules they are a player's choice, not the rules' own indices (for those:
     ``blackjack indices``). 15 v A surrenders at +2 where the dealer stands on soft 17,
