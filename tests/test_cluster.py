@@ -214,6 +214,26 @@ def test_nothing_listening_is_said_so(
     assert "(connection refused: nothing listens there)" in err
 
 
+def test_a_refusal_hidden_by_the_retries_is_still_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded machine distributed's connect may end on its own time bound rather than
+    on the refusal: the port is then tried once more, plainly, to say why."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", QUICK)
+
+    async def timed_out(address: str, timeout: float) -> None:
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setattr(distributed.comm, "connect", timed_out)
+    with socket.socket() as probe:  # a port just freed: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code, out, err = _cli(capsys, "--cluster", f"127.0.0.1:{port}")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "(connection refused: nothing listens there)" in err
+
+
 @pytest.mark.parametrize("given", ["0", "-1", "x", "99999"])
 def test_the_bound_comes_from_the_environment_when_sensible(
     monkeypatch: pytest.MonkeyPatch, given: str

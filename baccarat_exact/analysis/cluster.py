@@ -174,9 +174,12 @@ def _probe(address: str, seconds: float) -> None:
         return
     error = failed[0]
     if isinstance(error, OSError | TimeoutError):
+        reason = _reason(error)
+        if reason == _NO_CONNECTION and _refused(address):
+            reason = _REFUSED  # the retries' last error hid the refusal (a loaded machine)
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {address} within "
-            f"{_seconds(seconds)} ({_reason(error)}); start one with `dask scheduler`"
+            f"{_seconds(seconds)} ({reason}); start one with `dask scheduler`"
         )
     if isinstance(error, Exception):  # junk where a greeting should be: the reader's errors
         raise SimulationError(
@@ -186,16 +189,38 @@ def _probe(address: str, seconds: float) -> None:
     raise error
 
 
+_REFUSED = "connection refused: nothing listens there"
+_NO_CONNECTION = "no connection"
+
+
 def _reason(error: BaseException) -> str:
     """Why a connection failed, in a few words: refused, or no answer in time."""
     cause: BaseException | None = error
     while cause is not None:
         if isinstance(cause, ConnectionRefusedError) or "ConnectionRefusedError" in str(cause):
-            return "connection refused: nothing listens there"
+            return _REFUSED
         cause = cause.__cause__ or cause.__context__
     if isinstance(error, TimeoutError):
         return "it accepted the connection but said nothing"
-    return "no connection"
+    return _NO_CONNECTION
+
+
+def _refused(address: str) -> bool:
+    """Whether a plain TCP connection to a ``tcp://host:port`` address is refused now:
+    ``distributed``'s connect retries until its bound, and under load its last error may
+    be the bound's, not the refusal."""
+    import socket
+
+    where = re.fullmatch(r"tcp://\[?([^\]]+)\]?:(\d+)", address)
+    if where is None:
+        return False
+    try:
+        with socket.create_connection((where[1], int(where[2])), timeout=1.0):
+            return False
+    except ConnectionRefusedError:
+        return True
+    except OSError:
+        return False
 
 
 @contextmanager
