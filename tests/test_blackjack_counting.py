@@ -112,6 +112,16 @@ def test_jobs_and_a_cluster_give_the_bytes_of_one_process(
     assert [row["betting"] for row in document["tables"]["betting"]] == ["flat", "ramp"]
 
 
+def test_a_dealer_blackjack_taking_the_original_stake_shares_it_between_split_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Resplit to three hands, a dealer blackjack found later takes a third of the stake
+    from each: results stay whole numbers of the player's unit fraction."""
+    args = ("--split-hands", "3", "--dealer-bj-takes", "original", "--shoes", "3000")
+    code, out, err = run(capsys, *args, "--table", "betting")
+    assert code == 0 and err == "" and "flat" in out
+
+
 def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
     """15 v T: surrender from 0 (Fab 4), stand from +4 (Illustrious 18): at +5 a two-card
     15 surrenders, a three-card one stands; at −1 it hits."""

@@ -101,8 +101,14 @@ CASES = [
     *((SHOES[0], rules) for rules in RULE_SETS),
     *((SHOES[1], rules) for rules in RULE_SETS),
     ("A=2,5=2,6=2,7=2,9=2,T=4,K=4", BlackjackRules(split_by=SplitBy.RANK, hole_card=True)),
+    (
+        SHOES[1],
+        BlackjackRules(split_hands=4, dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL),
+    ),
 ]
-"""Every rule set on both shoes, and pairs by rank (a ten and a king do not split)."""
+"""Every rule set on both shoes, pairs by rank (a ten and a king do not split), and four
+hands from a pair with a dealer blackjack taking the original stake only (shared between
+the hands)."""
 
 
 @pytest.mark.parametrize(("shoe_text", "rules"), CASES, ids=range(len(CASES)))

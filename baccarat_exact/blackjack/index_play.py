@@ -136,7 +136,14 @@ class IndexPlayer:
         self.rules = rules
         self.tags = tuple(int(t) for t in tags)
         pays = (rules.blackjack_pays, rules.triple_seven_pays, Fraction(1, 2))
-        self.scale = math.lcm(*(Fraction(p).denominator for p in pays))
+        # a dealer blackjack taking the original stake only shares it between the hands
+        # a pair became: each loses 1/hands of it
+        shares = (
+            ()
+            if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL
+            else range(2, rules.split_hands + 1)
+        )
+        self.scale = math.lcm(*(Fraction(p).denominator for p in pays), *shares)
         """Results are in units of 1/scale of the bet."""
         self._blackjack = int(rules.blackjack_pays * self.scale)
         self._seven = int(rules.triple_seven_pays * self.scale)
@@ -436,7 +443,7 @@ class IndexPlayer:
         if outcome == 22:
             if self._takes_all:
                 return -stake * scale
-            return -scale // made if scale % made == 0 else _share(scale, made)
+            return -scale // made
         if kind == 0:
             return -stake * scale
         if outcome == 0:
@@ -444,13 +451,6 @@ class IndexPlayer:
         if total > outcome:
             return stake * scale
         return 0 if total == outcome else -stake * scale
-
-
-def _share(scale: int, made: int) -> int:
-    raise RulesError(
-        f"a dealer blackjack taking the original stake of {made} split hands is not a "
-        f"whole number of 1/{scale} units"
-    )
 
 
 def _natural(a: int, b: int) -> bool:
