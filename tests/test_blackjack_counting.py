@@ -202,7 +202,7 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_settings_that_cannot_be_dealt_are_refused() -> None:
     shoe = Shoe.from_decks(1)
     strategy, _ = basic_strategy(shoe, BlackjackRules(), exact=False)
-    with pytest.raises(SimulationError, match="--cut-card must be between 0 and 51"):
+    with pytest.raises(SimulationError, match="--cut-card must be between 0 and 50"):
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, cut_card=60)
     with pytest.raises(SimulationError, match="--shoes must be between 1"):
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, shoes=0)

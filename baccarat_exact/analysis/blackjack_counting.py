@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from baccarat_exact.analysis.blackjack_simulation import check_dealing, priceable, shuffled
 from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.economics import (
     KellyBin,
@@ -40,7 +41,7 @@ from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
-from baccarat_exact.errors import BaccaratError, SimulationError
+from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
@@ -120,15 +121,7 @@ class CountingSettings:
                 f"--shoes must be between 1 and {MAX_COUNTING_SHOES:,} in counting mode, "
                 f"got {self.shoes:,}"
             )
-        if self.full_shoe.infinite:
-            raise SimulationError("a simulation deals a finite shoe: give --decks or --counts")
-        cards = self.full_shoe.cards
-        if not 0 <= self.cut < cards:
-            raise SimulationError(f"--cut-card must be between 0 and {cards - 1}, got {self.cut}")
-        if not 0 <= self.burn < cards - self.cut:
-            raise SimulationError(
-                f"--burn must be between 0 and {cards - self.cut - 1}, got {self.burn}"
-            )
+        check_dealing(self.full_shoe, self.burn, self.cut, self.cut_card is not None)
         if self.kelly is not None and self.kelly <= 0:
             raise SimulationError(f"--kelly must be a positive bankroll in units, got {self.kelly}")
         if self.max_bet < 1:
@@ -218,7 +211,6 @@ def _deal(job: _Job) -> _Chunk:
     settings = job.settings
     player = _player(settings)
     shoe = settings.full_shoe
-    deck = np.repeat(np.arange(13), shoe.counts)
     stop = shoe.cards - settings.cut
     shoes = job.last - job.first
     totals = np.zeros((shoes, len(job.ramps), 5))
@@ -226,8 +218,7 @@ def _deal(job: _Job) -> _Chunk:
     valued = np.zeros((shoes, len(job.ramps))) if settings.exact_ev else None
     bins = np.zeros((2 * KELLY_RANGE + 1, 3))
     for k, number in enumerate(range(job.first, job.last)):
-        rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(number,)))
-        order = rng.permutation(deck).tolist()
+        order = shuffled(shoe, settings.seed, number)
         played = player.play_shoe(order, settings.burn, stop)
         if not played.net:
             continue
@@ -257,7 +248,6 @@ def _round_values(
     before it (the burned cards among them)."""
     from baccarat_exact.blackjack.edge import strategy_value
     from baccarat_exact.blackjack.hands import shoe_counts
-    from baccarat_exact.blackjack.solver import require_round_depth
 
     unseen = list(shoe.counts)
     position = settings.burn
@@ -267,16 +257,11 @@ def _round_values(
             unseen[rank] -= 1
         position = start
         left = Shoe.from_counts(unseen)
-        counts = shoe_counts(left)
-        worst = max(slot for slot in range(10) if counts[slot])
-        after = tuple(c - (slot == worst) for slot, c in enumerate(counts))
-        try:
-            require_round_depth(after, split_hands=settings.rules.split_hands, up=worst)
-        except BaccaratError:
+        if not priceable(shoe_counts(left), settings.rules.split_hands):
             raise SimulationError(
                 f"--exact-ev: {left.cards} cards left before a round are too few to value it "
                 "exactly: deal a larger shoe or put the cut card deeper (--cut-card)"
-            ) from None
+            )
         values.append(float(strategy_value(left, settings.strategy, exact=False)))
     return np.array(values, dtype=np.float64)
 

@@ -52,6 +52,9 @@ __all__ = [
     "EvBin",
     "Round",
     "SimulationSettings",
+    "check_dealing",
+    "priceable",
+    "shuffled",
     "simulate",
 ]
 
@@ -92,8 +95,6 @@ class SimulationSettings:
 
     def __post_init__(self) -> None:
         shoe = self.full_shoe
-        if shoe.infinite:
-            raise SimulationError("a simulation deals real shoes: give a finite shoe")
         if not 1 <= self.shoes <= MAX_SHOES:
             raise SimulationError(
                 f"--shoes must be between 1 and {MAX_SHOES:,}, got {int_text(self.shoes, grouped=True)}"
@@ -105,29 +106,12 @@ class SimulationSettings:
             )
         if not 0 <= self.seed < 2**63:
             raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
-        if shoe.cards > MAX_CARDS:
-            raise SimulationError(
-                f"a simulation shuffles every card: at most {MAX_CARDS:,} cards a shoe, "
-                f"got {int_text(shoe.cards, grouped=True)}"
-            )
-        if not _priceable(shoe_counts(shoe), self.rules.split_hands):
+        check_dealing(shoe, self.burn, self.cut, self.cut_card is not None)
+        if not priceable(shoe_counts(shoe), self.rules.split_hands):
             raise SimulationError(
                 f"the shoe is too small to price a round exactly: it holds {points(shoe_counts(shoe))} "
                 f"points (aces 1), and a round after any up card can take "
                 f"{round_points(self.rules.split_hands)}"
-            )
-        if not 0 <= self.burn < shoe.cards:
-            raise SimulationError(
-                f"--burn must be between 0 and {shoe.cards - 1} (cards in the shoe less one), "
-                f"got {self.burn}"
-            )
-        most = shoe.cards - self.burn - 1
-        if not 0 <= self.cut <= most:
-            given = "" if self.cut_card is not None else " (a quarter of the shoe by default)"
-            raise SimulationError(
-                f"--cut-card must be between 0 and {most} (cards behind it: the shoe of "
-                f"{shoe.cards} less the burn of {self.burn}, and one card for a round), "
-                f"got {self.cut}{given}"
             )
 
     @property
@@ -212,11 +196,46 @@ class BlackjackSimulation:
     depth: tuple[DepthBand, ...]
 
 
-def _priceable(counts: tuple[int, ...], split_hands: int = 2) -> bool:
+def priceable(counts: tuple[int, ...], split_hands: int = 2) -> bool:
     """Whether the exact solver prices a round from ``counts``: after any up card the shoe
     still holds the points a round can take (more with resplits)."""
     largest = max((slot for slot in range(SLOTS) if counts[slot]), default=-1)
     return largest >= 0 and points(counts) - (largest + 1) >= round_points(split_hands)
+
+
+def check_dealing(shoe: Shoe, burn: int, cut: int, cut_given: bool) -> None:
+    """Refuse a shoe a simulation cannot shuffle and deal: an infinite one, one beyond
+    :data:`MAX_CARDS`, a burn or a cut card (``cut`` cards behind it; ``cut_given``: the
+    user's, not the default) that leaves no card for a round."""
+    if shoe.infinite:
+        raise SimulationError("a simulation deals real shoes: give a finite shoe")
+    if shoe.cards > MAX_CARDS:
+        raise SimulationError(
+            f"a simulation shuffles every card: at most {MAX_CARDS:,} cards a shoe, "
+            f"got {int_text(shoe.cards, grouped=True)}"
+        )
+    if not 0 <= burn < shoe.cards:
+        raise SimulationError(
+            f"--burn must be between 0 and {shoe.cards - 1} (cards in the shoe less one), "
+            f"got {burn}"
+        )
+    most = shoe.cards - burn - 1
+    if not 0 <= cut <= most:
+        given = "" if cut_given else " (a quarter of the shoe by default)"
+        raise SimulationError(
+            f"--cut-card must be between 0 and {most} (cards behind it: the shoe of "
+            f"{shoe.cards} less the burn of {burn}, and one card for a round), "
+            f"got {cut}{given}"
+        )
+
+
+def shuffled(shoe: Shoe, seed: int, number: int) -> list[int]:
+    """Shoe ``number``'s cards in dealing order (rank indices 0-12): every shoe its own
+    random stream of ``seed``, so a seed deals the same shoes in every simulation, on any
+    number of processes."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
+    order: list[int] = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+    return order
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,15 +251,14 @@ def _deal_shoe(job: _Job, advance: Callable[[int], None] | None = None) -> tuple
     in all)."""
     settings = job.settings
     shoe = settings.full_shoe
-    rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(job.shoe,)))
-    order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+    order = shuffled(shoe, settings.seed, job.shoe)
     unseen = list(shoe.counts)
     stop = len(order) - settings.cut
     position = shown = settings.burn
     rounds: list[Round] = []
     while position < stop:
         left = Shoe.from_counts(unseen)
-        if not _priceable(shoe_counts(left), settings.rules.split_hands):
+        if not priceable(shoe_counts(left), settings.rules.split_hands):
             break  # too few cards left to price a round exactly: the shoe is shuffled
         result = edge(left, settings.rules, exact=settings.exact)
         rounds.append(Round(job.shoe, position, result.optimal))
