@@ -621,17 +621,20 @@ def _note(text: str) -> None:
     echo(f"note: {text}", err=True)
 
 
+CountOption = Annotated[
+    str,
+    typer.Option(
+        "--count",
+        help="The count: hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' "
+        "(balanced; untagged cards 0).",
+    ),
+]
+
+
 @app.command("indices", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
 def indices_command(
     ctx: typer.Context,
-    count: Annotated[
-        str,
-        typer.Option(
-            "--count",
-            help="The count: hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' "
-            "(balanced; untagged cards 0).",
-        ),
-    ] = "hi-lo",
+    count: CountOption = "hi-lo",
     decks_left: Annotated[
         str | None,
         typer.Option(
@@ -695,14 +698,7 @@ def counting_command(
     seed: SeedOption = 0,
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
-    count: Annotated[
-        str,
-        typer.Option(
-            "--count",
-            help="The count: hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' "
-            "(balanced; untagged cards 0).",
-        ),
-    ] = "hi-lo",
+    count: CountOption = "hi-lo",
     indices: Annotated[
         str,
         typer.Option(
