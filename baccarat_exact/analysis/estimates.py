@@ -48,6 +48,7 @@ __all__ = [
     "StrategyTotals",
     "Summary",
     "band_width",
+    "estimate_cells",
     "mean_estimate",
     "ratio_estimate",
 ]
@@ -79,6 +80,14 @@ class Estimate:
 
     value: float
     se: float | None
+
+
+def estimate_cells(estimate: Estimate | None) -> tuple[float | None, float | None]:
+    """An estimate as two table cells, its value and its standard error (both empty for
+    none)."""
+    if estimate is None:
+        return None, None
+    return estimate.value, estimate.se
 
 
 def band_width(cards: int) -> int:

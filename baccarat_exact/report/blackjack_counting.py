@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from baccarat_exact.analysis.blackjack_counting import CountingResult, StrategyResult
-from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.analysis.estimates import Estimate, estimate_cells
 from baccarat_exact.blackjack.index_play import IndexPlay
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
@@ -20,11 +20,11 @@ _MOVES = {"S": "stand", "H": "hit", "D": "double", "P": "split", "R": "surrender
 _UP = {1: "A", 10: "T"}
 
 
-def _est(estimate: Estimate | None) -> tuple[float | None, float | None]:
-    if estimate is None:
-        return None, None
-    value = estimate.value if math.isfinite(estimate.value) else None
-    return value, estimate.se
+def _finite(estimate: Estimate | None) -> float | None:
+    """An estimate's value where it is a number (N0 is infinite for a win of 0)."""
+    if estimate is None or not math.isfinite(estimate.value):
+        return None
+    return estimate.value
 
 
 def _hand(play: IndexPlay) -> str:
@@ -85,10 +85,10 @@ def counting_report(result: CountingResult) -> Report:
         tuple(
             (
                 st.name,
-                *_est(st.won_per_100),
+                *estimate_cells(st.won_per_100),
                 st.sd_per_100.value,
                 st.bet_per_round.value,
-                None if st.n0 is None else _est(st.n0)[0],
+                _finite(st.n0),
                 st.score.value,
                 st.risk_of_ruin.value,
             )
@@ -111,9 +111,9 @@ def counting_report(result: CountingResult) -> Report:
         tuple(
             (
                 st.name,
-                *_est(st.won_per_hour),
+                *estimate_cells(st.won_per_hour),
                 st.sd_per_hour.value,
-                *_est(st.won_per_shoe),
+                *estimate_cells(st.won_per_shoe),
                 st.sd_per_shoe.value,
                 st.rounds_bet.value,
             )
@@ -124,8 +124,8 @@ def counting_report(result: CountingResult) -> Report:
     ruin_rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             st.name,
-            *_est(st.risk_of_ruin),
-            *_est(st.ruined),
+            *estimate_cells(st.risk_of_ruin),
+            *estimate_cells(st.ruined),
             f"{st.players} × {st.shoes_per_player:,} shoes",
         )
         for st in strategies
@@ -214,8 +214,8 @@ def counting_report(result: CountingResult) -> Report:
         tuple(
             (
                 st.name,
-                *_est(st.won_per_100),
-                *_est(st.won_per_100_from_ev),
+                *estimate_cells(st.won_per_100),
+                *estimate_cells(st.won_per_100_from_ev),
                 _ratio(st.won_per_100.se, st.won_per_100_from_ev),
             )
             for st in strategies

@@ -12,7 +12,7 @@ from baccarat_exact.analysis.blackjack_indices import (
     Decision,
     DecisionIndex,
 )
-from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.analysis.estimates import estimate_cells
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
@@ -56,16 +56,10 @@ def index_text(found: DecisionIndex) -> str:
     return f"{mark} {_signed(found.index)}" + (" ?" if found.status == "noisy" else "")
 
 
-def _est(estimate: Estimate | None) -> tuple[float | None, float | None]:
-    if estimate is None:
-        return None, None
-    return estimate.value, estimate.se
-
-
 def _point(found: DecisionIndex, point: CountPoint | None, d: int) -> tuple[Cell, ...]:
     if point is None:
         return None, None, None
-    return (float(point.true_count), *_est(point.differences[d]))
+    return (float(point.true_count), *estimate_cells(point.differences[d]))
 
 
 def indices_report(result: BlackjackIndices) -> Report:
@@ -129,7 +123,7 @@ def indices_report(result: BlackjackIndices) -> Report:
                 decision.label,
                 float(point.true_count),
                 point.running_count,
-                *_est(point.differences[d]),
+                *estimate_cells(point.differences[d]),
             )
             for d, decision in enumerate(s.decisions)
             for point in result.points

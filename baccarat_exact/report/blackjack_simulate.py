@@ -7,19 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.analysis.blackjack_simulation import MIN_SHOES, BlackjackSimulation
-from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.analysis.estimates import estimate_cells
 from baccarat_exact.blackjack.edge import value_fields
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
 
 __all__ = ["blackjack_simulation_report"]
-
-
-def _est(estimate: Estimate | None) -> tuple[float | None, float | None]:
-    if estimate is None:
-        return None, None
-    return estimate.value, estimate.se
 
 
 def _pct(name: str, key: str, digits: int = 3) -> Column:
@@ -89,8 +83,8 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         (
             (
                 float(result.full_shoe_ev),
-                *_est(result.mean_ev),
-                *_est(result.positive_mean_ev),
+                *estimate_cells(result.mean_ev),
+                *estimate_cells(result.positive_mean_ev),
             ),
         ),
         name="summary",
@@ -103,7 +97,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
             Column("gain per shoe", "decimal", 4, key="positive_gain_float"),
             Column("± SE", "decimal", 4, key="positive_gain_se_float"),
         ),
-        ((*_est(result.positive_share), *_est(result.positive_gain)),),
+        ((*estimate_cells(result.positive_share), *estimate_cells(result.positive_gain)),),
         name="edge",
     )
     quantiles = Table(

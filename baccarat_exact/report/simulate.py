@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.dealing import burn_text
-from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS
+from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, estimate_cells
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
@@ -31,12 +31,6 @@ if TYPE_CHECKING:
     )
 
 __all__ = ["simulation_report"]
-
-
-def _est(estimate: Estimate | None) -> tuple[float | None, float | None]:
-    if estimate is None:
-        return None, None
-    return estimate.value, estimate.se
 
 
 def _pct(name: str, key: str, digits: int = 4) -> Column:
@@ -85,7 +79,12 @@ def _settings(result: SimulationResult) -> Table:
 
 def _per_hand(result: SimulationResult) -> Table:
     rows: tuple[tuple[Cell, ...], ...] = tuple(
-        (est.bet, result.reference.evs[b], *_est(est.mean_ev), *_est(est.surebet_share))
+        (
+            est.bet,
+            result.reference.evs[b],
+            *estimate_cells(est.mean_ev),
+            *estimate_cells(est.surebet_share),
+        )
         for b, est in enumerate(result.bets)
     )
     return Table(
@@ -107,9 +106,9 @@ def _perfect(result: SimulationResult) -> Table:
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             est.bet,
-            *_est(est.positive_share),
-            *_est(est.positive_mean_ev),
-            *_est(est.perfect_gain),
+            *estimate_cells(est.positive_share),
+            *estimate_cells(est.positive_mean_ev),
+            *estimate_cells(est.perfect_gain),
             est.perfect_hands.value,
         )
         for est in result.bets
@@ -138,7 +137,7 @@ def _count(result: SimulationResult) -> Table:
             est.bet,
             fit.count.label(),
             _bets_when(threshold, fit),
-            *_est(est.count_gain),
+            *estimate_cells(est.count_gain),
             est.count_hands.value,
         )
         for est, fit in zip(result.bets, result.fits)
@@ -201,7 +200,7 @@ def _economics(result: SimulationResult) -> Table:
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             *_strategy_cells(row),
-            *_est(row.won_per_shoe),
+            *estimate_cells(row.won_per_shoe),
             row.sd_per_shoe.value,
             row.won_per_100.value,
             row.sd_per_100.value,
@@ -264,9 +263,9 @@ def _comparison(result: SimulationResult) -> Table:
             row.bet,
             row.count,
             row.correlation,
-            *_est(row.won_per_shoe),
+            *estimate_cells(row.won_per_shoe),
             row.sd_per_shoe.value,
-            *_est(row.difference),
+            *estimate_cells(row.difference),
         )
         for row in result.comparisons
     )
