@@ -36,7 +36,7 @@ from baccarat_exact.analysis.economics import (
     ruin_within,
     score,
 )
-from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate
 from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
 from baccarat_exact.blackjack.rules import BlackjackRules
@@ -386,14 +386,6 @@ def _fitted_bins(bins: npt.NDArray[np.float64]) -> list[KellyBin]:
         for tc, k, q in zip(tcs, n, square)
         if k > 0
     ]
-
-
-PATH_PLAYERS = 100
-"""Simulated players for the risk of ruin: the shoes, in order, split between them."""
-
-LONG_ENOUGH = 0.9
-"""A simulated ruin share is shown when the players' paths are long enough: the
-formula's ruin within that many shoes is at least this share of its ruin ever."""
 
 
 def _ruined(
