@@ -605,9 +605,6 @@ def simulate_command(
         cut_card=cut_card,
         exact=not use_float,
     )
-    if cluster is None:
-        answer(request, fmt, table, quiet=quiet, jobs=jobs)
-        return
     from baccarat_exact.cli.common import emit
     from baccarat_exact.cli.shared import context
 
