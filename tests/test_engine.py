@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import platform
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -257,3 +259,51 @@ def test_overlapping_columns_are_the_sums_of_their_events() -> None:
         compiled = compile_columns(rules.tableau, columns)
         expected = np.stack([single[:, list(c)].sum(axis=1) for c in columns], axis=1)
         assert compiled.flat.dtype == np.int64 and np.array_equal(compiled.flat, expected)
+
+
+def _many_columns() -> tuple[tuple[int, ...], ...]:
+    """40 columns of events (more than the paired path's 8, not a multiple of 8)."""
+    return tuple(tuple(range(c, N_EVENTS, 40)) for c in range(40))
+
+
+@pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
+@settings(max_examples=40, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 160), min_size=10, max_size=10).filter(
+        lambda c: 6 <= sum(c) <= 1448
+    ),
+    infinite=st.booleans(),
+)
+def test_every_compiled_kernel_counts_alike(counts: list[int], infinite: bool) -> None:
+    """The compiled step's kernels (the generic one; the AVX2 one where the processor has
+    it) give numpy's integer counts, in both arithmetics (doubles up to 456 cards, 64-bit
+    integers beyond) and for few and many columns."""
+    from baccarat_exact.engine import _sixcard
+
+    values = tuple(counts)
+    in_use, available = _sixcard.kernels()
+    try:
+        for columns in (_ONE_SHOE_COLUMNS, _many_columns()):
+            compiled = compile_columns(STANDARD_TABLEAU, columns)
+            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+            for kernel in available.split(", "):
+                _sixcard.use_kernel(kernel)
+                assert compiled.counter()(values, infinite) == exact, kernel
+    finally:
+        _sixcard.use_kernel(in_use)
+
+
+@pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
+def test_the_wide_kernel_is_taken_where_the_processor_has_it() -> None:
+    """On x86-64 with AVX2 and FMA the module chooses the wide kernel itself; an unknown
+    kernel is refused with the ones there are."""
+    from baccarat_exact.engine import _sixcard
+
+    in_use, available = _sixcard.kernels()
+    assert in_use == available.split(", ")[-1]
+    cpuinfo = Path("/proc/cpuinfo")
+    flags = cpuinfo.read_text().split() if cpuinfo.exists() else []
+    if platform.machine() == "x86_64" and "avx2" in flags and "fma" in flags:
+        assert available == "generic, wide"
+    with pytest.raises(ValueError, match="available: generic"):
+        _sixcard.use_kernel("fastest")

@@ -193,8 +193,8 @@ read_values(PyObject *values, long long *counts, long long *cards)
  * x low weight, times the high weight. Up to PAIRED_COLUMNS columns, two at a time, each
  * with two sets of sums (four independent chains) over the block's rows (contiguous, so
  * in cache); more, all columns per row, a loop the compiler vectorises (doubles). */
-#define DEFINE_SUM(NAME, TYPE, ENTRY, TABLE)                                              \
-    static void NAME(const Counter *self, const long long *counts, int infinite,          \
+#define DEFINE_SUM(NAME, TYPE, ENTRY, TABLE, TARGET)                                      \
+    TARGET static void NAME(const Counter *self, const long long *counts, int infinite,   \
                      TYPE *restrict total, TYPE *restrict partial)                        \
     {                                                                                     \
         TYPE step[VALUES][CARDS]; /* n - j (0 once the value runs out), or n (weights) */ \
@@ -264,8 +264,64 @@ read_values(PyObject *values, long long *counts, long long *cards)
         }                                                                                 \
     }
 
-DEFINE_SUM(sum_float, double, double, table_float)
-DEFINE_SUM(sum_int, uint64_t, uint16_t, table)
+DEFINE_SUM(sum_float_generic, double, double, table_float, )
+DEFINE_SUM(sum_int_generic, uint64_t, uint16_t, table, )
+
+typedef void (*SumFloat)(const Counter *, const long long *, int, double *, double *);
+typedef void (*SumInt)(const Counter *, const long long *, int, uint64_t *, uint64_t *);
+
+/* The same sums compiled a second time for x86-64 processors with AVX2 and FMA (four
+ * doubles an instruction, a multiply-add in one: about a quarter faster for many
+ * columns), chosen when the module loads if the processor has them. The integers are
+ * exact whatever the order or fusing of the operations (above), so both kernels give
+ * the same counts; tests/test_engine.py runs both. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define WIDE_KERNEL 1
+DEFINE_SUM(sum_float_wide, double, double, table_float, __attribute__((target("avx2,fma"))))
+DEFINE_SUM(sum_int_wide, uint64_t, uint16_t, table, __attribute__((target("avx2,fma"))))
+#endif
+
+static const char *
+available_kernels(void)
+{
+#ifdef WIDE_KERNEL
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return "generic, wide";
+#endif
+    return "generic";
+}
+
+static SumFloat sum_float = sum_float_generic;
+static SumInt sum_int = sum_int_generic;
+static const char *kernel = "generic";
+
+/* Chooses the kernel: "wide" (where the processor and the build have it) or "generic". */
+static PyObject *
+use_kernel(PyObject *module, PyObject *name)
+{
+    const char *wanted = PyUnicode_AsUTF8(name);
+    if (wanted == NULL)
+        return NULL;
+    if (strcmp(wanted, "generic") == 0) {
+        sum_float = sum_float_generic;
+        sum_int = sum_int_generic;
+        kernel = "generic";
+        Py_RETURN_NONE;
+    }
+#ifdef WIDE_KERNEL
+    if (strcmp(wanted, "wide") == 0 && __builtin_cpu_supports("avx2") &&
+        __builtin_cpu_supports("fma")) {
+        sum_float = sum_float_wide;
+        sum_int = sum_int_wide;
+        kernel = "wide";
+        Py_RETURN_NONE;
+    }
+#endif
+    PyErr_Format(PyExc_ValueError, "kernel %R: not available here (available: %s)", name,
+                 available_kernels());
+    return NULL;
+}
 
 static PyObject *
 Counter_call(Counter *self, PyObject *args, PyObject *kwds)
@@ -320,11 +376,26 @@ static PyTypeObject CounterType = {
     .tp_call = (ternaryfunc)Counter_call,
 };
 
+static PyObject *
+kernels(PyObject *module, PyObject *unused)
+{
+    return Py_BuildValue("(ss)", kernel, available_kernels());
+}
+
+static PyMethodDef methods[] = {
+    {"use_kernel", (PyCFunction)use_kernel, METH_O,
+     PyDoc_STR("use_kernel(name): sum with the 'generic' or the 'wide' (AVX2) kernel.")},
+    {"kernels", (PyCFunction)kernels, METH_NOARGS,
+     PyDoc_STR("kernels() -> (the kernel in use, the kernels available here).")},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "baccarat_exact.engine._sixcard",
     .m_doc = PyDoc_STR("One shoe's exact six-card counts in compiled code."),
     .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC
@@ -332,6 +403,14 @@ PyInit__sixcard(void)
 {
     if (PyType_Ready(&CounterType) < 0)
         return NULL;
+#ifdef WIDE_KERNEL
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        sum_float = sum_float_wide;
+        sum_int = sum_int_wide;
+        kernel = "wide";
+    }
+#endif
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;

@@ -13,3 +13,10 @@ class Counter:
     def __call__(self, values: tuple[int, ...], infinite: bool = False) -> list[int]:
         """Each column's count for a shoe of ``values`` (cards of each point value, or
         weights); ValueError beyond 1448 cards."""
+
+def use_kernel(name: str) -> None:
+    """Sum with the ``"generic"`` kernel or the ``"wide"`` one (AVX2 and FMA, where the
+    processor has them; chosen by itself when the module loads); ValueError otherwise."""
+
+def kernels() -> tuple[str, str]:
+    """The kernel in use and the kernels available here (``"generic, wide"``)."""
