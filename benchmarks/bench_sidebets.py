@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from baccarat_exact.model.bets import main_bets, with_main_bets
+from baccarat_exact.model.bets import Bet, main_bets, with_main_bets
 from baccarat_exact.model.cards import RANKS, SUITS, Card
 from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.rules import Rules
@@ -87,7 +87,47 @@ def main() -> None:
         times["main bets (odds)"]
     )
     print(f"ratio all side bets / main bets: {best:.2f}x best, {median:.2f}x median (limit 3x)")
+    kernels(shoe, rules, side, main_only, args.repeats, args.calls)
     joint_bets(shoe, rules)
+
+
+def kernels(
+    shoe: Shoe,
+    rules: Rules,
+    side: tuple[Bet, ...],
+    main_only: tuple[Bet, ...],
+    repeats: int,
+    calls: int,
+) -> None:
+    """The compiled step's kernels side by side (the generic one, and the AVX2 one where
+    the processor has it), interleaved in this process: the engine's count alone for the
+    side bets' columns, and the whole calls."""
+    from baccarat_exact.engine import _sixcard
+    from baccarat_exact.engine.counting import count_one
+    from baccarat_exact.pricing.plan import plan
+    from baccarat_exact.pricing.shoe import engine_input
+
+    in_use, available = _sixcard.kernels()
+    values, _ = engine_input(shoe)
+    compiled = plan(rules.tableau, side).compiled
+    cases: dict[str, Callable[[], object]] = {
+        f"engine count, {len(compiled.columns)} columns": lambda: count_one(values, compiled),
+        "all side bets (odds)": lambda: odds(shoe, rules, side),
+        "main bets (odds)": lambda: odds(shoe, rules, main_only),
+    }
+    times: dict[tuple[str, str], list[float]] = {}
+    try:
+        for _ in range(repeats):
+            for kernel in available.split(", "):
+                _sixcard.use_kernel(kernel)
+                for name, func in cases.items():
+                    times.setdefault((kernel, name), []).append(_per_call(func, calls))
+    finally:
+        _sixcard.use_kernel(in_use)
+    print(f"compiled kernels (available: {available}; chosen: {in_use})")
+    for (kernel, name), samples in times.items():
+        label = f"{name}, {kernel}"
+        print(f"{label:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
 
 
 def joint_bets(shoe: Shoe, rules: Rules) -> None:
