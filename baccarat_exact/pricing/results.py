@@ -151,15 +151,17 @@ _SET_BET, _SET_LINE_COUNTS, _SET_DENOMINATOR, _SET_WEIGHT = (
 )
 
 
-def whole_bet_odds(bet: Bet, line_counts: tuple[int, ...], denominator: int) -> BetOdds:
-    """``BetOdds(bet, line_counts, denominator)``, its slots written directly: the frozen
-    dataclass's ``__init__`` calls ``object.__setattr__`` once per field, which made half
-    the cost of a result in :func:`~baccarat_exact.pricing.odds` (0.75 µs against 0.4)."""
+def whole_bet_odds(
+    bet: Bet, line_counts: tuple[int, ...], denominator: int, weight: int = 1
+) -> BetOdds:
+    """``BetOdds(bet, line_counts, denominator, weight)``, its slots written directly: the
+    frozen dataclass's ``__init__`` calls ``object.__setattr__`` once per field, which made
+    half the cost of a result in :func:`~baccarat_exact.pricing.odds` (0.75 µs against 0.4)."""
     made: BetOdds = object.__new__(BetOdds)
     _SET_BET(made, bet)
     _SET_LINE_COUNTS(made, line_counts)
     _SET_DENOMINATOR(made, denominator)
-    _SET_WEIGHT(made, 1)
+    _SET_WEIGHT(made, weight)
     return made
 
 
@@ -170,7 +172,7 @@ def reduced_bet_odds(bet: Bet, counts: Sequence[int], denominator: int, weight: 
         if common > 1:
             counts = [n // common for n in counts]
             denominator, weight = denominator // common, weight // common
-    return BetOdds(bet, tuple(counts), denominator, weight)
+    return whole_bet_odds(bet, tuple(counts), denominator, weight)
 
 
 Combine = Callable[["Odds", Mapping[str, Fraction | int]], "Combination"]

@@ -178,8 +178,9 @@ def pair_counts(planned: Plan, terms: PairTerms) -> PairCounts:
 
     found: PairCounts = {}
     states, total = pair_state_counts(terms)
+    take = states.__getitem__
     for pair in planned.pairs:
-        counts = [sum(states[s] for s in line) for line in pair.states]
+        counts = [sum(map(take, line)) for line in pair.states]
         found[pair.position] = (counts, total, terms.weight)
     if not planned.joints:
         return found
