@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["for_batches", "keep_freed_memory", "one_blas_thread"]
+__all__ = ["for_batches", "keep_freed_memory", "no_blas_thread_pool", "one_blas_thread"]
 
 _BLAS_THREAD_CALLS = (
     ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
@@ -57,6 +57,23 @@ def one_blas_thread() -> Iterator[None]:
         yield
     finally:
         calls[1](before)
+
+
+def no_blas_thread_pool() -> None:
+    """Ask OpenBLAS, before numpy loads it, for no thread pool (``OPENBLAS_NUM_THREADS=1``)
+    unless the environment already chooses.
+
+    OpenBLAS starts its threads when numpy is imported, and they cost CPU time from then
+    on: about 50 ms of a command's CPU on the 2-core machine of docs/performance.md (numpy's
+    import 0.12 s of CPU with its pool, 0.06 s without), more with more cores. The engine
+    never gains from them (:func:`one_blas_thread`); worker processes parallelise
+    instead, and inherit the setting. Does nothing once numpy is loaded.
+    """
+    import os
+    import sys
+
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3

@@ -27,6 +27,7 @@ import typer.main
 
 from baccarat_exact import __version__
 from baccarat_exact.cli.output import OutputError, echo, plain_where_needed
+from baccarat_exact.tuning import no_blas_thread_pool
 
 __all__ = ["COMMANDS", "EXIT_INTERNAL", "GROUPS", "build_app", "main", "whole_app"]
 
@@ -159,6 +160,7 @@ def _debug(args: list[str]) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point: run one command and exit with the contract's code."""
+    no_blas_thread_pool()  # before anything imports numpy
     args = list(sys.argv[1:] if argv is None else argv)
     debug = _debug(args)
     for stream in (sys.stdout, sys.stderr):
