@@ -132,10 +132,7 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     if cached is not None:
         margins: tuple[NumArray, NumArray] = cached
         return margins
-    removals = shape.memo.get("removal rows")
-    if removals is None:  # the removals as an array, once per shape (a tuple of tuples)
-        removals = np.array(shape.removals, dtype=np.int64).reshape(len(shape.removals), SLOTS)
-        shape.memo["removal rows"] = removals
+    removals = shape.removals
     weights = _MARGIN[shape.total]
     if solver.exact and shape.whole and solver.out is None and not solver.infinite:
         # both sums per state by the compiled step: two big integers a state, not seven
@@ -493,12 +490,14 @@ class StateGraph:
         table = self._bust_table(shape, stake)
         if rows is None:
             rows = np.arange(len(shape.r))
+        # one table entry a state for every card but the dealer-blackjack card, one for it:
+        # two lookups a state, not ten
+        r1 = self.r_out[rows] + 1
+        split_of = (shape.extra[rows] >= 0).astype(np.int64)
+        tens = self.removed_out[rows, bj] if bj >= 0 else np.zeros(len(rows), dtype=np.int64)
+        values = np.repeat(table[r1, tens, split_of][:, None], SLOTS, axis=1)
         if bj >= 0:
-            tens = self.removed_out[rows, bj][:, None] + (np.arange(SLOTS) == bj)[None, :]
-        else:
-            tens = np.zeros((len(rows), SLOTS), dtype=np.int64)
-        split_of = (shape.extra[rows] >= 0).astype(np.int64)[:, None]
-        values = table[(self.r_out[rows] + 1)[:, None], tens, split_of]
+            values[:, bj] = table[r1, tens + 1, split_of]
         out: NumArray = np.where(busts[rows], values, 0)
         return out
 

@@ -14,9 +14,11 @@ A shape may hold the split hands of one pair alone (no unsplit hands): what a re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import pairwise
+from operator import mul
 from typing import Any
 
 import numpy as np
@@ -30,6 +32,8 @@ __all__ = [
     "IntArray",
     "NumArray",
     "ShapeKey",
+    "StateIndex",
+    "States",
     "graph_shape",
     "hands_within",
     "shape_of",
@@ -48,6 +52,8 @@ TWO, PAIR, BLACKJACK, SPLIT_TWO, MULTI, SEVEN_KIND = range(6)
 
 _RADIX = 22
 """Base of a state's integer code: no hand holds 22 cards of a value."""
+_CODE_PLACES = tuple(_RADIX**slot for slot in range(SLOTS))
+"""A hand's digits' places in its state's code (slot A lowest)."""
 BUSTS, ABSENT = -1, -2
 """``succ`` entries: the card busts the hand; the hand with it is not a state (the shoe cannot
 hold it)."""
@@ -104,6 +110,45 @@ ShapeKey = tuple[Counts | None, Counts, tuple[tuple[int, Counts], ...], bool]
 holds (zeros: any hand); (slot, caps) of each pair that may split; split aces take one card)."""
 
 
+class States:
+    """(hand, extra) of every state, read from the shape's arrays when asked: a tuple a state
+    for ten thousand states would cost more time and memory than the rest of the shape."""
+
+    __slots__ = ("_extra", "_hands")
+
+    def __init__(self, hands: IntArray, extra: IntArray) -> None:
+        self._hands = hands
+        self._extra = extra
+
+    def __len__(self) -> int:
+        return len(self._extra)
+
+    def __getitem__(self, i: int) -> tuple[Counts, int]:
+        return tuple(self._hands[i].tolist()), int(self._extra[i])
+
+    def __iter__(self) -> Iterator[tuple[Counts, int]]:
+        return zip(map(tuple, self._hands.tolist()), self._extra.tolist())
+
+
+class StateIndex:
+    """(hand, extra) → state index, by the states' integer codes (a missing state: KeyError);
+    the dictionary of codes is made at the first lookup."""
+
+    __slots__ = ("_codes", "_of")
+
+    def __init__(self, codes: IntArray) -> None:
+        self._codes = codes
+        self._of: dict[int, int] | None = None
+
+    def __getitem__(self, state: tuple[Counts, int]) -> int:
+        hand, extra = state
+        if len(hand) != SLOTS or min(hand) < 0 or max(hand) >= _RADIX or not -1 <= extra < SLOTS:
+            raise KeyError(state)
+        if self._of is None:
+            self._of = dict(zip(self._codes.tolist(), range(len(self._codes))))
+        return self._of[sum(map(mul, hand, _CODE_PLACES)) + (extra + 1) * _RADIX**SLOTS]
+
+
 @dataclass(frozen=True, eq=False)
 class GraphShape:
     """The states of a graph and their links, independent of the shoe's exact counts and pays.
@@ -112,8 +157,10 @@ class GraphShape:
     (hand, extra); ``levels`` holds each count's ``(start, stop)``.
     """
 
-    found: tuple[tuple[Counts, int], ...]
+    found: States
     """(hand, extra) of every state."""
+    index: StateIndex
+    """(hand, extra) → state index."""
     hands: IntArray
     """(states × 10) count vectors."""
     extra: IntArray
@@ -128,8 +175,8 @@ class GraphShape:
     """Kind without Triple Seven (that depends on the rules): TWO … MULTI."""
     succ: IntArray
     """(states × 10): the state after each card, or ``BUSTS`` / ``ABSENT``."""
-    removals: tuple[Counts, ...]
-    """The distinct ``removed`` rows (one dealer distribution each)."""
+    removals: IntArray
+    """(distinct removals × 10): the distinct ``removed`` rows (one dealer distribution each)."""
     removal_of: IntArray
     """Index into ``removals`` of each state."""
     levels: tuple[tuple[int, int], ...]
@@ -144,11 +191,6 @@ class GraphShape:
     """One state of each signature."""
     whole: bool
     """Every hand of a round (unsplit and split), not the split hands of one pair alone."""
-
-    @cached_property
-    def index(self) -> dict[tuple[Counts, int], int]:
-        """(hand, extra) → state index."""
-        return {state: i for i, state in enumerate(self.found)}
 
 
 @lru_cache(maxsize=32)
@@ -166,13 +208,13 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         extras.append(np.full(len(hands), slot, dtype=np.int64))
     unsorted = np.concatenate(parts)
     extra_unsorted = np.concatenate(extras)
-    # sort by (cards out, hand, extra)
+    # sort by (cards out, hand, extra): one integer key, the hand's digits slot A first
     out = unsorted.sum(axis=1) + (extra_unsorted >= 0)
-    order = np.lexsort((extra_unsorted, *unsorted.T[::-1], out))
+    lexical = unsorted @ (_RADIX ** np.arange(SLOTS - 1, -1, -1, dtype=np.int64))
+    order = np.argsort((out * _RADIX**SLOTS + lexical) * (SLOTS + 1) + extra_unsorted + 1)
     hands_arr = unsorted[order]
     extra = extra_unsorted[order]
     n = len(extra)
-    found = list(zip(map(tuple, hands_arr.tolist()), extra.tolist()))
     split = extra >= 0
     removed = hands_arr.copy()
     removed[np.nonzero(split)[0], extra[split]] += 1
@@ -189,29 +231,21 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     kind[pair] = PAIR
     kind[blackjack] = BLACKJACK
     pair_slot = np.where(pair, hands_arr.argmax(axis=1), -1)
-    # successors by integer codes: hand digits in base 22, the extra slot on top
+    # successors by integer codes: hand digits in base 22, the extra slot on top; the
+    # queries of one card in the codes' order are sorted too (a faster search)
     weights = _RADIX ** np.arange(SLOTS, dtype=np.int64)
     codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
-    order = np.argsort(codes)
-    sorted_codes = codes[order]
-    nxt = codes[:, None] + weights[None, :]
-    where = np.searchsorted(sorted_codes, nxt).clip(0, n - 1)
-    hit = sorted_codes[where] == nxt
-    succ = np.where(hit, order[where], ABSENT)
+    code_order = np.argsort(codes)
+    sorted_codes = codes[code_order]
+    succ = np.empty((n, SLOTS), dtype=np.int64)
+    for card in range(SLOTS):
+        wanted = sorted_codes + weights[card]
+        where = np.searchsorted(sorted_codes, wanted).clip(0, n - 1)
+        succ[code_order, card] = np.where(sorted_codes[where] == wanted, code_order[where], ABSENT)
     busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
     succ[busts] = BUSTS
     radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
-    removal_codes = removed @ radix
-    if one_card_aces and any(slot == ACE for slot, _ in splits):
-        # a subset of the states where split aces may be played on: share that shape's
-        # removals (and so the dealer rows computed for them)
-        full = graph_shape((caps0, floor, splits, False))
-        full_codes = np.array(full.removals, dtype=np.int64).reshape(-1, SLOTS) @ radix
-        removal_of = np.searchsorted(full_codes, removal_codes)
-        removals = full.removals
-    else:
-        _, first_of, removal_of = np.unique(removal_codes, return_index=True, return_inverse=True)
-        removals = tuple(tuple(row) for row in removed[first_of].tolist())
+    _, first_of, removal_of = np.unique(removed @ radix, return_index=True, return_inverse=True)
     starts = np.searchsorted(r, np.arange(int(r.min()), int(r.max()) + 2))
     levels = tuple((int(a), int(b)) for a, b in pairwise(starts.tolist()) if b > a)
     # a chart's move for a state depends on: two cards or more, split or not (ace or other),
@@ -222,7 +256,8 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     ).astype(np.int64)
     _, signature_rep, signature = np.unique(sig_codes, return_index=True, return_inverse=True)
     return GraphShape(
-        found=tuple(found),
+        found=States(hands_arr, extra),
+        index=StateIndex(codes),
         hands=hands_arr,
         extra=extra,
         removed=removed,
@@ -232,7 +267,7 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         cards=cards,
         kind=kind,
         succ=succ,
-        removals=removals,
+        removals=removed[first_of],
         removal_of=removal_of.reshape(n),
         levels=levels,
         memo={},
