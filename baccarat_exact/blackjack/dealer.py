@@ -74,8 +74,8 @@ BUST, BLACKJACK = 5, 6
 _MAX_DRAW = 12
 """Width of a slot's row in the flat falling-factorial table (no multiset draws 12 of a value)."""
 
-Group = tuple[int, int, tuple[tuple[tuple[int, ...], int], ...]]
-"""(outcome, length, ((flat factor indexes, orderings), …)) for multisets of one outcome and length."""
+Group = tuple[int, int, int]
+"""(outcome, length, how many multisets) for the multisets of one outcome and length."""
 
 
 def falling(n: int, k: int) -> int:
@@ -106,20 +106,35 @@ def final_outcome(hard: int, has_ace: bool) -> int:
     return total - 17
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@cache
+def _stops(hits_soft_17: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per (holds an ace, hard total up to 31): the outcome where the dealer stops, else -1."""
+    plain, with_ace = (
+        tuple(
+            final_outcome(hard, ace) if dealer_stands(hard, ace, hits_soft_17) else -1
+            for hard in range(32)
+        )
+        for ace in (False, True)
+    )
+    return plain, with_ace
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DealerTable:
     """Every multiset the dealer can draw after one up card, with its outcome and orderings.
 
-    ``groups`` holds ``(outcome, length, entries)``: each entry is the multiset as
-    indexes ``slot * 12 + count`` into a flat falling-factorial table, and how many
-    orderings of it the dealer can actually draw. ``longest`` is the most cards
-    drawn (11 for up card 2, under S17).
+    ``rows`` holds the multisets (count vectors), grouped by (outcome, length) in the order of
+    ``groups``, each group's in ascending order; ``orderings`` how many orderings of each the
+    dealer can actually draw. ``longest`` is the most cards drawn (11 for up card 2, under
+    S17). Tables are made once and compared by identity (they hold arrays).
     """
 
     up: int
     hits_soft_17: bool
     longest: int
     groups: tuple[Group, ...]
+    rows: IntArray
+    orderings: tuple[int, ...]
     multisets: int
 
 
@@ -132,37 +147,56 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     (184, 6)
     """
     # draw by draw: the multisets still drawing, each with the orderings that reach it without
-    # stopping earlier (a multiset fixes the dealer's total, so whether he stops)
-    orderings: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-    frontier: dict[tuple[int, ...], int] = {(0,) * SLOTS: 1}
-    length = 0
+    # stopping earlier (a multiset fixes the dealer's total, so whether he stops). A multiset
+    # is an integer, its counts as digits in base 12 with slot A the highest (so that integers
+    # sort as count tuples do), kept with its hard total and whether it holds an ace; what a
+    # total does is read from a table: no tuple and no call a draw
+    ends = _stops(hits_soft_17)
+    powers = [_MAX_DRAW ** (SLOTS - 1 - slot) for slot in range(SLOTS)]
+    finals: dict[int, int] = defaultdict(int)
+    """(multiset × 8 + outcome) → orderings."""
+    frontier: dict[int, int] = {0: 1}
+    states: dict[int, tuple[int, bool]] = {0: (up + 1, up == ACE)}
+    first = True
     while frontier:
-        following: dict[tuple[int, ...], int] = defaultdict(int)
-        for drawn, ways in frontier.items():
-            hard = up + 1 + sum((slot + 1) * k for slot, k in enumerate(drawn))
-            has_ace = up == ACE or drawn[ACE] > 0
-            for slot in range(SLOTS):
-                more = (*drawn[:slot], drawn[slot] + 1, *drawn[slot + 1 :])
+        following: dict[int, int] = defaultdict(int)
+        reached: dict[int, tuple[int, bool]] = {}
+        for code, ways in frontier.items():
+            hard, has_ace = states[code]
+            for slot, power in enumerate(powers):
+                more = code + power
                 total = hard + slot + 1
                 ace = has_ace or slot == ACE
-                if length == 0 and ace and total == 11:
-                    orderings[(more, BLACKJACK)] += ways
-                elif dealer_stands(total, ace, hits_soft_17):
-                    orderings[(more, final_outcome(total, ace))] += ways
+                outcome = BLACKJACK if first and ace and total == 11 else ends[ace][total]
+                if outcome >= 0:
+                    finals[more * 8 + outcome] += ways
                 else:
                     following[more] += ways
-        frontier = following
-        length += 1
-    grouped: dict[tuple[int, int], list[tuple[tuple[int, ...], int]]] = defaultdict(list)
-    for (multiset, outcome), count in sorted(orderings.items()):
-        factors = tuple(slot * _MAX_DRAW + k for slot, k in enumerate(multiset) if k)
-        grouped[(outcome, sum(multiset))].append((factors, count))
+                    reached[more] = (total, ace)
+        frontier, states = following, reached
+        first = False
+    # by (outcome, length, multiset), multisets as count tuples sort (slot A first)
+    keys = sorted(finals, key=lambda key: (key % 8, key // 8))
+    ordered = np.array(keys, dtype=np.int64)
+    rows = (ordered[:, None] // 8) // np.array(powers, dtype=np.int64)[None, :] % _MAX_DRAW
+    outcomes = ordered % 8
+    lengths = rows.sum(axis=1)
+    order = np.lexsort((lengths, outcomes))  # stable: each group keeps its multisets' order
+    rows = rows[order]
+    pairs = outcomes[order] * 64 + lengths[order]
+    starts = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1], True])
     groups = tuple(
-        (outcome, length, tuple(items)) for (outcome, length), items in sorted(grouped.items())
+        (int(pair) // 64, int(pair) % 64, int(stop - start))
+        for pair, start, stop in zip(pairs[starts[:-1]], starts[:-1], starts[1:])
     )
-    longest = max(length for _, length, _ in groups)
     return DealerTable(
-        up=up, hits_soft_17=hits_soft_17, longest=longest, groups=groups, multisets=len(orderings)
+        up=up,
+        hits_soft_17=hits_soft_17,
+        longest=max(length for _, length, _ in groups),
+        groups=groups,
+        rows=rows,
+        orderings=tuple(finals[keys[i]] for i in order.tolist()),
+        multisets=len(keys),
     )
 
 
@@ -174,7 +208,10 @@ def hits_soft_17_matters(up: int) -> bool:
     >>> hits_soft_17_matters(0), hits_soft_17_matters(6)
     (True, False)
     """
-    return dealer_table(up, True).groups != dealer_table(up, False).groups
+    hits, stands = dealer_table(up, True), dealer_table(up, False)
+    return (hits.groups, hits.orderings) != (stands.groups, stands.orderings) or not np.array_equal(
+        hits.rows, stands.rows
+    )
 
 
 @lru_cache(maxsize=256)
@@ -184,21 +221,22 @@ def restricted_table(table: DealerTable, caps: Counts) -> DealerTable:
     table itself when every cap allows the most any multiset draws of a value."""
     if min(caps) >= _MAX_DRAW - 1:
         return table
+    fits: npt.NDArray[np.bool_] = np.all(table.rows <= np.array(caps, dtype=np.int64), axis=1)
     groups = []
-    for outcome, length, entries in table.groups:
-        kept = tuple(
-            (factors, count)
-            for factors, count in entries
-            if all(index % _MAX_DRAW <= caps[index // _MAX_DRAW] for index in factors)
-        )
+    start = 0
+    for outcome, length, size in table.groups:
+        kept = int(fits[start : start + size].sum())
         if kept:
             groups.append((outcome, length, kept))
+        start += size
     return DealerTable(
         up=table.up,
         hits_soft_17=table.hits_soft_17,
         longest=table.longest,
         groups=tuple(groups),
-        multisets=sum(len(entries) for _, _, entries in groups),
+        rows=table.rows[fits],
+        orderings=tuple(n for n, fit in zip(table.orderings, fits.tolist()) if fit),
+        multisets=int(fits.sum()),
     )
 
 
@@ -231,22 +269,18 @@ class _TablePlan:
 
 @lru_cache(maxsize=64)
 def _table_plan(table: DealerTable) -> _TablePlan:
-    rows: list[list[int]] = []
-    group_of: list[int] = []
-    orderings: list[int] = []
     groups: list[tuple[int, int]] = []
-    for outcome, length, entries in table.groups:
-        if outcome == BUST:
-            continue
-        groups.append((outcome, length))
-        for factors, count in entries:
-            multiset = [0] * SLOTS
-            for index in factors:
-                multiset[index // _MAX_DRAW] = index % _MAX_DRAW
-            rows.append(multiset)
-            group_of.append(len(groups) - 1)
-            orderings.append(count)
-    multisets = np.array(rows, dtype=np.int64).reshape(len(rows), SLOTS)
+    group_of: list[int] = []
+    picked: list[int] = []
+    start = 0
+    for outcome, length, size in table.groups:
+        if outcome != BUST:
+            group_of += [len(groups)] * size
+            groups.append((outcome, length))
+            picked += range(start, start + size)
+        start += size
+    multisets = table.rows[picked].reshape(len(picked), SLOTS)
+    orderings = [table.orderings[i] for i in picked]
     ids = np.array(group_of, dtype=np.int64)
     digits: list[IntArray] = []
     starts: list[IntArray] = []
