@@ -262,7 +262,9 @@ def _solve(
     found = solvers(shoe, rules, exact=exact, caches=caches, derived=derived)
     if progress is not None:
         progress(SLOTS - len(found))  # up cards the shoe cannot show: nothing to solve
-    for probability, solver in found:
+    found.reverse()
+    while found:  # each solver let go once valued: its arrays (unless shared) go with it
+        probability, solver = found.pop()
         graph = StateGraph(solver)
         optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
         play, basic = derive_play(graph)
@@ -314,7 +316,9 @@ def edge(
     rules = rules or BlackjackRules()
     shoe = shoe or Shoe.from_decks(rules.decks)
     caches: _DealerCaches = {}
-    derived: _DerivedCaches = {}
+    # the arrays a graph derives from the dealer, kept for the option flips (else each up
+    # card's go with its solver)
+    derived: _DerivedCaches | None = {} if options else None
     ups, strategy = _solve(shoe, rules, exact, caches, progress, derived)
     optimal, basic = _total(ups, "optimal"), _total(ups, "basic")
     values: list[OptionValue] = []
