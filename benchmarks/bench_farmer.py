@@ -31,18 +31,15 @@ times to Farmer's whole process; then where the optimal value's computing time g
 phase. Both EVs are printed with their difference. ``--against DIR`` also runs our cases
 from another tree (``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled
 modules copied in), interleaved with this one's: before and after in one run.
+
+The tools the parent uses (argparse, subprocess, tempfile, ...) are imported where they are
+used, not at the top: a ``--optimal`` child then imports what the library imports and no more.
 """
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import os
-import shutil
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,7 +123,10 @@ def optimal_alone(exact: bool) -> None:
     rules = BlackjackRules(decks=6, hole_card=True, hit_split_aces=False, triple_seven=False)
     total: Fraction | float = Fraction(0) if exact else 0.0
     building = sweeping = 0.0
-    for probability, solver in solvers(Shoe.from_decks(6), rules, exact=exact):
+    found = solvers(Shoe.from_decks(6), rules, exact=exact)
+    found.reverse()
+    while found:  # each solver let go once valued, as ``edge`` does
+        probability, solver = found.pop()
         begin = time.process_time()
         graph = StateGraph(solver)
         middle = time.process_time()
@@ -171,6 +171,9 @@ class Case:
         """One run: CPU (user + system) from ``os.wait4``, the peak memory from GNU time's
         ``%M`` where there is one (a process forked from this interpreter starts its count
         at this interpreter's size; time's own child does not), else from ``os.wait4``."""
+        import subprocess
+        import tempfile
+
         with tempfile.TemporaryDirectory() as scratch:
             memory = Path(scratch) / "memory"
             command = self.command
@@ -203,6 +206,9 @@ class Case:
 
 def gnu_time() -> str | None:
     """GNU time (``-f``, ``-o``), if installed."""
+    import shutil
+    import subprocess
+
     found = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
     if found is None:
         return None
@@ -212,6 +218,8 @@ def gnu_time() -> str | None:
 
 def compiler() -> str | None:
     """A C++ compiler on the PATH, if any."""
+    import shutil
+
     for name in ("c++", "g++", "clang++"):
         found = shutil.which(name)
         if found:
@@ -222,6 +230,9 @@ def compiler() -> str | None:
 def build(source: Path, build_dir: Path, cxx: str) -> tuple[Path, Path]:
     """Farmer's strategy program and the driver, built once per source (kept in
     ``build_dir`` by a hash of the sources); the objects compile side by side."""
+    import hashlib
+    import subprocess
+
     src = source / "src"
     files = sorted(src.rglob("*.[ch]*"))
     digest = hashlib.sha256(DRIVER.encode())
@@ -277,6 +288,10 @@ def farmer_total(report: Path) -> float:
 
 
 def main() -> None:
+    import argparse
+    import statistics
+    import tempfile
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", help="Farmer's source (a checkout of his repository)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each case (default 5)")
@@ -412,4 +427,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--optimal"] and sys.argv[2:] in (["float"], ["exact"]):
+        optimal_alone(sys.argv[2] == "exact")  # a child: no argparse either
+    else:
+        main()
