@@ -124,33 +124,52 @@ def batch_pair_state_counts(
 # Banker of two other ranks (v1 v2), and the mirror. Each key fixes the two-card totals
 # (the deal grid's row) and the values it took out, r. The last two cards of the six-card
 # sequence are then x_c5 · (x_c6 - [c5 = c6]) ways with x = v - r: a quadratic in the
-# shoe's value counts v whose coefficients depend on the key alone. So a column's count,
-# summed over keys, is W · (Y + v·q1 + q0): W the prefix ways of each key (from the rank
-# terms), Y the v-quadratic of each grid row (one matrix product for the batch), q1 and q0
-# constants of the key. The no-pair row is the engine's column count less the others.
+# shoe's value counts v whose coefficients depend on the key alone, Y + v · q1 + q0 (Y
+# the v-quadratic of the key's grid row, q1 and q0 constants of the key). A family's
+# count is that quadratic summed over the keys, each times the key's prefix ways.
+#
+# The prefix ways are products of per-value sums of the rank terms (by_value below), so
+# the sum is taken factor by factor, never over a (shoes, keys) table:
+#
+# - both pairs: ways P_p[va] P_q[vb] - [va = vb] same_pq[va], so the count is
+#   Σ_va P_p[va] Σ_vb P_q[vb] F[va, vb] - Σ_va same_pq[va] F[va, va], F the key's quadratic;
+# - one pair of value va: ways P_k[va] O[va, y] + [y = (va, va)] T_k[va], O the other
+#   hand's ordered ways (values y = v1 ≤ v2, of different ranks, the pair's two cards
+#   out), a quadratic in v. So the count is Σ_va P_k[va] U[va] + T_k[va] D[va], with
+#   U[va] = Σ_y O[va, y] F[va, y] and D[va] = F[va, (va, va)]. U is quartic in v: its
+#   parts are quadratics in v (one matrix product on the 76 monomials v1 · v2, v, Σ
+#   cards², 1) times v or the grid rows' quadratics, summed over 10 values or totals.
+#
+# The no-pair row is the engine's column count less the others.
 
 
 _LOW, _HIGH = np.triu_indices(10)
 """The 55 unordered pairs of values v1 ≤ v2."""
-_DOUBLE = _LOW == _HIGH
-"""Which of them are one value twice."""
+_PAIR_OF = np.zeros((10, 10), dtype=np.intp)
+_PAIR_OF[_LOW, _HIGH] = _PAIR_OF[_HIGH, _LOW] = np.arange(len(_LOW))
+"""The position among them of values (v1, v2), either order."""
+
+_Q1_BOUND, _Q0_BOUND = 9, 20
+"""Bounds on a key's constants: |q1[v]| ≤ 4 + 4 + 1 (the four cards out, from c5 and from
+c6, and the diagonal), |q0| ≤ 4 · 4 + 4."""
+_FLOAT_EXACT = 2**53
 
 
-class _JointKeys(NamedTuple):
-    """One family's keys (x, y), x the pair's value and y the other hand's (one value, or
-    an unordered pair of them), K = 10 · Y in that order: which two-card total each y
-    makes (a 0/1 (Y, 10) matrix), the grid row (Player total · 10 + Banker total) of
-    each pair total 2x (x = 0–4, the same as x + 5) and other total, and the constant
-    parts of the last-two-card sum, the linear q1 (K, 10 values, C) and q0 (K, C), side
-    by side as one (K, 11 · C) matrix."""
-
-    other_total: npt.NDArray[np.float64]
-    grid_rows: npt.NDArray[np.intp]
-    q: npt.NDArray[np.float64]
-    other_int: npt.NDArray[Any]
-    """``other_total`` as Python integers (for sums beyond float64's bound)."""
-    q_int: npt.NDArray[Any]
-    """``q`` as Python integers."""
+def _last_two(
+    grid: Int64Array, start: npt.NDArray[np.intp], removed: Int64Array
+) -> tuple[Int64Array, Int64Array]:
+    """The constants q1 (K, 10, C) and q0 (K, C) of keys whose prefix makes grid row
+    ``start`` (K,) and takes out the values ``removed`` (K, 10): the last two cards' ways,
+    Σ_(c5, c6) [event in column] (v - r)_c5 ((v - r)_c6 - [c5 = c6]), less the quadratic
+    part Y, is v · q1 + q0."""
+    rows = grid[start]  # (K, c5, c6, C)
+    diagonal = np.einsum("kccj->kcj", rows)
+    q1 = -np.einsum("kxyj,ky->kxj", rows, removed) - np.einsum("kxyj,kx->kyj", rows, removed)
+    q1 -= diagonal
+    q0 = np.einsum("kxyj,kx,ky->kj", rows, removed, removed) + np.einsum(
+        "kcj,kc->kj", diagonal, removed
+    )
+    return q1, q0
 
 
 def _grid_columns(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> Int64Array:
@@ -163,62 +182,119 @@ def _grid_columns(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> Int6
     return member[events]
 
 
-def _family(
-    grid: Int64Array, other: tuple[npt.NDArray[np.intp], ...], player_pair: bool
-) -> _JointKeys:
-    """The keys whose pair hand holds two cards of value x (0–9) and whose other hand
-    holds the values ``other[0][y]`` and ``other[1][y]``."""
-    x, y = (axis.reshape(-1) for axis in np.indices((10, len(other[0]))))
-    pair, second = (x, x), (other[0][y], other[1][y])
-    player, banker = (pair, second) if player_pair else (second, pair)
-    start = ((player[0] + player[1]) % 10) * 10 + (banker[0] + banker[1]) % 10
-    removed = np.zeros((len(start), 10), dtype=np.int64)
-    for values in (*player, *banker):
-        np.add.at(removed, (np.arange(len(start)), values), 1)
-    rows = grid[start]  # (K, c5, c6, C)
-    diagonal = np.einsum("kccj->kcj", rows)
-    q1 = -np.einsum("kxyj,ky->kxj", rows, removed) - np.einsum("kxyj,kx->kyj", rows, removed)
-    q1 -= diagonal
-    q0 = np.einsum("kxyj,kx,ky->kj", rows, removed, removed) + np.einsum(
-        "kcj,kc->kj", diagonal, removed
-    )
-    q = np.concatenate([q1, q0[:, None, :]], axis=1).reshape(len(start), -1)
-    other_total = np.eye(10)[(other[0] + other[1]) % 10]
-    pair_totals, other_totals = np.indices((5, 10))
-    pair_totals *= 2
-    grid_rows = pair_totals * 10 + other_totals if player_pair else other_totals * 10 + pair_totals
-    return _JointKeys(
-        other_total,
-        grid_rows.reshape(-1),
-        q.astype(np.float64),
-        other_total.astype(np.int64).astype(object),
-        q.astype(object),
-    )
+class _JointPlan(NamedTuple):
+    """What the batch joint counts take from the tableau and the columns alone: the
+    matrices each batch multiplies its shoes' monomials by, and where each key's grid
+    row lands among the R rows some key reads."""
+
+    squares: npt.NDArray[np.float64]
+    """(R · C, 100 values c5 · c6): v_c5 · v_c6 → Y of the rows read."""
+    linear: npt.NDArray[np.float64]
+    """(120 · C, 11): [v, 1] → v · q1 + q0 of the both-pairs keys (va, vb), then of the
+    one-pair keys (va; va, va), Player pair then Banker pair."""
+    quadratic: npt.NDArray[np.float64]
+    """(10 · J, 76): the monomials [v1 · v2 (v1 ≤ v2), v, Σ cards² by value, 1] → for each
+    pair value va, Σ_y O[va, y] times [1 if y totals t (10), q1 (10 · C) and q0 (C) of
+    the Player-pair key (va; y), the same of the Banker-pair key]."""
+    both_rows: npt.NDArray[np.intp]
+    """(100,) the row of each both-pairs key (va, vb), among the R."""
+    pair_rows: npt.NDArray[np.intp]
+    """(2 families, 10 va, 10 t) the row of a pair of value va against a hand totalling t."""
+    same_rows: npt.NDArray[np.intp]
+    """(2 families, 10 va) the row of the key (va; va, va)."""
 
 
 @functools.lru_cache(maxsize=16)
-def _joint_plan(
-    tableau: Tableau, columns: tuple[frozenset[int], ...]
-) -> tuple[npt.NDArray[np.float64], _JointKeys, _JointKeys, _JointKeys]:
-    """The grid as a (100 c5·c6, 100 rows · C) matrix and the three families' keys:
-    both pairs (va, vb), Player pair (va; v1, v2) and Banker pair (va; v1, v2)."""
+def _joint_plan(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> _JointPlan:
+    """The matrices of :class:`_JointPlan` for ``tableau`` and ``columns`` (made once per
+    pair of them: a few milliseconds)."""
     grid = _grid_columns(tableau, columns)
-    both = _family(grid, (np.arange(10), np.arange(10)), player_pair=True)
-    player_pair = _family(grid, (_LOW, _HIGH), player_pair=True)  # v1, v2 in either order
-    banker_pair = _family(grid, (_LOW, _HIGH), player_pair=False)
-    matrix = np.ascontiguousarray(grid.transpose(1, 2, 0, 3).reshape(100, -1), dtype=np.float64)
-    return matrix, both, player_pair, banker_pair
+    n_cols = len(columns)
+    value = np.arange(10)
+    pair_total = (2 * value) % 10
+    eye = np.eye(10, dtype=np.int64)
+    # both pairs, keys (va, vb) va-major: rows (2va, 2vb), 2 + 2 cards out
+    both_start = (pair_total[:, None] * 10 + pair_total[None, :]).reshape(-1)
+    both_removed = (2 * eye[:, None, :] + 2 * eye[None, :, :]).reshape(100, 10)
+    both_q1, both_q0 = _last_two(grid, both_start, both_removed)
+    # one pair, keys (va, y) va-major, y = (v1 ≤ v2) the other hand's values
+    other_total = (_LOW + _HIGH) % 10
+    one_removed = (2 * eye[:, None, :] + eye[_LOW][None] + eye[_HIGH][None]).reshape(-1, 10)
+    player_start = (pair_total[:, None] * 10 + other_total[None, :]).reshape(-1)
+    banker_start = (other_total[None, :] * 10 + pair_total[:, None]).reshape(-1)
+    families = [_last_two(grid, start, one_removed) for start in (player_start, banker_start)]
+
+    read = np.unique(np.concatenate([both_start, player_start, banker_start]))
+    place = np.zeros(100, dtype=np.intp)
+    place[read] = np.arange(len(read))
+    squares = grid[read].transpose(1, 2, 0, 3).reshape(100, -1).astype(np.float64)
+
+    same_key = value * len(_LOW) + _PAIR_OF[value, value]  # the keys (va; va, va)
+    linear = [np.concatenate([both_q1, both_q0[:, None, :]], axis=1)]  # (100, 11, C)
+    linear += [
+        np.concatenate([q1[same_key], q0[same_key][:, None, :]], axis=1) for q1, q0 in families
+    ]
+    by_key = np.concatenate(linear).transpose(1, 0, 2).reshape(11, -1)
+
+    # Q[va, y, :]: [1 if y totals t, then per family q1 (10 · C) and q0 (C)]
+    keyed = [np.eye(10, dtype=np.int64)[np.broadcast_to(other_total, (10, len(_LOW)))]]
+    for q1, q0 in families:
+        keyed += [q1.reshape(10, len(_LOW), -1), q0.reshape(10, len(_LOW), n_cols)]
+    q = np.concatenate(keyed, axis=2)  # (10 va, 55 y, J)
+    # O[va, (v1, v2)] = m (L_v1 L_v2 - [v1 = v2] Σ cards_b²), L = v - 2 e_va, m = 2 - [v1 = v2]:
+    # expanded on the monomials v1 · v2, v, Σ cards², 1 (see the comment above)
+    multiplicity = np.where(_LOW == _HIGH, 1, 2)
+    diagonal = q[value, _PAIR_OF[value, value]]  # (va, J): the key (va; va, va)
+    quadratic = np.concatenate(
+        [
+            multiplicity[:, None, None] * q.transpose(1, 0, 2),  # v1 · v2
+            -4 * q[value[None, :], _PAIR_OF[value[None, :], value[:, None]]],  # v_w
+            -q[value[None, :], _PAIR_OF[value, value][:, None]],  # Σ cards² of value v
+            4 * diagonal[None],  # 1
+        ]
+    )  # (76, 10 va, J)
+    return _JointPlan(
+        squares=np.ascontiguousarray(squares.T),
+        linear=np.ascontiguousarray(by_key.T, dtype=np.float64),
+        quadratic=np.ascontiguousarray(quadratic.reshape(len(quadratic), -1).T, dtype=np.float64),
+        both_rows=place[both_start],
+        pair_rows=np.stack(
+            [
+                place[pair_total[:, None] * 10 + value[None, :]],
+                place[value[None, :] * 10 + pair_total[:, None]],
+            ]
+        ),
+        same_rows=place[np.stack([pair_total * 10 + pair_total] * 2)],
+    )
+
+
+def _bounds(cards: int) -> tuple[int, int, int]:
+    """For shoes of at most ``cards`` cards: bounds on the absolute value of the v-monomial
+    products (and their partial sums), on U (quartic) and on every last-two-card
+    quadratic F, each partial sum included. The monomials are at most N² each, the
+    matrices' entries sum to at most 2**12 a column (|q1| ≤ 9, |q0| ≤ 20); Σ_y |O[va, y]|
+    ≤ (Σ_v |L_v|)² + Σ cards² ≤ 2 (N + 2)²; |F| ≤ N² + 9 N + 20."""
+    n = max(cards, 6)
+    last_two = n * n + _Q1_BOUND * n + _Q0_BOUND
+    return 2**12 * n * n, 2 * (n + 2) ** 2 * last_two, last_two
+
+
+def _joint_bound(cards: int, scale: int) -> int:
+    """The largest absolute value of any product with the prefix ways (over ``scale``,
+    squared) and of any partial sum of them: Σ P_k ≤ scale · N², Σ T_k ≤ 4 scale² N³,
+    Σ |same| ≤ 2 scale² N**4, and the no-pair row's sums at most scale² N**6."""
+    n = max(cards, 6)
+    _, quartic, last_two = _bounds(n)
+    return scale * scale * max(n * n * quartic + 4 * n**3 * last_two, 3 * n**4 * last_two, n**6)
 
 
 def joint_fits(largest_cards: int, scale: int = 1) -> bool:
     """Whether :func:`batch_joint_counts` (or :func:`joint_column_counts` with terms over
-    ``scale``) is exact for shoes of up to that many cards: every prefix way is at most
-    scale² · N**4, its products with the last two cards' at most (N + 5)**2 times that
-    (twice, for the signed terms) in int64, and its sums with the keys' constants (at
-    most 20 each) in float64."""
-    n = max(largest_cards, 6)
-    ways = scale * scale * n**4
-    return fits_int64(2 * ways * (n + 5) ** 2) and 20 * ways < 2**53
+    ``scale``) is exact in int64 for shoes of up to that many cards: every product with
+    the prefix ways and its partial sums (:func:`_joint_bound`); below it, the
+    quadratics and quartics of the shoe's values are exact integers in float64 or int64
+    (:func:`_bounds`)."""
+    return fits_int64(_joint_bound(largest_cards, scale))
 
 
 def batch_joint_counts(
@@ -226,11 +302,15 @@ def batch_joint_counts(
     suits: Int64Array | None,
     tableau: Tableau,
     columns: tuple[frozenset[int], ...],
+    *,
+    totals: Int64Array | None = None,
 ) -> tuple[Int64Array, Int64Array]:
     """(B, 9, C) six-card sequences in each pair state ending in an event of each column,
     and (B,) six-card totals: the batch form of
     :func:`~baccarat_exact.engine.pairs.joint_counts` summed into columns (weight 1).
     Call it only where :func:`joint_fits` holds and every state has at least 6 cards.
+    ``totals``: the engine's (B, C) counts of the columns where the caller has them
+    (else counted here).
 
     >>> from baccarat_exact.engine.pairs import joint_counts, suit_blind_terms
     >>> from baccarat_exact.model.rules import STANDARD_TABLEAU
@@ -241,7 +321,8 @@ def batch_joint_counts(
     >>> counts[0, :, 0].tolist() == [sum(row[e] for e in banker) for row in table]
     True
     """
-    counts = _joint_of_terms(batch_rank_terms(ranks, suits), 1, tableau, columns)
+    terms = batch_rank_terms(ranks, suits)
+    counts = _joint_of_terms(terms, 1, tableau, columns, totals)
     n = ranks.sum(axis=1)
     return counts, n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
 
@@ -256,8 +337,8 @@ def joint_column_counts(
     cards = sum(rank.cards for rank in terms.ranks)
     if terms.infinite or cards < 6:
         return None
-    # float64 and int64 where the bound holds, else the same sums in Python integers
-    # (many cards of unknown suit out: the expected terms' common scale is large)
+    # int64 where the bound holds, else the same sums in Python integers (many cards of
+    # unknown suit out: the expected terms' common scale is large)
     dtype = np.int64 if joint_fits(cards, terms.scale) else object
     arrays = tuple(np.array([column], dtype=dtype) for column in zip(*terms.ranks))
     counts = _joint_of_terms(arrays, terms.scale, tableau, columns)  # type: ignore[arg-type]
@@ -269,58 +350,91 @@ def joint_column_counts(
 _Terms = tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]
 
 
-def _whole(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    """Exact integers: float64 sums (proved integers below 2**53) as int64; Python
-    integers as they are."""
-    return array if array.dtype == object else array.astype(np.int64)
+def _exact_kind(bound: int) -> type:
+    """float64 while every integer is below 2**53 in absolute value, int64 below 2**63,
+    else Python integers."""
+    if bound < _FLOAT_EXACT:
+        return np.float64
+    return np.int64 if fits_int64(bound) else object
 
 
-def _contract(
-    ways: npt.NDArray[np.float64], keys: _JointKeys, rows: Int64Array, values: Int64Array
-) -> Int64Array:
-    """(B, S, C): Σ over the keys of the (B, S, K) prefix ways times the last two cards'
-    ways, W · (Y + v · q1 + q0) with Y the grid ``rows`` (B, 100, C) and v the shoes'
-    ``values`` (B, 10), as products with the keys' constants. Exact in float64: |W| ≤
-    N**4, |q1| ≤ 9 (4 cards out, twice, and the diagonal) and |q0| ≤ 20, so every partial
-    sum is an integer below 20 · N**4 < 2**53; the products with Y and v (up to N**6) are
-    taken in int64."""
-    batch, states, _ = ways.shape
-    n_cols = rows.shape[2]
-    exact = ways.dtype == object  # Python integers throughout
-    q, other_total = (keys.q_int, keys.other_int) if exact else (keys.q, keys.other_total)
-    flat = ways.reshape(batch * states, -1)
-    by_value = _whole(flat @ q).reshape(batch, states, 11, n_cols)
-    # the ways summed by grid row: the other hand's total, then the pair's (x and x + 5
-    # make the same total 2x)
-    by_other = (flat.reshape(-1, ways.shape[2] // 10) @ other_total).reshape(-1, 10, 10)
-    by_row = _whole(by_other[:, :5] + by_other[:, 5:]).reshape(batch, states, 50)
-    quadratic = by_row @ rows[:, keys.grid_rows]  # (B, S, C)
-    linear = (values[:, None, None, :] @ by_value[:, :, :10])[:, :, 0]
-    result: Int64Array = quadratic + linear + by_value[:, :, 10]
-    return result
+def _as_kind(array: npt.NDArray[Any], kind: type) -> npt.NDArray[Any]:
+    """Exact integers (float64 holding integers, int64 or Python ints) as ``kind``."""
+    if array.dtype == kind:
+        return array
+    if kind is object and array.dtype == np.float64:
+        return array.astype(np.int64).astype(object)
+    return array.astype(kind)
+
+
+class _LastTwo(NamedTuple):
+    """One batch's quadratics and quartics of the shoes' values (:class:`_JointPlan`),
+    the shoes last: every gather below copies whole rows of shoes."""
+
+    both: npt.NDArray[Any]
+    """(10 va, 10 vb, C, B): F of the both-pairs keys."""
+    quartic: npt.NDArray[Any]
+    """(2 families, 10 va, C, B): U, Player pair then Banker pair."""
+    same: npt.NDArray[Any]
+    """(2 families, 10 va, C, B): D, F of the key (va; va, va)."""
+
+
+def _last_two_cards(
+    values: Int64Array, cards: Int64Array, joint: _JointPlan, n_cols: int
+) -> _LastTwo:
+    """The per-shoe factors of every family's count (see the comment above), exact: each
+    product taken in float64 where its bound (:func:`_bounds`) is below 2**53, else in
+    int64 or Python integers."""
+    batch = len(values)
+    products, quartic_bound, _ = _bounds(int(values.sum(axis=1).max(initial=0)))
+    first = _exact_kind(products)
+    v = values.T.astype(first)  # (10, B)
+    one: npt.NDArray[Any] = np.ones((1, batch), dtype=first)
+    squares = (v[:, None, :] * v[None, :, :]).reshape(100, batch)
+    rows = (_as_kind(joint.squares, first) @ squares).reshape(-1, n_cols, batch)
+    linear = _as_kind(joint.linear, first) @ np.concatenate([v, one])
+    squared = (_RANK_TO_VALUE.T @ (cards * cards).T).astype(first)
+    monomials = np.concatenate([v[_LOW] * v[_HIGH], v, squared, one])  # (76, B)
+    summed = (_as_kind(joint.quadratic, first) @ monomials).reshape(10, -1, batch)
+    second = _exact_kind(quartic_bound)
+    rows, linear, summed, v = (_as_kind(a, second) for a in (rows, linear, summed, v))
+    linear = linear.reshape(-1, n_cols, batch)
+    both = (rows[joint.both_rows] + linear[:100]).reshape(10, 10, n_cols, batch)
+    same = rows[joint.same_rows] + linear[100:].reshape(2, 10, n_cols, batch)
+    by_total = summed[:, :10, None, :]  # (va, t, 1, B)
+    width = 11 * n_cols
+    quartic = []
+    for family in range(2):
+        part = summed[:, 10 + family * width : 10 + (family + 1) * width]
+        by_value = part[:, : 10 * n_cols].reshape(10, 10, n_cols, batch)
+        quartic.append(
+            (by_total * rows[joint.pair_rows[family]]).sum(axis=1)
+            + (v[None, :, None, :] * by_value).sum(axis=1)
+            + part[:, 10 * n_cols :]
+        )
+    return _LastTwo(both, np.stack(quartic), same)
 
 
 def _joint_of_terms(
-    terms: _Terms, scale: int, tableau: Tableau, columns: tuple[frozenset[int], ...]
+    terms: _Terms,
+    scale: int,
+    tableau: Tableau,
+    columns: tuple[frozenset[int], ...],
+    totals: Int64Array | None = None,
 ) -> Int64Array:
     """(B, 9, C) counts times scale² from (B, 13) rank terms over ``scale``
-    (:func:`batch_rank_terms`, or a :class:`PairTerms`' integers)."""
+    (:func:`batch_rank_terms`, or a :class:`PairTerms`' integers); ``totals`` as
+    :func:`batch_joint_counts` takes them."""
     exact = terms[0].dtype == object  # Python integers: no bound to prove
-    kind: Any = object if exact else np.float64
+    kind: Any = object if exact else np.int64
     ranks = terms[0].astype(np.int64)  # cards: small in either case
-    cards, unsuited, suited, four_uu, four_us, four_ss = (t.astype(kind) for t in terms)
+    cards, unsuited, suited, four_uu, four_us, four_ss = (t.astype(kind).T for t in terms)
     batch, n_cols = len(ranks), len(columns)
     values = ranks @ _RANK_TO_VALUE  # (B, 10)
-    as_float = values.astype(np.float64)
-    matrix, both, player_pair, banker_pair = _joint_plan(tableau, columns)
-    # Y: (B, 100 rows, C), each a sum of v5 · v6 (at most N**2: exact in float64)
-    squares = (as_float[:, :, None] * as_float[:, None, :]).reshape(batch, -1)
-    rows = (squares @ matrix).astype(np.int64).reshape(batch, 100, n_cols)
-    if exact:
-        rows, values = rows.astype(object), values.astype(object)
-    as_kind = values.astype(kind)
+    factors = _last_two_cards(values, ranks, _joint_plan(tableau, columns), n_cols)
+    both, quartic, same = (_as_kind(a, kind) for a in factors)
+    to_value = _RANK_TO_VALUE.T.astype(kind)  # (10, 13)
 
-    # Every way below is at most N**4 (ordered four-card prefixes): exact in float64.
     # Where no suited pair is left (or suits are not looked at), its states count 0.
     kinds = (PAIR, SUITED_PAIR) if suited.any() else (PAIR,)
     pair = {PAIR: unsuited, SUITED_PAIR: suited}
@@ -330,40 +444,34 @@ def _joint_of_terms(
         (SUITED_PAIR, PAIR): four_us,
         (SUITED_PAIR, SUITED_PAIR): four_ss,
     }
-    four = {(p, q): fours[p, q] for p in kinds for q in kinds}
-    to_value = _RANK_TO_VALUE.astype(kind)
-    by_value = {k: p @ to_value for k, p in pair.items()}  # (B, 10)
-    counts = np.zeros((batch, _N_STATES, n_cols), dtype=object if exact else np.int64)
-    eye = np.eye(10, dtype=np.int64).astype(kind)
+    by_value = {k: to_value @ pair[k] for k in kinds}  # P_k: (10, B)
+    found = np.zeros((_N_STATES, n_cols, batch), dtype=kind)
+    diagonal = both[np.arange(10), np.arange(10)]  # (va, C, B): F[va, va]
     # both hands pairs: different ranks (products of value sums, less same-rank terms)
     # or one rank (its four-card terms)
-    both_ways = np.empty((batch, len(four), 100), dtype=kind)
-    for j, ((p, q), same_rank) in enumerate(four.items()):
-        same = (pair[p] * pair[q] - scale * same_rank) @ to_value  # (B, 10)
-        ways = by_value[p][:, :, None] * by_value[q][:, None, :] - same[:, :, None] * eye
-        both_ways[:, j] = ways.reshape(batch, 100)
-    counts[:, [3 * p + q for p, q in four]] = _contract(both_ways, both, rows, values)
-    # one hand a pair of rank a (value va), the other two cards of different ranks
-    # b1 != b2 (values v1, v2), each left(b) = cards_b - 2 [b = a] ways. Summed over the
-    # ranks of each value: left = L := per value - 2 e_va for every a of value va, so the
-    # ways are P_k[va] (L[v1] L[v2] - [v1 = v2] Σ_(b of v1) cards_b²) plus, where
-    # v1 = v2 = va, Σ_(a of va) pair_k[a] (4 cards_a - 4) (the rank a's own square).
-    squared = (cards * cards) @ to_value
-    # (symmetric in v1, v2: kept for v1 ≤ v2, each pair v1 < v2 counted twice)
-    left = as_kind[:, None, :] - 2 * eye  # (B, va, v)
-    other = left[:, :, _LOW] * left[:, :, _HIGH] - squared[:, None, _LOW] * _DOUBLE
-    other *= np.where(_DOUBLE, 1, 2).astype(kind) * scale  # (B, va, 55)
-    one_pair = np.empty((batch, len(kinds), 10 * len(_LOW)), dtype=kind)
-    same = _DOUBLE & (np.arange(10)[:, None] == _LOW)  # (va, pair): v1 = v2 = va
-    for j, k in enumerate(kinds):
-        one_pair[:, j] = (by_value[k][:, :, None] * other).reshape(batch, -1)
-        one_pair[:, j, same.reshape(-1)] += (pair[k] * (4 * cards - 4) * scale) @ to_value
-    counts[:, [3 * k + NO_PAIR for k in kinds]] = _contract(one_pair, player_pair, rows, values)
-    counts[:, [3 * NO_PAIR + k for k in kinds]] = _contract(one_pair, banker_pair, rows, values)
-    totals = count_array(ranks @ _RANK_TO_VALUE, compile_columns(tableau, _as_columns(columns)))
+    for q in kinds:
+        inner = (by_value[q][None, :, None, :] * both).sum(axis=1)  # Σ_vb P_q[vb] F[va, vb]
+        for p in kinds:
+            same_rank = to_value @ (pair[p] * pair[q] - scale * fours[p, q])
+            found[3 * p + q] = (by_value[p][:, None, :] * inner).sum(axis=0) - (
+                same_rank[:, None, :] * diagonal
+            ).sum(axis=0)
+    # one hand a pair of rank a (value va), the other two cards of different ranks b1 != b2
+    # (values v1, v2), each left(b) = cards_b - 2 [b = a] ways: summed over the ranks of
+    # each value, the other hand's ways are O[va, y] with L = v - 2 e_va, plus, where
+    # v1 = v2 = va, T_k[va] = Σ_(a of va) pair_k[a] (4 cards_a - 4) (the rank a's own square)
+    for k in kinds:
+        own = to_value @ (pair[k] * (4 * cards - 4) * scale)
+        for family, state in enumerate((3 * k + NO_PAIR, 3 * NO_PAIR + k)):
+            found[state] = scale * (by_value[k][:, None, :] * quartic[family]).sum(axis=0) + (
+                own[:, None, :] * same[family]
+            ).sum(axis=0)
+    if totals is None:
+        totals = count_array(values, compile_columns(tableau, _as_columns(columns)))
     if exact:
         totals = totals.astype(object)
-    counts[:, 0] = totals * (scale * scale) - counts[:, 1:].sum(axis=1)
+    found[0] = totals.T * (scale * scale) - found[1:].sum(axis=0)
+    counts: Int64Array = found.transpose(2, 0, 1)
     return counts
 
 

@@ -12,8 +12,8 @@ in Python integers.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ import numpy.typing as npt
 from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import (
     Compiled,
+    compile_columns,
     count_array,
     fits_int64,
     six_card_total,
@@ -52,22 +53,73 @@ def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
 
 
+class _Engine(NamedTuple):
+    """The engine columns one batch counts for a plan, and the integer matrices acting on
+    [their counts, six-card total]."""
+
+    compiled: Compiled
+    pays: npt.NDArray[Any]
+    """(basis + 1, value bets): EV numerators (× scale) of the value bets."""
+    wins: npt.NDArray[Any]
+    """(basis + 1, value bets): their win counts."""
+    joint: npt.NDArray[np.int64]
+    """(basis + 1, joint columns): the count of each of the joint bets' event sets."""
+
+
 @functools.lru_cache(maxsize=64)
-def _value_basis(planned: Plan) -> tuple[Compiled, npt.NDArray[Any], npt.NDArray[Any]] | None:
-    """Where some of ``planned``'s engine columns are integer combinations of the others and
-    of the six-card total (:func:`~baccarat_exact.engine.column_basis.column_basis`):
-    the columns to count, and the EV and win matrices acting on [their counts, total]."""
-    kept, expand = column_basis(planned.tableau, planned.compiled.columns)
-    if len(kept) == len(planned.compiled.columns):
-        return None
-    lift = np.zeros((len(kept) + 1, len(planned.compiled.columns) + 1), dtype=np.int64)
-    lift[:, :-1] = expand
+def _engine(planned: Plan) -> _Engine:
+    """The columns one engine batch counts for ``planned``: its value columns and the event
+    sets of its joint bets, less every column that is an integer combination of the
+    others and of the six-card total
+    (:func:`~baccarat_exact.engine.column_basis.column_basis`: Super 6 is Lucky 6's two
+    lines, a joint bet's "Player wins" is the Player's column…), so that the value bets
+    and the joint bets' no-pair row share one pass over the half-multisets."""
+    values = planned.compiled.columns
+    joint = tuple(tuple(sorted(events)) for events in planned.joint_columns)
+    kept, expand = column_basis(planned.tableau, values + joint)
+    if not joint and len(kept) == len(values):
+        empty = np.zeros((len(values) + 1, 0), dtype=np.int64)
+        return _Engine(planned.compiled, planned.value_pays, planned.value_wins, empty)
+    lift = np.zeros((len(kept) + 1, len(values) + 1), dtype=np.int64)
+    lift[:, :-1] = expand[:, : len(values)]
     lift[-1, -1] = 1
-    dtype = planned.value_pays.dtype
-    pays = lift.astype(dtype) @ planned.value_pays
+    pays = lift.astype(planned.value_pays.dtype) @ planned.value_pays
     wins = lift @ planned.value_wins
-    compiled = select_columns(planned.compiled, kept)
-    return compiled, pays, wins
+    compiled = select_columns(compile_columns(planned.tableau, values + joint), kept)
+    return _Engine(compiled, pays, wins, np.ascontiguousarray(expand[:, len(values) :]))
+
+
+class _Counted(NamedTuple):
+    """One batch's engine counts (:func:`_engine`)."""
+
+    counts: npt.NDArray[Any]
+    """(B, basis): the basis columns' counts."""
+    totals: npt.NDArray[Any]
+    """(B,) six-card totals N(N-1)…(N-5)."""
+    largest_total: int
+    """The six-card total of the largest shoe (at least 6 cards)."""
+
+    def with_totals(self) -> npt.NDArray[Any]:
+        """(B, basis + 1): the counts and the six-card total, as the matrices take them."""
+        return np.concatenate([self.counts, self.totals[:, None]], axis=1)
+
+    def whole(self) -> bool:
+        """Whether counts and totals are int64 (not Python integers)."""
+        return self.counts.dtype != object and self.totals.dtype != object
+
+
+def _count(planned: Plan, ranks: npt.NDArray[Any]) -> _Counted:
+    """The engine batch of ``planned`` on shoe states of ``ranks`` cards per rank."""
+    counts: npt.NDArray[Any] = count_array(value_counts(ranks), _engine(planned).compiled)
+    cards = ranks.sum(axis=1)
+    largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
+    return _Counted(counts, _six_card_totals(cards), largest_total)
+
+
+def _spread(matrix: npt.NDArray[Any]) -> int:
+    """The largest absolute column sum of ``matrix``: a product's partial sums are at most
+    the largest count times it."""
+    return int(np.abs(matrix.astype(object)).sum(axis=0).max(initial=0))
 
 
 _SPLIT = 1 << 26
@@ -92,28 +144,24 @@ def _exact_products(
 
 
 def _value_prices(
-    planned: Plan, ranks: npt.NDArray[Any]
+    planned: Plan, counted: _Counted
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
-    """The value-based bets of ``planned``: one engine batch (of a basis of the columns, the
-    rest added up exactly), then one product per array."""
-    basis = _value_basis(planned)
-    compiled, pays, wins = (
-        basis if basis is not None else (planned.compiled, planned.value_pays, planned.value_wins)
-    )
-    counts: npt.NDArray[Any] = count_array(value_counts(ranks), compiled)
-    cards = ranks.sum(axis=1)
-    totals = _six_card_totals(cards)
-    largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
+    """The value-based bets of ``planned`` from the engine batch (a basis of the columns,
+    the rest added up exactly): one product per array."""
+    engine = _engine(planned)
+    pays, wins, totals = engine.pays, engine.wins, counted.totals
     # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5): int64
     # then, as it always was (the arrays' dtype is part of the result)
-    bound = 3 * max(planned.largest_pay, 1) * largest_total
-    columns = np.concatenate([counts, totals[:, None]], axis=1)
-    whole = counts.dtype != object and totals.dtype != object and fits_int64(bound)
+    bound = 3 * max(planned.largest_pay, 1) * counted.largest_total
+    columns = counted.with_totals()
+    whole = counted.whole() and fits_int64(bound)
     # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
-    spread = max(int(np.abs(m.astype(object)).sum(axis=0).max(initial=0)) for m in (pays, wins))
-    if whole and fits_int64(largest_total * max(spread, 1)):
-        numerators = _exact_products(columns, pays, largest_total, spread)
-        won = _exact_products(columns, wins, largest_total, spread)
+    spread = max(_spread(pays), _spread(wins))
+    if whole and fits_int64(counted.largest_total * max(spread, 1)):
+        both = _exact_products(
+            columns, np.concatenate([pays, wins], axis=1), counted.largest_total, spread
+        )
+        numerators, won = both[:, : pays.shape[1]], both[:, pays.shape[1] :]
     else:
         columns = columns.astype(object)
         numerators = columns @ pays.astype(object)
@@ -124,6 +172,17 @@ def _value_prices(
             totals = totals.astype(object)
     denominators = np.repeat(totals[:, None], len(planned.values), axis=1)
     return numerators, won, denominators
+
+
+def _joint_totals(planned: Plan, counted: _Counted) -> npt.NDArray[Any]:
+    """(B, joint columns) the count of each joint event set, from the engine batch: int64
+    where every partial sum fits, else Python integers."""
+    matrix = _engine(planned).joint
+    spread = _spread(matrix)
+    if counted.whole() and fits_int64(counted.largest_total * max(spread, 1)):
+        return _exact_products(counted.with_totals(), matrix, counted.largest_total, spread)
+    product: npt.NDArray[Any] = counted.with_totals().astype(object) @ matrix.astype(object)
+    return product
 
 
 def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
@@ -172,17 +231,25 @@ def _joint_batch(
     suits: Any,
     states: npt.NDArray[np.int64],
     totals: npt.NDArray[np.int64],
+    counted: Callable[[], _Counted],
 ) -> tuple[npt.NDArray[np.int64], ...]:
     """The joint (pair state × event) bets of ``planned`` for a batch of shoe states with
     pair-state counts ``states`` out of ``totals``: numerators, wins and denominators,
-    from one (state, pair state, column) table."""
+    from one (state, pair state, column) table, whose no-pair row takes the event sets'
+    counts from the engine batch ``counted`` (shared with the value bets)."""
     from baccarat_exact.engine.pair_batch import batch_joint_counts
 
     numerators = np.zeros((len(ranks), len(planned.joints)), dtype=np.int64)
     wins = np.zeros_like(numerators)
     counts = np.zeros((len(ranks), len(PAIR_STATES), 0), dtype=np.int64)
     if planned.joint_columns:
-        counts, _ = batch_joint_counts(ranks, suits, planned.tableau, planned.joint_columns)
+        counts, _ = batch_joint_counts(
+            ranks,
+            suits,
+            planned.tableau,
+            planned.joint_columns,
+            totals=_joint_totals(planned, counted()),
+        )
     for j, joint in enumerate(planned.joints):
         for pay, (pairs, column, complement) in zip(planned.line_pays[joint.position], joint.lines):
             count = counts[:, list(pairs), column].sum(axis=1) if column is not None else 0
@@ -199,10 +266,11 @@ def _pair_parts(
     ranks: npt.NDArray[Any],
     shoes: Sequence[Shoe] | None,
     suits: npt.ArrayLike | None,
+    counted: Callable[[], _Counted],
 ) -> list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]]:
     """The pair and joint bets of ``planned``: of shoe states given as arrays, in one batch
     (:mod:`~baccarat_exact.engine.pair_batch`) while int64 holds them; the rest state by
-    state in Python integers."""
+    state in Python integers. ``counted``: the engine batch, counted on first use."""
     from baccarat_exact.engine.pair_batch import batch_fits, batch_pair_state_counts, joint_fits
 
     pure, joint = planned.pair_bets, planned.joint_bets
@@ -220,7 +288,7 @@ def _pair_parts(
         denominators = np.repeat(totals[:, None], len(pure), axis=1)
         parts.append((pure, (states @ pays, states @ wins, denominators)))
     if joint_batch:
-        parts.append((joint, _joint_batch(planned, ranks, suit_array, states, totals)))
+        parts.append((joint, _joint_batch(planned, ranks, suit_array, states, totals, counted)))
     if looped:
         order = tuple(sorted(looped))
         terms = _batch_terms(planned, ranks, shoes, suit_array)
@@ -261,10 +329,12 @@ def price_batch(
     if cards.size:
         require_round(int(cards.min()))
     parts: list[tuple[tuple[int, ...], tuple[npt.NDArray[Any], ...]]] = []
+    # one engine batch for the value bets and the joint bets' no-pair row, made on first use
+    counted = functools.cache(functools.partial(_count, planned, ranks))
     if planned.values:
-        parts.append((planned.value_bets, _value_prices(planned, ranks)))
+        parts.append((planned.value_bets, _value_prices(planned, counted())))
     if planned.pairs or planned.joints:
-        parts.extend(_pair_parts(planned, ranks, shoes, suits))
+        parts.extend(_pair_parts(planned, ranks, shoes, suits, counted))
     if len(parts) == 1 and parts[0][0] == tuple(range(len(chosen))):
         numerators, wins, denominators = parts[0][1]
     else:
