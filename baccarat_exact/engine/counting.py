@@ -482,22 +482,57 @@ def count_array(
     if batch == 1:
         weights = lo[:, 0].take(_COL_LO) * hi[:, 0].take(_COL_HI)
         total = (weights @ compiled.flat_as(kind))[None, :]
-    else:
+    elif dtype is object:
         n_cols = len(compiled.columns)
         total = np.zeros((n_cols, batch), dtype=dtype)
         for k, block in enumerate(compiled.blocks_as(kind)):
-            hi_k = hi[HALF_OFFSETS[CARDS - k] : HALF_OFFSETS[CARDS - k + 1]]
-            lo_k = lo[HALF_OFFSETS[k] : HALF_OFFSETS[k + 1]]
-            large, small = (hi_k, lo_k) if _contract_high(k) else (lo_k, hi_k)
+            large, small = _block_halves(k, lo, hi)
             partial = (block @ large).reshape(small.shape[0], n_cols, batch)
-            if dtype is object:
-                total += (partial * small[:, None, :]).sum(axis=0)
-            else:  # the same sum without the (halves, columns, shoes) temporary: every
-                # partial sum is a whole number within the kind's exact range, in any order
-                total += np.einsum("scb,sb->cb", partial, small)
+            total += (partial * small[:, None, :]).sum(axis=0)
         total = total.T
+    else:
+        total = _block_sums(compiled.blocks_as(kind), lo, hi, len(compiled.columns), dtype)
     result: npt.NDArray[Any] = total.astype(np.int64 if kind != "object" else object)
     return result
+
+
+def _block_halves(
+    k: int, lo: npt.NDArray[Any], hi: npt.NDArray[Any]
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """Block k's (larger, smaller) half weights: the one its matrix contracts, the other."""
+    hi_k = hi[HALF_OFFSETS[CARDS - k] : HALF_OFFSETS[CARDS - k + 1]]
+    lo_k = lo[HALF_OFFSETS[k] : HALF_OFFSETS[k + 1]]
+    return (hi_k, lo_k) if _contract_high(k) else (lo_k, hi_k)
+
+
+_SMALL_HALVES = sum(min(HALF_DIM[k], HALF_DIM[CARDS - k]) for k in range(CARDS + 1))
+"""The smaller halves of all seven blocks together (77)."""
+
+
+def _block_sums(
+    blocks: tuple[npt.NDArray[Any], ...],
+    lo: npt.NDArray[Any],
+    hi: npt.NDArray[Any],
+    n_cols: int,
+    dtype: type,
+) -> npt.NDArray[Any]:
+    """(B, columns): every block's product written into one buffer, then summed over the
+    smaller halves in one pass (not one temporary and one sum a block). Every partial
+    sum is a whole number within the kind's exact range, in any order."""
+    batch = lo.shape[1]
+    partials: npt.NDArray[Any] = np.empty((_SMALL_HALVES * n_cols, batch), dtype=dtype)
+    smalls: npt.NDArray[Any] = np.empty((_SMALL_HALVES, batch), dtype=dtype)
+    row = 0
+    for k, block in enumerate(blocks):
+        large, small = _block_halves(k, lo, hi)
+        rows = small.shape[0]
+        np.matmul(block, large, out=partials[row * n_cols : (row + rows) * n_cols])
+        smalls[row : row + rows] = small
+        row += rows
+    total: npt.NDArray[Any] = np.einsum(
+        "scb,sb->bc", partials.reshape(_SMALL_HALVES, n_cols, batch), smalls
+    )
+    return total
 
 
 def count_columns(

@@ -38,6 +38,7 @@ __all__ = [
     "batch_rank_terms",
     "joint_column_counts",
     "joint_fits",
+    "suit_sums",
 ]
 
 _N_STATES = len(PAIR_STATES)
@@ -50,6 +51,13 @@ def batch_fits(largest_cards: int, largest_pay: int) -> bool:
     and EV numerators with pays up to ``largest_pay``: each is at most N**6 (ordered
     four-card prefixes times the last two cards) times twice the largest pay."""
     return fits_int64(2 * max(largest_pay, 1) * max(largest_cards, 6) ** 6)
+
+
+def suit_sums(by_suit: Int64Array) -> Int64Array:
+    """(B, 13) sums over the last axis of (B, 13, 4) per-suit terms: four slices added
+    (numpy's reduction over an axis of 4 cost eight times as much)."""
+    total: Int64Array = by_suit[..., 0] + by_suit[..., 1] + by_suit[..., 2] + by_suit[..., 3]
+    return total
 
 
 def batch_rank_terms(
@@ -65,11 +73,11 @@ def batch_rank_terms(
         unsuited = cards * (cards - 1)
         return cards, unsuited, zero, unsuited * (cards - 2) * (cards - 3), zero, zero
     by_suit = suits * (suits - 1)
-    suited = by_suit.sum(axis=2)
+    suited = suit_sums(by_suit)
     four_ss = (
         suited * suited
-        - (by_suit * by_suit).sum(axis=2)
-        + (by_suit * (suits - 2) * (suits - 3)).sum(axis=2)
+        - suit_sums(by_suit * by_suit)
+        + suit_sums(by_suit * (suits - 2) * (suits - 3))
     )
     pairs = cards * (cards - 1)
     unsuited = pairs - suited

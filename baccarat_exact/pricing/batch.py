@@ -53,6 +53,12 @@ def _six_card_totals(cards: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.array([six_card_total(int(n)) for n in cards.tolist()], dtype=object)
 
 
+def _spread(matrix: npt.NDArray[Any]) -> int:
+    """The largest absolute column sum of ``matrix``: a product's partial sums are at most
+    the largest count times it."""
+    return int(np.abs(matrix.astype(object)).sum(axis=0).max(initial=0))
+
+
 class _Engine(NamedTuple):
     """The engine columns one batch counts for a plan, and the integer matrices acting on
     [their counts, six-card total]."""
@@ -64,6 +70,11 @@ class _Engine(NamedTuple):
     """(basis + 1, value bets): their win counts."""
     joint: npt.NDArray[np.int64]
     """(basis + 1, joint columns): the count of each of the joint bets' event sets."""
+    spread: int
+    """The largest absolute column sum of ``pays`` and ``wins``: a product's partial sums
+    are at most the largest count times it."""
+    joint_spread: int
+    """The same of ``joint``."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -79,14 +90,18 @@ def _engine(planned: Plan) -> _Engine:
     kept, expand = column_basis(planned.tableau, values + joint)
     if not joint and len(kept) == len(values):
         empty = np.zeros((len(values) + 1, 0), dtype=np.int64)
-        return _Engine(planned.compiled, planned.value_pays, planned.value_wins, empty)
+        pays, wins = planned.value_pays, planned.value_wins
+        spread = max(_spread(pays), _spread(wins))
+        return _Engine(planned.compiled, pays, wins, empty, spread, 0)
     lift = np.zeros((len(kept) + 1, len(values) + 1), dtype=np.int64)
     lift[:, :-1] = expand[:, : len(values)]
     lift[-1, -1] = 1
     pays = lift.astype(planned.value_pays.dtype) @ planned.value_pays
     wins = lift @ planned.value_wins
     compiled = select_columns(compile_columns(planned.tableau, values + joint), kept)
-    return _Engine(compiled, pays, wins, np.ascontiguousarray(expand[:, len(values) :]))
+    joint_counts = np.ascontiguousarray(expand[:, len(values) :])
+    spread = max(_spread(pays), _spread(wins))
+    return _Engine(compiled, pays, wins, joint_counts, spread, _spread(joint_counts))
 
 
 class _Counted(NamedTuple):
@@ -114,12 +129,6 @@ def _count(planned: Plan, ranks: npt.NDArray[Any]) -> _Counted:
     cards = ranks.sum(axis=1)
     largest_total = six_card_total(max(int(cards.max(initial=0)), 6))
     return _Counted(counts, _six_card_totals(cards), largest_total)
-
-
-def _spread(matrix: npt.NDArray[Any]) -> int:
-    """The largest absolute column sum of ``matrix``: a product's partial sums are at most
-    the largest count times it."""
-    return int(np.abs(matrix.astype(object)).sum(axis=0).max(initial=0))
 
 
 _SPLIT = 1 << 26
@@ -156,7 +165,7 @@ def _value_prices(
     columns = counted.with_totals()
     whole = counted.whole() and fits_int64(bound)
     # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
-    spread = max(_spread(pays), _spread(wins))
+    spread = engine.spread
     if whole and fits_int64(counted.largest_total * max(spread, 1)):
         both = _exact_products(
             columns, np.concatenate([pays, wins], axis=1), counted.largest_total, spread
@@ -177,8 +186,8 @@ def _value_prices(
 def _joint_totals(planned: Plan, counted: _Counted) -> npt.NDArray[Any]:
     """(B, joint columns) the count of each joint event set, from the engine batch: int64
     where every partial sum fits, else Python integers."""
-    matrix = _engine(planned).joint
-    spread = _spread(matrix)
+    engine = _engine(planned)
+    matrix, spread = engine.joint, engine.joint_spread
     if counted.whole() and fits_int64(counted.largest_total * max(spread, 1)):
         return _exact_products(counted.with_totals(), matrix, counted.largest_total, spread)
     product: npt.NDArray[Any] = counted.with_totals().astype(object) @ matrix.astype(object)
@@ -371,8 +380,10 @@ def _batch_suits(
         return None
     if suits is None:
         raise ShoeError("suits matter to a bet here: give the cards left by rank and suit")
+    from baccarat_exact.engine.pair_batch import suit_sums
+
     rows = np.asarray(suits, dtype=np.int64).reshape(-1, 13, 4)
-    if rows.shape[0] != len(ranks) or not np.array_equal(rows.sum(axis=2), ranks):
+    if rows.shape[0] != len(ranks) or not np.array_equal(suit_sums(rows), ranks):
         raise ShoeError("the suits given do not add up to the cards left of each rank")
     return rows
 
