@@ -90,7 +90,12 @@ PHASES = (
 def optimal_alone(exact: bool) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
     state graph alone (no basic strategy), printed with its computing CPU time, then that
-    time by phase (:data:`PHASES`, measured by wrapping the library's functions)."""
+    time by phase (:data:`PHASES`, measured by wrapping the library's functions). Like the
+    command line, it asks OpenBLAS for no thread pool before numpy loads (the pool's start
+    costs about 60 ms of CPU, and nothing here multiplies matrices)."""
+    from baccarat_exact.tuning import no_blas_thread_pool
+
+    no_blas_thread_pool()
     from fractions import Fraction
 
     from baccarat_exact.blackjack import graph as graph_module

@@ -281,22 +281,40 @@ def _table_plan(table: DealerTable) -> _TablePlan:
         start += size
     multisets = table.rows[picked].reshape(len(picked), SLOTS)
     orderings = [table.orderings[i] for i in picked]
-    ids = np.array(group_of, dtype=np.int64)
-    digits: list[IntArray] = []
-    starts: list[IntArray] = []
-    for slot in reversed(_ORDER):  # from the last step back: node = (suffix node, digit)
-        key = ids * _MAX_DRAW + multisets[:, slot]
-        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-        parent = ids[first]
-        digits.append(multisets[first, slot])
-        starts.append(np.flatnonzero(np.r_[True, parent[1:] != parent[:-1]]))
-        ids = inverse.reshape(-1)
+    if not picked:  # no multiset but busts (a shoe capped very low): no node, no sum
+        none = np.zeros(0, dtype=np.int64)
+        first = np.zeros(1, dtype=np.int64)
+        return _TablePlan(
+            groups=(),
+            orderings=(),
+            first_nodes=none,
+            digits=(none,) * SLOTS,
+            starts=(first,) * SLOTS,
+        )
+    # a node of step s is a distinct (group, counts of the slots of steps s … 9): with the
+    # multisets sorted by (group, the last step's count, …, the first's), each step's nodes
+    # are where those change, in order, and a node's parent is the next step's node holding it
+    by_step = multisets[:, list(_ORDER)]
+    order = np.lexsort((*by_step.T, np.array(group_of, dtype=np.int64)))
+    sorted_steps = by_step[order]
+    grouping = np.array(group_of, dtype=np.int64)[order]
+    changes = np.r_[True, grouping[1:] != grouping[:-1]]
+    new_node: list[IntArray] = [changes]  # per step from the last back: a new node here
+    for step in range(SLOTS - 1, -1, -1):
+        column = sorted_steps[:, step]
+        changes = changes | np.r_[True, column[1:] != column[:-1]]
+        new_node.append(changes)
+    new_node.reverse()  # new_node[s]: steps 0 … 9, then the groups
+    digits = [sorted_steps[new_node[step], step] for step in range(SLOTS)]
+    starts = [np.flatnonzero(new_node[step + 1][new_node[step]]) for step in range(SLOTS)]
+    first_nodes = np.empty(len(order), dtype=np.int64)
+    first_nodes[order] = np.cumsum(new_node[0]) - 1
     return _TablePlan(
         groups=tuple(groups),
         orderings=tuple(orderings),
-        first_nodes=ids,
-        digits=tuple(reversed(digits)),
-        starts=tuple(reversed(starts)),
+        first_nodes=first_nodes,
+        digits=tuple(digits),
+        starts=tuple(starts),
     )
 
 

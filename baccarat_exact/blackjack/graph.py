@@ -179,6 +179,31 @@ class _Links:
     """Sparse lists of the pairs (state, next state) of groups of rows, by a key."""
 
 
+_Kinds = tuple[IntArray, BoolArray, BoolArray, BoolArray, NumArray]
+"""(kind, forced, terminal_mask, plays, successors): see :func:`_kinds`."""
+
+
+def _kinds(shape: GraphShape, rules: BlackjackRules) -> _Kinds:
+    """Each state's kind (Triple Seven now told), which split aces must stand, which states
+    end the hand, which play, and the successors as int32 where they fit: what the links
+    take from the shape and the rules alone (cached in the shape for every up card)."""
+    paid = tuple(pays_triple_seven(rules, split=s, doubled=False) for s in (False, True))
+    stands = tuple(forced_stand(rules, extra) for extra in range(-1, SLOTS))
+    key = ("kinds", paid, stands)
+    found: _Kinds | None = shape.memo.get(key)
+    if found is None:
+        kind = shape.kind.copy()
+        split = shape.extra >= 0
+        seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3) & np.array(paid)[split * 1]
+        kind[seven] = SEVEN_KIND
+        forced = (kind == SPLIT_TWO) & np.array(stands)[shape.extra + 1]
+        terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
+        plays = ~terminal_mask & ~forced
+        succ = shape.succ.astype(np.int32) if len(shape.found) < 2**31 else shape.succ
+        found = shape.memo[key] = (kind, forced, terminal_mask, plays, succ)
+    return found
+
+
 def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     rules = solver.rules
     key = ("links", shape, rules.triple_seven, rules.triple_seven_on_split)
@@ -186,15 +211,7 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     if cached is not None:
         found: _Links = cached
         return found
-    kind = shape.kind.copy()
-    split = shape.extra >= 0
-    paid = np.array([pays_triple_seven(rules, split=s, doubled=False) for s in (False, True)])
-    seven = (shape.cards == 3) & (shape.hands[:, SEVEN] == 3) & paid[split.astype(np.int64)]
-    kind[seven] = SEVEN_KIND
-    stands = np.array([forced_stand(rules, extra) for extra in range(-1, SLOTS)])
-    forced = (kind == SPLIT_TWO) & stands[shape.extra + 1]
-    terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
-    plays = ~terminal_mask & ~forced
+    kind, forced, terminal_mask, plays, succ = _kinds(shape, rules)
     counts = np.array(solver.counts, dtype=np.int64)
     out = solver.out_cards()
     # int32 where the counts allow (half the memory of int64; each solver keeps its links)
@@ -207,8 +224,8 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     if small and not solver.infinite:
         left = left.astype(np.int32)
     available = left > 0
-    goes_on = plays[:, None] & available & (shape.succ >= 0)
-    busts = plays[:, None] & available & (shape.succ == BUSTS)
+    goes_on = plays[:, None] & available & (succ >= 0)
+    busts = plays[:, None] & available & (succ == BUSTS)
     if solver.exact:
         weight: NumArray = left.astype(object)
     else:
@@ -223,7 +240,7 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         left=left,
         weight=weight,
         next_weight=np.where(goes_on, weight, 0),
-        next_index=np.where(goes_on, shape.succ, 0).astype(np.int32 if small else np.int64),
+        next_index=np.where(goes_on, succ, 0).astype(np.int32 if small else np.int64, copy=False),
         goes_on=goes_on,
         busts=busts,
         memo={},
@@ -488,27 +505,35 @@ class StateGraph:
         whether the hand is split."""
         bj = self.solver.bj_slot
         table = self._bust_table(shape, stake)
-        if rows is None:
-            rows = np.arange(len(shape.r))
+        at: IntArray | slice = slice(None) if rows is None else rows
         # one table entry a state for every card but the dealer-blackjack card, one for it:
         # two lookups a state, not ten
-        r1 = self.r_out[rows] + 1
-        split_of = (shape.extra[rows] >= 0).astype(np.int64)
-        tens = self.removed_out[rows, bj] if bj >= 0 else np.zeros(len(rows), dtype=np.int64)
-        values = np.repeat(table[r1, tens, split_of][:, None], SLOTS, axis=1)
+        r1 = self.r_out[at] + 1
+        split_of = (shape.extra[at] >= 0).astype(np.int64)
+        tens = self.removed_out[at, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        busting = busts[at]
+        out: NumArray = np.where(busting, table[r1, tens, split_of][:, None], 0)
         if bj >= 0:
-            values[:, bj] = table[r1, tens + 1, split_of]
-        out: NumArray = np.where(busts[rows], values, 0)
+            out[:, bj] = np.where(busting[:, bj], table[r1, tens + 1, split_of], 0)
         return out
 
-    def _stand(self, stake: int, split: BoolArray) -> NumArray:
-        """Standing with ``stake`` units, every state (blackjacks and Triple Sevens included)."""
+    def _stand(self, stake: int, split: BoolArray, rows: IntArray | None = None) -> NumArray:
+        """Standing with ``stake`` units, every state (or those of ``rows``; blackjacks and
+        Triple Sevens included). Exact: nothing taken by a dealer blackjack (a hole card)
+        is no product at all."""
         solver = self.solver
-        loss = np.where(split, solver.bj_loss(stake, 0), solver.bj_loss(stake, -1))
-        if self.solver.exact:
-            loss = loss.astype(object)
+        margin, dealer_bj = self._margin, self._dealer_bj
+        if rows is not None:
+            margin, dealer_bj, split = margin[rows], dealer_bj[rows], split[rows]
         scale = stake * solver.k_one
-        result: NumArray = scale * self._margin - loss * self._dealer_bj
+        taken = solver.bj_loss(stake, 0), solver.bj_loss(stake, -1)
+        if solver.exact and not any(taken):
+            plain: NumArray = scale * margin
+            return plain
+        loss = np.where(split, *taken)
+        if solver.exact:
+            loss = loss.astype(object)
+        result: NumArray = scale * margin - loss * dealer_bj
         return result
 
     def _may_double(self, shape: GraphShape) -> BoolArray:
@@ -524,11 +549,10 @@ class StateGraph:
         rules = self.solver.rules
         succ = shape.succ[rows]
         available = left[rows] > 0
-        stand2 = self._stand(2, shape.extra >= 0)
         outcome = np.zeros(succ.shape, dtype=self.dtype)
         on = available & (succ >= 0)
         targets = succ[on]
-        values = stand2[targets]
+        values = self._stand(2, shape.extra >= 0, targets)
         paid = np.array([pays_triple_seven(rules, split=s, doubled=True) for s in (False, True)])
         sevens = (self.kind[targets] == SEVEN_KIND) & paid[(shape.extra[targets] >= 0).astype(int)]
         if sevens.any():
