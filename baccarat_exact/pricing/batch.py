@@ -131,23 +131,25 @@ def _count(planned: Plan, ranks: npt.NDArray[Any]) -> _Counted:
     return _Counted(counts, _six_card_totals(cards), largest_total)
 
 
-_SPLIT = 1 << 26
-"""Counts below 2**53 split as high · 2**26 + low: each half times pays of absolute sum
-below 2**27 stays below 2**53, so float64 products of the halves are exact."""
+_SHIFT = 26
+"""Counts split as high · 2**26 + low: the low parts times pays of absolute column sum
+below 2**27 stay below 2**53, and so do the high parts where the largest count over
+2**26 times that sum does, so float64 products of the parts are exact."""
 
 
 def _exact_products(
     columns: npt.NDArray[np.int64], matrix: npt.NDArray[Any], largest: int, spread: int
 ) -> npt.NDArray[np.int64]:
     """``columns @ matrix`` in int64 (every partial sum fits, checked by the caller):
-    through two float64 products of the halves of the counts where that is exact
+    through two float64 products of the parts of the counts where that is exact
     (BLAS, not numpy's integer loop), else numpy's integer product."""
-    if matrix.dtype != object and largest < _SPLIT * _SPLIT and spread < (1 << 27):
-        high, low = np.divmod(columns, _SPLIT)
+    exact = ((largest >> _SHIFT) + 1) * spread < 2**53 and spread < 1 << (53 - _SHIFT)
+    if matrix.dtype != object and exact:
+        high, low = columns >> _SHIFT, columns & ((1 << _SHIFT) - 1)
         weights = matrix.astype(np.float64)
         top = (high.astype(np.float64) @ weights).astype(np.int64)
         bottom = (low.astype(np.float64) @ weights).astype(np.int64)
-        return top * _SPLIT + bottom  # int64 wraps modulo 2**64; the sum fits
+        return (top << _SHIFT) + bottom  # int64 wraps modulo 2**64; the sum fits
     product: npt.NDArray[np.int64] = columns @ matrix
     return product
 
