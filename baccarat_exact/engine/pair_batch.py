@@ -157,6 +157,40 @@ _PAIR_OF = np.zeros((10, 10), dtype=np.intp)
 _PAIR_OF[_LOW, _HIGH] = _PAIR_OF[_HIGH, _LOW] = np.arange(len(_LOW))
 """The position among them of values (v1, v2), either order."""
 
+_CUBIC = np.array(
+    [(a, b, c) for a in range(10) for b in range(a, 10) for c in range(b, 10)], dtype=np.intp
+).T
+"""The 220 products v_a · v_b · v_c, a ≤ b ≤ c."""
+_CUBIC_PAIR = _PAIR_OF[_CUBIC[0], _CUBIC[1]]
+"""Each one's v_a · v_b among the 55 products."""
+_BY_SQUARES = np.indices((10, 10)).reshape(2, -1)
+"""The 100 products v_a · (Σ cards² of value w), as (a, w)."""
+_MONOMIALS = len(_LOW) + 10 + 10 + 1
+"""The quadratic monomials [v1 · v2 (v1 ≤ v2), v, Σ cards² by value, 1]: 76."""
+_FEATURES = _CUBIC.shape[1] + _BY_SQUARES.shape[1] + _MONOMIALS
+"""The features of a batch: [cubic, v · Σ cards², then the quadratic monomials]: 396."""
+
+
+def _feature_index() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Where each quadratic monomial lands among the features (76,) and where each
+    monomial times v_v does (76, 10)."""
+    cubic = {tuple(t): i for i, t in enumerate(_CUBIC.T.tolist())}
+    by_square = _CUBIC.shape[1]
+    first = by_square + _BY_SQUARES.shape[1]  # the monomials, in their own order
+    alone = np.arange(first, first + _MONOMIALS)
+    times_v = np.zeros((_MONOMIALS, 10), dtype=np.intp)
+    for v in range(10):
+        for i, (a, b) in enumerate(zip(_LOW.tolist(), _HIGH.tolist())):
+            times_v[i, v] = cubic[tuple(sorted((a, b, v)))]
+        for w in range(10):
+            times_v[len(_LOW) + w, v] = first + _PAIR_OF[w, v]  # v_w · v_v
+            times_v[len(_LOW) + 10 + w, v] = by_square + v * 10 + w  # Σ cards²_w · v_v
+        times_v[_MONOMIALS - 1, v] = first + len(_LOW) + v  # 1 · v_v
+    return alone, times_v
+
+
+_ALONE, _TIMES_V = _feature_index()
+
 _Q1_BOUND, _Q0_BOUND = 9, 20
 """Bounds on a key's constants: |q1[v]| ≤ 4 + 4 + 1 (the four cards out, from c5 and from
 c6, and the diagonal), |q0| ≤ 4 · 4 + 4."""
@@ -196,14 +230,15 @@ class _JointPlan(NamedTuple):
     row lands among the R rows some key reads."""
 
     squares: npt.NDArray[np.float64]
-    """(R · C, 100 values c5 · c6): v_c5 · v_c6 → Y of the rows read."""
+    """(R · C, 55 products v1 · v2, v1 ≤ v2): → Y of the rows read."""
     linear: npt.NDArray[np.float64]
     """(120 · C, 11): [v, 1] → v · q1 + q0 of the both-pairs keys (va, vb), then of the
     one-pair keys (va; va, va), Player pair then Banker pair."""
-    quadratic: npt.NDArray[np.float64]
-    """(10 · J, 76): the monomials [v1 · v2 (v1 ≤ v2), v, Σ cards² by value, 1] → for each
-    pair value va, Σ_y O[va, y] times [1 if y totals t (10), q1 (10 · C) and q0 (C) of
-    the Player-pair key (va; y), the same of the Banker-pair key]."""
+    by_total: npt.NDArray[np.float64]
+    """(10 va · 10 t, 76 monomials): → Σ_y O[va, y] over the hands y totalling t."""
+    cubic: npt.NDArray[np.float64]
+    """(2 families · 10 va · C, 396 features): → Σ_y O[va, y] (v · q1 + q0) of the
+    one-pair keys (va; y), Player pair then Banker pair."""
     both_rows: npt.NDArray[np.intp]
     """(100,) the row of each both-pairs key (va, vb), among the R."""
     pair_rows: npt.NDArray[np.intp]
@@ -232,10 +267,14 @@ def _joint_plan(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> _Joint
     banker_start = (other_total[None, :] * 10 + pair_total[:, None]).reshape(-1)
     families = [_last_two(grid, start, one_removed) for start in (player_start, banker_start)]
 
-    read = np.unique(np.concatenate([both_start, player_start, banker_start]))
+    read = np.flatnonzero(np.bincount(np.concatenate([both_start, player_start, banker_start])))
     place = np.zeros(100, dtype=np.intp)
     place[read] = np.arange(len(read))
-    squares = grid[read].transpose(1, 2, 0, 3).reshape(100, -1).astype(np.float64)
+    # Y on the 55 products v1 · v2 (v1 ≤ v2): the grid's two orders of a pair together
+    ordered = grid[read].transpose(1, 2, 0, 3)  # (c5, c6, R, C)
+    squares = (
+        ordered[_LOW, _HIGH] + np.where(_LOW != _HIGH, 1, 0)[:, None, None] * ordered[_HIGH, _LOW]
+    )
 
     same_key = value * len(_LOW) + _PAIR_OF[value, value]  # the keys (va; va, va)
     linear = [np.concatenate([both_q1, both_q0[:, None, :]], axis=1)]  # (100, 11, C)
@@ -261,10 +300,22 @@ def _joint_plan(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> _Joint
             4 * diagonal[None],  # 1
         ]
     )  # (76, 10 va, J)
+    # Σ_v v_v (Σ_y O q1) + Σ_y O q0 of each family, on the features: each monomial times
+    # v_v, and each monomial alone
+    width = 11 * n_cols
+    cubic = np.zeros((_FEATURES, 2, 10, n_cols), dtype=np.int64)
+    for family in range(2):
+        part = quadratic[:, :, 10 + family * width : 10 + (family + 1) * width]
+        q1 = part[:, :, : 10 * n_cols].reshape(_MONOMIALS, 10, 10, n_cols)  # (i, va, v, C)
+        np.add.at(cubic[:, family], _TIMES_V, q1.transpose(0, 2, 1, 3))
+        np.add.at(cubic[:, family], _ALONE, part[:, :, 10 * n_cols :])
     return _JointPlan(
-        squares=np.ascontiguousarray(squares.T),
+        squares=np.ascontiguousarray(squares.reshape(len(_LOW), -1).T, dtype=np.float64),
         linear=np.ascontiguousarray(by_key.T, dtype=np.float64),
-        quadratic=np.ascontiguousarray(quadratic.reshape(len(quadratic), -1).T, dtype=np.float64),
+        by_total=np.ascontiguousarray(
+            quadratic[:, :, :10].reshape(_MONOMIALS, -1).T, dtype=np.float64
+        ),
+        cubic=np.ascontiguousarray(cubic.reshape(_FEATURES, -1).T, dtype=np.float64),
         both_rows=place[both_start],
         pair_rows=np.stack(
             [
@@ -277,14 +328,14 @@ def _joint_plan(tableau: Tableau, columns: tuple[frozenset[int], ...]) -> _Joint
 
 
 def _bounds(cards: int) -> tuple[int, int, int]:
-    """For shoes of at most ``cards`` cards: bounds on the absolute value of the v-monomial
-    products (and their partial sums), on U (quartic) and on every last-two-card
-    quadratic F, each partial sum included. The monomials are at most N² each, the
-    matrices' entries sum to at most 2**12 a column (|q1| ≤ 9, |q0| ≤ 20); Σ_y |O[va, y]|
-    ≤ (Σ_v |L_v|)² + Σ cards² ≤ 2 (N + 2)²; |F| ≤ N² + 9 N + 20."""
+    """For shoes of at most ``cards`` cards: bounds on the absolute value of the products
+    of the features (and their partial sums), on U (quartic) and on every last-two-card
+    quadratic F, each partial sum included. The features are at most N³ each, the
+    matrices' entries sum to less than 2**16 a column (|q1| ≤ 9, |q0| ≤ 20: checked by
+    the tests); Σ_y |O[va, y]| ≤ (Σ_v |L_v|)² + Σ cards² ≤ 2 (N + 2)²; |F| ≤ N² + 9 N + 20."""
     n = max(cards, 6)
     last_two = n * n + _Q1_BOUND * n + _Q0_BOUND
-    return 2**12 * n * n, 2 * (n + 2) ** 2 * last_two, last_two
+    return 2**16 * n**3, 2 * (n + 2) ** 2 * last_two, last_two
 
 
 def _joint_bound(cards: int, scale: int) -> int:
@@ -394,32 +445,37 @@ def _last_two_cards(
     product taken in float64 where its bound (:func:`_bounds`) is below 2**53, else in
     int64 or Python integers."""
     batch = len(values)
-    products, quartic_bound, _ = _bounds(int(values.sum(axis=1).max(initial=0)))
-    first = _exact_kind(products)
+    feature_bound, quartic_bound, _ = _bounds(int(values.sum(axis=1).max(initial=0)))
+    first = _exact_kind(feature_bound)
     v = values.T.astype(first)  # (10, B)
-    one: npt.NDArray[Any] = np.ones((1, batch), dtype=first)
-    squares = (v[:, None, :] * v[None, :, :]).reshape(100, batch)
-    rows = (_as_kind(joint.squares, first) @ squares).reshape(-1, n_cols, batch)
-    linear = _as_kind(joint.linear, first) @ np.concatenate([v, one])
     squared = (_RANK_TO_VALUE.T @ (cards * cards).T).astype(first)
-    monomials = np.concatenate([v[_LOW] * v[_HIGH], v, squared, one])  # (76, B)
-    summed = (_as_kind(joint.quadratic, first) @ monomials).reshape(10, -1, batch)
+    products = v[_LOW] * v[_HIGH]
+    features = np.concatenate(
+        [
+            products[_CUBIC_PAIR] * v[_CUBIC[2]],
+            v[_BY_SQUARES[0]] * squared[_BY_SQUARES[1]],
+            products,
+            v,
+            squared,
+            np.ones((1, batch), dtype=first),
+        ]
+    )  # (396, B); the last 76 are the quadratic monomials
+    monomials = features[-_MONOMIALS:]
+    rows = (_as_kind(joint.squares, first) @ monomials[: len(_LOW)]).reshape(-1, n_cols, batch)
+    linear = _as_kind(joint.linear, first) @ monomials[len(_LOW) :][[*range(10), -1]]
+    by_total = (_as_kind(joint.by_total, first) @ monomials).reshape(10, 10, 1, batch)
+    by_value = (_as_kind(joint.cubic, first) @ features).reshape(2, 10, n_cols, batch)
     second = _exact_kind(quartic_bound)
-    rows, linear, summed, v = (_as_kind(a, second) for a in (rows, linear, summed, v))
+    rows, linear, by_total, by_value = (
+        _as_kind(a, second) for a in (rows, linear, by_total, by_value)
+    )
     linear = linear.reshape(-1, n_cols, batch)
     both = (rows[joint.both_rows] + linear[:100]).reshape(10, 10, n_cols, batch)
     same = rows[joint.same_rows] + linear[100:].reshape(2, 10, n_cols, batch)
-    by_total = summed[:, :10, None, :]  # (va, t, 1, B)
-    width = 11 * n_cols
-    quartic = []
-    for family in range(2):
-        part = summed[:, 10 + family * width : 10 + (family + 1) * width]
-        by_value = part[:, : 10 * n_cols].reshape(10, 10, n_cols, batch)
-        quartic.append(
-            (by_total * rows[joint.pair_rows[family]]).sum(axis=1)
-            + (v[None, :, None, :] * by_value).sum(axis=1)
-            + part[:, 10 * n_cols :]
-        )
+    quartic = [
+        (by_total * rows[joint.pair_rows[family]]).sum(axis=1) + by_value[family]
+        for family in range(2)
+    ]
     return _LastTwo(both, np.stack(quartic), same)
 
 
