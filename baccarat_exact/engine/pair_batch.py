@@ -74,11 +74,9 @@ def batch_rank_terms(
         return cards, unsuited, zero, unsuited * (cards - 2) * (cards - 3), zero, zero
     by_suit = suits * (suits - 1)
     suited = suit_sums(by_suit)
-    four_ss = (
-        suited * suited
-        - suit_sums(by_suit * by_suit)
-        + suit_sums(by_suit * (suits - 2) * (suits - 3))
-    )
+    # ordered suited pairs of two suits, plus four cards of one suit: suited² less each
+    # suit's square, plus its (s)(s-1)(s-2)(s-3), i.e. suited² + Σ s(s-1)(6 - 4s)
+    four_ss = suited * suited + suit_sums(by_suit * (6 - 4 * suits))
     pairs = cards * (cards - 1)
     unsuited = pairs - suited
     # (cards-2)(cards-3) is 6 or 2 for 0 or 1 cards, but no pair is there to multiply
