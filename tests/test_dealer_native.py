@@ -124,6 +124,30 @@ def test_the_compiled_step_gives_numpys_numbers(
         assert sums is not None  # every denominator as long as the longest draw: compiled
 
 
+@compiled
+@pytest.mark.parametrize("aces", [24, 150, 200])
+def test_64_and_128_bit_factors_give_the_same_numerators(aces: int) -> None:
+    """The exact step multiplies by 64-bit factors where every factor a step reads fits
+    (up 2: at most 9 aces drawn, and ff(24, 9) fits), else by 128-bit ones (ff(150, 9) and
+    ff(200, 9) do not): both give numpy's numerators, in rows and in signed sums."""
+    table = dealer_table(1, False)
+    most_aces = int(dealer._table_plan(table).digits[dealer._ORDER.index(0)].max())
+    assert most_aces == 9 and (falling(aces, most_aces) < 2**64) == (aces == 24)
+    counts = (aces, 11, 11, 11, 11, 11, 11, 11, 11, 40)
+    removals = [(0,) * SLOTS, (1,) + (0,) * 9, (2, 1, 0, 0, 0, 0, 0, 0, 0, 3), (0,) * 9 + (5,)]
+    budget = table.longest + 12
+    native, numpy_rows = _both(table, counts, removals, budget=budget, exact=True)
+    assert native.tolist() == numpy_rows.tolist()
+    picks = np.array([0, 1, 2, 3, 3], dtype=np.int64)
+    weights = np.array([[1, -1, 0, 1, -1, 1, 0]] * 5, dtype=np.int64)
+    array = np.array(removals, dtype=np.int64)
+    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    assert sums is not None
+    assert sums.tolist() == [
+        sum(int(w) * n for w, n in zip(weights[k], numpy_rows[picks[k]])) for k in range(5)
+    ]
+
+
 def test_rows_sum_to_their_denominators() -> None:
     """An identity the numpy path does not share: each exact row adds up to its own
     denominator, each float row to 1."""

@@ -397,10 +397,11 @@ release_call(Call *call)
     PyBuffer_Release(&call->index);
 }
 
-/* The contraction for every removal, in one arithmetic: ``factor[s]`` holds
- * ff(n - b, a) for the step's slot, b = 0..top[s], a = 0..11 (rows of DRAWS); ``sums``
- * receives the groups' sums of the removal visited k-th before FINISH(k, sums) runs. */
-#define CONTRACT(TYPE, FINISH)                                                          \
+/* The contraction for every removal, in one arithmetic: ``FACTORS[s]`` holds
+ * ff(n - b, a) for the step's slot, b = 0..top[s], a = 0..11 (rows of DRAWS), as
+ * FACTOR_TYPE (multiplied as TYPE); ``sums`` receives the groups' sums of the removal
+ * visited k-th before FINISH(k, sums) runs. */
+#define CONTRACT(TYPE, FACTOR_TYPE, FACTORS, FINISH)                                    \
     do {                                                                                \
         const int64_t *rows = call->removed.buf;                                        \
         for (Py_ssize_t i = 0; i < self->sizes[0]; i++)                                 \
@@ -416,7 +417,7 @@ release_call(Call *call)
                 long long b = row[self->order[s]];                                      \
                 if (b > call->top[s])                                                   \
                     b = call->top[s];                                                   \
-                const TYPE *f = factor[s] + b * DRAWS;                                  \
+                const FACTOR_TYPE *f = FACTORS[s] + b * DRAWS;                          \
                 const TYPE *source = values + self->node_at[s];                         \
                 TYPE *into = values + self->node_at[s + 1];                             \
                 const int64_t *digits = self->digits + self->node_at[s];                \
@@ -425,7 +426,7 @@ release_call(Call *call)
                 for (Py_ssize_t j = 0; j < self->sizes[s + 1]; j++) {                   \
                     TYPE sum = 0;                                                       \
                     for (int64_t c = first[j]; c < end[j]; c++)                         \
-                        sum += source[c] * f[digits[c]];                                \
+                        sum += source[c] * (TYPE)f[digits[c]];                          \
                     into[j] = sum;                                                      \
                 }                                                                       \
             }                                                                           \
@@ -529,7 +530,7 @@ Plan_probabilities(Plan *self, PyObject *args)
             rest_ += o_[q];                                                           \
         o_[BUST] = 1.0 - rest_;                                                       \
     } while (0)
-    CONTRACT(double, FINISH_FLOAT);
+    CONTRACT(double, double, factor, FINISH_FLOAT);
     Py_END_ALLOW_THREADS
     PyMem_Free(values);
     PyMem_Free(inverse);
@@ -645,12 +646,30 @@ Plan_numerators(Plan *self, PyObject *args)
         goto done;
     }
     u128 *factor[SLOTS];
+    /* the same factors in 64 bits where every one a step reads (counts up to the step's
+     * largest digit) fits, as for six decks: a 128-by-64-bit product, not 128 by 128 */
+    uint64_t *narrow[SLOTS];
+    int fits = 1;
+    for (int s = 0; s < SLOTS; s++) {
+        int64_t most = 0;
+        for (Py_ssize_t i = self->node_at[s]; i < self->node_at[s] + self->sizes[s]; i++)
+            most = self->digits[i] > most ? self->digits[i] : most;
+        int wide = 0;
+        u128 largest = falling_u128(call->counts[self->order[s]], (int)most, &wide);
+        fits &= !wide && (largest >> 64) == 0;
+    }
     for (int s = 0; s < SLOTS; s++) {
         factor[s] = factor_memory[s];
+        narrow[s] = factor_memory[s]; /* the same memory, read as one or the other */
         long long n = call->counts[self->order[s]];
         for (long long b = 0; b <= call->top[s]; b++)
-            for (int a = 0; a < DRAWS; a++) /* a <= 11 < ... each at most ff(N', L) */
-                factor[s][b * DRAWS + a] = a > L ? 0 : falling_u128(n - b, a, &over);
+            for (int a = 0; a < DRAWS; a++) { /* a <= 11 < ... each at most ff(N', L) */
+                u128 value = a > L ? 0 : falling_u128(n - b, a, &over);
+                if (fits)
+                    narrow[s][b * DRAWS + a] = (value >> 64) == 0 ? (uint64_t)value : 0;
+                else
+                    factor[s][b * DRAWS + a] = value;
+            }
     }
     for (long long r = 0; r <= call->most; r++)
         for (int l = 0; l <= L; l++)
@@ -680,7 +699,10 @@ Plan_numerators(Plan *self, PyObject *args)
         negative[at[k]] = rest_ > tail_[0];                                           \
         o_[BUST] = rest_ > tail_[0] ? rest_ - tail_[0] : tail_[0] - rest_;            \
     } while (0)
-    CONTRACT(u128, FINISH_EXACT);
+    if (fits)
+        CONTRACT(u128, uint64_t, narrow, FINISH_EXACT);
+    else
+        CONTRACT(u128, u128, factor, FINISH_EXACT);
     Py_END_ALLOW_THREADS
     if (picks != NULL) {
         result = PyList_New(n_picks);
