@@ -143,6 +143,7 @@ def optimal_alone(exact: bool) -> None:
             total += probability * Fraction(int(numerator), whole)
         else:
             total += float(probability) * float(numerator)
+        del graph, solver  # gone before the next up card's graph is built, as in edge
     seconds = time.process_time() - start
     inside = spent["hand shapes"] + spent["dealer outcomes"] + spent["links"]
     spent["graph, other"] = building - inside

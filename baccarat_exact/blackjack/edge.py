@@ -264,22 +264,23 @@ def _solve(
         progress(SLOTS - len(found))  # up cards the shoe cannot show: nothing to solve
     found.reverse()
     while found:  # each solver let go once valued: its arrays (unless shared) go with it
-        probability, solver = found.pop()
-        graph = StateGraph(solver)
-        optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
-        play, basic = derive_play(graph)
-        plays[solver.up] = play
-        ups.append(
-            UpCardEdge(
-                up=solver.up,
-                probability=probability,
-                optimal=optimal,
-                basic=_as_value(solver, basic),
-            )
-        )
+        up, play = _solve_up(*found.pop())
+        plays[up.up] = play
+        ups.append(up)
         if progress is not None:
             progress(1)
     return tuple(ups), BasicStrategy(rules=rules, plays=tuple(plays))
+
+
+def _solve_up(probability: Fraction, solver: UpCardSolver) -> tuple[UpCardEdge, UpCardPlay]:
+    """One up card's values and derived play (its graph gone on return, before the next
+    one's is built)."""
+    graph = StateGraph(solver)
+    optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
+    play, basic = derive_play(graph)
+    return UpCardEdge(
+        up=solver.up, probability=probability, optimal=optimal, basic=_as_value(solver, basic)
+    ), play
 
 
 def solve_steps(rules: BlackjackRules, options: bool | Sequence[str] = False) -> int:

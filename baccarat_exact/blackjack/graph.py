@@ -179,14 +179,15 @@ class _Links:
     """Sparse lists of the pairs (state, next state) of groups of rows, by a key."""
 
 
-_Kinds = tuple[IntArray, BoolArray, BoolArray, BoolArray, NumArray]
-"""(kind, forced, terminal_mask, plays, successors): see :func:`_kinds`."""
+_Kinds = tuple[IntArray, BoolArray, BoolArray, BoolArray, BoolArray, BoolArray]
+"""(kind, forced, terminal_mask, plays, may go on, may bust): see :func:`_kinds`."""
 
 
 def _kinds(shape: GraphShape, rules: BlackjackRules) -> _Kinds:
     """Each state's kind (Triple Seven now told), which split aces must stand, which states
-    end the hand, which play, and the successors as int32 where they fit: what the links
-    take from the shape and the rules alone (cached in the shape for every up card)."""
+    end the hand, which play, and which (state, card) goes on to a state or busts if the
+    card is left: what the links take from the shape and the rules alone (cached in the
+    shape, for every up card)."""
     paid = tuple(pays_triple_seven(rules, split=s, doubled=False) for s in (False, True))
     stands = tuple(forced_stand(rules, extra) for extra in range(-1, SLOTS))
     key = ("kinds", paid, stands)
@@ -199,8 +200,9 @@ def _kinds(shape: GraphShape, rules: BlackjackRules) -> _Kinds:
         forced = (kind == SPLIT_TWO) & np.array(stands)[shape.extra + 1]
         terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)
         plays = ~terminal_mask & ~forced
-        succ = shape.succ.astype(np.int32) if len(shape.found) < 2**31 else shape.succ
-        found = shape.memo[key] = (kind, forced, terminal_mask, plays, succ)
+        goes_on = plays[:, None] & (shape.succ >= 0)
+        busts = plays[:, None] & (shape.succ == BUSTS)
+        found = shape.memo[key] = (kind, forced, terminal_mask, plays, goes_on, busts)
     return found
 
 
@@ -211,21 +213,18 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     if cached is not None:
         found: _Links = cached
         return found
-    kind, forced, terminal_mask, plays, succ = _kinds(shape, rules)
-    counts = np.array(solver.counts, dtype=np.int64)
+    kind, forced, terminal_mask, plays, may_go_on, may_bust = _kinds(shape, rules)
     out = solver.out_cards()
     # int32 where the counts allow (half the memory of int64; each solver keeps its links)
     small = max(solver.counts, default=0) < 2**31 and len(shape.found) < 2**31
-    left = (
-        np.broadcast_to(counts, shape.removed.shape)
-        if solver.infinite
-        else np.maximum(counts[None, :] - shape.removed - np.array(out), 0)
-    )
-    if small and not solver.infinite:
-        left = left.astype(np.int32)
+    if solver.infinite:
+        left = np.broadcast_to(np.array(solver.counts, dtype=np.int64), shape.removed.shape)
+    else:
+        shoe = np.array([n - k for n, k in zip(solver.counts, out)])
+        left = np.maximum(shoe.astype(np.int32 if small else np.int64)[None, :] - shape.removed, 0)
     available = left > 0
-    goes_on = plays[:, None] & available & (succ >= 0)
-    busts = plays[:, None] & available & (succ == BUSTS)
+    goes_on = may_go_on & available
+    busts = may_bust & available
     if solver.exact:
         weight: NumArray = left.astype(object)
     else:
@@ -240,7 +239,9 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         left=left,
         weight=weight,
         next_weight=np.where(goes_on, weight, 0),
-        next_index=np.where(goes_on, succ, 0).astype(np.int32 if small else np.int64, copy=False),
+        next_index=np.where(goes_on, shape.succ, 0).astype(
+            np.int32 if small else np.int64, copy=False
+        ),
         goes_on=goes_on,
         busts=busts,
         memo={},
@@ -269,7 +270,13 @@ class StateGraph:
         out = solver.out_cards()
         self.r_out: IntArray = shape.r + sum(out)
         """Cards out of the shoe per state: the player's and the solver's ``out``."""
-        self.removed_out: IntArray = shape.removed + np.array(out, dtype=np.int64)
+        bj = solver.bj_slot
+        self.bj_out: IntArray = (
+            shape.removed[:, bj] + np.int64(out[bj])
+            if bj >= 0
+            else np.zeros(len(shape.r), dtype=np.int64)
+        )
+        """Cards of the dealer-blackjack value out per state (zeros without one)."""
         self.index = shape.index
         n = len(shape.found)
         dtype: Any = object if exact else np.float64
@@ -357,16 +364,23 @@ class StateGraph:
         self._pair_graphs: dict[tuple[int, int, int], StateGraph] = {}
 
     def starts_of_splits(self) -> dict[int, list[tuple[Number, int]]]:
-        """(weight, state) of each first split hand, per pair slot."""
+        """(weight, state) of each first split hand, per pair slot (the states looked up
+        once per shape)."""
         starts: dict[int, list[tuple[Number, int]]] = {}
+        memo = self.shape.memo
         for slot in self.pairs:
             pair = add_card(add_card((0,) * SLOTS, slot), slot)
             first = add_card((0,) * SLOTS, slot)
-            starts[slot] = [
-                (w, self.index[(add_card(first, card), slot)])
-                for card in range(SLOTS)
-                if (w := self.solver.weight(pair, 2, card))
-            ]
+            found = []
+            for card in range(SLOTS):
+                if w := self.solver.weight(pair, 2, card):
+                    j = memo.get(("split start", slot, card))
+                    if j is None:
+                        j = memo[("split start", slot, card)] = self.index[
+                            (add_card(first, card), slot)
+                        ]
+                    found.append((w, j))
+            starts[slot] = found
         return starts
 
     @cached_property
@@ -467,7 +481,7 @@ class StateGraph:
         busting = np.where(links.busts, links.left, 0)
         r1 = self.r_out + 1
         split = (shape.extra >= 0).astype(np.int64)
-        tens = self.removed_out[:, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        tens = self.bj_out
         others = busting.sum(axis=1) - (busting[:, bj] if bj >= 0 else 0)
         part = others.astype(object) * table[r1, tens, split]
         if bj >= 0:
@@ -484,7 +498,7 @@ class StateGraph:
         table = solver.derived.get(key)
         if table is None:
             top = int(self.r_out.max(initial=0)) + 2
-            tens_top = int(self.removed_out[:, bj].max(initial=0)) + 2 if bj >= 0 else 1
+            tens_top = int(self.bj_out.max(initial=0)) + 2 if bj >= 0 else 1
             table = np.zeros((top, tens_top, 2), dtype=self.dtype)
             # every count of cards out the table may be asked for (whatever ``busts`` holds
             # now: the table is shared), within the solver's denominators
@@ -510,14 +524,14 @@ class StateGraph:
         # two lookups a state, not ten
         r1 = self.r_out[at] + 1
         split_of = (shape.extra[at] >= 0).astype(np.int64)
-        tens = self.removed_out[at, bj] if bj >= 0 else np.zeros(len(r1), dtype=np.int64)
+        tens = self.bj_out[at]
         busting = busts[at]
         out: NumArray = np.where(busting, table[r1, tens, split_of][:, None], 0)
         if bj >= 0:
             out[:, bj] = np.where(busting[:, bj], table[r1, tens + 1, split_of], 0)
         return out
 
-    def _stand(self, stake: int, split: BoolArray, rows: IntArray | None = None) -> NumArray:
+    def _stand(self, stake: int, split: BoolArray, rows: NumArray | None = None) -> NumArray:
         """Standing with ``stake`` units, every state (or those of ``rows``; blackjacks and
         Triple Sevens included). Exact: nothing taken by a dealer blackjack (a hole card)
         is no product at all."""

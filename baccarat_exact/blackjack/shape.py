@@ -43,6 +43,8 @@ ClassKey = tuple[bool, int]
 """A total class: (soft, total)."""
 
 IntArray = npt.NDArray[np.int64]
+CountArray = npt.NDArray[np.int8]
+"""Cards of each value in a hand or a removal (at most 22: int8, an eighth of int64's bytes)."""
 BoolArray = npt.NDArray[np.bool_]
 NumArray = npt.NDArray[Any]
 """Values: float64 in float mode, ``object`` (Python ints) in exact mode."""
@@ -116,7 +118,7 @@ class States:
 
     __slots__ = ("_extra", "_hands")
 
-    def __init__(self, hands: IntArray, extra: IntArray) -> None:
+    def __init__(self, hands: CountArray, extra: IntArray) -> None:
         self._hands = hands
         self._extra = extra
 
@@ -131,22 +133,24 @@ class States:
 
 
 class StateIndex:
-    """(hand, extra) → state index, by the states' integer codes (a missing state: KeyError);
-    the dictionary of codes is made at the first lookup."""
+    """(hand, extra) → state index, by a binary search of the states' sorted integer codes
+    (a missing state: KeyError): no dictionary of ten thousand entries."""
 
-    __slots__ = ("_codes", "_of")
+    __slots__ = ("_codes", "_order")
 
-    def __init__(self, codes: IntArray) -> None:
-        self._codes = codes
-        self._of: dict[int, int] | None = None
+    def __init__(self, sorted_codes: IntArray, order: IntArray) -> None:
+        self._codes = sorted_codes
+        self._order = order
 
     def __getitem__(self, state: tuple[Counts, int]) -> int:
         hand, extra = state
         if len(hand) != SLOTS or min(hand) < 0 or max(hand) >= _RADIX or not -1 <= extra < SLOTS:
             raise KeyError(state)
-        if self._of is None:
-            self._of = dict(zip(self._codes.tolist(), range(len(self._codes))))
-        return self._of[sum(map(mul, hand, _CODE_PLACES)) + (extra + 1) * _RADIX**SLOTS]
+        code = sum(map(mul, hand, _CODE_PLACES)) + (extra + 1) * _RADIX**SLOTS
+        at = int(np.searchsorted(self._codes, code))
+        if at == len(self._codes) or int(self._codes[at]) != code:
+            raise KeyError(state)
+        return int(self._order[at])
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,10 +165,10 @@ class GraphShape:
     """(hand, extra) of every state."""
     index: StateIndex
     """(hand, extra) → state index."""
-    hands: IntArray
+    hands: CountArray
     """(states × 10) count vectors."""
     extra: IntArray
-    removed: IntArray
+    removed: CountArray
     """(states × 10) player cards out: the hand and the other split card."""
     r: IntArray
     total: IntArray
@@ -173,8 +177,9 @@ class GraphShape:
     """The hand's own cards."""
     kind: IntArray
     """Kind without Triple Seven (that depends on the rules): TWO … MULTI."""
-    succ: IntArray
-    """(states × 10): the state after each card, or ``BUSTS`` / ``ABSENT``."""
+    succ: npt.NDArray[np.int32]
+    """(states × 10): the state after each card, or ``BUSTS`` / ``ABSENT`` (int32: a shape
+    holds far fewer than 2**31 states)."""
     removals: IntArray
     """(distinct removals × 10): the distinct ``removed`` rows (one dealer distribution each)."""
     removal_of: IntArray
@@ -237,7 +242,7 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
     code_order = np.argsort(codes)
     sorted_codes = codes[code_order]
-    succ = np.empty((n, SLOTS), dtype=np.int64)
+    succ = np.empty((n, SLOTS), dtype=np.int32)
     for card in range(SLOTS):
         wanted = sorted_codes + weights[card]
         where = np.searchsorted(sorted_codes, wanted).clip(0, n - 1)
@@ -255,12 +260,13 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         ((((cards == 2) * 3 + extra_kind) * 11 + pair_slot + 1) * 2 + soft) * 32 + total
     ).astype(np.int64)
     _, signature_rep, signature = np.unique(sig_codes, return_index=True, return_inverse=True)
+    small_hands = hands_arr.astype(np.int8)
     return GraphShape(
-        found=States(hands_arr, extra),
-        index=StateIndex(codes),
-        hands=hands_arr,
+        found=States(small_hands, extra),
+        index=StateIndex(sorted_codes, code_order),
+        hands=small_hands,
         extra=extra,
-        removed=removed,
+        removed=removed.astype(np.int8),
         r=r,
         total=total,
         soft=soft,
