@@ -151,6 +151,17 @@ def _fitted(table: Table, width: int) -> tuple[str, list[str]]:
         for i, col in enumerate(columns)
     ]
     kept = list(range(len(columns)))
+
+    def least_width() -> int:
+        """The kept columns' width before rendering, a lower bound on the text's: each
+        column not wrapped as wide as its widest line, two spaces between columns (the
+        dashes under the headers are exactly that wide)."""
+        return sum(0 if columns[i].wrap else widths[i] for i in kept) + 2 * (len(kept) - 1)
+
+    # the columns the bound already rules out go first, each as the render would drop
+    # it: a wide table is rendered once or twice instead of once per column dropped
+    while len(kept) > 1 and least_width() > width:
+        kept.remove(max(kept[1:], key=lambda i: (widths[i], i)))
     while True:
         shown = tuple(columns[i] for i in kept)
         text = _grid([col.name for col in shown], [[row[i] for i in kept] for row in body], shown)
