@@ -78,7 +78,7 @@ int main() {
 PHASES = (
     ("dealer tables", "the dealer's multisets per up card (built once)"),
     ("hand shapes", "every player hand and its successors (built once)"),
-    ("dealer outcomes", "the dealer after each of 7,439 removals, and the stand margins"),
+    ("dealer outcomes", "the dealer after each removal (7,305 for six decks), stand margins"),
     ("links", "each state's next cards and their weights"),
     ("graph, other", "bust, double, surrender and terminal values"),
     ("optimal sweep", "the sweep, most cards first, and the opening hands' total"),
@@ -93,9 +93,7 @@ def optimal_alone(exact: bool) -> None:
     time by phase (:data:`PHASES`, measured by wrapping the library's functions). Like the
     command line, it asks OpenBLAS for no thread pool before numpy loads (the pool's start
     costs about 60 ms of CPU, and nothing here multiplies matrices)."""
-    from baccarat_exact.tuning import no_blas_thread_pool
-
-    no_blas_thread_pool()
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tuning.no_blas_thread_pool's, in any tree
     from fractions import Fraction
 
     from baccarat_exact.blackjack import graph as graph_module

@@ -137,10 +137,14 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
     if solver.exact and shape.whole and solver.out is None and not solver.infinite:
         # both sums per state by the compiled step: two big integers a state, not seven
         n = len(weights)
-        picks = np.concatenate([shape.removal_of, shape.removal_of])
-        outcome_weights = np.concatenate([weights, np.zeros_like(weights)])
-        outcome_weights[:n, 6] = 0  # the margin leaves the dealer's blackjack out
-        outcome_weights[n:, 6] = 1
+        both = shape.memo.get("margin picks")
+        if both is None:
+            outcome_weights = np.concatenate([weights, np.zeros_like(weights)])
+            outcome_weights[:n, 6] = 0  # the margin leaves the dealer's blackjack out
+            outcome_weights[n:, 6] = 1
+            both = np.concatenate([shape.removal_of, shape.removal_of]), outcome_weights
+            shape.memo["margin picks"] = both
+        picks, outcome_weights = both
         found = dealer_sums(
             solver.table, solver.counts, removals, picks, outcome_weights, budget=solver.budget
         )
@@ -153,7 +157,12 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
         margin = (per_state[:, :6] * weights[:, :6].astype(object)).sum(axis=1)
         blackjack = per_state[:, 6]
     else:
-        margin = np.einsum("ij,ij->i", dealer[shape.removal_of, :6], weights[:, :6])
+        # the weights in float64 once per shape: the same sums as from int64 (einsum casts
+        # them), without the cast a call
+        signs = shape.memo.get("margin signs")
+        if signs is None:
+            signs = shape.memo["margin signs"] = np.ascontiguousarray(weights[:, :6], np.float64)
+        margin = np.einsum("ij,ij->i", dealer[shape.removal_of, :6], signs)
         blackjack = dealer[shape.removal_of, 6]
     solver.derived[key] = (margin, blackjack)
     return margin, blackjack

@@ -300,9 +300,9 @@ class UpCardSolver:
         and added to the per-removal dealer cache, which solvers of one shoe less more pair
         cards share (a resplit's graphs overlap there)."""
         dtype: Any = object if self.exact else np.float64
-        shifted = np.array(removals, dtype=np.int64).reshape(len(removals), SLOTS)
-        if self.out is not None:
-            shifted += np.array(self.out, dtype=np.int64)
+        shifted = np.asarray(removals, dtype=np.int64).reshape(len(removals), SLOTS)
+        if self.out is not None:  # a new array: the caller's removals stay as they are
+            shifted = shifted + np.array(self.out, dtype=np.int64)
         if self.infinite:  # an infinite shoe never changes: one distribution per card count
             rows = [self.dealer_infinite(r) for r in shifted.sum(axis=1).tolist()]
             return np.array(rows, dtype=dtype).reshape(len(rows), len(OUTCOMES))
