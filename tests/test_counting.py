@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from baccarat_exact.analysis.counting import (
     CountError,
@@ -292,3 +294,37 @@ def test_named_count_errors(text: str, message: str) -> None:
 def test_a_named_count_of_your_own() -> None:
     count = parse_named_count("ten-count=2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,T:-2")
     assert count.name == "ten-count" and count.in_order()[-1] == -2
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 400),
+            st.integers(-3, 3),
+            st.fractions(max_denominator=10**12).filter(lambda f: abs(f) < 10),
+        ),
+        min_size=1,
+        max_size=10,
+    ).filter(lambda rows: sum(n for n, _, _ in rows) > 0)
+)
+def test_the_moments_are_the_sums_of_their_fractions(
+    rows: list[tuple[int, int, Fraction]],
+) -> None:
+    """The fit's sums, made over integers with one division each, equal the same sums
+    added as fractions term by term (their definitions)."""
+    from baccarat_exact.analysis.counting import _moments
+
+    cards, tags, effects = zip(*rows)
+    total = sum(cards)
+    mean = Fraction(sum(n * t for n, t in zip(cards, tags)), total)
+    mean_effect = sum((n * e for n, e in zip(cards, effects)), Fraction(0)) / total
+    found = _moments(cards, tags, effects)
+    assert found.mean_tag == mean
+    assert found.sxy == sum(
+        (n * (t - mean) * e for n, t, e in zip(cards, tags, effects)), Fraction(0)
+    )
+    assert found.sxx == sum((n * (t - mean) ** 2 for n, t in zip(cards, tags)), Fraction(0))
+    assert found.syy == sum(
+        (n * (e - mean_effect) ** 2 for n, e in zip(cards, effects)), Fraction(0)
+    )

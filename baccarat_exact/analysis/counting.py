@@ -258,16 +258,25 @@ class _Moments:
 
 def _moments(cards: Sequence[int], tags: Sequence[int], effects: Sequence[Fraction]) -> _Moments:
     """The sums over the cards of the shoe; the effects are centred on their card-weighted
-    mean (0 for a bet whose strategy is fixed, e.g. baccarat's: then they are as given)."""
+    mean (0 for a bet whose strategy is fixed, e.g. baccarat's: then they are as given).
+
+    Summed as integers over the effects' common denominator D and the shoe's cards N, each
+    sum made a fraction once (a sum of fractions reduces at every step: 5x slower): with
+    e = a/D and centred tags (t·N − Σn·t)/N, Σn·c·e = Σn·C·a / (N·D), Σn·c² = Σn·C² / N²
+    and Σn·(e − ē)² = (N·Σn·a² − (Σn·a)²) / (N·D²)."""
     total = sum(cards)
     imbalance = sum(n * t for n, t in zip(cards, tags))
-    mean = Fraction(imbalance, total)
-    centred = [t - mean for t in tags]
-    sxy = sum((n * c * e for n, c, e in zip(cards, centred, effects)), Fraction(0))
-    sxx = sum((n * c * c for n, c in zip(cards, centred)), Fraction(0))
-    weight = sum((n * e for n, e in zip(cards, effects)), Fraction(0))
-    syy = sum((n * e * e for n, e in zip(cards, effects)), Fraction(0)) - weight * weight / total
-    return _Moments(imbalance=imbalance, mean_tag=mean, sxy=sxy, sxx=sxx, syy=syy)
+    common = math.lcm(*(e.denominator for e in effects))
+    whole = [e.numerator * (common // e.denominator) for e in effects]
+    centred = [t * total - imbalance for t in tags]  # (t − mean) · N
+    sxy = Fraction(sum(n * c * a for n, c, a in zip(cards, centred, whole)), total * common)
+    sxx = Fraction(sum(n * c * c for n, c in zip(cards, centred)), total * total)
+    weight = sum(n * a for n, a in zip(cards, whole))
+    squares = sum(n * a * a for n, a in zip(cards, whole))
+    syy = Fraction(total * squares - weight * weight, total * common * common)
+    return _Moments(
+        imbalance=imbalance, mean_tag=Fraction(imbalance, total), sxy=sxy, sxx=sxx, syy=syy
+    )
 
 
 def betting_correlation(
