@@ -625,6 +625,9 @@ class StateGraph:
             ).sum(axis=1)
             return dense
         plan = self._links.memo.get(key)
+        if plan is None and key[0] == "level":
+            self._level_plans()
+            plan = self._links.memo.get(key)
         if plan is None:
             on = self.goes_on[rows]
             per_row = on.sum(axis=1)
@@ -643,6 +646,30 @@ class StateGraph:
         if len(weights):
             result[nonempty] += np.add.reduceat(weights * values[targets], starts)
         return result
+
+    def _level_plans(self) -> None:
+        """The plans of :meth:`hits` for every level (keys ``("level", start)``) from one
+        pass over the links: a level's pairs are a run of the row-major list of every
+        state's, so each plan is slices of it (the same numbers, a list per level made once
+        rather than per level)."""
+        on = self.goes_on
+        pairs = np.flatnonzero(on)  # row-major: (state, card) as state * 10 + card
+        per_row = np.bincount(pairs // SLOTS, minlength=len(on))
+        weights = self.next_weight.ravel().take(pairs)
+        targets = self.next_index.ravel().take(pairs)
+        offsets = np.cumsum(per_row) - per_row
+        for start, stop in self.shape.levels:
+            counts = per_row[start:stop]
+            first = int(offsets[start])
+            last = first + int(counts.sum())
+            nonempty = counts > 0
+            starts = (offsets[start:stop] - first)[nonempty]
+            self._links.memo[("level", start)] = (
+                weights[first:last],
+                targets[first:last],
+                starts,
+                nonempty,
+            )
 
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
         """Hit value of state ``i`` given the values of the states after it."""
@@ -775,18 +802,28 @@ class StateGraph:
         values = self.zeros()
         maximum = np.maximum
         plays = self.plays
+        if not self.solver.exact:
+            # floats: a move not offered is worth -inf (maximum then keeps the other, NaN
+            # and signed zeros included), a state that does not play its fixed value: the
+            # same values as the masks below, in fewer calls a level
+            doubling = np.where(self.double_mask, self.double_values, -np.inf)
+            surrendering = np.where(self.surrender_mask, self.surrender_values, -np.inf)
+            fixed = np.where(self.terminal_mask, self.terminal_values, self.stand_values)
         for start, stop in reversed(self.shape.levels):
             rows = slice(start, stop)
             best = maximum(self.stand_values[rows], self.hits(rows, values, ("level", start)))
-            doubles = self.double_mask[rows]
-            if doubles.any():
-                best = np.where(doubles, maximum(best, self.double_values[rows]), best)
-            surrenders = self.surrender_mask[rows]
-            if surrenders.any():
-                best = np.where(surrenders, maximum(best, self.surrender_values[rows]), best)
-            best = np.where(plays[rows], best, self.stand_values[rows])
-            best = np.where(self.terminal_mask[rows], self.terminal_values[rows], best)
-            values[rows] = best
+            if not self.solver.exact:
+                best = maximum(maximum(best, doubling[rows]), surrendering[rows])
+                values[rows] = np.where(plays[rows], best, fixed[rows])
+            else:
+                doubles = self.double_mask[rows]
+                if doubles.any():
+                    best = np.where(doubles, maximum(best, self.double_values[rows]), best)
+                surrenders = self.surrender_mask[rows]
+                if surrenders.any():
+                    best = np.where(surrenders, maximum(best, self.surrender_values[rows]), best)
+                best = np.where(plays[rows], best, self.stand_values[rows])
+                values[rows] = np.where(self.terminal_mask[rows], self.terminal_values[rows], best)
             for slot, i in self.pairs.items():
                 if start <= i < stop:
                     self.unsplit[slot] = values[i]
