@@ -625,8 +625,8 @@ class StateGraph:
             ).sum(axis=1)
             return dense
         plan = self._links.memo.get(key)
-        if plan is None and key[0] == "level":
-            self._level_plans()
+        if plan is None and key[0] in ("level", "class"):
+            self._plans(key[0])
             plan = self._links.memo.get(key)
         if plan is None:
             on = self.goes_on[rows]
@@ -647,29 +647,44 @@ class StateGraph:
             result[nonempty] += np.add.reduceat(weights * values[targets], starts)
         return result
 
-    def _level_plans(self) -> None:
-        """The plans of :meth:`hits` for every level (keys ``("level", start)``) from one
-        pass over the links: a level's pairs are a run of the row-major list of every
-        state's, so each plan is slices of it (the same numbers, a list per level made once
-        rather than per level)."""
-        on = self.goes_on
-        pairs = np.flatnonzero(on)  # row-major: (state, card) as state * 10 + card
-        per_row = np.bincount(pairs // SLOTS, minlength=len(on))
-        weights = self.next_weight.ravel().take(pairs)
-        targets = self.next_index.ravel().take(pairs)
-        offsets = np.cumsum(per_row) - per_row
-        for start, stop in self.shape.levels:
-            counts = per_row[start:stop]
-            first = int(offsets[start])
-            last = first + int(counts.sum())
-            nonempty = counts > 0
-            starts = (offsets[start:stop] - first)[nonempty]
-            self._links.memo[("level", start)] = (
-                weights[first:last],
-                targets[first:last],
-                starts,
-                nonempty,
+    def _plans(self, kind: str) -> None:
+        """The plans of :meth:`hits` for every level (keys ``("level", start)``) or every
+        total class (``("class", key)``) at once, from one row-major list of every state's
+        pairs (state, next card) that go on, taken from the flat arrays once per links: a
+        level's pairs are a run of it, a class's the runs of its states. The same pairs in
+        the same order as a plan made alone, without a 2-D fancy index each."""
+        memo = self._links.memo
+        every = memo.get("pairs")
+        if every is None:
+            pairs = np.flatnonzero(self.goes_on)  # (state, card) as state * 10 + card
+            per_row = np.bincount(pairs // SLOTS, minlength=len(self.goes_on))
+            every = memo["pairs"] = (
+                self.next_weight.ravel().take(pairs),
+                self.next_index.ravel().take(pairs),
+                per_row,
+                np.cumsum(per_row) - per_row,
             )
+        weights, targets, per_row, offsets = every
+        if kind == "level":
+            for start, stop in self.shape.levels:
+                counts = per_row[start:stop]
+                first = int(offsets[start])
+                last = first + int(counts.sum())
+                nonempty = counts > 0
+                starts = (offsets[start:stop] - first)[nonempty]
+                memo[("level", start)] = (
+                    weights[first:last],
+                    targets[first:last],
+                    starts,
+                    nonempty,
+                )
+            return
+        for key, members in self.class_arrays.items():
+            counts = per_row[members]
+            local = np.cumsum(counts) - counts
+            at = np.repeat(offsets[members] - local, counts) + np.arange(int(counts.sum()))
+            nonempty = counts > 0
+            memo[("class", key)] = (weights[at], targets[at], local[nonempty], nonempty)
 
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
         """Hit value of state ``i`` given the values of the states after it."""
