@@ -56,6 +56,7 @@ def cold() -> None:
     """Forget every cached table, so a timing includes building them."""
     for cached in (
         dealer.dealer_table,
+        dealer._stops,
         dealer.dealer_distribution,
         dealer.restricted_table,
         shape.hands_within,
