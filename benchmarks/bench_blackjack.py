@@ -57,6 +57,7 @@ def cold() -> None:
     for cached in (
         dealer.dealer_table,
         dealer._stops,
+        dealer._dealer_tables,
         dealer.dealer_distribution,
         dealer.restricted_table,
         shape.hands_within,

@@ -21,7 +21,6 @@ the 128-bit bound that step proves), else numpy; both give the same numbers
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -140,49 +139,80 @@ class DealerTable:
 
 @cache
 def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
-    """Build the multiset table of one up card (0 = ace … 9 = ten), draw by draw.
+    """The multiset table of one up card (0 = ace … 9 = ten): built with the nine others
+    (:func:`_dealer_tables`), which a round needs too.
 
     >>> table = dealer_table(9, False)
     >>> table.multisets, table.longest
     (184, 6)
     """
-    # draw by draw: the multisets still drawing, each with the orderings that reach it without
-    # stopping earlier (a multiset fixes the dealer's total, so whether he stops). A multiset
-    # is an integer, its counts as digits in base 12 with slot A the highest (so that integers
-    # sort as count tuples do), kept with its hard total and whether it holds an ace; what a
-    # total does is read from a table: no tuple and no call a draw
-    ends = _stops(hits_soft_17)
-    powers = [_MAX_DRAW ** (SLOTS - 1 - slot) for slot in range(SLOTS)]
-    finals: dict[int, int] = defaultdict(int)
-    """(multiset × 8 + outcome) → orderings."""
-    frontier: dict[int, int] = {0: 1}
-    states: dict[int, tuple[int, bool]] = {0: (up + 1, up == ACE)}
+    return _dealer_tables(hits_soft_17)[up]
+
+
+_UP_PLACE = _MAX_DRAW**SLOTS
+"""A drawn multiset's code is below this: the up card is the digit above."""
+
+
+@cache
+def _dealer_tables(hits_soft_17: bool) -> tuple[DealerTable, ...]:
+    """Every up card's multiset table, draw by draw for the ten at once: the multisets still
+    drawing, each with the orderings that reach it without stopping earlier (a multiset
+    fixes the dealer's total, so whether he stops), as arrays. A multiset is an integer, its
+    counts as digits in base 12 with slot A the highest (so that integers sort as count
+    tuples do), the up card above them; what a total does is read from a table. Every
+    count of orderings is an exact int64 (at most 11! for 11 cards)."""
+    ends = np.array(_stops(hits_soft_17), dtype=np.int64)
+    powers = _MAX_DRAW ** np.arange(SLOTS - 1, -1, -1, dtype=np.int64)
+    values = np.arange(1, SLOTS + 1, dtype=np.int64)
+    drawing = np.arange(SLOTS, dtype=np.int64) * _UP_PLACE  # up card and multiset, one code
+    hard = np.arange(1, SLOTS + 1, dtype=np.int64)
+    ace = np.arange(SLOTS) == ACE
+    ways = np.ones(SLOTS, dtype=np.int64)
+    ended: list[tuple[IntArray, IntArray, IntArray]] = []
     first = True
-    while frontier:
-        following: dict[int, int] = defaultdict(int)
-        reached: dict[int, tuple[int, bool]] = {}
-        for code, ways in frontier.items():
-            hard, has_ace = states[code]
-            for slot, power in enumerate(powers):
-                more = code + power
-                total = hard + slot + 1
-                ace = has_ace or slot == ACE
-                outcome = BLACKJACK if first and ace and total == 11 else ends[ace][total]
-                if outcome >= 0:
-                    finals[more * 8 + outcome] += ways
-                else:
-                    following[more] += ways
-                    reached[more] = (total, ace)
-        frontier, states = following, reached
+    while len(drawing):
+        codes = (drawing[:, None] + powers[None, :]).ravel()
+        totals = (hard[:, None] + values[None, :]).ravel()
+        aces = (ace[:, None] | (np.arange(SLOTS) == ACE)[None, :]).ravel()
+        outcomes = ends[aces * 1, totals]
+        if first:  # an ace and a ten as the first two cards: a blackjack
+            outcomes = np.where(aces & (totals == 11), BLACKJACK, outcomes)
+        reaching = np.repeat(ways, SLOTS)
+        stops = outcomes >= 0
+        ended.append((codes[stops], outcomes[stops], reaching[stops]))
+        going = ~stops
+        drawing, at, ways = _merged(codes[going], reaching[going])
+        hard, ace = totals[going][at], aces[going][at]
         first = False
-    # by (outcome, length, multiset), multisets as count tuples sort (slot A first)
-    keys = sorted(finals, key=lambda key: (key % 8, key // 8))
-    ordered = np.array(keys, dtype=np.int64)
-    rows = (ordered[:, None] // 8) // np.array(powers, dtype=np.int64)[None, :] % _MAX_DRAW
-    outcomes = ordered % 8
+    codes = np.concatenate([c for c, _, _ in ended])
+    outcomes = np.concatenate([o for _, o, _ in ended])
+    keys, _, orderings = _merged(codes * 8 + outcomes, np.concatenate([w for _, _, w in ended]))
+    ups = keys // (8 * _UP_PLACE)
+    return tuple(
+        _table(up, hits_soft_17, keys[ups == up] % (8 * _UP_PLACE), orderings[ups == up])
+        for up in range(SLOTS)
+    )
+
+
+def _merged(keys: IntArray, ways: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """The distinct ``keys`` ascending, where each first occurs, and the sum of ``ways`` of
+    each."""
+    if not len(keys):
+        return keys, keys, ways
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    return ordered[starts], order[starts], np.add.reduceat(ways[order], starts)
+
+
+def _table(up: int, hits_soft_17: bool, keys: IntArray, orderings: IntArray) -> DealerTable:
+    """One up card's table from its multisets' ``keys`` (code × 8 + outcome, ascending) and
+    orderings: grouped by (outcome, length), each group's multisets as count tuples sort."""
+    powers = _MAX_DRAW ** np.arange(SLOTS - 1, -1, -1, dtype=np.int64)
+    rows = (keys[:, None] // 8) // powers[None, :] % _MAX_DRAW
+    outcomes = keys % 8
     lengths = rows.sum(axis=1)
-    order = np.lexsort((lengths, outcomes))  # stable: each group keeps its multisets' order
-    rows = rows[order]
+    order = np.lexsort((lengths, outcomes))  # stable: a group keeps its multisets' order
     pairs = outcomes[order] * 64 + lengths[order]
     starts = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1], True])
     groups = tuple(
@@ -194,8 +224,8 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
         hits_soft_17=hits_soft_17,
         longest=max(length for _, length, _ in groups),
         groups=groups,
-        rows=rows,
-        orderings=tuple(finals[keys[i]] for i in order.tolist()),
+        rows=rows[order],
+        orderings=tuple(orderings[order].tolist()),
         multisets=len(keys),
     )
 
