@@ -132,7 +132,8 @@ class DealerTable:
     hits_soft_17: bool
     longest: int
     groups: tuple[Group, ...]
-    rows: IntArray
+    rows: npt.NDArray[np.int8]
+    """(multisets × 10) counts, at most 11 each (int8)."""
     orderings: tuple[int, ...]
     multisets: int
 
@@ -224,7 +225,7 @@ def _table(up: int, hits_soft_17: bool, keys: IntArray, orderings: IntArray) -> 
         hits_soft_17=hits_soft_17,
         longest=max(length for _, length, _ in groups),
         groups=groups,
-        rows=rows[order],
+        rows=rows[order].astype(np.int8),
         orderings=tuple(orderings[order].tolist()),
         multisets=len(keys),
     )
@@ -309,7 +310,7 @@ def _table_plan(table: DealerTable) -> _TablePlan:
             groups.append((outcome, length))
             picked += range(start, start + size)
         start += size
-    multisets = table.rows[picked].reshape(len(picked), SLOTS)
+    multisets = table.rows[picked].reshape(len(picked), SLOTS).astype(np.int64)
     orderings = [table.orderings[i] for i in picked]
     if not picked:  # no multiset but busts (a shoe capped very low): no node, no sum
         none = np.zeros(0, dtype=np.int64)
@@ -460,7 +461,7 @@ def dealer_sums(
     counts: Counts,
     removals: IntArray,
     picks: IntArray,
-    weights: IntArray,
+    weights: npt.NDArray[np.signedinteger[Any]],
     *,
     budget: int,
 ) -> NumArray | None:

@@ -142,7 +142,10 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
             outcome_weights = np.concatenate([weights, np.zeros_like(weights)])
             outcome_weights[:n, 6] = 0  # the margin leaves the dealer's blackjack out
             outcome_weights[n:, 6] = 1
-            both = np.concatenate([shape.removal_of, shape.removal_of]), outcome_weights
+            both = (  # weights -1, 0 or 1: int8 (dealer_sums widens them)
+                np.concatenate([shape.removal_of, shape.removal_of]),
+                outcome_weights.astype(np.int8),
+            )
             shape.memo["margin picks"] = both
         picks, outcome_weights = both
         found = dealer_sums(
@@ -180,7 +183,9 @@ class _Links:
     plays: BoolArray
     left: IntArray
     weight: NumArray
+    """Chance (float) or count (exact: ``left`` itself) of each next card."""
     next_weight: NumArray
+    """``weight`` where the card goes on to a state, else 0 (exact: Python integers)."""
     next_index: IntArray
     goes_on: BoolArray
     busts: BoolArray
@@ -234,12 +239,14 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     available = left > 0
     goes_on = may_go_on & available
     busts = may_bust & available
-    if solver.exact:
-        weight: NumArray = left.astype(object)
+    if solver.exact:  # the counts: Python integers only where they go on (next_weight)
+        weight: NumArray = left
+        next_weight = np.where(goes_on, left, 0).astype(object)
     else:
         r = shape.r + sum(out)
         spare = solver.n_cards if solver.infinite else solver.n_cards - r
         weight = left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
+        next_weight = np.where(goes_on, weight, 0)
     links = _Links(
         kind=kind,
         forced=forced,
@@ -247,7 +254,7 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         plays=plays,
         left=left,
         weight=weight,
-        next_weight=np.where(goes_on, weight, 0),
+        next_weight=next_weight,
         next_index=np.where(goes_on, shape.succ, 0).astype(
             np.int32 if small else np.int64, copy=False
         ),
