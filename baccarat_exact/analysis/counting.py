@@ -26,15 +26,18 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-
-from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.errors import CardError, CountError
 from baccarat_exact.model.cards import parse_rank
 from baccarat_exact.model.exact import to_float
+
+if TYPE_CHECKING:  # numpy and the pricer load with the first count derived, not with the
+    # options: a command's --help and parsing a count need neither
+    import numpy as np
+    import numpy.typing as npt
+
+    from baccarat_exact.analysis.eor import EffectOfRemoval
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -359,6 +362,8 @@ def derive_tags(
     >>> derive_tags((4, 4, 4, 16), [Fraction(t, 100) for t in (1, 2, 1, -1)], level=2)
     (1, 2, 1, -1)
     """
+    import numpy as np
+
     if level < 1:
         raise CountError(f"a count level must be 1 or more, got {level}")
     largest = max((abs(e) for e in effects), default=Fraction(0))
@@ -408,6 +413,8 @@ def _scores(
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Σ n·p, Σ n·p² and Σ n·e·p of the grid vectors ``tied`` (flat indices), each sum
     added value by value in order 0–9, so every float is what the whole grid gives."""
+    import numpy as np
+
     terms = [
         (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
         for v, options in enumerate(choices)
@@ -432,6 +439,8 @@ def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) 
     imbalance is a sum over the first five values plus one over the last five, so the
     least is found by sorting one half's sums (at most 4**5 each) and searching the
     other's, not over every vector of the grid (up to 4**10)."""
+    import numpy as np
+
     half = len(choices) // 2
 
     def sums(values: range) -> npt.NDArray[Any]:
