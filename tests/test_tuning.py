@@ -50,3 +50,20 @@ def test_nothing_is_set_once_numpy_is_loaded(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     no_blas_thread_pool()
     assert "OPENBLAS_NUM_THREADS" not in os.environ
+
+
+@pytest.mark.parametrize(
+    "args", [["--help"], ["--version"], ["odds", "--help"], ["blackjack", "edge", "--help"]]
+)
+def test_what_prices_nothing_never_loads_numpy(args: list[str]) -> None:
+    """Help and the version are start-up alone: numpy (and with it OpenBLAS) stays unloaded
+    (docs/performance.md, start-up)."""
+    script = (
+        "import sys\nfrom baccarat_exact.cli import main\n"
+        f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+        "print('numpy' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split("\n")[-2] == "False"
