@@ -280,3 +280,13 @@ def test_each_option_value_is_the_edge_of_the_flipped_rules_solved_alone(exact: 
     for option in base.options:
         alone = edge(shoe, option.flip.rules, exact=exact)
         assert (option.optimal, option.basic) == (alone.optimal, alone.basic), option.flip.option
+
+
+def test_a_flip_to_no_hole_card_after_a_peeked_base_comes_out_as_solved_alone() -> None:
+    """With a peek the exact stands need no dealer-blackjack numerators and the base leaves
+    them out; the flip to no hole card, sharing the base's margins, must add them."""
+    shoe = Shoe.from_counts([2] * 13)
+    base = edge(shoe, BlackjackRules(hole_card=True), exact=True, options=["hole_card"])
+    (flip,) = base.options
+    alone = edge(shoe, flip.flip.rules, exact=True)
+    assert (flip.optimal, flip.basic) == (alone.optimal, alone.basic)

@@ -355,10 +355,37 @@ def test_a_call_is_checked() -> None:
         plan.numerators(counts, removed, order + 1)
     with pytest.raises(ValueError, match="removed"):
         plan.numerators(counts, removed[:, :9].copy(), order)
-    for picks in ([[0, 2, 0, 0, 0, 0, 0, 0]], [[2, 1, 0, 0, 0, 0, 0, 0]], [[0, 1, 0]]):
+    for picks, weights in (
+        ([0], [[2, 0, 0, 0, 0, 0, 0]]),
+        ([2], [[1, 0, 0, 0, 0, 0, 0]]),
+        ([0], [[1, 0, 0]]),
+        ([0, 1], [[1, 0, 0, 0, 0, 0, 0]]),
+    ):
         with pytest.raises(ValueError, match="picks"):
-            plan.numerators(counts, removed, order, np.array(picks, dtype=np.int64))
+            plan.numerators(
+                counts,
+                removed,
+                order,
+                np.array(picks, dtype=np.int64),
+                np.array(weights, dtype=np.int8),
+            )
+    with pytest.raises(ValueError, match="weights"):
+        plan.numerators(counts, removed, order, order, np.zeros((2, 7), dtype=np.int64))
+    with pytest.raises(TypeError, match="both"):
+        plan.numerators(counts, removed, order, order)
     with pytest.raises(ValueError, match="out"):
         plan.probabilities(counts, removed, order, np.empty((2, 6)))
     with pytest.raises(ValueError, match="out"):
         plan.probabilities(counts, removed, order, np.empty((2, 7), dtype=np.float32))
+
+
+def test_dealer_sums_refuses_weights_beyond_one() -> None:
+    """Weights given wider than int8 are checked before they are narrowed (a 257 must not
+    pass as 1)."""
+    table = dealer_table(9, False)
+    removals = np.zeros((1, 10), dtype=np.int64)
+    picks = np.zeros(1, dtype=np.int64)
+    weights = np.zeros((1, len(OUTCOMES)), dtype=np.int64)
+    weights[0, 0] = 257
+    with pytest.raises(ValueError, match="weights"):
+        dealer.dealer_sums(table, (24,) * 9 + (96,), removals, picks, weights, budget=30)

@@ -97,6 +97,32 @@ read_int64(PyObject *source, Py_ssize_t want, Py_ssize_t *got, const char *what)
     return items;
 }
 
+/* An int8 buffer's items, copied (its count into *got): small weights, an eighth of the
+ * bytes of int64. */
+static int8_t *
+read_int8(PyObject *source, Py_ssize_t *got, const char *what)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(source, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    const char *format = view.format ? view.format : "B";
+    if (view.itemsize != 1 || format[strlen(format) - 1] != 'b') {
+        PyErr_Format(PyExc_ValueError, "%s: expected int8 items", what);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    int8_t *items = PyMem_Malloc((size_t)(view.len ? view.len : 1));
+    if (items == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(items, view.buf, (size_t)view.len);
+    *got = view.len;
+    PyBuffer_Release(&view);
+    return items;
+}
+
 static void
 Plan_free(Plan *self)
 {
@@ -583,9 +609,14 @@ from_u128(u128 x)
 static PyObject *
 Plan_numerators(Plan *self, PyObject *args)
 {
-    PyObject *counts, *removed, *index, *picks_object = Py_None;
-    if (!PyArg_ParseTuple(args, "OOO|O", &counts, &removed, &index, &picks_object))
+    PyObject *counts, *removed, *index, *picks_object = Py_None, *weights_object = Py_None;
+    if (!PyArg_ParseTuple(args, "OOO|OO", &counts, &removed, &index, &picks_object,
+                          &weights_object))
         return NULL;
+    if ((picks_object == Py_None) != (weights_object == Py_None)) {
+        PyErr_SetString(PyExc_TypeError, "picks and weights: both or neither");
+        return NULL;
+    }
 #if !EXACT
     PyErr_SetString(PyExc_NotImplementedError, "built without 128-bit integers");
     return NULL;
@@ -604,29 +635,30 @@ Plan_numerators(Plan *self, PyObject *args)
         release_call(call);
         return NULL;
     }
-    /* picks: rows (removal, w_0 .. w_6) with each w in {-1, 0, 1}: the signed sums of
-     * w_o * numerator_o, as the sums of the outcomes weighted +1 and -1 apart (together at
-     * most the whole ff(N - r, L): each outcome once) and their difference's sign */
+    /* picks (a removal's row each) and weights (7 of -1, 0 or 1 a pick): the signed sums
+     * of w_o * numerator_o, as the sums of the outcomes weighted +1 and -1 apart (together
+     * at most the whole ff(N - r, L): each outcome once) and their difference's sign */
     int64_t *picks = NULL;
-    Py_ssize_t n_picks = 0;
+    int8_t *weights = NULL;
+    Py_ssize_t n_picks = 0, n_weights = 0;
     if (picks_object != Py_None) {
         picks = read_int64(picks_object, -1, &n_picks, "picks");
-        if (picks == NULL) {
+        weights = picks == NULL ? NULL : read_int8(weights_object, &n_weights, "weights");
+        if (weights == NULL) {
+            PyMem_Free(picks);
             release_call(call);
             return NULL;
         }
-        int bad = n_picks % (OUTCOMES + 1) != 0;
-        n_picks /= OUTCOMES + 1;
-        for (Py_ssize_t k = 0; k < n_picks && !bad; k++) {
-            const int64_t *pick = picks + k * (OUTCOMES + 1);
-            bad = pick[0] < 0 || pick[0] >= call->n;
-            for (int q = 1; q <= OUTCOMES; q++)
-                bad |= pick[q] < -1 || pick[q] > 1;
-        }
+        int bad = n_weights != n_picks * OUTCOMES;
+        for (Py_ssize_t k = 0; k < n_picks && !bad; k++)
+            bad = picks[k] < 0 || picks[k] >= call->n;
+        for (Py_ssize_t i = 0; i < n_weights && !bad; i++)
+            bad = weights[i] < -1 || weights[i] > 1;
         if (bad) {
             PyErr_SetString(PyExc_ValueError,
-                            "picks: rows of (removal, 7 weights of -1, 0 or 1) expected");
+                            "picks: removal rows, with 7 weights of -1, 0 or 1 each, expected");
             PyMem_Free(picks);
+            PyMem_Free(weights);
             release_call(call);
             return NULL;
         }
@@ -709,15 +741,15 @@ Plan_numerators(Plan *self, PyObject *args)
         if (result == NULL)
             goto done;
         for (Py_ssize_t k = 0; k < n_picks; k++) {
-            const int64_t *pick = picks + k * (OUTCOMES + 1);
-            const u128 *row = numbers + pick[0] * OUTCOMES;
+            const int8_t *weight = weights + k * OUTCOMES;
+            const u128 *row = numbers + picks[k] * OUTCOMES;
             /* the sums weighted +1 and -1 apart: at most the whole < 2**128 each, the bust
              * of a removal the shoe cannot give aside (then the caller's Python integers) */
             u128 plus = 0, minus = 0;
             int wrapped = 0;
             for (int q = 0; q < OUTCOMES; q++) {
-                int64_t w = pick[q + 1];
-                if (q == BUST && negative[pick[0]])
+                int w = weight[q];
+                if (q == BUST && negative[picks[k]])
                     w = -w;
                 u128 *side = w > 0 ? &plus : &minus;
                 if (w != 0) {
@@ -763,6 +795,7 @@ Plan_numerators(Plan *self, PyObject *args)
 done:
     PyMem_Free(negative);
     PyMem_Free(picks);
+    PyMem_Free(weights);
     PyMem_Free(values);
     PyMem_Free(tails);
     PyMem_Free(numbers);
@@ -777,10 +810,10 @@ static PyMethodDef Plan_methods[] = {
                "probabilities for the shoe less each removal, into out (n x 7 float64)'s "
                "rows index.")},
     {"numerators", (PyCFunction)Plan_numerators, METH_VARARGS,
-     PyDoc_STR("numerators(counts, removed, index, picks=None) -> list: the exact outcome "
-               "numerators over ff(N - r, longest), row index[k] for the k-th removal, flat; "
-               "with picks ((m, 8) int64: removal row, 7 weights of -1, 0 or 1), the m "
-               "signed sums of weight x numerator instead.")},
+     PyDoc_STR("numerators(counts, removed, index, picks=None, weights=None) -> list: the "
+               "exact outcome numerators over ff(N - r, longest), row index[k] for the k-th "
+               "removal, flat; with picks ((m,) int64: removal rows) and weights ((m, 7) "
+               "int8 of -1, 0 or 1), the m signed sums of weight x numerator instead.")},
     {NULL, NULL, 0, NULL},
 };
 

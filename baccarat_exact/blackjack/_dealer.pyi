@@ -27,8 +27,13 @@ class Plan:
         ((n, 10) int64, visited in order) into row ``index[k]`` of ``out`` ((n, 7) float64)."""
 
     def numerators(
-        self, counts: tuple[int, ...], removed: Any, index: Any, picks: Any = None
+        self,
+        counts: tuple[int, ...],
+        removed: Any,
+        index: Any,
+        picks: Any = None,
+        weights: Any = None,
     ) -> list[int]:
         """The exact outcome numerators over ff(N - r, longest), flat by ``index``; with
-        ``picks`` ((m, 8) int64: a removal's row, then 7 weights of -1, 0 or 1) the m signed
-        sums of weight × numerator. ValueError where ff(N', longest) reaches 2**128."""
+        ``picks`` ((m,) int64: removal rows) and ``weights`` ((m, 7) int8 of -1, 0 or 1) the
+        m signed sums of weight × numerator. ValueError where ff(N', longest) reaches 2**128."""

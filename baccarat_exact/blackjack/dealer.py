@@ -298,8 +298,21 @@ class _TablePlan:
     """Per step: where each next-step node's children start (nodes sorted by parent)."""
 
 
+def _summed_groups(table: DealerTable) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """(outcome, length) of each group the sums take (the busts left out, as in
+    :func:`_table_plan`), and whether any holds a multiset: what a compiled call needs of
+    the plan, without making (or keeping) it."""
+    summed = [(outcome, length, size) for outcome, length, size in table.groups if outcome != BUST]
+    return tuple((outcome, length) for outcome, length, _ in summed), any(s for *_, s in summed)
+
+
 @lru_cache(maxsize=64)
 def _table_plan(table: DealerTable) -> _TablePlan:
+    """The numpy path's plan of ``table`` (:func:`_make_table_plan`), kept per table."""
+    return _make_table_plan(table)
+
+
+def _make_table_plan(table: DealerTable) -> _TablePlan:
     groups: list[tuple[int, int]] = []
     group_of: list[int] = []
     picked: list[int] = []
@@ -352,8 +365,9 @@ def _table_plan(table: DealerTable) -> _TablePlan:
 @lru_cache(maxsize=64)
 def _native_plan(table: DealerTable) -> _dealer.Plan:
     """The table's plan as the compiled step takes it (checked there): the nodes of each step
-    flat, and the orderings on the first step's nodes."""
-    plan = _table_plan(table)
+    flat, and the orderings on the first step's nodes. The numpy plan it is made from is let
+    go (the compiled plan keeps its own copy)."""
+    plan = _make_table_plan(table)
     orderings = np.zeros(len(plan.digits[0]), dtype=np.int64)
     orderings[plan.first_nodes] = plan.orderings
     return _dealer.Plan(
@@ -398,7 +412,7 @@ def _native_call(
 ) -> _NativeCall | None:
     """The compiled step's inputs, or ``None`` where it does not apply: an exact sum beyond
     its 128-bit bound, or a removal whose denominator is shorter than the longest draw."""
-    plan = _table_plan(table)
+    groups, _ = _summed_groups(table)
     shoe = tuple(int(n) for n in counts)
     slots = removed[:, _ORDER]
     width = int(slots.max(initial=0)) + 1
@@ -415,7 +429,7 @@ def _native_call(
         visited = np.ascontiguousarray(removed[order])
     if not exact:
         return _NativeCall(shoe=shoe, visited=visited, order=order, tails=None)
-    longest = max(length for _, length in plan.groups)
+    longest = max(length for _, length in groups)
     r = removed.sum(axis=1)
     distinct_r = sorted(set(r.tolist()))
     tops = [depth if depth is not None else budget - k for k in distinct_r]
@@ -453,7 +467,10 @@ def _native_batch(
         return out
     flat = plan.numerators(call.shoe, call.visited, call.order)
     rows: NumArray = np.array(flat, dtype=object).reshape(len(removed), len(OUTCOMES))
-    return rows if call.tails is None else rows * call.tails[:, None]
+    del flat  # the array holds the integers now: each product below frees its factor
+    if call.tails is not None:
+        np.multiply(rows, call.tails[:, None], out=rows)
+    return rows
 
 
 def dealer_sums(
@@ -469,19 +486,29 @@ def dealer_sums(
     after the removal ``picks[k]``), each weight -1, 0 or 1, for every ``k``: one Python
     integer a pick, not seven (a stand's margin over the dealer, a dealer blackjack) — by the
     compiled step, or ``None`` where it does not apply (:func:`dealer_batch` then)."""
-    if not (NATIVE and _table_plan(table).orderings and len(removals) and len(picks)):
+    small = np.asarray(weights)
+    if small.dtype != np.int8:  # the compiled step reads int8 (and checks -1 … 1 there)
+        if small.size and (int(small.min()) < -1 or int(small.max()) > 1):
+            raise ValueError("dealer_sums: weights of -1, 0 or 1 expected")
+        small = small.astype(np.int8)
+    if not (NATIVE and _summed_groups(table)[1] and len(removals) and len(picks)):
         return None
     removed = np.asarray(removals, dtype=np.int64)
     call = _native_call(table, counts, removed, budget=budget, exact=True, depth=None)
     if call is None:
         return None
-    rows = np.concatenate([np.asarray(picks, dtype=np.int64)[:, None], weights], axis=1)
+    picked = np.ascontiguousarray(picks, dtype=np.int64)
     try:
-        flat = _native_plan(table).numerators(call.shoe, call.visited, call.order, rows)
+        flat = _native_plan(table).numerators(
+            call.shoe, call.visited, call.order, picked, np.ascontiguousarray(small)
+        )
     except OverflowError:  # a removal beyond the shoe's counts near the bound
         return None
     found: NumArray = np.array(flat, dtype=object)
-    return found if call.tails is None else found * call.tails[picks]
+    del flat  # the array holds the integers now: each product below frees its factor
+    if call.tails is not None:
+        np.multiply(found, call.tails[picked], out=found)
+    return found
 
 
 def _factor_rows(n: int, rows: int, exact: bool, infinite: bool) -> NumArray:
@@ -520,13 +547,13 @@ def dealer_batch(
     most ``depth`` cards): smaller integers, for callers that bring rows to a common
     denominator themselves.
     """
-    plan = _table_plan(table)
     removed = np.asarray(removals, dtype=np.int64).reshape(len(removals), SLOTS)  # only read
     n_removals = len(removals)
-    if NATIVE and not infinite and plan.orderings and n_removals:
+    if NATIVE and not infinite and _summed_groups(table)[1] and n_removals:
         found = _native_batch(table, counts, removed, budget=budget, exact=exact, depth=depth)
         if found is not None:
             return found
+    plan = _table_plan(table)
     drawn_from = np.zeros_like(removed) if infinite else removed  # what changes the shoe
     base = np.array(counts, dtype=np.int64)
     # exact sums in int64 when they provably fit: every partial sum of the contraction is

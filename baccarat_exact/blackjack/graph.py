@@ -18,7 +18,6 @@ one idea: splitting them would expose the arrays' layout to a second module.
 from __future__ import annotations
 
 import copy
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
@@ -123,42 +122,55 @@ for _total in range(22):
     _MARGIN[_total, 5] = 1
 
 
-def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, NumArray]:
+def _dealer_margins(
+    solver: UpCardSolver, shape: GraphShape, blackjack: bool = True
+) -> tuple[NumArray, NumArray | None]:
     """Per state: Σ outcome numerator × (win +1 / push 0 / loss -1) of standing (the dealer's
-    blackjack left out), and the dealer-blackjack numerator. Shared by every rule flip of the
-    same shoe, up card and dealer rule (cached in the solver's derived cache)."""
-    key = ("margins", shape)
-    cached = solver.derived.get(key)
-    if cached is not None:
-        margins: tuple[NumArray, NumArray] = cached
-        return margins
+    blackjack left out), and the dealer-blackjack numerator (with ``blackjack``; else it may
+    be ``None``: exact stands where a dealer blackjack takes nothing never read it). Shared
+    by every rule flip of the same shoe, up card and dealer rule (cached in the solver's
+    derived cache)."""
+    key, blackjack_key = ("margins", shape), ("dealer blackjack", shape)
+    margin = solver.derived.get(key)
+    dealer_blackjack = solver.derived.get(blackjack_key)
+    if margin is not None and (dealer_blackjack is not None or not blackjack):
+        return margin, dealer_blackjack
     removals = shape.removals
     weights = _MARGIN[shape.total]
     if solver.exact and shape.whole and solver.out is None and not solver.infinite:
-        # both sums per state by the compiled step: two big integers a state, not seven
+        # the sums wanted per state by the compiled step: a big integer each, not seven
         n = len(weights)
         both = shape.memo.get("margin picks")
         if both is None:
             outcome_weights = np.concatenate([weights, np.zeros_like(weights)])
             outcome_weights[:n, 6] = 0  # the margin leaves the dealer's blackjack out
             outcome_weights[n:, 6] = 1
-            both = (  # weights -1, 0 or 1: int8 (dealer_sums widens them)
+            both = (  # weights -1, 0 or 1: int8, as the compiled step reads them
                 np.concatenate([shape.removal_of, shape.removal_of]),
                 outcome_weights.astype(np.int8),
             )
             shape.memo["margin picks"] = both
         picks, outcome_weights = both
+        wanted = slice(0 if margin is None else n, 2 * n if blackjack else n)
         found = dealer_sums(
-            solver.table, solver.counts, removals, picks, outcome_weights, budget=solver.budget
+            solver.table,
+            solver.counts,
+            removals,
+            picks[wanted],
+            outcome_weights[wanted],
+            budget=solver.budget,
         )
         if found is not None:
-            solver.derived[key] = (found[:n], found[n:])
-            return found[:n], found[n:]
+            if margin is None:
+                margin = solver.derived[key] = found[:n]
+            if blackjack:
+                dealer_blackjack = solver.derived[blackjack_key] = found[len(found) - n :]
+            return margin, dealer_blackjack
     dealer = solver.dealer_rows(removals, shared=not shape.whole)
     if solver.exact:
         per_state = dealer[shape.removal_of]
         margin = (per_state[:, :6] * weights[:, :6].astype(object)).sum(axis=1)
-        blackjack = per_state[:, 6]
+        dealer_blackjack = per_state[:, 6]
     else:
         # the weights in float64 once per shape: the same sums as from int64 (einsum casts
         # them), without the cast a call
@@ -166,9 +178,9 @@ def _dealer_margins(solver: UpCardSolver, shape: GraphShape) -> tuple[NumArray, 
         if signs is None:
             signs = shape.memo["margin signs"] = np.ascontiguousarray(weights[:, :6], np.float64)
         margin = np.einsum("ij,ij->i", dealer[shape.removal_of, :6], signs)
-        blackjack = dealer[shape.removal_of, 6]
-    solver.derived[key] = (margin, blackjack)
-    return margin, blackjack
+        dealer_blackjack = dealer[shape.removal_of, 6]
+    solver.derived[key], solver.derived[blackjack_key] = margin, dealer_blackjack
+    return margin, dealer_blackjack
 
 
 @dataclass(frozen=True, eq=False)
@@ -184,13 +196,19 @@ class _Links:
     left: IntArray
     weight: NumArray
     """Chance (float) or count (exact: ``left`` itself) of each next card."""
-    next_weight: NumArray
-    """``weight`` where the card goes on to a state, else 0 (exact: Python integers)."""
     next_index: IntArray
     goes_on: BoolArray
     busts: BoolArray
     memo: dict[Any, Any]
     """Sparse lists of the pairs (state, next state) of groups of rows, by a key."""
+
+    @cached_property
+    def next_weight(self) -> NumArray:
+        """``weight`` where the card goes on to a state, else 0 (exact: Python integers):
+        made when first asked (a chart's dense sweep, the per-state view), not for the
+        optimal sweep, whose plans take the weights of the pairs that go on alone."""
+        dense: NumArray = np.where(self.goes_on, self.weight, 0)
+        return dense.astype(object) if self.weight.dtype.kind in "iu" else dense
 
 
 _Kinds = tuple[IntArray, BoolArray, BoolArray, BoolArray, BoolArray, BoolArray]
@@ -241,12 +259,10 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     busts = may_bust & available
     if solver.exact:  # the counts: Python integers only where they go on (next_weight)
         weight: NumArray = left
-        next_weight = np.where(goes_on, left, 0).astype(object)
     else:
         r = shape.r + sum(out)
         spare = solver.n_cards if solver.infinite else solver.n_cards - r
         weight = left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
-        next_weight = np.where(goes_on, weight, 0)
     links = _Links(
         kind=kind,
         forced=forced,
@@ -254,7 +270,6 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
         plays=plays,
         left=left,
         weight=weight,
-        next_weight=next_weight,
         next_index=np.where(goes_on, shape.succ, 0).astype(
             np.int32 if small else np.int64, copy=False
         ),
@@ -264,6 +279,21 @@ def _links(solver: UpCardSolver, shape: GraphShape) -> _Links:
     )
     solver.derived[key] = links
     return links
+
+
+def _classes(shape: GraphShape, in_class: BoolArray) -> dict[ClassKey, IntArray]:
+    """The states of ``in_class`` by total class (soft, total), each ascending, the classes in
+    the order of their first state: numpy arrays alone, not a Python integer a state."""
+    members = np.flatnonzero(in_class).astype(np.int64)
+    codes = shape.soft[members].astype(np.int64) * 32 + shape.total[members]
+    order = np.argsort(codes, kind="stable")
+    groups = [
+        group
+        for group in np.split(members[order], np.flatnonzero(np.diff(codes[order])) + 1)
+        if len(group)
+    ]
+    groups.sort(key=lambda group: int(group[0]))
+    return {(bool(shape.soft[group[0]]), int(shape.total[group[0]])): group for group in groups}
 
 
 class StateGraph:
@@ -310,7 +340,6 @@ class StateGraph:
         weight = links.weight
         self.weight = weight
         """(states × 10) chance (float) or count (exact) of each next card."""
-        self.next_weight: NumArray = links.next_weight
         self.next_index: IntArray = links.next_index
         self.goes_on = links.goes_on
         bust_key = ("bust_part", links, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
@@ -329,7 +358,9 @@ class StateGraph:
                 terminal[i] = solver.k_bj * solver.no_blackjack(hand, 2)
         self.terminal_values = terminal
         # stand: k_one × margin − (what a dealer blackjack takes) × its numerator
-        margin, dealer_bj = _dealer_margins(solver, shape)
+        # a dealer blackjack's numerators only where it takes something from a stand
+        taken = not exact or any(solver.bj_loss(1, extra) for extra in (0, -1))
+        margin, dealer_bj = _dealer_margins(solver, shape, taken)
         split = shape.extra >= 0
         self._margin, self._dealer_bj = margin, dealer_bj
         stand_any = self._stand(1, split)
@@ -352,23 +383,11 @@ class StateGraph:
                 self.surrender_values[i] = value
         in_class = (kind == TWO) | (kind == MULTI) | ((kind == SPLIT_TWO) & ~forced)
         self.class_mask = in_class
-        by_class_key = ("by_class", rules.triple_seven, rules.triple_seven_on_split)
         arrays_key = ("class_arrays", rules.triple_seven, rules.triple_seven_on_split)
-        by_class = shape.memo.get(by_class_key)
-        if by_class is None:
-            by_class = defaultdict(list)
-            members = np.nonzero(in_class)[0]
-            for i, soft, total in zip(
-                members.tolist(), shape.soft[members].tolist(), shape.total[members].tolist()
-            ):
-                by_class[(soft, total)].append(i)
-            shape.memo[by_class_key] = by_class
-            shape.memo[arrays_key] = {
-                key: np.array(members, dtype=np.int64) for key, members in by_class.items()
-            }
-        self.by_class: dict[ClassKey, list[int]] = by_class
-        self.class_arrays: dict[ClassKey, IntArray] = shape.memo[arrays_key]
-        """``by_class`` as arrays."""
+        class_arrays = shape.memo.get(arrays_key)
+        if class_arrays is None:
+            class_arrays = shape.memo[arrays_key] = _classes(shape, in_class)
+        self.class_arrays: dict[ClassKey, IntArray] = class_arrays
         """Indexes of the states of each total class that a chart's hit/stand cell plays
         (shared by graphs of one shape: do not change)."""
         self.unsplit: dict[int, Number] = {}
@@ -467,15 +486,10 @@ class StateGraph:
         if links is None:
             spare = solver.n_cards if solver.infinite else solver.n_cards - self.r_out
             weight = self._links.left / np.asarray(spare, dtype=np.float64).reshape(-1, 1)
-            links = replace(
-                self._links,
-                weight=weight,
-                next_weight=np.where(self.goes_on, weight, 0.0),
-                memo={},
-            )
+            links = replace(self._links, weight=weight, memo={})
             solver.derived[key] = links
         view._links = links
-        view.weight, view.next_weight = links.weight, links.next_weight
+        view.weight = links.weight
         view.solver, view.dtype, view.unsplit = twin, np.float64, {}
         view.split_starts = view.starts_of_splits()
         view._pair_graphs = {}
@@ -554,12 +568,15 @@ class StateGraph:
         solver = self.solver
         margin, dealer_bj = self._margin, self._dealer_bj
         if rows is not None:
-            margin, dealer_bj, split = margin[rows], dealer_bj[rows], split[rows]
+            margin, split = margin[rows], split[rows]
         scale = stake * solver.k_one
         taken = solver.bj_loss(stake, 0), solver.bj_loss(stake, -1)
         if solver.exact and not any(taken):
             plain: NumArray = scale * margin
             return plain
+        assert dealer_bj is not None  # asked for wherever a dealer blackjack takes a stake
+        if rows is not None:
+            dealer_bj = dealer_bj[rows]
         loss = np.where(split, *taken)
         if solver.exact:
             loss = loss.astype(object)
@@ -595,6 +612,12 @@ class StateGraph:
         return result
 
     # -- the per-state view (for callers that walk states one by one) ---------------------
+
+    @property
+    def next_weight(self) -> NumArray:
+        """(states × 10) ``weight`` where the card goes on to a state, else 0 (exact: Python
+        integers), the links' (made when first asked)."""
+        return self._links.next_weight
 
     @cached_property
     def states(self) -> list[PlayerState]:
@@ -665,8 +688,8 @@ class StateGraph:
         if every is None:
             pairs = np.flatnonzero(self.goes_on)  # (state, card) as state * 10 + card
             per_row = np.bincount(pairs // SLOTS, minlength=len(self.goes_on))
-            every = memo["pairs"] = (
-                self.next_weight.ravel().take(pairs),
+            every = memo["pairs"] = (  # the weights where the cards go on: next_weight's
+                self.weight.ravel().take(pairs).astype(self.dtype, copy=False),
                 self.next_index.ravel().take(pairs),
                 per_row,
                 np.cumsum(per_row) - per_row,
