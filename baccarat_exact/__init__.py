@@ -4,8 +4,9 @@ The library's front door: shoes and cards, rules and the deal, bets, and the pri
 (:func:`odds` for one shoe, :func:`price_batch` for many). The side-bet catalogue
 (:func:`find_bet`), the named games (:func:`find_game`, :func:`find_rules`), bet
 statistics (:func:`bet_stats`) and the analyses (:func:`effect_of_removal`,
-:func:`simulate`, :func:`deck_formulas`, :func:`breakeven`, :func:`compare`) load on
-first use: importing the package loads none of them.
+:func:`simulate`, :func:`deck_formulas`, :func:`breakeven`, :func:`compare`). Every name
+loads on first use: importing the package loads none of them (a blackjack command pays
+for no baccarat module).
 
 >>> from baccarat_exact import Shoe, Rules, odds
 >>> odds(Shoe.from_decks(8), Rules()).bet("player").ev
@@ -17,25 +18,24 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.errors import (
-    BaccaratError,
-    BetError,
-    CardError,
-    GoldenFileError,
-    RulesError,
-    ShoeError,
-)
-from baccarat_exact.model.bets import Bet, PayLine, main_bets, with_main_bets
-from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
-from baccarat_exact.model.deal import Round, deal
-from baccarat_exact.model.events import EVENTS, Event, Outcome
-from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
-from baccarat_exact.model.shoe import Shoe
-
 if TYPE_CHECKING:
+    from baccarat_exact.errors import (
+        BaccaratError,
+        BetError,
+        CardError,
+        GoldenFileError,
+        RulesError,
+        ShoeError,
+    )
+    from baccarat_exact.model.bets import Bet, PayLine, main_bets, with_main_bets
+    from baccarat_exact.model.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
     from baccarat_exact.model.catalogue import find_bet
+    from baccarat_exact.model.deal import Round, deal
+    from baccarat_exact.model.events import EVENTS, Event, Outcome
     from baccarat_exact.model.games import find_game, find_rules
+    from baccarat_exact.model.rules import STANDARD_TABLEAU, Rules, Tableau
     from baccarat_exact.model.seen import Seen
+    from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.pricing import BetOdds, Odds, Prices, odds, price_batch
     from baccarat_exact.stats import bet_stats
 
@@ -85,6 +85,18 @@ __all__ = [
 ]
 
 _LAZY = {
+    **dict.fromkeys(
+        ("BaccaratError", "BetError", "CardError", "GoldenFileError", "RulesError", "ShoeError"),
+        "baccarat_exact.errors",
+    ),
+    **dict.fromkeys(("Bet", "PayLine", "main_bets", "with_main_bets"), "baccarat_exact.model.bets"),
+    **dict.fromkeys(
+        ("RANKS", "SUITS", "Card", "Rank", "Suit", "parse_cards"), "baccarat_exact.model.cards"
+    ),
+    **dict.fromkeys(("Round", "deal"), "baccarat_exact.model.deal"),
+    **dict.fromkeys(("EVENTS", "Event", "Outcome"), "baccarat_exact.model.events"),
+    **dict.fromkeys(("STANDARD_TABLEAU", "Rules", "Tableau"), "baccarat_exact.model.rules"),
+    "Shoe": "baccarat_exact.model.shoe",
     "BetOdds": "baccarat_exact.pricing",
     "Odds": "baccarat_exact.pricing",
     "Prices": "baccarat_exact.pricing",
@@ -101,13 +113,21 @@ _LAZY = {
     "breakeven": "baccarat_exact.analysis.breakeven",
     "compare": "baccarat_exact.analysis.compare",
 }
-"""Names the package offers but imports only when first asked for: the analyses sit in a
-higher layer, and numpy (the pricer), sympy and the catalogue cost start-up time: a
-command that prices nothing (``blackjack …``, ``--help``) never imports them."""
+"""Where each name the package offers lives; it is imported when first asked for: the
+analyses sit in a higher layer, numpy (the pricer), sympy and the catalogue cost start-up
+time, and a command that deals no baccarat (``blackjack …``, ``--help``) imports none of
+the baccarat model either."""
 
 
 def __getattr__(name: str) -> Any:
-    """The pricer, finders, statistics and analyses, imported on first use (start-up time)."""
+    """A name of :data:`__all__`, imported on first use and kept (start-up time)."""
     if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'baccarat_exact' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's attributes and the names it offers, loaded or not."""
+    return sorted({*globals(), *__all__})
