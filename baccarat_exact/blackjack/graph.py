@@ -719,7 +719,10 @@ class StateGraph:
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
         """Hit value of state ``i`` given the values of the states after it."""
         total = self.bust_part[i]
-        for w, j, g in zip(self.next_weight[i], self.next_index[i], self.goes_on[i]):
+        # ``weight`` is ``next_weight`` where a card goes on (as Python numbers: no dense
+        # next_weight made for one row)
+        weights = self.weight[i].tolist()
+        for w, j, g in zip(weights, self.next_index[i].tolist(), self.goes_on[i].tolist()):
             if g:
                 total = total + w * values[j]
         return total if self.solver.exact else float(total)

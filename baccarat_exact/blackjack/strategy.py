@@ -489,7 +489,8 @@ def _reach(graph: StateGraph, play: UpCardPlay) -> _Reach:
         for i, share in unsplit_hits.items():
             if start <= i < stop:
                 on = graph.goes_on[i]
-                np.add.at(reach, graph.next_index[i][on], share * graph.next_weight[i][on])
+                weights = graph.weight[i][on].astype(graph.dtype)  # next_weight's, where on
+                np.add.at(reach, graph.next_index[i][on], share * weights)
 
     _flow(graph, reach, moves, inflow)
     for pair_graph, starts in resplits.values():
@@ -512,7 +513,9 @@ def _flow(
         rows = np.arange(start, stop)[hitting[start:stop]]
         if not len(rows):
             continue
-        flows = reach[rows][:, None] * graph.next_weight[rows]
+        # ``weight`` is ``next_weight`` wherever a card goes on, the only flows kept (and
+        # needs no dense next_weight made for a chart's search)
+        flows = reach[rows][:, None] * graph.weight[rows]
         on = graph.goes_on[rows]
         np.add.at(reach, graph.next_index[rows][on], flows[on])
 
