@@ -30,7 +30,8 @@ process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the rat
 times to Farmer's whole process; then where the optimal value's computing time goes, by
 phase. Both EVs are printed with their difference. ``--against DIR`` also runs our cases
 from another tree (``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled
-modules copied in), interleaved with this one's: before and after in one run.
+modules copied in), interleaved with this one's: before and after in one run. Both trees'
+modules are byte-compiled first, so that no run pays for compiling them.
 
 The tools the parent uses (argparse, subprocess, tempfile, ...) are imported where they are
 used, not at the top: a ``--optimal`` child then imports what the library imports and no more.
@@ -275,6 +276,16 @@ def build(source: Path, build_dir: Path, cxx: str) -> tuple[Path, Path]:
     return strategy, driver
 
 
+def compiled(trees: list[Path]) -> None:
+    """Each tree's modules byte-compiled before any run: a tree fresh from ``git archive``
+    (or any, under ``PYTHONDONTWRITEBYTECODE``) would otherwise compile every module it
+    imports in every run, and its start-up would count that."""
+    import compileall
+
+    for tree in trees:
+        compileall.compile_dir(str(tree / "baccarat_exact"), quiet=1)
+
+
 def our_command() -> list[str]:
     """The package's console script next to this interpreter (else ``python -c``)."""
     script = Path(sys.executable).parent / "baccarat-exact"
@@ -349,6 +360,7 @@ def main() -> None:
             Case("ours blackjack edge (exact)", [*ours, "blackjack", "edge", *EDGE_ARGS]),
         ]
         timer = gnu_time()
+        compiled([ROOT, *([Path(args.against).resolve()] if args.against else [])])
         if args.against:
             tree = Path(args.against).resolve()
             other = {**os.environ, "PYTHONPATH": str(tree)}
