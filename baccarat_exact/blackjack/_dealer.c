@@ -68,33 +68,46 @@ typedef struct {
     int longest;                                 /* the longest group */
 } Plan;
 
-/* An int64 buffer's items, copied (count checked when want >= 0). */
-static int64_t *
-read_int64(PyObject *source, Py_ssize_t want, Py_ssize_t *got, const char *what)
+/* A buffer's items of one integer type, copied (their count into *got when got is not
+ * NULL, checked when want >= 0): the type is its item size and format codes ("ql" for
+ * int64, "b" for int8). */
+static void *
+read_items(PyObject *source, Py_ssize_t itemsize, const char *codes, Py_ssize_t want,
+           Py_ssize_t *got, const char *what)
 {
     Py_buffer view;
     if (PyObject_GetBuffer(source, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
         return NULL;
     const char *format = view.format ? view.format : "B";
     char code = format[strlen(format) - 1];
-    if (view.itemsize != 8 || (code != 'q' && code != 'l') ||
-        (want >= 0 && view.len != want * 8)) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd int64 items", what, want);
+    if (view.itemsize != itemsize || strchr(codes, code) == NULL ||
+        (want >= 0 && view.len != want * itemsize)) {
+        if (want >= 0)
+            PyErr_Format(PyExc_ValueError, "%s: expected %zd int%zd items", what, want,
+                         8 * itemsize);
+        else
+            PyErr_Format(PyExc_ValueError, "%s: expected int%zd items", what, 8 * itemsize);
         PyBuffer_Release(&view);
         return NULL;
     }
-    Py_ssize_t n = view.len / 8;
-    int64_t *items = PyMem_Malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+    void *items = PyMem_Malloc((size_t)(view.len ? view.len : 1));
     if (items == NULL) {
         PyBuffer_Release(&view);
         PyErr_NoMemory();
         return NULL;
     }
     memcpy(items, view.buf, (size_t)view.len);
-    PyBuffer_Release(&view);
     if (got)
-        *got = n;
+        *got = view.len / itemsize;
+    PyBuffer_Release(&view);
     return items;
+}
+
+/* An int64 buffer's items, copied (count checked when want >= 0). */
+static int64_t *
+read_int64(PyObject *source, Py_ssize_t want, Py_ssize_t *got, const char *what)
+{
+    return read_items(source, 8, "ql", want, got, what);
 }
 
 /* An int8 buffer's items, copied (its count into *got): small weights, an eighth of the
@@ -102,25 +115,7 @@ read_int64(PyObject *source, Py_ssize_t want, Py_ssize_t *got, const char *what)
 static int8_t *
 read_int8(PyObject *source, Py_ssize_t *got, const char *what)
 {
-    Py_buffer view;
-    if (PyObject_GetBuffer(source, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        return NULL;
-    const char *format = view.format ? view.format : "B";
-    if (view.itemsize != 1 || format[strlen(format) - 1] != 'b') {
-        PyErr_Format(PyExc_ValueError, "%s: expected int8 items", what);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    int8_t *items = PyMem_Malloc((size_t)(view.len ? view.len : 1));
-    if (items == NULL) {
-        PyBuffer_Release(&view);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    memcpy(items, view.buf, (size_t)view.len);
-    *got = view.len;
-    PyBuffer_Release(&view);
-    return items;
+    return read_items(source, 1, "b", -1, got, what);
 }
 
 static void
