@@ -13,6 +13,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baccarat_exact.analysis.blackjack_indices import (
@@ -25,9 +27,10 @@ from baccarat_exact.analysis.blackjack_indices import (
     find_count,
     situation_terms,
     slot_tags,
+    split_tens_chance,
 )
 from baccarat_exact.blackjack.hands import ACE, SLOTS, TEN, Counts
-from baccarat_exact.blackjack.rules import CASINO_RULES, US_RULES, Surrender
+from baccarat_exact.blackjack.rules import CASINO_RULES, US_RULES, SplitBy, Surrender
 from baccarat_exact.cli import main
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.errors import CountError
@@ -380,3 +383,55 @@ def test_bad_input_is_refused_in_one_line(
     assert exit_info.value.code == 2, (out, err)
     assert err.startswith("Error: ") and err.count("\n") == 1 and message in err, err
     assert out == ""
+
+
+# -- tens split by rank --------------------------------------------------------------------
+
+RANK_RULES = replace(US_RULES, split_by=SplitBy.RANK, split_hands=2)
+
+
+def test_a_ten_pair_split_by_rank_counts_only_its_same_rank_hands() -> None:
+    """Split by rank, T,T v 5 arises only for two tens of one rank: on a full two-deck shoe
+    its chance is P(5 up) times the same-rank ten pairs among the player's two cards,
+    counted rank by rank (8 of each of T J Q K), with the same EV difference per hand as
+    split by value; every other decision is as split by value."""
+    shoe = Shoe.from_decks(2)
+    counts = (8, 8, 8, 8, 8, 8, 8, 8, 8, 32)
+    chance = split_tens_chance(RANK_RULES, shoe)
+    decisions = [d for d in DECISIONS if d.key in ("TTv5", "TTv6", "16vT", "insurance")]
+    by_rank = situation_terms(counts, RANK_RULES, decisions, exact=True, same_rank_tens=chance)
+    by_value = situation_terms(counts, US_RULES, decisions, exact=True)
+    n = sum(counts)
+    for decision, (x, y), (x_value, y_value) in zip(decisions, by_rank, by_value):
+        if decision.key.startswith("TT"):
+            up = Fraction(counts[decision.up], n)
+            same_rank_pairs = 4 * 8 * 7  # ordered pairs of one ten rank, four ranks
+            assert x == up * Fraction(same_rank_pairs, (n - 1) * (n - 2))
+            assert y / x == y_value / x_value
+        else:
+            assert (x, y) == (x_value, y_value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ranks=st.lists(st.integers(0, 6), min_size=4, max_size=4).filter(lambda k: sum(k) >= 3),
+    data=st.data(),
+)
+def test_two_tens_left_are_a_uniform_pair_of_the_shoes_tens(
+    ranks: list[int], data: st.DataObject
+) -> None:
+    """Why one chance serves every shoe drawn by value: with the tens gone a uniform subset,
+    the chance that two tens left are of one rank, averaged exactly over every subset of
+    that size (a multivariate hypergeometric law), is the full shoe's."""
+    total = sum(ranks)
+    gone = data.draw(st.integers(0, total - 2))
+    left = total - gone
+    same = Fraction(0)
+    for taken in itertools.product(*(range(k + 1) for k in ranks)):
+        if sum(taken) != gone:
+            continue
+        ways = math.prod(math.comb(k, t) for k, t in zip(ranks, taken))
+        held = [k - t for k, t in zip(ranks, taken)]
+        same += ways * Fraction(sum(h * (h - 1) for h in held), left * (left - 1))
+    same /= math.comb(total, gone)
+    assert same == Fraction(sum(k * (k - 1) for k in ranks), total * (total - 1))

@@ -58,7 +58,7 @@ import numpy as np
 from baccarat_exact.analysis.counting import CountSystem, parse_count
 from baccarat_exact.analysis.estimates import Estimate, ratio_estimate
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts, shoe_counts
-from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
+from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
 from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.errors import CountError, ShoeError, SimulationError
 from baccarat_exact.model.processes import ordered_map
@@ -254,18 +254,24 @@ def pair_decision(pair: int, up: int) -> Decision:
 
 
 def marginal_pairs(
-    rules: BlackjackRules, counts: Counts, *, exact: bool = True
+    rules: BlackjackRules,
+    counts: Counts,
+    *,
+    exact: bool = True,
+    same_rank_tens: Fraction = Fraction(1),
 ) -> tuple[Decision, ...]:
     """The pair splits within :data:`MARGINAL_SPLIT` of the best other move in the full
     shoe ``counts`` (T,T v 5 and v 6 aside: the Illustrious 18 list them), by pair then up
-    card."""
+    card; ``same_rank_tens`` as :func:`situation_terms` takes it."""
     found = []
     for pair in range(SLOTS):
         for up in range(SLOTS):
             decision = pair_decision(pair, up)
             if decision in DECISIONS:
                 continue
-            x, y = situation_terms(counts, rules, (decision,), exact=exact)[0]
+            x, y = situation_terms(
+                counts, rules, (decision,), exact=exact, same_rank_tens=same_rank_tens
+            )[0]
             if x and abs(Fraction(y) / Fraction(x)) < MARGINAL_SPLIT:
                 found.append(decision)
     return tuple(found)
@@ -277,11 +283,13 @@ def decisions_for(
     counts: Counts | None = None,
     *,
     exact: bool = True,
+    same_rank_tens: Fraction = Fraction(1),
 ) -> tuple[Decision, ...]:
     """The decisions the rules offer — the Illustrious 18 (a double only where the double
     rule allows it), the surrender set where surrender is offered, and the marginal pair
-    splits of the full shoe ``counts`` (when given) — or those named by ``keys``
-    (``16vT``, ``insurance``, ``15vT-surrender``, any pair as ``99v7``).
+    splits of the full shoe ``counts`` (when given; ``same_rank_tens`` as
+    :func:`situation_terms` takes it) — or those named by ``keys`` (``16vT``,
+    ``insurance``, ``15vT-surrender``, any pair as ``99v7``).
 
     >>> [d.key for d in decisions_for(BlackjackRules(), ["16vT", "insurance", "99v7"])]
     ['insurance', '16vT', '99v7']
@@ -291,7 +299,9 @@ def decisions_for(
         offered.extend(SURRENDER_DECISIONS)
     if not keys:
         if counts is not None:
-            offered.extend(marginal_pairs(rules, counts, exact=exact))
+            offered.extend(
+                marginal_pairs(rules, counts, exact=exact, same_rank_tens=same_rank_tens)
+            )
         return tuple(offered)
     known = {d.key.lower(): d for d in (*DECISIONS, *SURRENDER_DECISIONS)}
     wanted: list[Decision] = []
@@ -430,12 +440,22 @@ Value = Fraction | float
 
 
 def situation_terms(
-    counts: Counts, rules: BlackjackRules, decisions: Sequence[Decision], *, exact: bool = True
+    counts: Counts,
+    rules: BlackjackRules,
+    decisions: Sequence[Decision],
+    *,
+    exact: bool = True,
+    same_rank_tens: Fraction = Fraction(1),
 ) -> list[tuple[Value, Value]]:
     """For the shoe ``counts`` (before the round), each decision's ``(x, y)``: the chance it
     arises and the chance-weighted difference EV(index play) − EV(other move), over its
     two-card hands (module docstring, step 3). Exact fractions, or floats with ``exact``
     false.
+
+    A pair of tens split by rank is a decision only when both tens are of one rank, which
+    ``counts`` (cards per value) does not tell: ``same_rank_tens`` is the chance of it,
+    the full shoe's (:attr:`IndexSettings.same_rank_tens`), by which the T,T hands are
+    weighted; 1 where pairs are by value.
     """
     from baccarat_exact.blackjack.graph import StateGraph
     from baccarat_exact.blackjack.shape import graph_shape, shape_of
@@ -476,6 +496,8 @@ def situation_terms(
             else:
                 diff, no_blackjack = float(play - other), float(no_bj)
             weight = p_up * _deal_chance(after, hand)
+            if decision.kind == "pair" and decision.total == TEN:
+                weight *= same_rank_tens
             x += weight * no_blackjack if rules.hole_card else weight
             y += weight * diff
         terms.append((x, y) if exact else (float(x), float(y)))
@@ -568,6 +590,11 @@ class IndexSettings:
         return shoe_counts(self.shoe)
 
     @property
+    def same_rank_tens(self) -> Fraction:
+        """:func:`split_tens_chance` of these rules and shoe."""
+        return split_tens_chance(self.rules, self.shoe)
+
+    @property
     def decks_left(self) -> Fraction:
         return Fraction(self.cards_left, 52)
 
@@ -582,6 +609,25 @@ class IndexSettings:
             rc = math.floor(t * self.decks_left + Fraction(1, 2))
             seen.setdefault(rc, t)
         return tuple(sorted(((t, rc) for rc, t in seen.items()), key=lambda p: p[1]))
+
+
+def split_tens_chance(rules: BlackjackRules, shoe: Shoe) -> Fraction:
+    """The chance that two ten-valued cards the player holds are of one rank, where the
+    rules split tens only by rank (else 1).
+
+    The shoes at a count are drawn by value, so the ranks of the tens left are not known;
+    but the tens gone are a uniform subset of the shoe's tens (and so is an up card that
+    is a ten), so two tens dealt to the player are a uniform pair of the full shoe's tens:
+    the chance is the full shoe's, for every shoe drawn.
+
+    >>> split_tens_chance(BlackjackRules(split_by=SplitBy.RANK), Shoe.from_decks(6))
+    Fraction(23, 95)
+    """
+    if rules.split_by is not SplitBy.RANK:
+        return Fraction(1)
+    from baccarat_exact.blackjack.edge import same_rank_tens
+
+    return same_rank_tens(shoe, ACE)
 
 
 def _fewest_points(counts: Counts, cards: int) -> int:
@@ -676,7 +722,9 @@ def _run_count(job: _Job) -> _CountSamples:
         left = tuple(c - g for c, g in zip(full, gone))
         found = known.get(left)
         if found is None:
-            exact = situation_terms(left, s.rules, s.decisions, exact=s.exact)
+            exact = situation_terms(
+                left, s.rules, s.decisions, exact=s.exact, same_rank_tens=s.same_rank_tens
+            )
             found = known[left] = [(float(x), float(y)) for x, y in exact]
         terms.append(found)
         lefts.append(left)

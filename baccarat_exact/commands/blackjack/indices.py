@@ -87,6 +87,7 @@ class BlackjackIndicesRequest(BlackjackRequest):
             IndexSettings,
             decisions_for,
             find_count,
+            split_tens_chance,
         )
         from baccarat_exact.blackjack.hands import shoe_counts
         from baccarat_exact.model.exact import exact_number
@@ -113,7 +114,13 @@ class BlackjackIndicesRequest(BlackjackRequest):
         if keys:
             chosen = decisions_for(rules, keys)
         elif decisions:
-            chosen = decisions_for(rules, (), counts, exact=self.exact)  # screens the pairs
+            chosen = decisions_for(  # screens the pairs
+                rules,
+                (),
+                counts,
+                exact=self.exact,
+                same_rank_tens=split_tens_chance(rules, shoe),
+            )
         else:
             chosen = decisions_for(rules)
         return IndexSettings(
