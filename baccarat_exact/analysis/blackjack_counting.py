@@ -31,12 +31,8 @@ from baccarat_exact.analysis.economics import (
     ShoeMoments,
     delta_se,
     kelly_ramp,
-    n0,
-    risk_of_ruin,
-    ruin_within,
-    score,
 )
-from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate
+from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
 from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
 from baccarat_exact.blackjack.rules import BlackjackRules
@@ -415,32 +411,23 @@ def _economics(
     moments.add(totals)
     n = moments.n
     means, covariance = moments.means(), moments.covariance()
-    bias = n / (n - 1) if n > 1 else 1.0
-
-    def variance(m: npt.NDArray[np.float64]) -> float:
-        return max(bias * (float(m[_SQUARE]) - float(m[_WON]) ** 2), 0.0)
-
-    def estimate(function: Callable[[npt.NDArray[np.float64]], float]) -> Estimate:
-        value = function(means)
-        if not math.isfinite(value) or variance(means) == 0:
-            return Estimate(value, None)
-        return Estimate(value, delta_se(function, means, covariance, n))
-
-    def per_round(m: npt.NDArray[np.float64]) -> tuple[float, float]:
-        rounds = float(m[_HANDS])
-        return float(m[_WON]) / rounds, math.sqrt(variance(m) / rounds)
-
-    def spread(m: npt.NDArray[np.float64], rounds: float) -> float:
-        return math.sqrt(variance(m) * rounds / float(m[_HANDS]))
-
-    per_hour = settings.hands_per_hour
     bankroll = settings.bankroll
-    wins = float(means[_WON]) > 0 and variance(means) > 0
-    ror = risk_of_ruin(float(means[_WON]), variance(means), bankroll)
     hit, players, each = _ruined(totals, lowest, bankroll)
-    within = ruin_within(float(means[_WON]), variance(means), bankroll, each)
+    figures = strategy_spread(
+        means,
+        covariance,
+        n,
+        won=_WON,
+        dealt=_WON,
+        square=_SQUARE,
+        hands=_HANDS,
+        per_hour=settings.hands_per_hour,
+        bankroll=bankroll,
+        periods=each,
+    )
+    ror, within = figures.ror, figures.ruin_within
     ruined = None
-    if wins and ror > 0 and within >= LONG_ENOUGH * ror:
+    if figures.wins and ror > 0 and within >= LONG_ENOUGH * ror:
         share = hit / players
         ruined = Estimate(share, math.sqrt(share * (1 - share) / players))
     from_values = None
@@ -448,22 +435,27 @@ def _economics(
         paired = ShoeMoments.zeros((), 2)
         paired.add(np.stack([valued, totals[:, _HANDS]], axis=1))
         from_values = _per_100(paired.means(), paired.covariance(), paired.n)
+
+    def estimate(function: Callable[[npt.NDArray[np.float64]], float]) -> Estimate:
+        value = function(means)
+        if not math.isfinite(value) or figures.sd_per_shoe.value == 0:
+            return Estimate(value, None)
+        return Estimate(value, delta_se(function, means, covariance, n))
+
     return StrategyResult(
         name=name,
         ramp=ramp,
         won_per_shoe=estimate(lambda m: float(m[_WON])),
-        sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
-        won_per_100=estimate(lambda m: 100 * float(m[_WON]) / float(m[_HANDS])),
-        sd_per_100=estimate(lambda m: spread(m, 100)),
-        won_per_hour=estimate(lambda m: per_hour * float(m[_WON]) / float(m[_HANDS])),
-        sd_per_hour=estimate(lambda m: spread(m, per_hour)),
+        sd_per_shoe=figures.sd_per_shoe,
+        won_per_100=figures.won_per_100,
+        sd_per_100=figures.sd_per_100,
+        won_per_hour=figures.won_per_hour,
+        sd_per_hour=figures.sd_per_hour,
         bet_per_round=estimate(lambda m: float(m[_BET]) / float(m[_HANDS])),
         rounds_bet=estimate(lambda m: float(m[_HANDS_BET]) / float(m[_HANDS])),
-        n0=estimate(lambda m: n0(*per_round(m)) or math.inf) if wins else None,
-        score=estimate(lambda m: score(*per_round(m))),
-        risk_of_ruin=estimate(lambda m: risk_of_ruin(float(m[_WON]), variance(m), bankroll))
-        if wins
-        else Estimate(ror, None),
+        n0=figures.n0,
+        score=figures.score,
+        risk_of_ruin=figures.risk_of_ruin,
         ruined=ruined,
         players=players,
         shoes_per_player=each,

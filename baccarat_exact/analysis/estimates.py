@@ -606,28 +606,19 @@ class Summary:
         """Strategy ``s`` on bet ``b``: every figure a function of the per-shoe means."""
         moments, n = self.moments, self.moments.n
         means, covariance = moments.means((b, s)), moments.covariance((b, s))
-        bankroll, per_hour = self.settings.bankroll, self.settings.hands_per_hour
-        bias = n / (n - 1) if n > 1 else 1.0
-
-        def variance(m: FloatArray) -> float:
-            return max(bias * (float(m[2]) - float(m[1]) ** 2), 0.0)
-
-        def estimate(function: Callable[[FloatArray], float]) -> Estimate:
-            value = function(means)
-            if not math.isfinite(value) or variance(means) == 0:
-                return Estimate(value, None)
-            return Estimate(value, delta_se(function, means, covariance, n))
-
-        def per_hand(m: FloatArray) -> tuple[float, float]:
-            return float(m[0]) / float(m[5]), math.sqrt(variance(m) / float(m[5]))
-
-        def spread(m: FloatArray, hands: float) -> float:
-            return math.sqrt(variance(m) * hands / float(m[5]))
-
-        positive = float(means[0]) > 0 and variance(means) > 0
-        long_enough = self.shoes_per_player
-        ror = risk_of_ruin(float(means[0]), variance(means), bankroll)
-        within = ruin_within(float(means[0]), variance(means), bankroll, long_enough)
+        figures = strategy_spread(
+            means,
+            covariance,
+            n,
+            won=0,
+            dealt=1,
+            square=2,
+            hands=5,
+            per_hour=self.settings.hands_per_hour,
+            bankroll=self.settings.bankroll,
+            periods=self.shoes_per_player,
+        )
+        ror, within = figures.ror, figures.ruin_within
         ruined = None
         if float(means[0]) > 0 and within >= LONG_ENOUGH * ror and ror > 0:
             share = float(self.ruined[b, s]) / self.players
@@ -639,19 +630,17 @@ class Summary:
             count=None if strategy.system is None else systems[strategy.system].name,
             won_per_shoe=_mean(means, covariance, n, 0),
             won_as_dealt=_mean(means, covariance, n, 1),
-            sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
-            won_per_100=estimate(lambda m: 100 * float(m[0]) / float(m[5])),
-            sd_per_100=estimate(lambda m: spread(m, 100)),
-            won_per_hour=estimate(lambda m: per_hour * float(m[0]) / float(m[5])),
-            sd_per_hour=estimate(lambda m: spread(m, per_hour)),
+            sd_per_shoe=figures.sd_per_shoe,
+            won_per_100=figures.won_per_100,
+            sd_per_100=figures.sd_per_100,
+            won_per_hour=figures.won_per_hour,
+            sd_per_hour=figures.sd_per_hour,
             hands_bet_per_shoe=_mean(means, covariance, n, 4),
             bet_per_hand_bet=_ratio(means, covariance, n, 3, 4) if bet_sum[4] > 0 else None,
             bet_per_hand_dealt=_ratio(means, covariance, n, 3, 5),
-            n0=estimate(lambda m: n0(*per_hand(m)) or math.inf) if positive else None,
-            score=estimate(lambda m: score(*per_hand(m))),
-            risk_of_ruin=estimate(lambda m: risk_of_ruin(float(m[0]), variance(m), bankroll))
-            if positive
-            else Estimate(ror, None),
+            n0=figures.n0,
+            score=figures.score,
+            risk_of_ruin=figures.risk_of_ruin,
             ruin_within=within,
             ruined=ruined,
             players=self.players,
@@ -698,6 +687,83 @@ def _ratio(means: FloatArray, covariance: FloatArray, n: int, top: int, bottom: 
         return float(m[top]) / float(m[bottom])
 
     return Estimate(ratio(means), delta_se(ratio, means, covariance, n))
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """The figures of a betting strategy that follow from its per-shoe win, the win's
+    square and the hands dealt, each with its delta-method standard error: what
+    ``simulate`` and ``blackjack counting`` report alike."""
+
+    sd_per_shoe: Estimate
+    won_per_100: Estimate
+    sd_per_100: Estimate
+    won_per_hour: Estimate
+    sd_per_hour: Estimate
+    n0: Estimate | None
+    """None where the strategy does not win."""
+    score: Estimate
+    risk_of_ruin: Estimate
+    """The diffusion formula's, with its SE where the strategy wins."""
+    wins: bool
+    """Whether the strategy wins on average, with a spread (the figures of ruin apply)."""
+    ror: float
+    """The diffusion formula's risk of ruin at the means."""
+    ruin_within: float
+    """The formula's chance of ruin within ``periods`` shoes."""
+
+
+def strategy_spread(
+    means: FloatArray,
+    covariance: FloatArray,
+    n: int,
+    *,
+    won: int,
+    dealt: int,
+    square: int,
+    hands: int,
+    per_hour: float,
+    bankroll: float,
+    periods: float,
+) -> Spread:
+    """:class:`Spread` from the means and covariance over ``n`` shoes of per-shoe
+    quantities, at positions ``won`` (the win estimated), ``dealt`` and ``square`` (the
+    win as dealt and its square: the spread) and ``hands`` (hands dealt); ruin for
+    ``bankroll`` units, within ``periods`` shoes."""
+    bias = n / (n - 1) if n > 1 else 1.0
+
+    def variance(m: FloatArray) -> float:
+        return max(bias * (float(m[square]) - float(m[dealt]) ** 2), 0.0)
+
+    def estimate(function: Callable[[FloatArray], float]) -> Estimate:
+        value = function(means)
+        if not math.isfinite(value) or variance(means) == 0:
+            return Estimate(value, None)
+        return Estimate(value, delta_se(function, means, covariance, n))
+
+    def per_hand(m: FloatArray) -> tuple[float, float]:
+        return float(m[won]) / float(m[hands]), math.sqrt(variance(m) / float(m[hands]))
+
+    def spread(m: FloatArray, count: float) -> float:
+        return math.sqrt(variance(m) * count / float(m[hands]))
+
+    wins = float(means[won]) > 0 and variance(means) > 0
+    ror = risk_of_ruin(float(means[won]), variance(means), bankroll)
+    return Spread(
+        sd_per_shoe=estimate(lambda m: math.sqrt(variance(m))),
+        won_per_100=estimate(lambda m: 100 * float(m[won]) / float(m[hands])),
+        sd_per_100=estimate(lambda m: spread(m, 100)),
+        won_per_hour=estimate(lambda m: per_hour * float(m[won]) / float(m[hands])),
+        sd_per_hour=estimate(lambda m: spread(m, per_hour)),
+        n0=estimate(lambda m: n0(*per_hand(m)) or math.inf) if wins else None,
+        score=estimate(lambda m: score(*per_hand(m))),
+        risk_of_ruin=estimate(lambda m: risk_of_ruin(float(m[won]), variance(m), bankroll))
+        if wins
+        else Estimate(ror, None),
+        wins=wins,
+        ror=ror,
+        ruin_within=ruin_within(float(means[won]), variance(means), bankroll, periods),
+    )
 
 
 _MOMENTS = ("expected_win", "win", "win_squared", "units_bet", "hands_bet", "hands_dealt")
