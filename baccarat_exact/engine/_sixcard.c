@@ -283,20 +283,44 @@ DEFINE_SUM(sum_float_wide, double, uint16_t, table, __attribute__((target("avx2,
 DEFINE_SUM(sum_int_wide, uint64_t, uint16_t, table, __attribute__((target("avx2,fma"))))
 #endif
 
-static const char *
-available_kernels(void)
+/* Whether the wide kernel was built and the processor has AVX2 and FMA. */
+static int
+wide_available(void)
 {
 #ifdef WIDE_KERNEL
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return "generic, wide";
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return 0;
 #endif
-    return "generic";
+}
+
+static const char *
+available_kernels(void)
+{
+    return wide_available() ? "generic, wide" : "generic";
 }
 
 static SumFloat sum_float = sum_float_generic;
 static SumInt sum_int = sum_int_generic;
 static const char *kernel = "generic";
+
+/* Sums with the wide kernel (only where wide_available()) or the generic one. */
+static void
+set_kernel(int wide)
+{
+#ifdef WIDE_KERNEL
+    if (wide) {
+        sum_float = sum_float_wide;
+        sum_int = sum_int_wide;
+        kernel = "wide";
+        return;
+    }
+#endif
+    sum_float = sum_float_generic;
+    sum_int = sum_int_generic;
+    kernel = "generic";
+}
 
 /* Chooses the kernel: "wide" (where the processor and the build have it) or "generic". */
 static PyObject *
@@ -305,21 +329,11 @@ use_kernel(PyObject *module, PyObject *name)
     const char *wanted = PyUnicode_AsUTF8(name);
     if (wanted == NULL)
         return NULL;
-    if (strcmp(wanted, "generic") == 0) {
-        sum_float = sum_float_generic;
-        sum_int = sum_int_generic;
-        kernel = "generic";
+    int wide = strcmp(wanted, "wide") == 0;
+    if ((wide && wide_available()) || strcmp(wanted, "generic") == 0) {
+        set_kernel(wide);
         Py_RETURN_NONE;
     }
-#ifdef WIDE_KERNEL
-    if (strcmp(wanted, "wide") == 0 && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("fma")) {
-        sum_float = sum_float_wide;
-        sum_int = sum_int_wide;
-        kernel = "wide";
-        Py_RETURN_NONE;
-    }
-#endif
     PyErr_Format(PyExc_ValueError, "kernel %R: not available here (available: %s)", name,
                  available_kernels());
     return NULL;
@@ -405,14 +419,7 @@ PyInit__sixcard(void)
 {
     if (PyType_Ready(&CounterType) < 0)
         return NULL;
-#ifdef WIDE_KERNEL
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-        sum_float = sum_float_wide;
-        sum_int = sum_int_wide;
-        kernel = "wide";
-    }
-#endif
+    set_kernel(wide_available());
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
