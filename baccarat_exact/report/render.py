@@ -158,15 +158,16 @@ def _fitted(table: Table, width: int) -> tuple[str, list[str]]:
         dashes under the headers are exactly that wide)."""
         return sum(0 if columns[i].wrap else widths[i] for i in kept) + 2 * (len(kept) - 1)
 
-    # the columns the bound already rules out go first, each as the render would drop
-    # it: a wide table is rendered once or twice instead of once per column dropped
-    while len(kept) > 1 and least_width() > width:
-        kept.remove(max(kept[1:], key=lambda i: (widths[i], i)))
     while True:
-        shown = tuple(columns[i] for i in kept)
-        text = _grid([col.name for col in shown], [[row[i] for i in kept] for row in body], shown)
-        if len(kept) == 1 or max(map(len, text.split("\n")), default=0) <= width:
-            break
+        # a column the bound already rules out goes without a render: a wide table is
+        # rendered once or twice instead of once per column dropped
+        if len(kept) == 1 or least_width() <= width:
+            shown = tuple(columns[i] for i in kept)
+            text = _grid(
+                [col.name for col in shown], [[row[i] for i in kept] for row in body], shown
+            )
+            if len(kept) == 1 or max(map(len, text.split("\n")), default=0) <= width:
+                break
         kept.remove(max(kept[1:], key=lambda i: (widths[i], i)))
     dropped = [columns[i].name.removeprefix("≈ ") for i in range(len(columns)) if i not in kept]
     return text, dropped
