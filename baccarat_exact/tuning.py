@@ -10,6 +10,8 @@ commands that run batches, and a library caller may, with :func:`for_batches`.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -69,9 +71,6 @@ def no_blas_thread_pool() -> None:
     never gains from them (:func:`one_blas_thread`); worker processes parallelise
     instead, and inherit the setting. Does nothing once numpy is loaded.
     """
-    import os
-    import sys
-
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 

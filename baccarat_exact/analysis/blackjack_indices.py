@@ -715,6 +715,7 @@ def _run_count(job: _Job) -> _CountSamples:
         return _CountSamples(False, (), [], [])
     mean_left = tuple(float(c - g) for c, g in zip(full, law.mean_gone()))
     terms, lefts = [], []
+    same_rank_tens = s.same_rank_tens
     known: dict[Counts, list[tuple[float, float]]] = {}  # a small shoe repeats compositions
     for sample in range(s.samples):
         seq = np.random.SeedSequence(s.seed, spawn_key=(_sample_key(job.running), sample))
@@ -723,7 +724,7 @@ def _run_count(job: _Job) -> _CountSamples:
         found = known.get(left)
         if found is None:
             exact = situation_terms(
-                left, s.rules, s.decisions, exact=s.exact, same_rank_tens=s.same_rank_tens
+                left, s.rules, s.decisions, exact=s.exact, same_rank_tens=same_rank_tens
             )
             found = known[left] = [(float(x), float(y)) for x, y in exact]
         terms.append(found)
