@@ -154,33 +154,31 @@ def _exact_products(
     return product
 
 
+def _basis_product(counted: _Counted, matrix: npt.NDArray[Any], spread: int) -> npt.NDArray[Any]:
+    """[the basis counts, six-card total] @ ``matrix`` (absolute column sums at most
+    ``spread``): int64 where every partial sum fits, else Python integers."""
+    if counted.whole() and fits_int64(counted.largest_total * max(spread, 1)):
+        return _exact_products(counted.with_totals(), matrix, counted.largest_total, spread)
+    product: npt.NDArray[Any] = counted.with_totals().astype(object) @ matrix.astype(object)
+    return product
+
+
 def _value_prices(
     planned: Plan, counted: _Counted
 ) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
     """The value-based bets of ``planned`` from the engine batch (a basis of the columns,
-    the rest added up exactly): one product per array."""
+    the rest added up exactly): one product for EV numerators and wins together."""
     engine = _engine(planned)
-    pays, wins, totals = engine.pays, engine.wins, counted.totals
+    pays, totals = engine.pays, counted.totals
     # every partial sum of the products is at most 3 · largest pay · N(N-1)…(N-5): int64
     # then, as it always was (the arrays' dtype is part of the result)
     bound = 3 * max(planned.largest_pay, 1) * counted.largest_total
-    columns = counted.with_totals()
     whole = counted.whole() and fits_int64(bound)
-    # with a basis, partial sums are at most N(N-1)…(N-5) times the row's absolute sum
-    spread = engine.spread
-    if whole and fits_int64(counted.largest_total * max(spread, 1)):
-        both = _exact_products(
-            columns, np.concatenate([pays, wins], axis=1), counted.largest_total, spread
-        )
-        numerators, won = both[:, : pays.shape[1]], both[:, pays.shape[1] :]
-    else:
-        columns = columns.astype(object)
-        numerators = columns @ pays.astype(object)
-        won = columns @ wins.astype(object)
-        if whole:
-            numerators, won = numerators.astype(np.int64), won.astype(np.int64)
-        else:
-            totals = totals.astype(object)
+    both = _basis_product(counted, np.concatenate([pays, engine.wins], axis=1), engine.spread)
+    both = both.astype(np.int64 if whole else object)
+    numerators, won = both[:, : pays.shape[1]], both[:, pays.shape[1] :]
+    if not whole:
+        totals = totals.astype(object)
     denominators = np.repeat(totals[:, None], len(planned.values), axis=1)
     return numerators, won, denominators
 
@@ -189,11 +187,7 @@ def _joint_totals(planned: Plan, counted: _Counted) -> npt.NDArray[Any]:
     """(B, joint columns) the count of each joint event set, from the engine batch: int64
     where every partial sum fits, else Python integers."""
     engine = _engine(planned)
-    matrix, spread = engine.joint, engine.joint_spread
-    if counted.whole() and fits_int64(counted.largest_total * max(spread, 1)):
-        return _exact_products(counted.with_totals(), matrix, counted.largest_total, spread)
-    product: npt.NDArray[Any] = counted.with_totals().astype(object) @ matrix.astype(object)
-    return product
+    return _basis_product(counted, engine.joint, engine.joint_spread)
 
 
 def _as_array(rows: list[list[int]]) -> npt.NDArray[Any]:
