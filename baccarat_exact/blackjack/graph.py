@@ -397,6 +397,9 @@ class StateGraph:
         self.pairs = {int(shape.pair_slot[i]): int(i) for i in np.nonzero(kind == PAIR)[0].tolist()}
         self.split_starts = self.starts_of_splits()
         self._pair_graphs: dict[tuple[int, int, int], StateGraph] = {}
+        self.chart_memo: dict[Any, Any] = {}
+        """What the chart search keeps between its passes over this graph (values that no
+        pass changes)."""
 
     def starts_of_splits(self) -> dict[int, list[tuple[Number, int]]]:
         """(weight, state) of each first split hand, per pair slot (the states looked up
@@ -493,6 +496,7 @@ class StateGraph:
         view.solver, view.dtype, view.unsplit = twin, np.float64, {}
         view.split_starts = view.starts_of_splits()
         view._pair_graphs = {}
+        view.chart_memo = {}
         return view
 
     # -- building ---------------------------------------------------------------------

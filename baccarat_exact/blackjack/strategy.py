@@ -241,26 +241,37 @@ def _cells(play: UpCardPlay, key: ClassKey) -> Cells:
 
 
 @dataclass(frozen=True, slots=True)
+class _Fixed:
+    """What a total's hands are worth by each move but hitting, and which moves they may
+    make: the same in every pass (only the reach and the hit values change)."""
+
+    stands: NumArray
+    doubling: NumArray
+    may_double: BoolArray
+    surrendering: NumArray
+    offered: BoolArray
+    kinds: IntArray
+    """Per hand: 0 plays only hit or stand, 1 may double, 2 may surrender, 3 may do both."""
+
+
+@dataclass(frozen=True, slots=True)
 class _TotalHands:
     """The hands a total's cells play, as a pass scores them: each hand's weight and its
     value by every move it may make (``doubling``/``surrendering`` only read where allowed)."""
 
     weights: NumArray
-    stands: NumArray
     hitting: NumArray
-    doubling: NumArray
-    may_double: BoolArray
-    surrendering: NumArray
-    offered: BoolArray
+    fixed: _Fixed
 
     def played(self, choice: Choice) -> NumArray:
         """Each hand's value under the total's cells (a hidden cell counts as off)."""
         hit, double, surrender = choice
-        chosen: NumArray = self.hitting if hit else self.stands
+        fixed = self.fixed
+        chosen: NumArray = self.hitting if hit else fixed.stands
         if double:
-            chosen = np.where(self.may_double, self.doubling, chosen)
+            chosen = np.where(fixed.may_double, fixed.doubling, chosen)
         if surrender:
-            chosen = np.where(self.offered, self.surrendering, chosen)
+            chosen = np.where(fixed.offered, fixed.surrendering, chosen)
         return chosen
 
     def score(self, choice: Choice) -> Fraction | Number:
@@ -271,11 +282,8 @@ class _TotalHands:
     def choices(self, *, surrender: bool, double: bool) -> Iterator[Choice]:
         """Every choice of cells that changes what some hand of non-zero weight does, a cell
         no such hand would play left ``None`` (``surrender``/``double`` false: that cell off)."""
-        weighed = self.weights.astype(bool)
-        plain, doubles, offered, both = (
-            bool((weighed & (self.may_double == may) & (self.offered == off)).any())
-            for may, off in ((False, False), (True, False), (False, True), (True, True))
-        )
+        kinds = self.fixed.kinds[self.weights.astype(bool)]
+        plain, doubles, offered, both = (bool(found) for found in np.bincount(kinds, minlength=4))
         for sur in (False, True) if surrender and (offered or both) else (False,):
             dbl: tuple[bool | None, ...]
             if double and (doubles or (both and not sur)):
@@ -312,8 +320,10 @@ class _Choose:
         """A total's cells: the best combination on its hands' weighted values; a cell that
         no weighed hand plays as the best with the cells hiding it off (what a hand that may
         not surrender, or not double, does)."""
-        mass = float(np.abs(hands.weights).sum())
-        bound = _bound(self.largest, mass, len(hands.weights))
+        weights = hands.weights
+        bound = None
+        if self.largest is not None:
+            bound = _bound(self.largest, float(np.abs(weights).sum()), len(weights))
         old = _cells(self.old, key)
 
         def best(*, surrender: bool, double: bool) -> Choice:
@@ -375,7 +385,7 @@ def _pass(
             parts.append((graph, rows, weights, hitting))
         if not parts:
             continue
-        hands = _total_hands(parts)
+        hands = _total_hands(graph, key, parts)
         cells = choose.total(key, hands)
         for chosen, cell in zip(cells, (hits, doubles, surrenders)):
             if chosen:
@@ -421,32 +431,43 @@ def _start_values(graph: StateGraph) -> NumArray:
     return values
 
 
-def _total_hands(parts: list[tuple[StateGraph, IntArray, NumArray, NumArray]]) -> _TotalHands:
-    """A total's hands from every graph that plays them: (graph, rows, reach, hit values) each.
+def _total_hands(
+    graph: StateGraph, key: ClassKey, parts: list[tuple[StateGraph, IntArray, NumArray, NumArray]]
+) -> _TotalHands:
+    """A total's hands from every graph that plays them: (graph, rows, reach, hit values) each
+    (their fixed values joined once per graph and total, kept in ``graph.chart_memo``).
     Where no chart reaches any of them they are weighed evenly (exactly: one over each
     value's denominator)."""
-    weights = np.concatenate([reach for _, _, reach, _ in parts])
-    if not any(weights.tolist()):
+    if len(parts) == 1:
+        weights, hitting = parts[0][2], parts[0][3]
+    else:
+        weights = np.concatenate([reach for _, _, reach, _ in parts])
+        hitting = np.concatenate([hits for _, _, _, hits in parts])
+    if not weights.any():
         even = []
-        for graph, rows, _, _ in parts:
-            solver = graph.solver
-            for r in graph.r_out[rows].tolist():
+        for system, rows, _, _ in parts:
+            solver = system.solver
+            for r in system.r_out[rows].tolist():
                 even.append(Fraction(1, int(solver.unit(r))) if solver.exact else 1.0)
         weights = np.array(even, dtype=object if parts[0][0].solver.exact else np.float64)
+    tag = (key, *(id(system) for system, _, _, _ in parts))
+    fixed = graph.chart_memo.get(tag)
+    if fixed is None:
 
-    def joined(name: str) -> NumArray:
-        found: NumArray = np.concatenate([getattr(g, name)[rows] for g, rows, _, _ in parts])
-        return found
+        def joined(name: str) -> NumArray:
+            found: NumArray = np.concatenate([getattr(g, name)[rows] for g, rows, _, _ in parts])
+            return found
 
-    return _TotalHands(
-        weights=weights,
-        stands=joined("stand_values"),
-        hitting=np.concatenate([hitting for _, _, _, hitting in parts]),
-        doubling=joined("double_values"),
-        may_double=joined("double_mask"),
-        surrendering=joined("surrender_values"),
-        offered=joined("surrender_mask"),
-    )
+        may_double, offered = joined("double_mask"), joined("surrender_mask")
+        fixed = graph.chart_memo[tag] = _Fixed(
+            stands=joined("stand_values"),
+            doubling=joined("double_values"),
+            may_double=may_double,
+            surrendering=joined("surrender_values"),
+            offered=offered,
+            kinds=may_double.astype(np.int64) + 2 * offered.astype(np.int64),
+        )
+    return _TotalHands(weights=weights, hitting=hitting, fixed=fixed)
 
 
 @dataclass(frozen=True, slots=True)
