@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.blackjack.edge import EdgeResult, edge
+from baccarat_exact.blackjack.edge import EdgeResult, basic_strategy, edge
 from baccarat_exact.blackjack.hands import TEN, Counts, points
 from baccarat_exact.blackjack.rules import (
     US_RULES,
@@ -290,3 +290,29 @@ def test_a_flip_to_no_hole_card_after_a_peeked_base_comes_out_as_solved_alone() 
     (flip,) = base.options
     alone = edge(shoe, flip.flip.rules, exact=True)
     assert (flip.optimal, flip.basic) == (alone.optimal, alone.basic)
+
+
+@settings(max_examples=15, deadline=None)
+@given(tiny_shoes(), st.sampled_from([*RULE_SETS, *NEW_RULE_SETS]), st.booleans())
+def test_what_a_natural_pays_leaves_the_derived_chart_as_it_is(
+    counts: Counts, rules: BlackjackRules, exact: bool
+) -> None:
+    """``edge`` values the blackjack-pays flip on the unflipped chart without deriving it
+    again: the derivation, run for the flipped rules, must give that chart back."""
+    shoe = _shoe(counts)
+    pays = Fraction(6, 5) if rules.blackjack_pays == Fraction(3, 2) else Fraction(3, 2)
+    chart, _ = basic_strategy(shoe, rules, exact=exact)
+    flipped, _ = basic_strategy(shoe, replace(rules, blackjack_pays=pays), exact=exact)
+    assert flipped.plays == chart.plays
+
+
+@pytest.mark.parametrize("name", ["european-777", "us", "las-vegas-strip", "single-deck-6-5"])
+def test_the_blackjack_pays_flip_on_a_full_shoe_is_the_flipped_rules_solved_alone(
+    name: str,
+) -> None:
+    rules = find_rules(name)
+    shoe = Shoe.from_decks(rules.decks)
+    (flip,) = edge(shoe, rules, exact=False, options=["blackjack_pays"]).options
+    alone = edge(shoe, flip.flip.rules, exact=False)
+    assert (flip.optimal, flip.basic) == (alone.optimal, alone.basic)
+    assert edge(shoe, rules, exact=False).strategy.plays == alone.strategy.plays

@@ -256,7 +256,10 @@ def _solve(
     caches: _DealerCaches,
     progress: Advance = None,
     derived: _DerivedCaches | None = None,
+    chart: BasicStrategy | None = None,
 ) -> tuple[tuple[UpCardEdge, ...], BasicStrategy]:
+    """Every up card's values and the basic strategy: derived, or ``chart``'s plays where
+    the caller knows the derivation would give them back (:data:`_SAME_CHART`)."""
     ups: list[UpCardEdge] = []
     plays = [UpCardPlay.starting(up) for up in range(SLOTS)]
     found = solvers(shoe, rules, exact=exact, caches=caches, derived=derived)
@@ -264,7 +267,9 @@ def _solve(
         progress(SLOTS - len(found))  # up cards the shoe cannot show: nothing to solve
     found.reverse()
     while found:  # each solver let go once valued: its arrays (unless shared) go with it
-        up, play = _solve_up(*found.pop())
+        probability, solver = found.pop()
+        given = None if chart is None else chart.plays[solver.up]
+        up, play = _solve_up(probability, solver, given)
         plays[up.up] = play
         ups.append(up)
         if progress is not None:
@@ -272,15 +277,27 @@ def _solve(
     return tuple(ups), BasicStrategy(rules=rules, plays=tuple(plays))
 
 
-def _solve_up(probability: Fraction, solver: UpCardSolver) -> tuple[UpCardEdge, UpCardPlay]:
-    """One up card's values and derived play (its graph gone on return, before the next
-    one's is built)."""
+def _solve_up(
+    probability: Fraction, solver: UpCardSolver, play: UpCardPlay | None = None
+) -> tuple[UpCardEdge, UpCardPlay]:
+    """One up card's values and derived play, or ``play``'s value where it is given (its
+    graph gone on return, before the next one's is built)."""
     graph = StateGraph(solver)
     optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
-    play, basic = derive_play(graph)
+    if play is None:
+        play, basic = derive_play(graph)
+    else:
+        basic = evaluate_play(graph, play)
     return UpCardEdge(
         up=solver.up, probability=probability, optimal=optimal, basic=_as_value(solver, basic)
     ), play
+
+
+_SAME_CHART = frozenset({"blackjack_pays"})
+"""Options whose flip leaves the derived basic strategy as it is: what a natural pays is
+read by no chart cell (a natural ends the hand, and no hit reaches one), so every value the
+derivation compares is the same and so is every decision; the flip is valued on the
+unflipped chart instead of deriving it again (``tests/test_blackjack_edge.py`` derives both)."""
 
 
 def solve_steps(rules: BlackjackRules, options: bool | Sequence[str] = False) -> int:
@@ -325,7 +342,8 @@ def edge(
     values: list[OptionValue] = []
     if options:
         for flip in _chosen_flips(rules, options):
-            flipped, _ = _solve(shoe, flip.rules, exact, caches, progress, derived)
+            chart = strategy if flip.option in _SAME_CHART else None
+            flipped, _ = _solve(shoe, flip.rules, exact, caches, progress, derived, chart)
             opt, bas = _total(flipped, "optimal"), _total(flipped, "basic")
             values.append(
                 OptionValue(
