@@ -688,17 +688,7 @@ class StateGraph:
         level's pairs are a run of it, a class's the runs of its states. The same pairs in
         the same order as a plan made alone, without a 2-D fancy index each."""
         memo = self._links.memo
-        every = memo.get("pairs")
-        if every is None:
-            pairs = np.flatnonzero(self.goes_on)  # (state, card) as state * 10 + card
-            per_row = np.bincount(pairs // SLOTS, minlength=len(self.goes_on))
-            every = memo["pairs"] = (  # the weights where the cards go on: next_weight's
-                self.weight.ravel().take(pairs).astype(self.dtype, copy=False),
-                self.next_index.ravel().take(pairs),
-                per_row,
-                np.cumsum(per_row) - per_row,
-            )
-        weights, targets, per_row, offsets = every
+        weights, targets, per_row, offsets = self._pairs()
         if kind == "level":
             for start, stop in self.shape.levels:
                 counts = per_row[start:stop]
@@ -714,11 +704,41 @@ class StateGraph:
                 )
             return
         for key, members in self.class_arrays.items():
-            counts = per_row[members]
-            local = np.cumsum(counts) - counts
-            at = np.repeat(offsets[members] - local, counts) + np.arange(int(counts.sum()))
-            nonempty = counts > 0
-            memo[("class", key)] = (weights[at], targets[at], local[nonempty], nonempty)
+            memo[("class", key)] = self._plan_of(members)
+
+    def _pairs(self) -> tuple[NumArray, IntArray, IntArray, IntArray]:
+        """Every state's pairs (state, next card) that go on, row-major, once per links: the
+        weights (``next_weight``'s), the next states, and each state's count and offset."""
+        memo = self._links.memo
+        every = memo.get("pairs")
+        if every is None:
+            pairs = np.flatnonzero(self.goes_on)  # (state, card) as state * 10 + card
+            per_row = np.bincount(pairs // SLOTS, minlength=len(self.goes_on))
+            every = memo["pairs"] = (
+                self.weight.ravel().take(pairs).astype(self.dtype, copy=False),
+                self.next_index.ravel().take(pairs),
+                per_row,
+                np.cumsum(per_row) - per_row,
+            )
+        return every
+
+    def _plan_of(self, rows: IntArray) -> tuple[NumArray, IntArray, IntArray, BoolArray]:
+        """A plan of :meth:`hits` for the states ``rows``: their pairs, in their order."""
+        weights, targets, per_row, offsets = self._pairs()
+        counts = per_row[rows]
+        local = np.cumsum(counts) - counts
+        at = np.repeat(offsets[rows] - local, counts) + np.arange(int(counts.sum()))
+        nonempty = counts > 0
+        return weights[at], targets[at], local[nonempty], nonempty
+
+    def hits_of(self, rows: IntArray, values: NumArray) -> NumArray:
+        """Hit values of the states ``rows`` alone (a chart's hitting states, which change
+        from chart to chart: no plan kept), the same sums as :meth:`hits`."""
+        weights, targets, starts, nonempty = self._plan_of(rows)
+        result: NumArray = self.bust_part[rows].copy()
+        if len(weights):
+            result[nonempty] += np.add.reduceat(weights * values[targets], starts)
+        return result
 
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
         """Hit value of state ``i`` given the values of the states after it."""

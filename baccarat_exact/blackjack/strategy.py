@@ -609,7 +609,10 @@ def evaluate_play(graph: StateGraph, play: UpCardPlay) -> Number:
     for start, stop in reversed(graph.shape.levels):  # most cards first
         rows = slice(start, stop)
         move = moves[rows]
-        played = np.where(move == _HIT, graph.hits(rows, values, ("level", start)), stands[rows])
+        played = stands[rows].copy()
+        hitting = np.flatnonzero(move == _HIT)
+        if len(hitting):  # only the hitting states' sums (big integers when exact)
+            played[hitting] = graph.hits_of(hitting + start, values)
         played = np.where(move == _DOUBLE, doubled[rows], played)
         played = np.where(move == _SURRENDER, surrendered[rows], played)
         played = np.where(graph.terminal_mask[rows], graph.terminal_values[rows], played)
