@@ -256,16 +256,6 @@ def _contract_high(k: int) -> bool:
     return HALF_DIM[CARDS - k] >= HALF_DIM[k]
 
 
-@functools.lru_cache(maxsize=2)
-def _by_event(tableau: Tableau) -> npt.NDArray[np.float64]:
-    """(5005, 400) orderings of each multiset ending in each event, as exact floats (each
-    at most 6! = 720, and a column's sum of them at most 720 · 400)."""
-    table = event_table(tableau)
-    slot = table.multisets.astype(np.int64) * N_EVENTS + table.events
-    counts = np.bincount(slot, weights=table.counts, minlength=N_MULTISETS * N_EVENTS)
-    return np.asarray(counts, dtype=np.float64).reshape(N_MULTISETS, N_EVENTS)
-
-
 @functools.cache
 def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> Compiled:
     """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices).
@@ -274,23 +264,21 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
     """
     table = event_table(tableau)
     n_cols = len(columns)
-    member = np.full(N_EVENTS, -1, dtype=np.int64)
-    disjoint = True
+    member = np.zeros((N_EVENTS, n_cols), dtype=bool)
     for j, events in enumerate(columns):
-        if (member[list(events)] >= 0).any():
-            disjoint = False
-        member[list(events)] = j
-    if disjoint:  # one pass: each table entry lands in at most one column
-        keep = member[table.events] >= 0
-        slot = table.multisets[keep].astype(np.int64) * n_cols + member[table.events[keep]]
+        member[list(events), j] = True
+    if (member.sum(axis=1) <= 1).all():  # one pass: each table entry in at most one column
+        column = np.where(member.any(axis=1), member.argmax(axis=1), -1)
+        keep = column[table.events] >= 0
+        slot = table.multisets[keep].astype(np.int64) * n_cols + column[table.events[keep]]
         flat: npt.NDArray[Any] = np.bincount(
             slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
         )
-    else:  # overlapping columns: the (multiset, event) counts times the columns' incidence
-        incidence = np.zeros((N_EVENTS, n_cols))
-        for j, events in enumerate(columns):
-            incidence[list(events), j] = 1
-        flat = (_by_event(tableau) @ incidence).reshape(-1)
+    else:  # overlapping columns: events grouped by the columns they are in, then summed
+        patterns, atom = np.unique(member, axis=0, return_inverse=True)
+        slot = table.multisets.astype(np.int64) * len(patterns) + atom.reshape(-1)[table.events]
+        by_atom = np.bincount(slot, weights=table.counts, minlength=N_MULTISETS * len(patterns))
+        flat = (by_atom.reshape(N_MULTISETS, -1) @ patterns.astype(np.float64)).reshape(-1)
     # the float sums are exact: each is at most 6! · 400, far below 2**53
     sums = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
     summed = [sums[BLOCK_START[k] : BLOCK_START[k + 1]] for k in range(CARDS + 1)]
