@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from baccarat_exact.blackjack import strategy as strategy_module
 from baccarat_exact.blackjack.edge import basic_strategy, edge, solvers, strategy_value
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN, hand_counts, parse_hand
-from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
+from baccarat_exact.blackjack.rules import BlackjackRules, DoubleRule, SplitBy, Surrender
 from baccarat_exact.blackjack.strategy import (
     BasicStrategy,
     Move,
@@ -163,3 +165,48 @@ def test_the_rounded_search_gives_the_exact_chart_and_value(
         with pytest.raises(strategy_module._TooClose):
             strategy_module._search(view, 1.0)
         assert derive_play(graph) == strategy_module._search(graph)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            BlackjackRules(),
+            BlackjackRules(hole_card=True, surrender=Surrender.LATE, hit_split_aces=False),
+            BlackjackRules(double_after_split=True, double_split_aces=True),
+            BlackjackRules(double=DoubleRule.TEN_TO_ELEVEN, split_by=SplitBy.RANK),
+        ]
+    ),
+    st.sets(st.tuples(st.booleans(), st.integers(4, 21))),
+    st.sets(st.tuples(st.booleans(), st.integers(4, 21))),
+    st.sets(st.tuples(st.booleans(), st.integers(4, 21))),
+    st.lists(st.sampled_from(list(Move)), min_size=10, max_size=10),
+    st.integers(0, 9),
+)
+def test_the_searchs_moves_are_the_charts_moves_state_by_state(
+    rules: BlackjackRules,
+    hits: set[tuple[bool, int]],
+    doubles: set[tuple[bool, int]],
+    surrenders: set[tuple[bool, int]],
+    pairs: list[Move],
+    up: int,
+) -> None:
+    """The search reads a chart's moves from per-signature data kept once per shape and
+    rules; they must be :meth:`UpCardPlay.move`'s for every state, whatever the cells."""
+    play = UpCardPlay(
+        up=up,
+        hits=frozenset(hits),
+        doubles=frozenset(doubles),
+        pairs=tuple(pairs),
+        surrenders=frozenset(surrenders),
+    )
+    (graph,) = [
+        StateGraph(solver)
+        for _, solver in solvers(Shoe.from_counts([2] * 13), rules, exact=False)
+        if solver.up == up
+    ]
+    moves = strategy_module._moves(graph, play).tolist()
+    codes = list(Move)
+    for i, (hand, extra) in enumerate(graph.shape.found):
+        if not graph.terminal_mask[i]:
+            assert codes[moves[i]] is play.move(hand, extra, rules), (hand, extra)

@@ -186,21 +186,65 @@ class BasicStrategy:
 
 
 _MOVE_CODES = {move: code for code, move in enumerate(Move)}
-_HIT, _DOUBLE, _SPLIT, _SURRENDER = (
-    _MOVE_CODES[m] for m in (Move.HIT, Move.DOUBLE, Move.SPLIT, Move.SURRENDER)
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER = (
+    _MOVE_CODES[m] for m in (Move.HIT, Move.STAND, Move.DOUBLE, Move.SPLIT, Move.SURRENDER)
 )
 
 
-def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
-    """The chart's move (a code of ``Move``) for every state: asked once per state signature
-    (states of one total class, card count, pair and split kind share every move)."""
+_Signature = tuple[ClassKey, int, bool, bool, bool]
+"""What :meth:`UpCardPlay.move` reads of a state: its total class, its pair slot (an unsplit
+two-card pair, else -1), whether it may surrender, whether it may double, whether it must
+stand (split aces that take one card)."""
+
+
+def _signatures(graph: StateGraph) -> list[_Signature]:
+    """Each state signature's :data:`_Signature` under the graph's rules (once per shape and
+    rules: the chart's cells are all that changes from one chart to the next)."""
     shape = graph.shape
     rules = graph.solver.rules
-    states = [shape.found[i] for i in shape.signature_rep.tolist()]
-    codes = np.array(
-        [_MOVE_CODES[play.move(hand, extra, rules)] for hand, extra in states], dtype=np.int64
-    )
-    moves: IntArray = codes[shape.signature]
+    key = ("chart signatures", rules)
+    found: list[_Signature] | None = shape.memo.get(key)
+    if found is None:
+        found = []
+        for i in shape.signature_rep.tolist():
+            hand, extra = shape.found[i]
+            total, soft = hand_total(hand)
+            two = sum(hand) == 2
+            pair = next((slot for slot in range(SLOTS) if hand[slot] == 2), -1)
+            if two and extra < 0:
+                doubles = may_double(rules, total, soft)
+                entry = ((soft, total), pair, may_surrender(rules, cards=2), doubles, False)
+            elif two:
+                forced = forced_stand(rules, extra)
+                doubles = not forced and may_double(rules, total, soft, extra=extra)
+                entry = ((soft, total), -1, False, doubles, forced)
+            else:
+                entry = ((soft, total), -1, False, False, False)
+            found.append(entry)
+        shape.memo[key] = found
+    return found
+
+
+def _moves(graph: StateGraph, play: UpCardPlay) -> IntArray:
+    """The chart's move (a code of ``Move``) for every state: decided once per state
+    signature (states of one total class, card count, pair and split kind share every
+    move), as :meth:`UpCardPlay.move` decides it."""
+    hits, doubles, surrenders = play.hits, play.doubles, play.surrenders
+    pairs = [_MOVE_CODES[move] for move in play.pairs]
+    codes = []
+    for key, pair, surrenders_ok, doubles_ok, forced in _signatures(graph):
+        if pair >= 0:
+            code = pairs[pair]
+        elif forced:
+            code = _STAND
+        elif surrenders_ok and key in surrenders:
+            code = _SURRENDER
+        elif doubles_ok and key in doubles:
+            code = _DOUBLE
+        else:
+            code = _HIT if key in hits else _STAND
+        codes.append(code)
+    moves: IntArray = np.array(codes, dtype=np.int64)[graph.shape.signature]
     return moves
 
 
