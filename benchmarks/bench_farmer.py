@@ -6,6 +6,7 @@ give its path::
 
     git clone https://github.com/possibly-wrong/blackjack /tmp/farmer-blackjack
     .venv/bin/python benchmarks/bench_farmer.py /tmp/farmer-blackjack [--runs 5] [--against DIR]
+        [--option-values]
 
 Without the path (or without a C++ compiler) the benchmark says so and skips. It builds, in
 a scratch directory (``--build-dir`` to keep it between runs):
@@ -28,7 +29,9 @@ exact. Every case runs ``--runs`` times, interleaved (one run of each in turn), 
 the median CPU time (user + system), the median wall time and the peak memory of each
 process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU
 times to Farmer's whole process; then where the optimal value's computing time goes, by
-phase. Both EVs are printed with their difference. ``--against DIR`` also runs our cases
+phase. Both EVs are printed with their difference. ``--option-values`` adds ``blackjack
+edge --option-values`` (float and exact) beside the optimal values alone of the nine rule
+sets it solves (the rules and each flip, one process, sharing what ``edge`` shares). ``--against DIR`` also runs our cases
 from another tree (``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled
 modules copied in), interleaved with this one's: before and after in one run. Both trees'
 modules are byte-compiled first, so that no run pays for compiling them.
@@ -44,6 +47,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,12 +92,15 @@ PHASES = (
 """Where the optimal value's computing time goes (``--optimal`` children report them)."""
 
 
-def optimal_alone(exact: bool) -> None:
+def optimal_alone(exact: bool, flips: bool = False) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
     state graph alone (no basic strategy), printed with its computing CPU time, then that
     time by phase (:data:`PHASES`, measured by wrapping the library's functions). Like the
     command line, it asks OpenBLAS for no thread pool before numpy loads (the pool's start
-    costs about 60 ms of CPU, and nothing here multiplies matrices)."""
+    costs about 60 ms of CPU, and nothing here multiplies matrices). With ``flips``: the
+    optimal EV of the rules and of each rule set ``--option-values`` flips to, the
+    dealer distributions and derived arrays shared as ``edge`` shares them (the EV printed
+    is the rules' own)."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tuning.no_blas_thread_pool's, in any tree
     from fractions import Fraction
 
@@ -101,7 +108,7 @@ def optimal_alone(exact: bool) -> None:
     from baccarat_exact.blackjack import solver as solver_module
     from baccarat_exact.blackjack.edge import solvers
     from baccarat_exact.blackjack.graph import StateGraph
-    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.blackjack.rules import BlackjackRules, option_flips
     from baccarat_exact.model.shoe import Shoe
 
     spent = dict.fromkeys((name for name, _ in PHASES), 0.0)
@@ -125,24 +132,31 @@ def optimal_alone(exact: bool) -> None:
     timed(graph_module, "_links", "links")
     start = time.process_time()
     rules = BlackjackRules(decks=6, hole_card=True, hit_split_aces=False, triple_seven=False)
-    total: Fraction | float = Fraction(0) if exact else 0.0
     building = sweeping = 0.0
-    found = solvers(Shoe.from_decks(6), rules, exact=exact)
-    found.reverse()
-    while found:  # each solver let go once valued, as ``edge`` does
-        probability, solver = found.pop()
-        begin = time.process_time()
-        graph = StateGraph(solver)
-        middle = time.process_time()
-        numerator = graph.opening_total(graph.optimal_values())
-        building += middle - begin
-        sweeping += time.process_time() - middle
-        if exact:
-            whole = solver.deal_total_int() * int(solver.unit(2)) * int(solver.scale)
-            total += probability * Fraction(int(numerator), whole)
-        else:
-            total += float(probability) * float(numerator)
-        del graph, solver  # gone before the next up card's graph is built, as in edge
+    every = [rules, *(flip.rules for flip in option_flips(rules))] if flips else [rules]
+    caches: dict[Any, Any] = {}
+    derived: dict[Any, Any] | None = {} if flips else None
+    totals: list[Fraction | float] = []
+    for chosen in every:
+        total: Fraction | float = Fraction(0) if exact else 0.0
+        found = solvers(Shoe.from_decks(6), chosen, exact=exact, caches=caches, derived=derived)
+        found.reverse()
+        while found:  # each solver let go once valued, as ``edge`` does
+            probability, solver = found.pop()
+            begin = time.process_time()
+            graph = StateGraph(solver)
+            middle = time.process_time()
+            numerator = graph.opening_total(graph.optimal_values())
+            building += middle - begin
+            sweeping += time.process_time() - middle
+            if exact:
+                whole = solver.deal_total_int() * int(solver.unit(2)) * int(solver.scale)
+                total += probability * Fraction(int(numerator), whole)
+            else:
+                total += float(probability) * float(numerator)
+            del graph, solver  # gone before the next up card's graph is built, as in edge
+        totals.append(total)
+    total = totals[0]
     seconds = time.process_time() - start
     inside = spent["hand shapes"] + spent["dealer outcomes"] + spent["links"]
     spent["graph, other"] = building - inside
@@ -317,10 +331,17 @@ def main() -> None:
         help="also time our cases in another tree (e.g. `git archive OLD | tar -x -C DIR`), "
         "interleaved with this one's",
     )
+    parser.add_argument(
+        "--option-values",
+        action="store_true",
+        help="also time `blackjack edge --option-values` against the optimal values alone of "
+        "the nine rule sets it solves",
+    )
     parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
+    parser.add_argument("--optimal-flips", choices=("float", "exact"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.optimal:
-        optimal_alone(args.optimal == "exact")
+    if args.optimal or args.optimal_flips:
+        optimal_alone((args.optimal or args.optimal_flips) == "exact", bool(args.optimal_flips))
         return
     source = Path(args.source) if args.source else None
     if source is None or not (source / "src" / "blackjack.cpp").exists():
@@ -359,6 +380,19 @@ def main() -> None:
             ),
             Case("ours blackjack edge (exact)", [*ours, "blackjack", "edge", *EDGE_ARGS]),
         ]
+        if args.option_values:
+            cases += [
+                Case("ours optimal, 9 rule sets, float", [*me, "--optimal-flips", "float"]),
+                Case("ours optimal, 9 rule sets, exact", [*me, "--optimal-flips", "exact"]),
+                Case(
+                    "ours edge --option-values --float",
+                    [*ours, "blackjack", "edge", *EDGE_ARGS, "--option-values", "--float"],
+                ),
+                Case(
+                    "ours edge --option-values",
+                    [*ours, "blackjack", "edge", *EDGE_ARGS, "--option-values"],
+                ),
+            ]
         timer = gnu_time()
         compiled([ROOT, *([Path(args.against).resolve()] if args.against else [])])
         if args.against:
@@ -385,10 +419,29 @@ def main() -> None:
                     cwd=tree,
                 ),
             ]
+            if args.option_values:
+                cases += [
+                    Case(
+                        "before: edge --option-values --float",
+                        [*cli, "blackjack", "edge", *EDGE_ARGS, "--option-values", "--float"],
+                        env=other,
+                        cwd=tree,
+                    ),
+                    Case(
+                        "before: edge --option-values",
+                        [*cli, "blackjack", "edge", *EDGE_ARGS, "--option-values"],
+                        env=other,
+                        cwd=tree,
+                    ),
+                ]
         for _ in range(args.runs):
             for case in cases:
                 case.run(timer)
-                if "--optimal" in case.command or case.name.startswith("Farmer library"):
+                if (
+                    "--optimal" in case.command
+                    or "--optimal-flips" in case.command
+                    or case.name.startswith("Farmer library")
+                ):
                     case.computing.append(float(case.output.split()[1]))
                 if "--optimal" in case.command:
                     case.phases.append([float(x) for x in case.output.splitlines()[1].split()])
@@ -399,14 +452,14 @@ def main() -> None:
         print("no GNU time: peak memory counts from this interpreter's size (too high)")
     print()
     base = statistics.median(cases[0].cpu)
-    head = f"{'':30} {'CPU s':>7} {'wall s':>7} {'compute':>8} {'peak MiB':>9} {'CPU x':>6}"
+    head = f"{'':36} {'CPU s':>7} {'wall s':>7} {'compute':>8} {'peak MiB':>9} {'CPU x':>6}"
     print(head)
     print("-" * len(head))
     for case in cases:
         cpu = statistics.median(case.cpu)
         computing = f"{statistics.median(case.computing):8.3f}" if case.computing else " " * 8
         print(
-            f"{case.name:30} {cpu:7.3f} {statistics.median(case.wall):7.3f} {computing} "
+            f"{case.name:36} {cpu:7.3f} {statistics.median(case.wall):7.3f} {computing} "
             f"{case.peak_mib:9.1f} {cpu / base:6.2f}"
         )
     print()
@@ -426,6 +479,19 @@ def main() -> None:
         print(f"{phase:16}{cells}")
     for phase, meaning in PHASES:
         print(f"  {phase}: {meaning}")
+    if args.option_values:
+        named = {case.name: statistics.median(case.cpu) for case in cases}
+        print()
+        print("--option-values (the rules and 8 flips: nine rule sets), CPU time of the process:")
+        for arithmetic, flag in (("float", " --float"), ("exact", "")):
+            options = named[f"ours edge --option-values{flag}"]
+            nine = named[f"ours optimal, 9 rule sets, {arithmetic}"]
+            one = named[f"ours optimal alone, {arithmetic}"]
+            print(
+                f"  {arithmetic}: {options:.3f} s; {options / nine:.2f}x the nine rule sets' "
+                f"optimal values alone ({nine:.3f} s), {options / one:.2f}x one rule set's "
+                f"({one:.3f} s)"
+            )
     farmer_ev = float(cases[1].output.split()[0])
     float_ev = float(cases[2].output.split()[0])
     exact_ev = cases[3].output.split()[2]
@@ -443,7 +509,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--optimal"] and sys.argv[2:] in (["float"], ["exact"]):
-        optimal_alone(sys.argv[2] == "exact")  # a child: no argparse either
+    if sys.argv[1:2] in (["--optimal"], ["--optimal-flips"]) and sys.argv[2:] in (
+        ["float"],
+        ["exact"],
+    ):  # a child: no argparse either
+        optimal_alone(sys.argv[2] == "exact", sys.argv[1] == "--optimal-flips")
     else:
         main()
