@@ -16,6 +16,7 @@ from baccarat_exact.analysis.counting import (
     CountError,
     CountSystem,
     derive_count,
+    derive_tags,
     fit_count,
     parse_count,
     parse_named_count,
@@ -328,3 +329,83 @@ def test_the_moments_are_the_sums_of_their_fractions(
     assert found.syy == sum(
         (n * (e - mean_effect) ** 2 for n, e in zip(cards, effects)), Fraction(0)
     )
+
+
+def _scored_whole(
+    monkeypatch: pytest.MonkeyPatch, cards: list[int], effects: list[Fraction], level: int
+) -> tuple[int, ...]:
+    """The derivation with every least-unbalanced vector scored value by value (no
+    contenders picked first)."""
+    from baccarat_exact.analysis import counting
+
+    with monkeypatch.context() as patch:
+        patch.setattr(counting, "_contenders", lambda tied, *_: tied)
+        return counting.derive_tags(cards, effects, level)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from([0, 1, 4, 32, 128, 200]), min_size=10, max_size=10).filter(any),
+    numerators=st.lists(st.integers(-6, 6), min_size=5, max_size=10),
+    denominator=st.sampled_from([1, 7, 9, 10**9 + 7]),
+    mirrored=st.booleans(),
+    level=st.integers(1, 4),
+)
+def test_contenders_keep_the_derived_tags(
+    cards: list[int],
+    numerators: list[int],
+    denominator: int,
+    mirrored: bool,
+    level: int,
+) -> None:
+    """Scoring only the contenders (each vector's halves added, the rest left out by the
+    rounding bound) picks the tags scoring every tied vector value by value picks, ties
+    between equal correlations (mirrored effects) included."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        values = numerators[:5] + numerators[:5][::-1] if mirrored else numerators
+        effects = [Fraction(k, denominator) for k in (values + [1] * 10)[:10]]
+        derived = derive_tags(cards, effects, level)
+        assert derived == _scored_whole(monkeypatch, cards, effects, level)
+
+
+@pytest.mark.parametrize("offset", [-1, 0])
+def test_contenders_only_below_the_whole_float_bound(offset: int) -> None:
+    """At and just below Σ cards · level² = 2**53 (where Σ n·p² stops being exact in any
+    order) the tags are those of scoring every tied vector value by value: below it the
+    contenders are picked, at it every vector is scored."""
+    from baccarat_exact.analysis import counting
+
+    level = 2
+    total = 2**53 // (level * level) + offset
+    cards = [total - 9 * (total // 10)] + [total // 10] * 9
+    effects = [Fraction(k, 7) for k in (3, -1, 2, -2, 1, 0, -3, 2, -1, 1)]
+    picked: list[bool] = []
+    original = counting._contenders
+
+    def watched(*args: object) -> object:
+        picked.append(True)
+        return original(*args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(counting, "_contenders", watched)
+        derived = counting.derive_tags(cards, effects, level)
+        assert picked == ([True] if sum(cards) * level * level < 2**53 else [])
+        assert derived == _scored_whole(monkeypatch, cards, effects, level)
+
+
+def test_the_side_bets_counts_are_those_of_every_tied_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every built-in bet's derived count, levels 1 to 3, on eight decks."""
+    from baccarat_exact.analysis.counting import _weights
+    from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
+
+    rules = Rules()
+    bets = (*main_bets(rules), *(find_bet(name, rules) for name in SIDE_BET_NAMES))
+    eor = effect_of_removal(Shoe.from_decks(8), rules, bets)
+    for bet in range(len(bets)):
+        cards, effects = _weights(eor, bet)
+        for level in (1, 2, 3):
+            assert derive_tags(cards, effects, level) == _scored_whole(
+                monkeypatch, cards, effects, level
+            )

@@ -388,21 +388,98 @@ def derive_tags(
     # The least unbalanced vectors of the grid, found without building it; then the
     # correlation of those only, its sums added in the same order as over the grid.
     tied = _least_unbalanced(whole, choices)
-    # Σ n·p, Σ n·p², Σ n·e·p of those: each value's terms once per option, the first
-    # five values' sums once per vector of their (small) grid, then the last five added
-    total, square, cross = _scores(tied, choices, n, e)
     # the covariance with the effects: Σ n·e·p less the effects' mean times Σ n·p, the
     # mean being exactly 0 where the strategy is fixed (baccarat), so the sum unchanged
     mean = float(sum((c * x for c, x in zip(cards, effects)), Fraction(0)) / sum(cards) / largest)
-    if mean:
-        cross = cross - mean * total
-    spread = square - total**2 / n.sum()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        correlation = np.where(spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf)
+    if shift == 0 and sum(cards) * level * level < _FLOAT_WHOLE:
+        tied = _contenders(tied, choices, n, e, mean)
+    correlation = _correlations(tied, choices, n, e, mean)
     # the highest correlation, then the first in grid order (a stable lexsort's first row)
     best = int(tied[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return tuple(int(choices[v][i]) for v, i in enumerate(position))
+
+
+_FLOAT_WHOLE = 2**53
+"""Integers below this are floats exactly, and so are their sums while they stay below."""
+
+
+def _correlations(
+    tied: npt.NDArray[Any],
+    choices: list[npt.NDArray[Any]],
+    n: npt.NDArray[np.float64],
+    e: npt.NDArray[np.float64],
+    mean: float,
+) -> npt.NDArray[np.float64]:
+    """The correlation score of each grid vector of ``tied`` (flat indices) with the
+    effects ``e`` (−inf where its tags are constant): Σ n·p, Σ n·p², Σ n·e·p added value by
+    value in order 0–9, so every float is what the whole grid gives."""
+    import numpy as np
+
+    total, square, cross = _scores(tied, choices, n, e)
+    if mean:
+        cross = cross - mean * total
+    spread = square - total**2 / n.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scored: npt.NDArray[np.float64] = np.where(
+            spread > 1e-9, cross / np.sqrt(np.maximum(spread, 1e-300)), -np.inf
+        )
+    return scored
+
+
+def _half_sums(
+    choices: list[npt.NDArray[Any]], n: npt.NDArray[np.float64], e: npt.NDArray[np.float64]
+) -> list[tuple[npt.NDArray[np.float64], ...]]:
+    """Σ n·p, Σ n·p², Σ n·e·p over each half's grid (the first five values, the last
+    five), added value by value in order."""
+    import numpy as np
+
+    half = len(choices) // 2
+    found = []
+    for values in (range(half), range(half, len(choices))):
+        shape = tuple(len(choices[v]) for v in values)
+        grid = np.unravel_index(np.arange(math.prod(shape)), shape)
+        sums = [np.zeros(len(grid[0])) for _ in range(3)]
+        for axis, v in enumerate(values):
+            options = choices[v]
+            terms = (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
+            sums = [total + term[grid[axis]] for total, term in zip(sums, terms)]
+        found.append(tuple(sums))
+    return found
+
+
+def _contenders(
+    tied: npt.NDArray[Any],
+    choices: list[npt.NDArray[Any]],
+    n: npt.NDArray[np.float64],
+    e: npt.NDArray[np.float64],
+    mean: float,
+) -> npt.NDArray[Any]:
+    """The vectors of ``tied`` whose correlation score (:func:`_correlations`) may be the
+    highest, found without adding ten terms for each one.
+
+    Each vector's sums are its two halves' sums added (:func:`_half_sums`). For cards
+    whose Σ n·p² stays below 2**53 (checked by the caller), Σ n·p and Σ n·p² are whole
+    numbers, exact in any order, so only Σ n·e·p differs from the value-by-value sum: both
+    add the same ten floats, each within γ₉ = 9u/(1 − 9u) · Σ|terms| of the real sum
+    (u = 2**-53), so the two scores differ by at most δ = 1e-13 · (Σ|terms| + |mean·Σn·p|)
+    / √spread (a bound many times the rounding's). A vector whose score is the highest
+    then scores at least the highest less both δs: every other is left out."""
+    import numpy as np
+
+    first, second = _half_sums(choices, n, e)
+    rows, columns = np.divmod(tied, len(second[0]))
+    total, square, cross = (a[rows] + b[columns] for a, b in zip(first, second))
+    if mean:
+        cross = cross - mean * total
+    spread = square - total**2 / n.sum()
+    scale = sum(float(np.abs(n[v] * e[v] * options).max()) for v, options in enumerate(choices))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        root = np.sqrt(np.maximum(spread, 1e-300))
+        score = np.where(spread > 1e-9, cross / root, -np.inf)
+        slack = np.where(spread > 1e-9, 1e-13 * (scale + np.abs(mean * total)) / root, 0.0)
+    found: npt.NDArray[Any] = tied[score + slack >= (score - slack).max()]
+    return found
 
 
 def _scores(
