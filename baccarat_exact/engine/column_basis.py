@@ -13,6 +13,7 @@ the engine would count (only a relation that holds exactly is used).
 from __future__ import annotations
 
 import functools
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -102,4 +103,124 @@ def select_columns(compiled: Compiled, kept: tuple[int, ...]) -> Compiled:
         columns=tuple(compiled.columns[j] for j in kept),
         flat=np.ascontiguousarray(compiled.flat[:, list(kept)]),
         blocks=blocks,
+        signed=compiled.signed,
     )
+
+
+_DIGITS = 12
+"""A form weighing some event 3**12 or more from its commonest weight is not split into
+digits (:func:`ternary_columns`)."""
+_LARGEST_WEIGHT = 2**40
+"""Nor a form with a coefficient this large (every product then fits int64)."""
+
+
+class Digits(NamedTuple):
+    """Columns of events counted +1 or −1 that give some linear forms of line columns
+    (:func:`ternary_columns`)."""
+
+    columns: tuple[tuple[int, ...], ...]
+    """Each column's events, ``~e`` for event e counted −1."""
+    forms: npt.NDArray[np.int64]
+    """(columns + 1, forms): each form on [the columns' counts, the six-card total]."""
+    lines: int
+    """How many of the line columns are independent over events, with the total: the
+    fewest an event-level basis of them keeps."""
+
+
+def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any]) -> Digits | None:
+    """Columns of events counted +1 or −1 (``~e`` in a column: event e counted −1) whose
+    counts and the six-card total give every linear form of ``needs`` ((columns + 1, k)
+    integers on the counts of ``columns`` and the total), and the integer matrix that
+    gives them; None where a form weighs some event 3**12 or more away from its
+    commonest weight.
+
+    A form weighs each event by an integer: its commonest weight times the total, plus
+    its balanced-ternary digits, each a column counting events +1, −1 or not. A pay
+    table of many lines (30, 10, 6, 4, 2, 1…) is then a few digit columns, not one column
+    a line; digits shared by forms, or integer combinations of others, are counted once
+    (:func:`_integer_basis`). Such columns obey the bound of any column of events
+    (:func:`~baccarat_exact.engine.counting.number_kind`). The matrix is checked exactly
+    on every group of events the columns tell apart before it is returned.
+    """
+    forms = np.asarray(needs)
+    if forms.dtype == object or int(np.abs(forms).max(initial=0)) >= _LARGEST_WEIGHT:
+        return None
+    member = np.zeros((N_EVENTS, len(columns)), dtype=np.int64)
+    for j, events in enumerate(columns):
+        member[list(events), j] = 1
+    # events in the same columns are weighed alike by every form: one row per such group
+    patterns, group = np.unique(member, axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    rows = np.concatenate([patterns, np.ones((len(patterns), 1), dtype=np.int64)], axis=1)
+    wanted = rows @ forms.astype(np.int64)  # (groups, k)
+    bases = []
+    for form in wanted.T.tolist():
+        bases.append(max(set(form), key=lambda x: (form.count(x), -abs(x), x)))
+    left = wanted - np.array(bases, dtype=np.int64)
+    if int(np.abs(left).max(initial=0)) >= 3**_DIGITS:
+        return None
+    digits: dict[tuple[int, ...], int] = {}
+    terms: list[list[tuple[int, int]]] = [[] for _ in bases]  # (weight, digit) of each form
+    weight = 1
+    while left.any():
+        digit = (left + 1) % 3 - 1
+        left = (left - digit) // 3
+        for j in np.flatnonzero(digit.any(axis=0)).tolist():
+            signs = digit[:, j]
+            sign = int(signs[np.flatnonzero(signs)[0]])
+            key = tuple((signs * sign).tolist())
+            terms[j].append((weight * sign, digits.setdefault(key, len(digits))))
+        weight *= 3
+    kept, expressed = _integer_basis(list(digits))
+    matrix = np.zeros((len(kept) + 1, len(bases)), dtype=np.int64)
+    matrix[-1] = bases
+    for j, found in enumerate(terms):
+        for term_weight, d in found:
+            matrix[:, j] += term_weight * expressed[d]
+    by_group = np.ones((len(patterns), len(kept) + 1), dtype=np.int64)
+    by_group[:, :-1] = np.array(kept, dtype=np.int64).reshape(len(kept), -1).T
+    if not np.array_equal(by_group @ matrix, wanted):  # pragma: no cover - each part checked
+        return None
+    signed = tuple(
+        tuple(np.flatnonzero(np.take(digit, group) == 1).tolist())
+        + tuple(~e for e in np.flatnonzero(np.take(digit, group) == -1).tolist())
+        for digit in kept
+    )
+    lines = int(np.linalg.matrix_rank(rows.astype(np.float64))) - 1
+    return Digits(signed, matrix, lines)
+
+
+def _integer_basis(
+    vectors: list[tuple[int, ...]],
+) -> tuple[list[tuple[int, ...]], list[npt.NDArray[np.int64]]]:
+    """The ``vectors`` kept, in order, and each vector's integer coefficients on [the kept
+    ones, the all-ones vector]: a vector is left out where coefficients found in floats
+    and rounded give it exactly (checked in integers)."""
+    kept: list[tuple[int, ...]] = []
+    solutions: list[npt.NDArray[np.int64] | None] = []
+    for vector in vectors:
+        target = np.array(vector, dtype=np.int64)
+        basis = np.ones((len(vector), len(kept) + 1), dtype=np.int64)
+        if kept:
+            basis[:, :-1] = np.array(kept, dtype=np.int64).T
+        found = np.linalg.lstsq(basis.astype(np.float64), target.astype(np.float64), rcond=None)
+        whole = np.rint(found[0])
+        solution = whole.astype(np.int64)
+        exact = bool(np.abs(whole).max(initial=0) < 2**20) and np.array_equal(
+            basis @ solution, target
+        )
+        solutions.append(solution if exact else None)
+        if not exact:
+            kept.append(vector)
+    expressed = []
+    place = 0
+    for given in solutions:
+        column = np.zeros(len(kept) + 1, dtype=np.int64)
+        if given is None:
+            column[place] = 1
+            place += 1
+        else:
+            column[: len(given) - 1] = given[:-1]
+            column[-1] = given[-1]
+        expressed.append(column)
+    return kept, expressed

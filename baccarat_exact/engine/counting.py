@@ -111,9 +111,11 @@ def six_card_total(cards: int) -> int:
 def number_kind(cards: int) -> CountKind:
     """The cheapest exact arithmetic for a shoe of ``cards`` cards (or total weight).
 
-    Every weight, product and partial sum in :func:`count_columns` is a non-negative
-    integer of at most N**6 (the low-half partial sums are at most
-    6!/(6-k)! · N**(6-k) ≤ N**6 for N ≥ 6), so float64 is exact while N**6 < 2**53
+    Every weight, product and partial sum in :func:`count_columns` is an integer of
+    absolute value at most N**6 (the low-half partial sums are at most
+    6!/(6-k)! · N**(6-k) ≤ N**6 for N ≥ 6; a column counting some events −1 sums the
+    same terms with signs, so no partial sum is larger than the column of every event's),
+    so float64 is exact while N**6 < 2**53
     (N ≤ 456: eight decks and a few cards more), int64 while N**6 < 2**63 (N ≤ 1448).
 
     >>> number_kind(416), number_kind(468), number_kind(1500)
@@ -194,12 +196,14 @@ class Compiled:
     layouts the single-shoe and batch paths use. Made by :func:`compile_columns`."""
 
     columns: tuple[tuple[int, ...], ...]
-    """Event indices of each column."""
+    """Event indices of each column; ``~e`` (−e − 1): event e counted −1."""
     flat: npt.NDArray[np.int64]
     """(5005, n_columns): one matrix product for a single shoe."""
     blocks: tuple[npt.NDArray[np.int64], ...]
     """Per low-half size k, the block contracted over its larger half: shape
     (dim_small · n_columns, dim_large), for batches."""
+    signed: bool = False
+    """Whether some column counts an event −1 (the compiled step takes none such)."""
     _made: dict[str, Any] = field(default_factory=dict, repr=False)
     """What is made from the tables on first use, by name."""
 
@@ -258,28 +262,33 @@ def _contract_high(k: int) -> bool:
 
 @functools.cache
 def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> Compiled:
-    """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices).
+    """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices; ``~e``
+    counts event e −1: a column's count is then Σ ±count(e)).
 
     Cached: keep the result and pass it to :func:`count_array` for repeated use.
     """
     table = event_table(tableau)
     n_cols = len(columns)
-    member = np.zeros((N_EVENTS, n_cols), dtype=bool)
+    member = np.zeros((N_EVENTS, n_cols), dtype=np.int64)
     for j, events in enumerate(columns):
-        member[list(events), j] = True
-    if (member.sum(axis=1) <= 1).all():  # one pass: each table entry in at most one column
+        chosen = np.asarray(events, dtype=np.int64)
+        member[chosen[chosen >= 0], j] = 1
+        member[~chosen[chosen < 0], j] = -1
+    signed = bool(member.min(initial=0) < 0)
+    if not signed and (member.sum(axis=1) <= 1).all():
+        # one pass: each table entry in at most one column
         column = np.where(member.any(axis=1), member.argmax(axis=1), -1)
         keep = column[table.events] >= 0
         slot = table.multisets[keep].astype(np.int64) * n_cols + column[table.events[keep]]
         flat: npt.NDArray[Any] = np.bincount(
             slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
         )
-    else:  # overlapping columns: events grouped by the columns they are in, then summed
+    else:  # overlapping or signed columns: events grouped by their weight in every column
         patterns, atom = np.unique(member, axis=0, return_inverse=True)
         slot = table.multisets.astype(np.int64) * len(patterns) + atom.reshape(-1)[table.events]
         by_atom = np.bincount(slot, weights=table.counts, minlength=N_MULTISETS * len(patterns))
         flat = (by_atom.reshape(N_MULTISETS, -1) @ patterns.astype(np.float64)).reshape(-1)
-    # the float sums are exact: each is at most 6! · 400, far below 2**53
+    # the float sums are exact: each is at most 6! · 400 in absolute value, far below 2**53
     sums = flat.astype(np.int64).reshape(N_MULTISETS, n_cols)
     summed = [sums[BLOCK_START[k] : BLOCK_START[k + 1]] for k in range(CARDS + 1)]
     blocks = []
@@ -289,7 +298,7 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
             cube = cube.transpose(1, 0, 2)  # (lo, hi, col)
         large, small = cube.shape[0], cube.shape[1]
         blocks.append(np.ascontiguousarray(cube.reshape(large, small * len(columns)).T))
-    return Compiled(columns=columns, flat=sums, blocks=tuple(blocks))
+    return Compiled(columns=columns, flat=sums, blocks=tuple(blocks), signed=signed)
 
 
 # One shoe (the single-evaluation path): falling factorials ff(n, j) and powers n**j,
@@ -382,7 +391,7 @@ def count_one(values: tuple[int, ...], compiled: Compiled, *, infinite: bool = F
     as a list of Python ints: the fast path of a single evaluation."""
     cards = sum(values)
     if min(values) >= 0:
-        if NATIVE and cards <= _NATIVE_CARDS:
+        if NATIVE and cards <= _NATIVE_CARDS and not compiled.signed:
             return compiled.counter()(tuple(values), infinite)
         if cards <= _FLOAT_CARDS:
             return _count_one(values, compiled, infinite)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.column_basis import column_basis, select_columns
+from baccarat_exact.engine.column_basis import column_basis, select_columns, ternary_columns
 from baccarat_exact.engine.counting import (
     Compiled,
     compile_columns,
@@ -79,29 +79,59 @@ class _Engine(NamedTuple):
 
 @functools.lru_cache(maxsize=64)
 def _engine(planned: Plan) -> _Engine:
-    """The columns one engine batch counts for ``planned``: its value columns and the event
-    sets of its joint bets, less every column that is an integer combination of the
-    others and of the six-card total
+    """The columns one engine batch counts for ``planned``, so that the value bets and the
+    joint bets' no-pair row share one pass over the half-multisets: its value columns and
+    the event sets of its joint bets, less every column that is an integer combination
+    of the others and of the six-card total
     (:func:`~baccarat_exact.engine.column_basis.column_basis`: Super 6 is Lucky 6's two
-    lines, a joint bet's "Player wins" is the Player's column…), so that the value bets
-    and the joint bets' no-pair row share one pass over the half-multisets."""
+    lines, a joint bet's "Player wins" is the Player's column…); or, where they are fewer,
+    columns counting events +1 or −1 that give what the batch reads of those (each value
+    bet's EV numerator and win count, each joint event set's count) through their
+    balanced-ternary digits (:func:`~baccarat_exact.engine.column_basis.ternary_columns`:
+    a bet paying 30, 10, 6, 4, 2 or 1 by margin is a few digit columns, not seven)."""
     values = planned.compiled.columns
     joint = tuple(tuple(sorted(events)) for events in planned.joint_columns)
+    n_values = planned.value_pays.shape[1]
+    needs = _needs(planned, len(joint))
+    if len(values) > n_values:  # more value lines than value bets: digits may take fewer
+        digits = ternary_columns(values + joint, needs)
+        if digits is not None and 0 < len(digits.columns) < digits.lines:
+            compiled = compile_columns(planned.tableau, digits.columns)
+            return _engine_of(compiled, digits.forms, n_values)
     kept, expand = column_basis(planned.tableau, values + joint)
     if not joint and len(kept) == len(values):
-        empty = np.zeros((len(values) + 1, 0), dtype=np.int64)
-        pays, wins = planned.value_pays, planned.value_wins
-        spread = max(_spread(pays), _spread(wins))
-        return _Engine(planned.compiled, pays, wins, empty, spread, 0)
-    lift = np.zeros((len(kept) + 1, len(values) + 1), dtype=np.int64)
-    lift[:, :-1] = expand[:, : len(values)]
+        return _engine_of(planned.compiled, needs, n_values)
+    lift = np.zeros((len(kept) + 1, len(values) + len(joint) + 1), dtype=np.int64)
+    lift[:, :-1] = expand
     lift[-1, -1] = 1
-    pays = lift.astype(planned.value_pays.dtype) @ planned.value_pays
-    wins = lift @ planned.value_wins
     compiled = select_columns(compile_columns(planned.tableau, values + joint), kept)
-    joint_counts = np.ascontiguousarray(expand[:, len(values) :])
+    return _engine_of(compiled, lift.astype(needs.dtype) @ needs, n_values)
+
+
+def _engine_of(compiled: Compiled, forms: npt.NDArray[Any], n_values: int) -> _Engine:
+    """The engine of ``compiled``'s columns with ``forms`` on [their counts, the six-card
+    total]: each value bet's EV numerator, each one's win count, each joint event set's
+    count."""
+    pays = forms[:, :n_values]
+    wins = forms[:, n_values : 2 * n_values].astype(np.int64)
+    joint = np.ascontiguousarray(forms[:, 2 * n_values :].astype(np.int64))
     spread = max(_spread(pays), _spread(wins))
-    return _Engine(compiled, pays, wins, joint_counts, spread, _spread(joint_counts))
+    return _Engine(compiled, pays, wins, joint, spread, _spread(joint))
+
+
+def _needs(planned: Plan, joint: int) -> npt.NDArray[Any]:
+    """(value columns + ``joint`` + 1, 2 · value bets + ``joint``): what a batch reads, as
+    linear forms of [the value columns' counts, the joint event sets', the six-card
+    total]: each value bet's EV numerator (× scale), then each one's win count, then each
+    joint event set's count."""
+    pays, wins = planned.value_pays, planned.value_wins
+    lines, n_values = pays.shape[0] - 1, pays.shape[1]
+    needs = np.zeros((lines + joint + 1, 2 * n_values + joint), dtype=pays.dtype)
+    needs[:lines, :n_values], needs[-1, :n_values] = pays[:-1], pays[-1]
+    needs[:lines, n_values : 2 * n_values] = wins[:-1]
+    needs[-1, n_values : 2 * n_values] = wins[-1]
+    needs[lines : lines + joint, 2 * n_values :] = np.eye(joint, dtype=np.int64)
+    return needs
 
 
 class _Counted(NamedTuple):
