@@ -129,13 +129,30 @@ def test_digit_columns_price_as_the_single_shoe_pricer(monkeypatch: pytest.Monke
 
 
 def test_the_side_bets_take_fewer_digit_columns_than_lines() -> None:
-    """Dragon Bonus's seven pay lines a side are a few digit columns: 26 in all, against
-    30 lines once the lines' own relations are used; each form exact (checked within)."""
+    """Dragon Bonus's seven pay lines a side are its wins and three digit columns (of
+    weights 1, 3 and 12, its pays less 15 on a win): 24 columns in all, against 30 lines
+    once the lines' own relations are used; each form exact (checked within)."""
     rules = Rules()
     planned = plan(rules.tableau, _every_bet(rules))
     digits = ternary_columns(planned.compiled.columns, pricing_batch._needs(planned, 0))
-    assert digits is not None and digits.lines >= 30 and len(digits.columns) == 26
-    assert len(pricing_batch._engine(planned).compiled.columns) == 26
+    assert digits is not None and digits.lines >= 30 and len(digits.columns) == 24
+    assert len(pricing_batch._engine(planned).compiled.columns) == 24
+
+
+def test_mixed_radix_digits() -> None:
+    """Weights 1, 3, 12 write 16, -4, -8, -10, -12, -13 (Dragon Bonus's pays less 15) but
+    not 5 or 7; balanced ternary writes every integer."""
+    written = column_basis._written([16, -4, -8, -10, -12, -13, 0, 1], (3, 4))
+    assert written is not None
+    assert {x: sum(d * w for d, w in zip(ds, (1, 3, 12))) for x, ds in written.items()} == {
+        x: x for x in written
+    }
+    assert column_basis._written([5], (3, 4)) is None
+    assert column_basis._written([7], (3, 4)) is None
+    ternary = column_basis._written(list(range(-50, 51)), None)
+    assert ternary is not None and all(
+        sum(d * 3**i for i, d in enumerate(ds)) == x for x, ds in ternary.items()
+    )
 
 
 @pytest.mark.parametrize("pays", [3**12 - 1, 3**12, 2**40])

@@ -13,12 +13,13 @@ the engine would count (only a relation that holds exactly is used).
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.counting import Compiled, compile_columns
+from baccarat_exact.engine.counting import Compiled, compile_columns, event_groups
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import Tableau
 
@@ -149,8 +150,7 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
     for j, events in enumerate(columns):
         member[list(events), j] = 1
     # events in the same columns are weighed alike by every form: one row per such group
-    patterns, group = np.unique(member, axis=0, return_inverse=True)
-    group = group.reshape(-1)
+    patterns, group = event_groups(member)
     rows = np.concatenate([patterns, np.ones((len(patterns), 1), dtype=np.int64)], axis=1)
     wanted = rows @ forms.astype(np.int64)  # (groups, k)
     bases = []
@@ -160,17 +160,23 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
     if int(np.abs(left).max(initial=0)) >= 3**_DIGITS:
         return None
     digits: dict[tuple[int, ...], int] = {}
+    binary: list[npt.NDArray[np.bool_]] = []  # the digits of 0 and 1 only
     terms: list[list[tuple[int, int]]] = [[] for _ in bases]  # (weight, digit) of each form
-    weight = 1
-    while left.any():
-        digit = (left + 1) % 3 - 1
-        left = (left - digit) // 3
-        for j in np.flatnonzero(digit.any(axis=0)).tolist():
-            signs = digit[:, j]
-            sign = int(signs[np.flatnonzero(signs)[0]])
-            key = tuple((signs * sign).tolist())
-            terms[j].append((weight * sign, digits.setdefault(key, len(digits))))
-        weight *= 3
+    split: dict[tuple[int, ...], Split] = {}  # of each distinct form
+    # forms of fewer weights first (win counts before pay tables): their digits are then
+    # there for a pay table to lean on (:func:`_form_digits`)
+    for j in sorted(range(len(bases)), key=lambda j: len(set(left[:, j].tolist()))):
+        form = tuple(left[:, j].tolist())
+        if form not in split:
+            split[form] = _form_digits(left[:, j], digits, binary)
+        for weight, vector in split[form]:
+            sign = next(d for d in vector if d)
+            key = vector if sign == 1 else _negated(vector)
+            if key not in digits:
+                digits[key] = len(digits)
+                if not set(key) - {0, 1}:
+                    binary.append(np.array(key, dtype=bool))
+            terms[j].append((weight * sign, digits[key]))
     kept, expressed = _integer_basis(list(digits))
     matrix = np.zeros((len(kept) + 1, len(bases)), dtype=np.int64)
     matrix[-1] = bases
@@ -190,28 +196,138 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
     return Digits(signed, matrix, lines)
 
 
+Split = list[tuple[int, tuple[int, ...]]]
+"""A form as (weight, vector of −1, 0 or 1 by group of events) terms."""
+
+
+def _form_digits(
+    form: npt.NDArray[np.int64],
+    known: dict[tuple[int, ...], int],
+    binary: list[npt.NDArray[np.bool_]],
+) -> Split:
+    """``form`` (a weight per group of events, 0 the commonest) as weighted vectors of −1,
+    0 and 1: its balanced-ternary digits, or, where that needs more vectors not in
+    ``known``, a known vector s of 0 and 1 (``binary``, within the form's groups) times
+    some α plus the digits of the rest in mixed radices 3 and 4 (digit weights 1, 3,
+    12…), which fit pay tables whose weights are not evenly spread: Dragon Bonus's 31,
+    11, 7, 5, 3, 2 (less 15 on its wins) are three digits of weights 1, 3 and 12,
+    against four balanced-ternary ones."""
+    best = _digits_of(form, _written(sorted(set(form.tolist())), None), None)
+    fewest = sum(1 for _, vector in best if vector not in known and _negated(vector) not in known)
+    choice: tuple[int, npt.NDArray[np.bool_], dict[int, list[int]], tuple[int, ...]] | None
+    choice = None
+    inside = form != 0
+    for s in binary:
+        if fewest <= 1:
+            break
+        if (s & ~inside).any():
+            continue
+        on, off = set(form[s].tolist()), set(form[~s].tolist())
+        middle = (min(on) + max(on)) // 2
+        for alpha in range(middle - 3, middle + 4):
+            values = sorted({x - alpha for x in on} | off)
+            for levels in range(1, fewest):
+                found = next(
+                    (
+                        (written, radices)
+                        for radices in itertools.product((3, 4), repeat=levels - 1)
+                        if (written := _written(values, radices)) is not None
+                    ),
+                    None,
+                )
+                if found is not None:
+                    choice, fewest = (alpha, s, *found), levels
+                    break
+    if choice is None:
+        return best
+    alpha, s, written, radices = choice
+    rest = form - alpha * s
+    return [(alpha, tuple(s.astype(np.int64).tolist())), *_digits_of(rest, written, radices)]
+
+
+def _negated(vector: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-d for d in vector)
+
+
+def _written(values: list[int], radices: tuple[int, ...] | None) -> dict[int, list[int]] | None:
+    """Each value's digits (−1, 0 or 1) at weights 1, r₁, r₁r₂… of ``radices``, one level
+    more than radices (None where some value has no such digits), or in balanced ternary
+    (``radices=None``, as many levels as it takes)."""
+    written: dict[int, list[int]] = {}
+    for x in values:
+        digits: list[int] = []
+        rest, level = x, 0
+        while rest if radices is None else level <= len(radices):
+            if radices is not None and level == len(radices):  # the top digit: what is left
+                if rest not in (-1, 0, 1):
+                    return None
+                digits.append(rest)
+                break
+            radix = 3 if radices is None else radices[level]
+            remainder = rest % radix
+            digit = remainder if remainder < 2 else -1 if remainder == radix - 1 else None
+            if digit is None:
+                return None
+            digits.append(digit)
+            rest, level = (rest - digit) // radix, level + 1
+        written[x] = digits
+    return written
+
+
+def _digits_of(
+    form: npt.NDArray[np.int64],
+    written: dict[int, list[int]] | None,
+    radices: tuple[int, ...] | None,
+) -> Split:
+    """``form``'s digit vectors, each weight's digits as ``written`` (:func:`_written` of
+    ``radices``)."""
+    assert written is not None  # balanced ternary writes every integer
+    values = sorted(written)
+    levels = max((len(d) for d in written.values()), default=0)
+    table = np.zeros((len(values), levels), dtype=np.int64)
+    for i, x in enumerate(values):
+        table[i, : len(written[x])] = written[x]
+    by_group = table[np.searchsorted(values, form)]
+    split = []
+    weight = 1
+    for level in range(levels):
+        if by_group[:, level].any():
+            split.append((weight, tuple(by_group[:, level].tolist())))
+        weight *= 3 if radices is None else radices[level] if level < len(radices) else 0
+    return split
+
+
 def _integer_basis(
     vectors: list[tuple[int, ...]],
 ) -> tuple[list[tuple[int, ...]], list[npt.NDArray[np.int64]]]:
     """The ``vectors`` kept, in order, and each vector's integer coefficients on [the kept
     ones, the all-ones vector]: a vector is left out where coefficients found in floats
-    and rounded give it exactly (checked in integers)."""
+    and rounded give it exactly (checked in integers); one far from the span of those
+    before it (its residual on their orthonormal basis) is kept without a look."""
     kept: list[tuple[int, ...]] = []
     solutions: list[npt.NDArray[np.int64] | None] = []
+    size = len(vectors[0]) if vectors else 0
+    orthonormal = np.ones((size, 1)) / np.sqrt(max(size, 1))
     for vector in vectors:
         target = np.array(vector, dtype=np.int64)
-        basis = np.ones((len(vector), len(kept) + 1), dtype=np.int64)
-        if kept:
-            basis[:, :-1] = np.array(kept, dtype=np.int64).T
-        found = np.linalg.lstsq(basis.astype(np.float64), target.astype(np.float64), rcond=None)
-        whole = np.rint(found[0])
-        solution = whole.astype(np.int64)
-        exact = bool(np.abs(whole).max(initial=0) < 2**20) and np.array_equal(
-            basis @ solution, target
-        )
+        residual = target - orthonormal @ (orthonormal.T @ target)
+        exact = False
+        if np.abs(residual).max(initial=0) < 1e-6:
+            basis = np.ones((size, len(kept) + 1), dtype=np.int64)
+            if kept:
+                basis[:, :-1] = np.array(kept, dtype=np.int64).T
+            found = np.linalg.lstsq(basis.astype(np.float64), target.astype(np.float64))
+            whole = np.rint(found[0])
+            solution = whole.astype(np.int64)
+            exact = bool(np.abs(whole).max(initial=0) < 2**20) and np.array_equal(
+                basis @ solution, target
+            )
         solutions.append(solution if exact else None)
         if not exact:
             kept.append(vector)
+            norm = float(np.sqrt(residual @ residual))
+            if norm > 1e-6:
+                orthonormal = np.concatenate([orthonormal, (residual / norm)[:, None]], axis=1)
     expressed = []
     place = 0
     for given in solutions:

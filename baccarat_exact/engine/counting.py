@@ -63,6 +63,7 @@ __all__ = [
     "count_columns",
     "count_one",
     "event_counts",
+    "event_groups",
     "fits_int64",
     "number_kind",
     "six_card_total",
@@ -260,6 +261,20 @@ def _contract_high(k: int) -> bool:
     return HALF_DIM[CARDS - k] >= HALF_DIM[k]
 
 
+def event_groups(
+    member: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The distinct rows of ``member`` (events by columns, each −1, 0 or 1) and each
+    event's row among them: rows read as base-3 numbers where they fit int64 (a
+    sort of 400 numbers), else compared whole."""
+    if member.shape[1] <= 39:  # 3**39 < 2**63
+        keys = (member + 1) @ (3 ** np.arange(member.shape[1], dtype=np.int64))
+        _, first, group = np.unique(keys, return_index=True, return_inverse=True)
+        return member[first], group.reshape(-1)
+    patterns, group = np.unique(member, axis=0, return_inverse=True)
+    return patterns, group.reshape(-1)
+
+
 @functools.cache
 def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> Compiled:
     """Sum the event table of ``tableau`` into ``columns`` (tuples of event indices; ``~e``
@@ -284,8 +299,8 @@ def compile_columns(tableau: Tableau, columns: tuple[tuple[int, ...], ...]) -> C
             slot, weights=table.counts[keep], minlength=N_MULTISETS * n_cols
         )
     else:  # overlapping or signed columns: events grouped by their weight in every column
-        patterns, atom = np.unique(member, axis=0, return_inverse=True)
-        slot = table.multisets.astype(np.int64) * len(patterns) + atom.reshape(-1)[table.events]
+        patterns, atom = event_groups(member)
+        slot = table.multisets.astype(np.int64) * len(patterns) + atom[table.events]
         by_atom = np.bincount(slot, weights=table.counts, minlength=N_MULTISETS * len(patterns))
         flat = (by_atom.reshape(N_MULTISETS, -1) @ patterns.astype(np.float64)).reshape(-1)
     # the float sums are exact: each is at most 6! · 400 in absolute value, far below 2**53
