@@ -497,7 +497,7 @@ def round_command(
     probability of each net amount (doubles, splits, 3:2, surrender), per strategy.
 
     Every probability is exact, split rounds too (every hand and the dealer jointly): about
-    a minute of CPU for six decks, a quarter of that with --float; --jobs shares it out.
+    16 s of CPU for six decks, half that with --float; --jobs shares it out.
     With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
     law takes far longer (minutes for one deck and three hands, hours with four). Of moves
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
@@ -530,8 +530,8 @@ def report_command(
     the round's net result (each amount's probability, 1 in N), hit frequency, push, SD,
     volatility index, and where the average result falls after N rounds.
 
-    The round's law is `blackjack round`'s (as long to find: about half a minute of CPU
-    for the casino's six decks, 12 s with --float; --jobs shares it out). After N rounds, each
+    The round's law is `blackjack round`'s (as long to find: about 17 s of CPU for the
+    casino's six decks, 9 s with --float; --jobs shares it out). After N rounds, each
     dealt from a freshly shuffled shoe, the law of the total is convolved from one
     round's: exactly while its fractions stay short, else in floating point (marked
     "float"), with the normal approximation beside it. --format markdown writes the
@@ -586,7 +586,7 @@ def simulate_command(
     every round; how often the player has the edge, by depth.
 
     Each round's EV is for composition-dependent optimal play: one exact solve a round,
-    about a minute a six-deck shoe (a quarter of that with --float). --jobs shares the
+    about 12 s of CPU a six-deck shoe (half that with --float). --jobs shares the
     shoes out, --cluster deals them on a Dask cluster's workers: the same bytes either
     way. The rounds are played by the full shoe's basic strategy, card by card, to move
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
