@@ -89,7 +89,7 @@ def _engine(planned: Plan) -> _Engine:
     bet's EV numerator and win count, each joint event set's count) through their
     balanced-ternary digits (:func:`~baccarat_exact.engine.column_basis.ternary_columns`:
     a bet paying 30, 10, 6, 4, 2 or 1 by margin is a few digit columns, not seven)."""
-    values = planned.compiled.columns
+    values = planned.columns
     joint = tuple(tuple(sorted(events)) for events in planned.joint_columns)
     n_values = planned.value_pays.shape[1]
     needs = _needs(planned, len(joint))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -154,8 +154,9 @@ class Plan:
 
     bets: tuple[Bet, ...]
     tableau: Tableau
-    compiled: Compiled
-    """The engine's columns: Banker wins, Player wins, then the value bets' lines."""
+    columns: tuple[tuple[int, ...], ...]
+    """The engine's columns: Banker wins, Player wins, then the value bets' lines (events
+    of each)."""
     values: tuple[ValueItem, ...]
     """The value-based bets, in the order of :attr:`bets`."""
     pairs: tuple[PairItem, ...]
@@ -182,8 +183,28 @@ class Plan:
     tie_column: int | None
     """The column of the tie events, if some line pays on exactly them: one shoe's count
     of it is the rest (every sequence ends in one outcome), not counted."""
-    one_shoe: Compiled
-    """The columns one shoe's odds count: all but :attr:`tie_column`."""
+    _made: dict[str, Compiled] = field(default_factory=dict, repr=False)
+    """The compiled columns, made on first use (a batch may count others)."""
+
+    @property
+    def compiled(self) -> Compiled:
+        """:attr:`columns` compiled (on first use)."""
+        found = self._made.get("columns")
+        if found is None:
+            found = self._made["columns"] = compile_columns(self.tableau, self.columns)
+        return found
+
+    @property
+    def one_shoe(self) -> Compiled:
+        """The columns one shoe's odds count: all but :attr:`tie_column` (compiled on first
+        use)."""
+        found = self._made.get("one shoe")
+        if found is None:
+            tie, compiled = self.tie_column, self.compiled
+            kept = tuple(j for j in range(len(self.columns)) if j != tie)
+            found = compiled if tie is None else select_columns(compiled, kept)
+            self._made["one shoe"] = found
+        return found
 
     @property
     def value_bets(self) -> tuple[int, ...]:
@@ -227,22 +248,18 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
             pairs.append(PairItem(position, states))
         else:
             joint_bets.append(position)
-    compiled = compile_columns(tableau, tuple(tuple(sorted(events)) for events in index))
+    columns = tuple(tuple(sorted(events)) for events in index)
     joint_columns, joints = _joint_layout(bets, joint_bets)
     scales = tuple(math.lcm(*(line.pays.denominator for line in bet.lines)) for bet in bets)
     line_pays = tuple(
         tuple(int(line.pays * scale) for line in bet.lines) for bet, scale in zip(bets, scales)
     )
     largest = max((abs(pay) for row in line_pays for pay in row), default=0)
-    value_pays, value_wins = _value_matrices(
-        bets, values, line_pays, largest, len(compiled.columns)
-    )
-    tie = compiled.columns.index(_TIE_EVENTS) if _TIE_EVENTS in compiled.columns else None
-    kept = tuple(j for j in range(len(compiled.columns)) if j != tie)
+    value_pays, value_wins = _value_matrices(bets, values, line_pays, largest, len(columns))
     return Plan(
         bets=bets,
         tableau=tableau,
-        compiled=compiled,
+        columns=columns,
         values=tuple(values),
         pairs=tuple(pairs),
         joints=joints,
@@ -253,8 +270,7 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
         largest_pay=largest,
         value_pays=value_pays,
         value_wins=value_wins,
-        tie_column=tie,
-        one_shoe=compiled if tie is None else select_columns(compiled, kept),
+        tie_column=columns.index(_TIE_EVENTS) if _TIE_EVENTS in columns else None,
     )
 
 
