@@ -219,31 +219,37 @@ class ChunkTotals:
         bands = -(-cards // width)
         band = np.minimum(depth // width, bands - 1)
 
-        def per(group: IntArray, weights: npt.NDArray[np.generic], size: int) -> FloatArray:
-            # one bincount over (group, bet) cells: each cell adds its hands in the same
-            # order as a bincount per bet would, so the sums are the same floats
-            cells = (group[:, None] * bets + np.arange(bets)).reshape(-1)
+        # each hand's (group, bet) cells, one set per grouping, for one bincount a total:
+        # each cell adds its hands in the same order as a bincount per bet would, so the
+        # sums are the same floats
+        offsets = np.arange(bets)
+        by_shoe, by_band, by_depth = (
+            (group[:, None] * bets + offsets).reshape(-1) for group in (index, band, depth)
+        )
+
+        def per(cells: IntArray, weights: npt.NDArray[np.generic], size: int) -> FloatArray:
             summed = np.bincount(cells, weights=weights.reshape(-1), minlength=size * bets)
             return np.asarray(summed.reshape(size, bets), dtype=np.float64)
 
-        def tally(group: IntArray, flags: npt.NDArray[np.bool_], size: int) -> IntArray:
-            return np.asarray(per(group, flags.astype(np.float64), size).round(), dtype=np.int64)
+        def tally(cells: IntArray, flags: npt.NDArray[np.bool_], size: int) -> IntArray:
+            counted = np.bincount(cells[flags.reshape(-1)], minlength=size * bets)
+            return np.asarray(counted.reshape(size, bets), dtype=np.int64)
 
         return cls(
             first=first,
             last=last,
             hands=np.bincount(index, minlength=shoes).astype(np.int64),
-            sum_ev=per(index, ev, shoes),
-            positive=tally(index, positive, shoes),
-            positive_ev=per(index, np.where(positive, ev, 0.0), shoes),
-            surebets=tally(index, surebet, shoes),
-            count_hands=tally(index, count_bets, shoes),
-            count_ev=per(index, np.where(count_bets, ev, 0.0), shoes),
+            sum_ev=per(by_shoe, ev, shoes),
+            positive=tally(by_shoe, positive, shoes),
+            positive_ev=per(by_shoe, np.where(positive, ev, 0.0), shoes),
+            surebets=tally(by_shoe, surebet, shoes),
+            count_hands=tally(by_shoe, count_bets, shoes),
+            count_ev=per(by_shoe, np.where(count_bets, ev, 0.0), shoes),
             band_hands=np.bincount(band, minlength=bands).astype(np.int64),
-            band_positive=tally(band, positive, bands),
-            band_surebets=tally(band, surebet, bands),
+            band_positive=tally(by_band, positive, bands),
+            band_surebets=tally(by_band, surebet, bands),
             position_hands=np.bincount(depth, minlength=cards + 1).astype(np.int64),
-            position_ev=per(depth, ev, cards + 1),
+            position_ev=per(by_depth, ev, cards + 1),
             sample_depth=depth.copy() if keep_hands else None,
             sample_ev=ev.astype(np.float32) if keep_hands else None,
             strategies=strategies,
