@@ -295,7 +295,10 @@ def _strategy_totals(
     bet, and the lowest point of the shoe's running win (hand by hand); and, where Kelly
     ramps are to be derived, what each true count's hands hold."""
     hands, n_bets = ev.shape
-    units = np.zeros((hands, n_bets, len(job.strategies)))
+    # strategies first, then hands and bets: the products and running sums go along rows
+    # of hands × bets (a last axis of strategies made each a loop of one or two), each
+    # sum still added hand by hand in order, so the same floats
+    units = np.zeros((len(job.strategies), hands, n_bets))
     flats = []
     for system, tc in zip(job.systems, counts):
         if system.fits is job.fits and count_bets is not None:
@@ -307,16 +310,16 @@ def _strategy_totals(
             flats.append(base + slope * tc > 0)
     for s, strategy in enumerate(job.strategies):
         if strategy.kind == "perfect":
-            units[:, :, s] = positive
+            units[s] = positive
             continue
         assert strategy.system is not None
         if strategy.kind == "flat":
-            units[:, :, s] = flats[strategy.system]
+            units[s] = flats[strategy.system]
             continue
         tc = counts[strategy.system]
         for b, ramp in enumerate(strategy.ramps or ()):
-            units[:, b, s] = ramp.units(tc[:, b])
-    won = units * outcome[:, :, None]
+            units[s, :, b] = ramp.units(tc[:, b])
+    won = units * outcome
     shoes = job.last - job.first
     # hands come in shoe order: each shoe is a run of rows, summed by reduceat over the
     # shoes that dealt a hand (reduceat needs increasing starts)
@@ -324,15 +327,15 @@ def _strategy_totals(
     dealt = bounds[:-1] < bounds[1:]
     starts = bounds[:-1][dealt]
     totals = np.zeros((shoes, n_bets, len(job.strategies), 4))
-    for i, part in enumerate((units * ev[:, :, None], won, units, units > 0)):
-        totals[dealt, :, :, i] = np.add.reduceat(part, starts, axis=0, dtype=np.float64)
+    for i, part in enumerate((units * ev, won, units, units > 0)):
+        summed = np.add.reduceat(part, starts, axis=1, dtype=np.float64)
+        totals[dealt, :, :, i] = summed.transpose(1, 2, 0)
     # the lowest running win within each shoe, hand by hand (0 before its first hand)
-    running = np.cumsum(won, axis=0)
-    before = np.concatenate((np.zeros((1, *won.shape[1:])), running))[bounds[:-1]]
+    running = np.cumsum(won, axis=1)
+    before = np.concatenate((np.zeros((len(job.strategies), 1, n_bets)), running), axis=1)
     lowest = np.zeros((shoes, n_bets, len(job.strategies)))
-    lowest[dealt] = np.minimum(
-        np.minimum.reduceat(running - before[shoe_index], starts, axis=0), 0.0
-    )
+    drops = running - before[:, bounds[:-1]][:, shoe_index]
+    lowest[dealt] = np.minimum(np.minimum.reduceat(drops, starts, axis=1), 0.0).transpose(1, 2, 0)
     bins = None
     if job.kelly_bins and second is not None:
         bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
