@@ -391,11 +391,14 @@ def derive_tags(
     # the covariance with the effects: Σ n·e·p less the effects' mean times Σ n·p, the
     # mean being exactly 0 where the strategy is fixed (baccarat), so the sum unchanged
     mean = float(sum((c * x for c, x in zip(cards, effects)), Fraction(0)) / sum(cards) / largest)
+    halves = _half_sums(choices, n, e)
     if shift == 0 and sum(cards) * level * level < _FLOAT_WHOLE:
-        tied = _contenders(tied, choices, n, e, mean)
-    correlation = _correlations(tied, choices, n, e, mean)
+        tied = _contenders(tied, halves, choices, n, e, mean)
+    correlation = _correlations(tied, halves, choices, n, e, mean)
     # the highest correlation, then the first in grid order (a stable lexsort's first row)
-    best = int(tied[correlation == correlation.max()].min())
+    rows, columns = tied
+    flat = rows * len(halves[1][0]) + columns
+    best = int(flat[correlation == correlation.max()].min())
     position = np.unravel_index(best, tuple(len(options) for options in choices))
     return tuple(int(choices[v][i]) for v, i in enumerate(position))
 
@@ -404,19 +407,26 @@ _FLOAT_WHOLE = 2**53
 """Integers below this are floats exactly, and so are their sums while they stay below."""
 
 
+Tied = tuple["npt.NDArray[np.intp]", "npt.NDArray[np.intp]"]
+"""Grid vectors by their first half's position in its grid and their second half's."""
+Halves = list[tuple["npt.NDArray[np.float64]", ...]]
+"""Σ n·p, Σ n·p², Σ n·e·p over each half's grid (:func:`_half_sums`)."""
+
+
 def _correlations(
-    tied: npt.NDArray[Any],
+    tied: Tied,
+    halves: Halves,
     choices: list[npt.NDArray[Any]],
     n: npt.NDArray[np.float64],
     e: npt.NDArray[np.float64],
     mean: float,
 ) -> npt.NDArray[np.float64]:
-    """The correlation score of each grid vector of ``tied`` (flat indices) with the
-    effects ``e`` (−inf where its tags are constant): Σ n·p, Σ n·p², Σ n·e·p added value by
-    value in order 0–9, so every float is what the whole grid gives."""
+    """The correlation score of each grid vector of ``tied`` with the effects ``e`` (−inf
+    where its tags are constant): Σ n·p, Σ n·p², Σ n·e·p added value by value in order
+    0–9, so every float is what the whole grid gives."""
     import numpy as np
 
-    total, square, cross = _scores(tied, choices, n, e)
+    total, square, cross = _scores(tied, halves, choices, n, e)
     if mean:
         cross = cross - mean * total
     spread = square - total**2 / n.sum()
@@ -449,12 +459,13 @@ def _half_sums(
 
 
 def _contenders(
-    tied: npt.NDArray[Any],
+    tied: Tied,
+    halves: Halves,
     choices: list[npt.NDArray[Any]],
     n: npt.NDArray[np.float64],
     e: npt.NDArray[np.float64],
     mean: float,
-) -> npt.NDArray[Any]:
+) -> Tied:
     """The vectors of ``tied`` whose correlation score (:func:`_correlations`) may be the
     highest, found without adding ten terms for each one.
 
@@ -467,8 +478,7 @@ def _contenders(
     then scores at least the highest less both δs: every other is left out."""
     import numpy as np
 
-    first, second = _half_sums(choices, n, e)
-    rows, columns = np.divmod(tied, len(second[0]))
+    (first, second), (rows, columns) = halves, tied
     total, square, cross = (a[rows] + b[columns] for a, b in zip(first, second))
     if mean:
         cross = cross - mean * total
@@ -478,40 +488,35 @@ def _contenders(
         root = np.sqrt(np.maximum(spread, 1e-300))
         score = np.where(spread > 1e-9, cross / root, -np.inf)
         slack = np.where(spread > 1e-9, 1e-13 * (scale + np.abs(mean * total)) / root, 0.0)
-    found: npt.NDArray[Any] = tied[score + slack >= (score - slack).max()]
-    return found
+    kept = score + slack >= (score - slack).max()
+    return rows[kept], columns[kept]
 
 
 def _scores(
-    tied: npt.NDArray[Any],
+    tied: Tied,
+    halves: Halves,
     choices: list[npt.NDArray[Any]],
     n: npt.NDArray[np.float64],
     e: npt.NDArray[np.float64],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Σ n·p, Σ n·p² and Σ n·e·p of the grid vectors ``tied`` (flat indices), each sum
-    added value by value in order 0–9, so every float is what the whole grid gives."""
+    """Σ n·p, Σ n·p² and Σ n·e·p of the grid vectors ``tied``, each sum added value by
+    value in order 0–9 (the first half's sums over its grid, then the last five values'
+    terms one by one), so every float is what the whole grid gives."""
     import numpy as np
 
-    terms = [
-        (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
-        for v, options in enumerate(choices)
-    ]
-    shape = tuple(len(options) for options in choices)
-    half = len(shape) // 2
-    first = np.unravel_index(np.arange(math.prod(shape[:half])), shape[:half])
-    sums = [np.zeros(len(first[0])) for _ in range(3)]
-    for v in range(half):
-        sums = [total + term[first[v]] for total, term in zip(sums, terms[v])]
-    rows, columns = np.divmod(tied, math.prod(shape[half:]))
-    sums = [total[rows] for total in sums]
-    second = np.unravel_index(columns, shape[half:])
-    for v in range(half, len(shape)):
-        sums = [total + term[second[v - half]] for total, term in zip(sums, terms[v])]
+    half = len(choices) // 2
+    rows, columns = tied
+    sums = [total[rows] for total in halves[0]]
+    second = np.unravel_index(columns, tuple(len(options) for options in choices[half:]))
+    for v in range(half, len(choices)):
+        options = choices[v]
+        terms = (n[v] * options, n[v] * options**2, n[v] * e[v] * options)
+        sums = [total + term[second[v - half]] for total, term in zip(sums, terms)]
     return sums[0], sums[1], sums[2]
 
 
-def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
-    """Flat indices (C order, in no particular order) of the tag vectors of the grid ``choices`` whose
+def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) -> Tied:
+    """The tag vectors of the grid ``choices`` (in no particular order) whose
     imbalance |Σ cards · tag| is the least, exactly. Meet in the middle: each vector's
     imbalance is a sum over the first five values plus one over the last five, so the
     least is found by sorting one half's sums (at most 4**5 each) and searching the
@@ -529,23 +534,24 @@ def _least_unbalanced(whole: npt.NDArray[Any], choices: list[npt.NDArray[Any]]) 
 
     first, second = sums(range(half)), sums(range(half, len(choices)))
     if whole.dtype == object:  # vast shoes: Python integers over the whole grid
-        imbalance = np.abs((first[:, None] + second[None, :]).reshape(-1))
-        return np.flatnonzero(imbalance == imbalance.min())
+        imbalance = np.abs(first[:, None] + second[None, :])
+        rows, columns = np.nonzero(imbalance == imbalance.min())
+        return rows, columns
     order = np.argsort(second, kind="stable")
     ordered = second[order]
     place = np.searchsorted(ordered, -first)
     below = ordered[np.maximum(place - 1, 0)]
     above = ordered[np.minimum(place, len(ordered) - 1)]
     least = int(np.minimum(np.abs(first + below), np.abs(first + above)).min())
-    found = []
+    found_rows, found_columns = [], []
     for target in sorted({least, -least}):
         wanted = target - first
         low = np.searchsorted(ordered, wanted, side="left")
         many = np.searchsorted(ordered, wanted, side="right") - low
-        rows = np.repeat(np.arange(len(first)), many)
         within = np.arange(int(many.sum())) - np.repeat(np.cumsum(many) - many, many)
-        found.append(rows * len(second) + order[np.repeat(low, many) + within])
-    return np.concatenate(found)
+        found_rows.append(np.repeat(np.arange(len(first)), many))
+        found_columns.append(order[np.repeat(low, many) + within])
+    return np.concatenate(found_rows), np.concatenate(found_columns)
 
 
 def bet_fits(
