@@ -479,7 +479,8 @@ def _total_hands(
     graph: StateGraph, key: ClassKey, parts: list[tuple[StateGraph, IntArray, NumArray, NumArray]]
 ) -> _TotalHands:
     """A total's hands from every graph that plays them: (graph, rows, reach, hit values) each
-    (their fixed values joined once per graph and total, kept in ``graph.chart_memo``).
+    (their fixed values joined once per graph, total and set of parts, kept in
+    ``graph.chart_memo``: the rows of each part are the same in every pass).
     Where no chart reaches any of them they are weighed evenly (exactly: one over each
     value's denominator)."""
     if len(parts) == 1:
@@ -494,7 +495,7 @@ def _total_hands(
             for r in system.r_out[rows].tolist():
                 even.append(Fraction(1, int(solver.unit(r))) if solver.exact else 1.0)
         weights = np.array(even, dtype=object if parts[0][0].solver.exact else np.float64)
-    tag = (key, *(id(system) for system, _, _, _ in parts))
+    tag = (key, *((id(system), len(rows)) for system, rows, _, _ in parts))
     fixed = graph.chart_memo.get(tag)
     if fixed is None:
 
