@@ -31,6 +31,7 @@ from baccarat_exact.model.events import Event, Outcome
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference
 from tests.reference import reference_event_probabilities
+from tests.test_blackjack_strategy import PUBLISHED_HARD, PUBLISHED_PAIRS
 from tests.test_sidebets import PUBLISHED_COUNTS as PUBLISHED_SIDE_BET_COUNTS
 from tests.test_sidebets import PUBLISHED_EDGES as PUBLISHED_SIDE_BET_EDGES
 
@@ -1400,31 +1401,8 @@ def test_small_shoe_chart_follows_the_reference_hand_values() -> None:
     assert value <= _q(_load("blackjack-edge-19-cards.json")["player_ev_optimal"])
 
 
-# blackjack-player.org, "Multi Hand Blackjack Rules" (http://blackjack-player.org/multi-hand-blackjack.htm):
-# a no-hole-card game (5 decks, S17, all stakes lost to a dealer blackjack, no DAS, no
-# resplit, split aces may draw), hard totals and pairs, up cards 2-9, T, A. Its doubling is
-# limited to 9-11, so its soft rows are not comparable.
-PUBLISHED_HARD = {
-    **{total: "S S S S S S S S S S" for total in range(17, 22)},
-    **{total: "S S S S S H H H H H" for total in range(13, 17)},
-    12: "H H S S S H H H H H",
-    11: "Dh Dh Dh Dh Dh Dh Dh Dh H H",
-    10: "Dh Dh Dh Dh Dh Dh Dh Dh H H",
-    9: "H Dh Dh Dh Dh H H H H H",
-    **{total: "H H H H H H H H H H" for total in range(5, 9)},
-}
-PUBLISHED_PAIRS = {
-    "A": "P P P P P P P P P P",
-    "T": "S S S S S S S S S S",
-    "9": "P P P P P S P P S S",
-    "8": "P P P P P P P P H H",
-    "7": "P P P P P P H H H H",
-    "6": "H P P P P H H H H H",
-    "5": "D D D D D D D D H H",
-    "4": "H H H H H H H H H H",
-    "3": "H H P P P P H H H H",
-    "2": "H H P P P P H H H H",
-}
+# PUBLISHED_HARD and PUBLISHED_PAIRS: blackjack-player.org's no-hole-card chart ("Multi Hand
+# Blackjack Rules"), cited where it is written out, in tests/test_blackjack_strategy.py.
 
 
 def test_infinite_shoe_chart_is_the_published_chart_and_worth_its_value() -> None:
