@@ -40,6 +40,14 @@ _MARGINS = (
 )
 """A value bet of many pay lines, like Dragon Bonus: a few digit columns."""
 
+_JOINT = (
+    '[[bet]]\nname = "pair-and-win"\n'
+    '[[bet.line]]\npays = 20\nwhen = { player_pair = true, winner = "player" }\n'
+    "[[bet.line]]\npays = 150\nwhen = { banker_suited_pair = true, natural = true }\n"
+)
+"""A bet on a pair and the round together: its event sets' counts come from the digit
+columns too."""
+
 
 def _every_bet(rules: Rules) -> tuple[Bet, ...]:
     return (*main_bets(rules), *(find_bet(name, rules) for name in SIDE_BET_NAMES))
@@ -97,11 +105,11 @@ def _prices(ranks: Any, rules: Rules, bets: tuple[Bet, ...], suits: Any = None) 
 def test_digit_columns_price_every_bet_as_the_lines_do(
     monkeypatch: pytest.MonkeyPatch, decks: int
 ) -> None:
-    """Every built-in bet and a bet of many pay lines, on depleted shoes of 1 to 30 decks
-    (float64, int64 and Python-integer counts): the same numerators, wins and
-    denominators as through the line columns."""
+    """Every built-in bet, a bet of many pay lines and one on a pair and the round
+    together, on depleted shoes of 1 to 30 decks (float64, int64 and Python-integer
+    counts): the same numerators, wins and denominators as through the line columns."""
     rules = Rules()
-    bets = (*_every_bet(rules), parse_bets(_MARGINS)[0].bet)
+    bets = (*_every_bet(rules), parse_bets(_MARGINS)[0].bet, parse_bets(_JOINT)[0].bet)
     planned = plan(rules.tableau, bets)
     engine = pricing_batch._engine(planned)
     kept, _ = column_basis.column_basis(rules.tableau, planned.compiled.columns)
