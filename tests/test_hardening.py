@@ -11,7 +11,6 @@ pinned by a ``xfail(strict=True)`` test, whose reason says what is wrong, until 
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import resource
@@ -27,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from baccarat_exact.cli import main
+from tests.cli_runner import run_main
 
 GOLDEN = Path(__file__).parent / "golden"
 TINY_COMMISSION = "1/99999999999999999999"
@@ -35,24 +34,6 @@ GOOD_ROUND = "9 K K 9"  # Player 9, Banker 9: both naturals, a four-card round (
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def run_main(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes | None = None
-) -> tuple[int, str, str]:
-    """Run the CLI in-process through ``main`` (stdin given as bytes); (code, out, err)."""
-    capsys.readouterr()
-    saved = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    try:
-        with pytest.raises(SystemExit) as exit_info:
-            main(list(args))
-    finally:
-        sys.stdin = saved
-    out, err = capsys.readouterr()
-    code = exit_info.value.code
-    return (0 if code is None else int(code)), out, err
 
 
 def assert_one_error(code: int, err: str, out: str | None = None) -> None:
