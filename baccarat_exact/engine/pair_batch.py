@@ -104,6 +104,16 @@ def _suited_terms(cards: npt.NDArray[Any], suits: npt.NDArray[Any]) -> tuple[npt
     return unsuited, suited, four_uu, four_us, four_ss
 
 
+_ONE_A_RANK = np.ones(13, dtype=np.int64)
+
+
+def _over_ranks(terms: Int64Array) -> Int64Array:
+    """(B,) sums of (B, 13) per-rank integers: one product with ones (a third of the
+    time of a sum over an axis of 13)."""
+    total: Int64Array = terms @ _ONE_A_RANK
+    return total
+
+
 def batch_pair_state_counts(
     ranks: Int64Array, suits: Int64Array | None
 ) -> tuple[Int64Array, Int64Array]:
@@ -119,17 +129,16 @@ def batch_pair_state_counts(
     True
     """
     _, unsuited, suited, four_uu, four_us, four_ss = batch_rank_terms(ranks, suits)
-    n = ranks.sum(axis=1)
-    u_sum, s_sum = unsuited.sum(axis=1), suited.sum(axis=1)
+    n, u_sum, s_sum = (_over_ranks(terms) for terms in (ranks, unsuited, suited))
     other_two = (n - 2) * (n - 3)
     rest = (n - 4) * (n - 5)
     counts = np.zeros((len(n), _N_STATES), dtype=np.int64)
     both: dict[tuple[int, int], Any] = {
-        (PAIR, PAIR): u_sum * u_sum - (unsuited * unsuited).sum(axis=1) + four_uu.sum(axis=1),
-        (PAIR, SUITED_PAIR): u_sum * s_sum - (unsuited * suited).sum(axis=1) + four_us.sum(axis=1),
+        (PAIR, PAIR): u_sum * u_sum - _over_ranks(unsuited * unsuited) + _over_ranks(four_uu),
+        (PAIR, SUITED_PAIR): u_sum * s_sum - _over_ranks(unsuited * suited) + _over_ranks(four_us),
         (SUITED_PAIR, SUITED_PAIR): s_sum * s_sum
-        - (suited * suited).sum(axis=1)
-        + four_ss.sum(axis=1),
+        - _over_ranks(suited * suited)
+        + _over_ranks(four_ss),
     }
     both[SUITED_PAIR, PAIR] = both[PAIR, SUITED_PAIR]
     for (p, b), column in both.items():
