@@ -13,10 +13,8 @@ until it is fixed (the strategy concerned says so); none is now.
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.cli import main
+from tests.cli_runner import run_main
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -108,19 +106,10 @@ NUMBER_LIKE = st.one_of(
 def invoke(
     capsys: pytest.CaptureFixture[str], args: Sequence[str], stdin: bytes | None = None
 ) -> tuple[int, str, str]:
-    """Run ``main(args)`` in-process (stdin given as bytes); (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    saved = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    try:
-        with pytest.raises(SystemExit) as exit_info:
-            main(list(args))
-    finally:
-        sys.stdin = saved
-    out, err = capsys.readouterr()
-    code = 0 if exit_info.value.code is None else int(exit_info.value.code)
-    event(f"exit {code}")  # --hypothesis-show-statistics: how often input was accepted
+    """``run_main`` with its exit code recorded as a hypothesis event
+    (--hypothesis-show-statistics: how often input was accepted)."""
+    code, out, err = run_main(capsys, *args, stdin=stdin)
+    event(f"exit {code}")
     return code, out, err
 
 
