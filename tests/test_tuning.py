@@ -53,11 +53,19 @@ def test_nothing_is_set_once_numpy_is_loaded(monkeypatch: pytest.MonkeyPatch) ->
 
 
 @pytest.mark.parametrize(
-    "args", [["--help"], ["--version"], ["odds", "--help"], ["blackjack", "edge", "--help"]]
+    "args",
+    [
+        ["--help"],
+        ["--version"],
+        ["odds", "--help"],
+        ["blackjack", "edge", "--help"],
+        ["blackjack", "rules", "--decks", "2"],
+        ["blackjack", "rules", "--format", "json"],
+    ],
 )
 def test_what_prices_nothing_never_loads_numpy(args: list[str]) -> None:
-    """Help and the version are start-up alone: numpy (and with it OpenBLAS) stays unloaded
-    (docs/performance.md, start-up)."""
+    """Help, the version and the blackjack rules are start-up alone: numpy (and with it
+    OpenBLAS) stays unloaded (docs/performance.md, start-up)."""
     script = (
         "import sys\nfrom baccarat_exact.cli import main\n"
         f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"

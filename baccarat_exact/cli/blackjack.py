@@ -46,21 +46,12 @@ from baccarat_exact.cli.shared import (
     answer,
     grouped,
 )
-from baccarat_exact.commands.blackjack import (
-    BlackjackDealerRequest,
-    BlackjackEdgeRequest,
-    BlackjackEorRequest,
-    BlackjackHandRequest,
-    BlackjackIndicesRequest,
-    BlackjackInsuranceRequest,
-    BlackjackRoundRequest,
-    BlackjackRulesetsRequest,
+from baccarat_exact.commands.blackjack.inputs import (
+    ALL_RULES,
+    DEALER_RULES,
+    INSURANCE_RULES,
     BlackjackRulesInput,
-    BlackjackRulesRequest,
-    BlackjackSimulateRequest,
-    BlackjackStrategyRequest,
 )
-from baccarat_exact.commands.blackjack.inputs import ALL_RULES, DEALER_RULES, INSURANCE_RULES
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import RequestError
 from baccarat_exact.report.model import Format
@@ -305,6 +296,8 @@ def rules_command(
     ctx: typer.Context, fmt: FormatOption = Format.table, table: TableOption = None
 ) -> None:
     """Print the blackjack rules in force: every option, its value and the casino's default."""
+    from baccarat_exact.commands.blackjack import BlackjackRulesRequest
+
     answer(BlackjackRulesRequest(rules=BJ_RULES.value(ctx)), fmt, table)
 
 
@@ -324,6 +317,8 @@ def rulesets_command(
 ) -> None:
     """The built-in rule sets (--rules NAME) with their aliases, each with its house edge on a
     fresh shoe."""
+    from baccarat_exact.commands.blackjack import BlackjackRulesetsRequest
+
     request = BlackjackRulesetsRequest(names=tuple(names or ()), exact=not use_float)
     answer(request, fmt, table, quiet=quiet)
 
@@ -338,6 +333,8 @@ def dealer_command(
     table: TableOption = None,
 ) -> None:
     """Exact probabilities of the dealer's final hand (17-21, bust, blackjack) for each up card."""
+    from baccarat_exact.commands.blackjack import BlackjackDealerRequest
+
     request = BlackjackDealerRequest(shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), up=up)
     answer(request, fmt, table)
 
@@ -357,6 +354,8 @@ def hand_command(
     The up card and the hand come out of the shoe (after --remove). Of moves worth exactly
     the same, the best is the first of stand, hit, double, surrender, split.
     """
+    from baccarat_exact.commands.blackjack import BlackjackHandRequest
+
     request = BlackjackHandRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),
@@ -396,6 +395,8 @@ def insurance_command(
             "the next release"
         )
         cards = hand
+    from baccarat_exact.commands.blackjack import BlackjackInsuranceRequest
+
     request = BlackjackInsuranceRequest(
         shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), cards=cards
     )
@@ -419,6 +420,8 @@ def edge_command(
 ) -> None:
     """Exact house edge of a round: composition-dependent optimal play and the derived basic
     strategy, with each up card's share."""
+    from baccarat_exact.commands.blackjack import BlackjackEdgeRequest
+
     request = BlackjackEdgeRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),
@@ -449,6 +452,8 @@ def eor_command(
 ) -> None:
     """Effect of removal: the exact change in the round's value when one card of each value
     leaves the shoe, and the balanced count it suggests (eleven solves: slow exact)."""
+    from baccarat_exact.commands.blackjack import BlackjackEorRequest
+
     request = BlackjackEorRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),
@@ -469,6 +474,8 @@ def strategy_command(
 ) -> None:
     """The total-dependent basic strategy for the rules and shoe, as a chart, with its exact
     value."""
+    from baccarat_exact.commands.blackjack import BlackjackStrategyRequest
+
     request = BlackjackStrategyRequest(
         shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), exact=not use_float
     )
@@ -503,6 +510,8 @@ def round_command(
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
     the order changes the law, never the EV.
     """
+    from baccarat_exact.commands.blackjack import BlackjackRoundRequest
+
     request = BlackjackRoundRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),
@@ -596,6 +605,8 @@ def simulate_command(
         if use_float:
             raise RequestError("--exact and --float conflict: exact is the default")
         _note("--exact is the default now; the option goes in the next release")
+    from baccarat_exact.commands.blackjack import BlackjackSimulateRequest
+
     request = BlackjackSimulateRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),
@@ -674,6 +685,8 @@ def indices_command(
     two-card hand of the decision. About 0.5 s a six-deck shoe exact, a third of that
     with --float; --jobs shares the counts out.
     """
+    from baccarat_exact.commands.blackjack import BlackjackIndicesRequest
+
     request = BlackjackIndicesRequest(
         shoe=BJ_SHOE.value(ctx),
         rules=BJ_RULES.value(ctx),

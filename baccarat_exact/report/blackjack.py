@@ -9,20 +9,24 @@ adds itself and the version).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from baccarat_exact.analysis.blackjack_eor import BlackjackEor
-from baccarat_exact.blackjack.dealer import OUTCOMES, DealerChart
-from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value, value_fields
-from baccarat_exact.blackjack.hand import HandAnalysis, describe_hand
 from baccarat_exact.blackjack.hands import SLOT_LABELS
-from baccarat_exact.blackjack.insurance import InsuranceResult
-from baccarat_exact.blackjack.round_stats import RoundStats
-from baccarat_exact.blackjack.rules import RULESET_ALIASES, BlackjackRules
-from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.blackjack.rules import RULESET_ALIASES
 from baccarat_exact.model.exact import to_float
-from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
+
+if TYPE_CHECKING:  # the results' modules are loaded by the commands that make them
+    from baccarat_exact.analysis.blackjack_eor import BlackjackEor
+    from baccarat_exact.blackjack.dealer import DealerChart
+    from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
+    from baccarat_exact.blackjack.hand import HandAnalysis
+    from baccarat_exact.blackjack.insurance import InsuranceResult
+    from baccarat_exact.blackjack.round_stats import RoundStats
+    from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.blackjack.strategy import BasicStrategy
+    from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
     "dealer_report",
@@ -83,6 +87,8 @@ def rules_report(rules: BlackjackRules) -> Report:
 
 def dealer_report(chart: DealerChart) -> Report:
     """The dealer's final-hand distribution per up card."""
+    from baccarat_exact.blackjack.dealer import OUTCOMES
+
     columns = (
         Column("up"),
         _value("P(up)", True, "decimal", 5),
@@ -107,6 +113,8 @@ def dealer_report(chart: DealerChart) -> Report:
 
 def hand_report(analysis: HandAnalysis) -> Report:
     """Values of every move for one hand."""
+    from baccarat_exact.blackjack.hand import describe_hand
+
     rows: list[tuple[Cell, ...]] = []
     for move, value in analysis.values.items():
         rows.append((move, value, move == analysis.best))
@@ -317,6 +325,8 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
 
 def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
     """The built-in rule sets with their house edges."""
+    from baccarat_exact.blackjack.edge import value_fields
+
     exact = all(isinstance(r.house_edge_optimal, Fraction) for r in rulesets)
     table = Table(
         "Built-in rule sets (house edge on a fresh shoe)",
