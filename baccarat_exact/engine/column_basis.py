@@ -8,6 +8,10 @@ Lucky 6's two lines together, Small is every sequence less Big, and so on.
 :func:`column_basis` finds such relations once per set of columns and *proves* each
 on the integer table, so the counts added up from the basis are the same integers
 the engine would count (only a relation that holds exactly is used).
+
+Where a batch reads only some linear forms of the columns (each bet's EV numerator and
+win count), :func:`ternary_columns` counts fewer columns still: each form's digits,
+columns that count events +1 or −1, checked exactly to give every form.
 """
 
 from __future__ import annotations
