@@ -164,7 +164,7 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
     if int(np.abs(left).max(initial=0)) >= 3**_DIGITS:
         return None
     digits: dict[tuple[int, ...], int] = {}
-    binary: list[npt.NDArray[np.bool_]] = []  # the digits of 0 and 1 only
+    binary: list[tuple[int, npt.NDArray[np.bool_]]] = []  # digits of 0 and 1: (groups, bits)
     terms: list[list[tuple[int, int]]] = [[] for _ in bases]  # (weight, digit) of each form
     split: dict[tuple[int, ...], Split] = {}  # of each distinct form
     # forms of fewer weights first (win counts before pay tables): their digits are then
@@ -173,14 +173,13 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
         form = tuple(left[:, j].tolist())
         if form not in split:
             split[form] = _form_digits(left[:, j], digits, binary)
-        for weight, vector in split[form]:
-            sign = next(d for d in vector if d)
-            key = vector if sign == 1 else _negated(vector)
+        for weight, key in split[form]:
             if key not in digits:
                 digits[key] = len(digits)
                 if not set(key) - {0, 1}:
-                    binary.append(np.array(key, dtype=bool))
-            terms[j].append((weight * sign, digits[key]))
+                    bits = np.array(key, dtype=bool)
+                    binary.append((_groups_of(bits), bits))
+            terms[j].append((weight, digits[key]))
     kept, expressed = _integer_basis(list(digits))
     matrix = np.zeros((len(kept) + 1, len(bases)), dtype=np.int64)
     matrix[-1] = bases
@@ -201,13 +200,19 @@ def ternary_columns(columns: tuple[tuple[int, ...], ...], needs: npt.NDArray[Any
 
 
 Split = list[tuple[int, tuple[int, ...]]]
-"""A form as (weight, vector of −1, 0 or 1 by group of events) terms."""
+"""A form as (weight, vector of −1, 0 or 1 by group of events) terms, each vector's first
+weight not 0 a 1."""
+
+
+def _groups_of(chosen: npt.NDArray[np.bool_]) -> int:
+    """The groups chosen, as the bits of one integer (a subset test is then one and)."""
+    return sum(1 << int(g) for g in np.flatnonzero(chosen))
 
 
 def _form_digits(
     form: npt.NDArray[np.int64],
     known: dict[tuple[int, ...], int],
-    binary: list[npt.NDArray[np.bool_]],
+    binary: list[tuple[int, npt.NDArray[np.bool_]]],
 ) -> Split:
     """``form`` (a weight per group of events, 0 the commonest) as weighted vectors of −1,
     0 and 1: its balanced-ternary digits, or, where that needs more vectors not in
@@ -217,14 +222,14 @@ def _form_digits(
     11, 7, 5, 3, 2 (less 15 on its wins) are three digits of weights 1, 3 and 12,
     against four balanced-ternary ones."""
     best = _digits_of(form, _written(sorted(set(form.tolist())), None), None)
-    fewest = sum(1 for _, vector in best if vector not in known and _negated(vector) not in known)
+    fewest = sum(1 for _, vector in best if vector not in known)
     choice: tuple[int, npt.NDArray[np.bool_], dict[int, list[int]], tuple[int, ...]] | None
     choice = None
-    inside = form != 0
-    for s in binary:
+    inside = _groups_of(form != 0)
+    for groups, s in binary:
         if fewest <= 1:
             break
-        if (s & ~inside).any():
+        if groups & ~inside:
             continue
         on, off = set(form[s].tolist()), set(form[~s].tolist())
         middle = (min(on) + max(on)) // 2
@@ -247,10 +252,6 @@ def _form_digits(
     alpha, s, written, radices = choice
     rest = form - alpha * s
     return [(alpha, tuple(s.astype(np.int64).tolist())), *_digits_of(rest, written, radices)]
-
-
-def _negated(vector: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(-d for d in vector)
 
 
 def _written(values: list[int], radices: tuple[int, ...] | None) -> dict[int, list[int]] | None:
@@ -295,8 +296,11 @@ def _digits_of(
     split = []
     weight = 1
     for level in range(levels):
-        if by_group[:, level].any():
-            split.append((weight, tuple(by_group[:, level].tolist())))
+        digit = by_group[:, level]
+        nonzero = np.flatnonzero(digit)
+        if len(nonzero):
+            sign = int(digit[nonzero[0]])
+            split.append((weight * sign, tuple((digit * sign).tolist())))
         weight *= 3 if radices is None else radices[level] if level < len(radices) else 0
     return split
 
