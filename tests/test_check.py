@@ -17,9 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app
 from baccarat_exact.commands import KINDS
 from baccarat_exact.commands.check import (
     check_document,
@@ -29,18 +27,13 @@ from baccarat_exact.commands.check import (
 )
 from baccarat_exact.errors import GoldenFileError
 from baccarat_exact.model.shoe import Shoe
+from tests.cli_runner import run_app as run
 from tests.reference import reference_event_probabilities
 
-runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 CUSTOM_BETS = ROOT / "docs" / "examples" / "custom-bets.toml"
 SMALL_BLACKJACK_SHOE = "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 # One command per kind of document (small shoes: each is recomputed many times below).

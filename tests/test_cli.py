@@ -12,24 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app, main
+from tests.cli_runner import run_app as run
+from tests.cli_runner import run_main
 
-runner = CliRunner()
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(exit_info.value.code or 0), captured.out, captured.err
 
 
 # -- odds ----------------------------------------------------------------------------

@@ -11,23 +11,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app, main
 from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.events import EVENTS
 from baccarat_exact.model.shoe import Shoe
+from tests.cli_runner import run_app as run
+from tests.cli_runner import run_main
 from tests.reference import reference_event_probabilities
 from tests.test_pairs import _physical, _state
 
-runner = CliRunner()
 GOLDEN = Path(__file__).parent / "golden"
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 # -- odds ----------------------------------------------------------------------------
@@ -120,10 +114,8 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
 
 
 def test_usage_errors_through_main(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["games", "--decks", "many"])
-    err = capsys.readouterr().err
-    assert exit_info.value.code == 2 and err.startswith("Error: ") and err.count("\n") == 1
+    code, _, err = run_main(capsys, "games", "--decks", "many")
+    assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1
 
 
 # -- games and bets --------------------------------------------------------------------

@@ -14,37 +14,24 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app, main
 from baccarat_exact.engine.counting import six_card_total
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
-
-runner = CliRunner(env={"COLUMNS": "80"})
-"""An 80-column terminal, as docs/gen_examples.py runs the pages' examples."""
-wide = CliRunner(env={"COLUMNS": "160"})
-"""For the text checks: a terminal wide enough that no column is left out."""
+from tests.cli_runner import run_app, run_main
 
 # DESIGN.md / casinoexploit.com/baccarat.html: 8-deck six-card counts.
 BANKER_8, PLAYER_8, TIE_8 = 2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    """In an 80-column terminal, as docs/gen_examples.py runs the pages' examples."""
+    return run_app(*args, columns=80)
 
 
 def run_wide(*args: str) -> tuple[int, str, str]:
-    result = wide.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(exit_info.value.code or 0), captured.out, captured.err
+    """For the text checks: a terminal wide enough that no column is left out."""
+    return run_app(*args, columns=160)
 
 
 def _evaluate(coefficients: list[int], d: int) -> int:
@@ -220,8 +207,8 @@ def test_breakeven_bet_adds_to_the_default_bets_and_positional_bets_are_the_only
 
 
 def test_breakeven_decks_help_says_it_also_takes_d() -> None:
-    result = wide.invoke(app, ["breakeven", "--help"])
-    help_text = " ".join(result.stdout.split())
+    _, out, _ = run_wide("breakeven", "--help")
+    help_text = " ".join(out.split())
     assert "unlike other commands' --decks, d: every value a function of the number of decks d" in (
         help_text
     )

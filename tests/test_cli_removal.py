@@ -12,28 +12,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app, main
 from baccarat_exact.cli.progress import progress
 from baccarat_exact.model.catalogue import find_bet
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
+from tests.cli_runner import run_app as run
+from tests.cli_runner import run_main
 
-runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(exit_info.value.code or 0), captured.out, captured.err
 
 
 def assert_one_error_line(code: int, err: str, *fragments: str) -> None:

@@ -14,21 +14,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from baccarat_exact.cli import app
-
-runner = CliRunner()
+from tests.cli_runner import run_app as run
 
 RANK_SYMBOLS = "A23456789TJQK"
 SUIT_LETTERS = "shdc"
 
 Kind = tuple[str, str]  # (rank symbol, suit letter): cards of one kind are alike
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def run_json(*args: str, stdin: str | None = None) -> dict[str, Any]:

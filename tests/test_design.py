@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
-from typer.testing import CliRunner
 
 import baccarat_exact.analysis.design as design_module
 from baccarat_exact.analysis.design import Grid, design, parse_range
-from baccarat_exact.cli import app
 from baccarat_exact.commands.check import check_document
 from baccarat_exact.commands.design import DesignRequest
 from baccarat_exact.commands.inputs import RulesInput
@@ -30,8 +28,8 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.stats import bet_stats
+from tests.cli_runner import run_app
 
-runner = CliRunner()
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"
 TWO_LINES = ROOT / "docs" / "examples" / "sevens-and-eights.toml"
@@ -45,8 +43,8 @@ PANDA_8_PAYS, PANDA_8_WINS = 25, 172_660_763_262_976
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["design", *args])
-    return result.exit_code, result.stdout, result.stderr
+    """``baccarat-exact design ARGS``: (exit code, stdout, stderr)."""
+    return run_app("design", *args)
 
 
 def one_line_bet_figures(pays: int, wins: int) -> tuple[Fraction, Fraction]:
@@ -233,9 +231,9 @@ def test_a_bets_file_with_two_open_lines_is_designed() -> None:
 
 
 def test_every_other_reader_refuses_an_open_pay_in_one_line() -> None:
-    result = runner.invoke(app, ["odds", "--bets-file", str(TWO_LINES)])
-    assert result.exit_code == 2
-    message = result.stderr.strip()
+    code, _, err = run_app("odds", "--bets-file", str(TWO_LINES))
+    assert code == 2
+    message = err.strip()
     assert "\n" not in message
     assert "pay line 'dragon 7'" in message and "price it with `baccarat-exact design`" in message
     with pytest.raises(BetsFileError, match="the pay is open"):
