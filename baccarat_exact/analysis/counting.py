@@ -369,7 +369,8 @@ def derive_tags(
     largest = max((abs(e) for e in effects), default=Fraction(0))
     if largest == 0:
         return (0,) * len(cards)
-    target = [float(e / largest) * level for e in effects]
+    scaled = [float(e / largest) for e in effects]  # each effect over the largest, once
+    target = [x * level for x in scaled]
     choices = []
     for v, t in enumerate(target):
         if cards[v] == 0:
@@ -381,7 +382,7 @@ def derive_tags(
     # that squares of a shoe of any size stay in float range; correlations only rank
     shift = max(max(cards).bit_length() - 53, 0)
     n = np.array([float(Fraction(c, 1 << shift)) for c in cards])
-    e = np.array([float(x / largest) for x in effects])
+    e = np.array(scaled)
     # the imbalance Σ n·p exactly: in int64 while it fits, else in Python ints
     exact = max(cards) * len(cards) * (level + 1) < 2**62
     whole = np.array(cards, dtype=np.int64 if exact else object)
