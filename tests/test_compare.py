@@ -12,16 +12,9 @@ from typing import Any
 import pytest
 
 from baccarat_exact.analysis.compare import compare, parse_decks
-from baccarat_exact.cli import main
+from tests.cli_runner import run_main as run
 
 FIGURES = ("house_edge", "variance", "hit_frequency", "element_of_risk")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
 
 
 def test_every_cell_is_what_odds_gives(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from baccarat_exact.analysis.dealing import BurnRule, deal_shoe
 from baccarat_exact.analysis.track import UNREADABLE, TrackProblem, TrackStep, read_round, track
-from baccarat_exact.cli import app, main
+from baccarat_exact.cli import app
 from baccarat_exact.commands import request_of
 from baccarat_exact.commands.check import check_document
 from baccarat_exact.commands.inputs import BetsInput, ShoeInput
@@ -25,6 +25,7 @@ from baccarat_exact.model.events import EVENTS, Event
 from baccarat_exact.model.rules import STANDARD_TABLEAU
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
+from tests.cli_runner import run_main
 
 runner = CliRunner()
 EIGHT = Shoe.from_decks(8)
@@ -152,25 +153,6 @@ def test_cli_track_csv_is_exact() -> None:
     assert Fraction(values["banker_ev"]) == odds(EIGHT.remove("9 2 K 3")).bet("banker").ev
 
 
-def _main(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes = b""
-) -> tuple[int, str, str]:
-    """``baccarat-exact ARGS`` with ``stdin`` as standard input: exit code, stdout, stderr."""
-    import sys
-
-    class Input(io.BytesIO):
-        buffer = property(lambda self: self)
-
-    sys.stdin, saved = Input(stdin), sys.stdin  # type: ignore[assignment]
-    try:
-        with pytest.raises(SystemExit) as stop:
-            main(list(args))
-    finally:
-        sys.stdin = saved
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
-
-
 def test_the_document_records_the_lines_and_checks_anywhere(tmp_path: Path) -> None:
     """The request holds the rounds themselves (not the file's name): the document is
     computed again from it alone, the same as the request run directly."""
@@ -191,7 +173,7 @@ def test_the_document_records_the_lines_and_checks_anywhere(tmp_path: Path) -> N
 
 
 def test_an_unreadable_line_is_recorded_as_none(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _main(
+    code, out, err = run_main(
         capsys, "track", "--decks", "1", "-f", "json", stdin=b"9 2 K 3\n\xff 2\n"
     )
     document = json.loads(out)
@@ -220,19 +202,17 @@ def test_the_live_csv_is_the_whole_report_s_csv(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bets", [(), ("-b", "dragon-7", "-b", "panda-8")])
 def test_live_rows_fit_the_terminal(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bets: tuple[str, ...]
+    capsys: pytest.CaptureFixture[str], bets: tuple[str, ...]
 ) -> None:
     """80 columns hold the main bets with every column (decimals rounded: the exact
     values are in csv and json); more bets leave out the round's totals, then the last
     bets, and say so; a wider terminal shows them."""
     rounds = b"5h Ks 9c 2d 7s 3h\nburn 7 K 3 Q 9 8 2 J 4 4\n9 2 K 3\n"
-    monkeypatch.setenv("COLUMNS", "80")
-    code, narrow, _ = _main(capsys, "track", *bets, stdin=rounds)
+    code, narrow, _ = run_main(capsys, "track", *bets, stdin=rounds, columns=80)
     assert code == 0 and max(len(line) for line in narrow.splitlines()) <= 80
     assert ("Not shown for width: round, panda-8" in narrow) is bool(bets)
     assert "5h Ks 9c 2d 7s 3h" in narrow and "-1.058%" in narrow  # 8 decks: Banker
-    monkeypatch.setenv("COLUMNS", "120")
-    code, wide, _ = _main(capsys, "track", *bets, stdin=rounds)
+    code, wide, _ = run_main(capsys, "track", *bets, stdin=rounds, columns=120)
     assert code == 0 and "Not shown" not in wide and "P 1 B 5" in wide
     assert max(len(line) for line in wide.splitlines()) <= 120
 
