@@ -26,7 +26,6 @@ from baccarat_exact.analysis.cluster import (
 )
 from baccarat_exact.analysis.dealing import SimulationSettings
 from baccarat_exact.analysis.simulate import simulate
-from baccarat_exact.cli import main
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.commands.simulate import SimulateRequest
@@ -37,6 +36,7 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.report.render import render
 from baccarat_exact.report.simulate import simulation_report
 from baccarat_exact.tuning import keep_freed_memory
+from tests.cli_runner import run_main
 
 
 @pytest.mark.parametrize(
@@ -70,10 +70,8 @@ def test_malformed_addresses(text: str, message: str) -> None:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as stop:
-        main(["simulate", "--shoes", "2", "-q", *args])
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
+    """``baccarat-exact simulate`` of two shoes, quiet, with ``args``."""
+    return run_main(capsys, "simulate", "--shoes", "2", "-q", *args)
 
 
 def test_a_malformed_address_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:

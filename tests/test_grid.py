@@ -15,6 +15,7 @@ from baccarat_exact.model.events import Outcome
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
+from tests.cli_runner import run_main
 from tests.reference_rounds import DealtRound, dealt_rounds, matches_seen
 from tests.test_seen import shoes_and_seen
 
@@ -168,18 +169,8 @@ def test_bad_keys_are_refused() -> None:
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str, columns: int = 80) -> tuple[int, str, str]:
-    import os
-
-    from baccarat_exact.cli import main
-
-    os.environ["COLUMNS"] = str(columns)
-    try:
-        with pytest.raises(SystemExit) as stop:
-            main(list(args))
-    finally:
-        del os.environ["COLUMNS"]
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
+    """``baccarat-exact ARGS`` in a terminal of ``columns`` (80 unless told)."""
+    return run_main(capsys, *args, columns=columns)
 
 
 MATRIX = ("grid", "--rows", "banker-first", "--cols", "player-total")
