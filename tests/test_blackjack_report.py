@@ -26,6 +26,7 @@ from baccarat_exact.commands.blackjack import (
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.commands.report import fingerprint
 from baccarat_exact.report.par_pages import lookup
+from tests.cli_runner import run_main
 from tests.test_report_pages import _shown, _StrictParser
 from tests.test_report_par import _check_horizon
 
@@ -48,15 +49,10 @@ def golden() -> dict[str, Any]:
     return document
 
 
-def run(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "80")
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as stop:
-        main(["blackjack", "report", *args])
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``baccarat-exact blackjack report ARGS`` in an 80-column terminal: (exit code, stdout,
+    stderr)."""
+    return run_main(capsys, "blackjack", "report", *args, columns=80)
 
 
 # -- the round is blackjack round's, its EV blackjack edge's ------------------------------------
@@ -157,9 +153,9 @@ def test_ahead_after_ten_rounds_is_a_sum_over_the_rounds_outcomes(golden: dict[s
 
 
 def test_float_arithmetic_gives_the_same_figures_as_floats_only(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, golden: dict[str, Any]
+    capsys: pytest.CaptureFixture[str], golden: dict[str, Any]
 ) -> None:
-    code, out, err = run(capsys, monkeypatch, *SMALL, "--float", "-f", "json")
+    code, out, err = run(capsys, *SMALL, "--float", "-f", "json")
     assert code == 0, err
     document = json.loads(out)
     assert document["arithmetic"] == "float"
@@ -189,9 +185,9 @@ def test_float_arithmetic_gives_the_same_figures_as_floats_only(
 
 
 def test_text_fits_80_columns_and_leads_with_the_strategies(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, golden: dict[str, Any]
+    capsys: pytest.CaptureFixture[str], golden: dict[str, Any]
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, *SMALL)
+    code, out, _ = run(capsys, *SMALL)
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
     stamp = fingerprint(golden)
     assert out.splitlines()[0] == f"Blackjack math report (PAR sheet) {stamp}"
@@ -201,9 +197,9 @@ def test_text_fits_80_columns_and_leads_with_the_strategies(
 
 
 def test_markdown_has_a_section_per_strategy_each_with_the_fingerprint(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, golden: dict[str, Any]
+    capsys: pytest.CaptureFixture[str], golden: dict[str, Any]
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, *SMALL, "--format", "markdown")
+    code, out, _ = run(capsys, *SMALL, "--format", "markdown")
     assert code == 0
     stamp = f"Fingerprint `{fingerprint(golden)}` · baccarat-exact "
     sections = out.split("\n## ")[1:]
@@ -293,11 +289,10 @@ def test_the_html_is_self_contained_with_the_fingerprint_on_every_section(
 )
 def test_bad_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     args: list[str],
     message: str,
 ) -> None:
     base = ["--counts", SHOE, "--rounds", "10", "--float", "-q", "--strategy", "optimal"]
-    code, out, err = run(capsys, monkeypatch, *base, *args)
+    code, out, err = run(capsys, *base, *args)
     assert code == 2 and not out
     assert len(err.splitlines()) == 1 and err.startswith("Error: ") and message in err, err

@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat_exact.cli import COMMANDS, GROUPS, main, whole_app
+from baccarat_exact.cli import COMMANDS, GROUPS, whole_app
+from tests.cli_runner import run_main
 
 WIDEST = 80
 """The widest line a default table view may write in an 80-column terminal."""
@@ -133,35 +134,27 @@ CSV_VIEWS: list[list[str]] = [
 ]
 
 
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    *args: str,
-    columns: int = 80,
-) -> tuple[int, str, str]:
-    """``baccarat-exact ARGS`` in a terminal of ``columns``: exit code, stdout, stderr."""
-    monkeypatch.setenv("COLUMNS", str(columns))
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
+def run(capsys: pytest.CaptureFixture[str], *args: str, columns: int = 80) -> tuple[int, str, str]:
+    """``baccarat-exact ARGS`` in a terminal of ``columns`` (80 unless told): exit code, stdout,
+    stderr."""
+    return run_main(capsys, *args, columns=columns)
 
 
 @pytest.mark.parametrize("args", DEFAULT_VIEWS + BLACKJACK_VIEWS, ids=" ".join)
 def test_every_default_view_fits_in_80_columns(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+    capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, *args)
+    code, out, _ = run(capsys, *args)
     wide = [line for line in out.splitlines() if len(line) > WIDEST]
     assert code == 0 and out and not wide
 
 
 def test_a_wider_terminal_shows_the_columns_80_leave_out(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("odds", "--stake", "perfect-pair=1,dragon-7=1")
-    _, narrow, _ = run(capsys, monkeypatch, *args)
-    _, wide, _ = run(capsys, monkeypatch, *args, columns=120)
+    _, narrow, _ = run(capsys, *args)
+    _, wide, _ = run(capsys, *args, columns=120)
     assert "not shown for width" in narrow and "not shown for width" not in wide
     assert max(len(line) for line in wide.splitlines()) > 80
     assert max(len(line) for line in wide.splitlines()) <= 120
@@ -173,31 +166,28 @@ def test_every_baccarat_command_has_a_view_above() -> None:
 
 def test_track_fits_in_80_columns(
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     tmp_path: pytest.TempPathFactory,
 ) -> None:
     rounds = tmp_path / "rounds.txt"  # type: ignore[operator]
     rounds.write_text("5 K 9 2 7 3\n8 9 A 4\n")
-    code, out, _ = run(capsys, monkeypatch, "track", str(rounds))
+    code, out, _ = run(capsys, "track", str(rounds))
     assert code == 0 and max(len(line) for line in out.splitlines()) <= WIDEST
 
 
 @pytest.mark.parametrize("args", CSV_VIEWS, ids=" ".join)
 def test_every_csv_is_one_rectangular_table(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+    capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, *args, "--format", "csv")
+    code, out, _ = run(capsys, *args, "--format", "csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0 and len(rows) >= 2
     assert {len(row) for row in rows} == {len(rows[0])}  # rectangular, header included
     assert len(set(rows[0])) == len(rows[0])  # a header row: every column named once
 
 
-def test_every_exact_csv_value_has_a_decimal_beside_it(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_every_exact_csv_value_has_a_decimal_beside_it(capsys: pytest.CaptureFixture[str]) -> None:
     for args in CSV_VIEWS:
-        _, out, _ = run(capsys, monkeypatch, *args, "--format", "csv")
+        _, out, _ = run(capsys, *args, "--format", "csv")
         reader = csv.DictReader(io.StringIO(out))
         for row in reader:
             for key, value in row.items():
@@ -207,25 +197,23 @@ def test_every_exact_csv_value_has_a_decimal_beside_it(
 
 
 def test_csv_table_picks_a_table_and_names_them_when_wrong(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, "odds", "-f", "csv", "--decks", "1")
+    code, out, _ = run(capsys, "odds", "-f", "csv", "--decks", "1")
     bets = list(csv.DictReader(io.StringIO(out)))
     banker = next(row for row in bets if row["bet"] == "banker")
     assert code == 0 and Fraction(banker["ev"]) == Fraction(-49303, 4873050)  # 1 deck, WoO
-    code, out, _ = run(capsys, monkeypatch, "odds", "-f", "csv", "--table", "outcomes")
+    code, out, _ = run(capsys, "odds", "-f", "csv", "--table", "outcomes")
     outcomes = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and int(outcomes[0]["count"]) == 2_292_252_566_437_888  # published
-    code, out, err = run(capsys, monkeypatch, "odds", "-f", "csv", "--table", "nope")
+    code, out, err = run(capsys, "odds", "-f", "csv", "--table", "nope")
     assert code == 2 and not out
     assert err.startswith("Error: no table 'nope'") and "pay-lines" in err
     assert len(err.splitlines()) == 1
 
 
-def test_odds_leads_with_the_answer(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _, out, _ = run(capsys, monkeypatch, "odds")
+def test_odds_leads_with_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds")
     first = out.split("\n\n")[1].splitlines()  # the table under the title
     assert first[0].split()[:8] == ["bet", "pays", "≈", "P(win)", "≈", "P(push)", "≈", "house"]
     banker = first[2].split()
@@ -233,10 +221,8 @@ def test_odds_leads_with_the_answer(
     assert banker[5] == "-0.010579"
 
 
-def test_odds_brief_is_one_line_per_bet(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "odds", "--brief", "--decks", "1")
+def test_odds_brief_is_one_line_per_bet(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--brief", "--decks", "1")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 2 + 3  # header, rule, banker player tie
     banker = lines[2].split()
@@ -244,10 +230,8 @@ def test_odds_brief_is_one_line_per_bet(
     assert banker[3] == "1.0117%"  # 1 deck, Wizard of Odds: 1.01%
 
 
-def test_odds_shows_the_house_edge_once(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _, out, _ = run(capsys, monkeypatch, "odds")
+def test_odds_shows_the_house_edge_once(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds")
     assert out.count("1.0579%") == 1
     assert "surebet: wins with probability over 90 % (some casinos bar it from bonus" in out
 
@@ -267,9 +251,9 @@ def _help_commands() -> list[list[str]]:
 
 @pytest.mark.parametrize("path", _help_commands(), ids=lambda p: " ".join(p) or "root")
 def test_help_at_80_columns_cuts_no_option_short(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: list[str]
+    capsys: pytest.CaptureFixture[str], path: list[str]
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, *path, "-h")
+    code, out, _ = run(capsys, *path, "-h")
     assert code == 0 and out.startswith("Usage: baccarat-exact")
     option_names = re.findall(r"--[a-z0-9-]+\S?", out)
     assert option_names and not any(name.endswith("…") for name in option_names)
@@ -278,10 +262,10 @@ def test_help_at_80_columns_cuts_no_option_short(
 
 @pytest.mark.parametrize("columns", [80, 120])
 def test_root_help_shows_every_summary_whole(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+    capsys: pytest.CaptureFixture[str], columns: int
 ) -> None:
     for path in ([], ["blackjack"]):
-        code, out, _ = run(capsys, monkeypatch, *path, "--help", columns=columns)
+        code, out, _ = run(capsys, *path, "--help", columns=columns)
         commands = out.split("Commands:\n", 1)[1]
         assert code == 0 and "..." not in commands
         assert max(len(line) for line in out.splitlines()) <= columns
@@ -320,46 +304,38 @@ def test_every_group_and_command_is_in_the_help_test() -> None:
     assert names == set(COMMANDS) | set(GROUPS)
 
 
-def test_shell_completion_is_offered(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--help")
+def test_shell_completion_is_offered(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
     assert code == 0 and "--install-completion" in out and "--show-completion" in out
 
 
-def test_an_unknown_bet_names_the_close_ones(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, err = run(capsys, monkeypatch, "odds", "--bet", "dragon7")
+def test_an_unknown_bet_names_the_close_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "odds", "--bet", "dragon7")
     assert code == 2 and not out
     assert err.startswith("Error: unknown bet 'dragon7': did you mean dragon-7?")
-    code, out, err = run(capsys, monkeypatch, "bets", "panda8")
+    code, out, err = run(capsys, "bets", "panda8")
     assert code == 2 and "did you mean panda-8?" in err and len(err.splitlines()) == 1
 
 
-def test_bets_name_shows_that_bet_in_full(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "bets", "dragon-7")
+def test_bets_name_shows_that_bet_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bets", "dragon-7")
     assert code == 0 and "Dragon 7" in out and "Pay tables" in out and "panda-8" not in out
-    code, out, _ = run(capsys, monkeypatch, "bets", "dragon-7", "-f", "json")
+    code, out, _ = run(capsys, "bets", "dragon-7", "-f", "json")
     document = json.loads(out)
     assert [bet["name"] for bet in document["bets"]] == ["dragon-7"]
     assert document["bets"][0]["lines"][0]["pays"] == "40"  # EZ Baccarat: Dragon 7 pays 40
 
 
-def test_bets_default_view_is_short(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _, short, _ = run(capsys, monkeypatch, "bets")
-    _, long, _ = run(capsys, monkeypatch, "bets", "--long")
+def test_bets_default_view_is_short(capsys: pytest.CaptureFixture[str]) -> None:
+    _, short, _ = run(capsys, "bets")
+    _, long, _ = run(capsys, "bets", "--long")
     assert "wins when" not in short and "wins when" in long and "Pay tables" in long
 
 
 def test_track_csv_is_one_rectangular_table_with_decimals(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, monkeypatch, "track", "docs/examples/rounds.txt", "-f", "csv")
+    code, out, _ = run(capsys, "track", "docs/examples/rounds.txt", "-f", "csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 2  # the example file has one bad line, reported on stderr
     assert {len(row) for row in rows} == {len(rows[0])} and len(rows) > 2

@@ -17,26 +17,20 @@ import pytest
 from baccarat_exact.cli import main
 from baccarat_exact.commands.report import fingerprint
 from baccarat_exact.report.par_pages import lookup
+from tests.cli_runner import run_main
 
 MIX = "banker=45,player=40,tie=5,dragon-7=10"
 SMALL = ["--decks", "1", "--rounds", "10,2000", "--bet", "dragon-7", "--loss", "10%,5"]
 """A quick report: one exact horizon and one by floating point."""
 
 
-def run(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "80")
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-    captured = capsys.readouterr()
-    return int(stop.value.code or 0), captured.out, captured.err
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``baccarat-exact ARGS`` in an 80-column terminal: (exit code, stdout, stderr)."""
+    return run_main(capsys, *args, columns=80)
 
 
-def twin(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
-) -> dict[str, Any]:
-    code, out, err = run(capsys, monkeypatch, "report", *args, "--format", "json")
+def twin(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = run(capsys, "report", *args, "--format", "json")
     assert code == 0, err
     document: dict[str, Any] = json.loads(out)
     return document
@@ -45,42 +39,36 @@ def twin(
 # -- the text view ------------------------------------------------------------------------------
 
 
-def test_text_fits_80_columns_and_leads_with_the_bets(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "report", *SMALL)
+def test_text_fits_80_columns_and_leads_with_the_bets(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "report", *SMALL)
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
     first_table = out.split("\n\n")[2]
     assert first_table.startswith("Bets (per unit staked)\nbet ")
     assert "Shoe: 1 deck (52 cards)." in out.split("\n\n")[1]
-    stamp = fingerprint(twin(capsys, monkeypatch, *SMALL))
+    stamp = fingerprint(twin(capsys, *SMALL))
     assert out.splitlines()[0] == f"Math report (PAR sheet) {stamp}"
     assert f"Fingerprint {stamp}: a hash of the request and the tool's version." in out
 
 
-def test_with_a_mix_the_hold_comes_first(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "report", *SMALL, "--mix", MIX, "--actual", "3%")
+def test_with_a_mix_the_hold_comes_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "report", *SMALL, "--mix", MIX, "--actual", "3%")
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
     assert out.split("\n\n")[2].startswith("Bet mix: hold per unit of handle")
     assert "not shown for width" not in out
 
 
-def test_csv_writes_the_main_table_and_table_picks_one(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, _ = run(capsys, monkeypatch, "report", *SMALL, "--format", "csv")
+def test_csv_writes_the_main_table_and_table_picks_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "report", *SMALL, "--format", "csv")
     assert code == 0 and out.splitlines()[0].startswith("bet,house_edge,house_edge_float,rtp")
-    code, out, _ = run(capsys, monkeypatch, "report", *SMALL, "--table", "pay-table")
+    code, out, _ = run(capsys, "report", *SMALL, "--table", "pay-table")
     assert code == 0 and out.count("dragon-7  win") == 1 and "Volatility" not in out
 
 
 def test_a_different_request_has_a_different_fingerprint(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    one = twin(capsys, monkeypatch, *SMALL)
-    other = twin(capsys, monkeypatch, *SMALL, "--confidence", "95")
+    one = twin(capsys, *SMALL)
+    other = twin(capsys, *SMALL, "--confidence", "95")
     assert re.fullmatch(r"[0-9a-f]{16}", fingerprint(one))
     assert fingerprint(one) != fingerprint(other)
     older = {**one, "version": {**one["version"], "baccarat_exact": "0.1.0"}}
@@ -113,11 +101,10 @@ def test_a_different_request_has_a_different_fingerprint(
 )
 def test_bad_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     args: list[str],
     message: str,
 ) -> None:
-    code, out, err = run(capsys, monkeypatch, "report", "--decks", "1", "--rounds", "10", *args)
+    code, out, err = run(capsys, "report", "--decks", "1", "--rounds", "10", *args)
     assert code == 2 and not out
     assert len(err.splitlines()) == 1 and err.startswith("Error: ") and message in err
 
@@ -126,11 +113,11 @@ def test_bad_input_is_one_line_and_exit_2(
 
 
 def test_markdown_has_a_section_per_bet_each_with_the_fingerprint(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = (*SMALL, "--mix", MIX, "--actual", "3%")
-    _, out, _ = run(capsys, monkeypatch, "report", *args, "--format", "markdown")
-    document = twin(capsys, monkeypatch, *args)
+    _, out, _ = run(capsys, "report", *args, "--format", "markdown")
+    document = twin(capsys, *args)
     stamp = f"Fingerprint `{fingerprint(document)}` · baccarat-exact "
     sections = out.split("\n## ")[1:]
     assert [s.split("\n")[0] for s in sections] == [
@@ -284,8 +271,8 @@ def test_every_html_section_carries_the_fingerprint(page: tuple[str, dict[str, A
 
 
 def test_html_alone_writes_the_text_view(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "page.html"
-    code, out, _ = run(capsys, monkeypatch, "report", *SMALL, "--html", str(path))
+    code, out, _ = run(capsys, "report", *SMALL, "--html", str(path))
     assert code == 0 and out.startswith("Math report (PAR sheet)") and path.stat().st_size > 5000
