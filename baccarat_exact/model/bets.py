@@ -15,7 +15,6 @@ A line covers the cells ``events × pairs``; every bet's lines split all
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -324,33 +323,32 @@ def first_match_bet(
     >>> [(line.name, len(line.events)) for line in bet.lines]
     [('win', 40), ('lose', 360)]
     """
-    taken: set[int] = set()
+    states = range(len(PAIR_STATES))
+    taken: list[set[int]] = [set() for _ in states]  # events already paid, per pair state
     built: list[PayLine] = []
-    everything = frozenset(range(len(PAIR_STATES) * N_EVENTS))
     for line_name, pays, alternatives in (*lines, (otherwise_name, otherwise, [(None, None)])):
-        cells: set[int] = set()
+        cells: list[set[int]] = [set() for _ in states]  # this line's events, per pair state
         for event_test, pair_test in alternatives:
             events = events_where(event_test, tableau) if event_test else ALL_EVENTS
-            pairs = pairs_where(pair_test) if pair_test else ANY_PAIRS
-            cells |= {s * N_EVENTS + e for s in pairs for e in events}
-        cells -= taken
-        taken |= cells
-        if not cells and line_name == otherwise_name and taken == everything:
+            for state in pairs_where(pair_test) if pair_test else ANY_PAIRS:
+                cells[state] |= events
+        for state in states:
+            cells[state] -= taken[state]
+            taken[state] |= cells[state]
+        everything = all(len(events) == N_EVENTS for events in taken)
+        if not any(cells) and line_name == otherwise_name and everything:
             break
         built.extend(_products(line_name, Fraction(pays), cells))
     return Bet(name=name, lines=tuple(built), definition=definition)
 
 
-def _products(name: str, pays: Fraction, cells: set[int]) -> list[PayLine]:
-    """Cells as pay lines, each events × pair states (states grouped by their events)."""
-    ordered = sorted(cells)  # each pair state's cells are one slice: one pass over them
+def _products(name: str, pays: Fraction, cells: list[set[int]]) -> list[PayLine]:
+    """A line's events per pair state as pay lines, each events × pair states (states
+    grouped by their events, in the order of the states)."""
     by_events: dict[frozenset[int], set[int]] = {}
-    for state in range(len(PAIR_STATES)):
-        base = state * N_EVENTS
-        start, stop = bisect_left(ordered, base), bisect_left(ordered, base + N_EVENTS)
-        events = frozenset([cell - base for cell in ordered[start:stop]])
+    for state, events in enumerate(cells):
         if events:
-            by_events.setdefault(events, set()).add(state)
+            by_events.setdefault(frozenset(events), set()).add(state)
     if not by_events:
         return [PayLine(name=name, pays=pays, events=frozenset())]
     return [
