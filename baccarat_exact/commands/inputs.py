@@ -175,9 +175,12 @@ class BetsInput(Inputs):
             if not find_game(game).side_bets:
                 return main_bets(rules)
         from baccarat_exact.model.catalogue import find_bet
-        from baccarat_exact.model.custom_bets import bets_from_definitions
 
-        own = bets_from_definitions(self.definitions, "the bets defined", rules.tableau)
+        own: dict[str, Bet] = {}
+        if self.definitions:  # the bets-file reader (and its TOML parser) only when used
+            from baccarat_exact.model.custom_bets import bets_from_definitions
+
+            own = bets_from_definitions(self.definitions, "the bets defined", rules.tableau)
         if self.only_named and self.names:
             named = [own.get(name.strip()) or find_bet(name, rules) for name in self.names]
             return unique_bets((*named, *own.values()))
