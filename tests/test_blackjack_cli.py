@@ -14,7 +14,6 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
-from baccarat_exact.cli import main
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.commands import REQUESTS, request_class, request_of
 from baccarat_exact.commands.blackjack import (
@@ -26,6 +25,7 @@ from baccarat_exact.commands.blackjack import (
 )
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import BaccaratError, RequestError
+from tests import cli_runner
 
 runner = CliRunner()
 TINY = ["--counts", "A=3,5=3,6=4,7=4,9=2,T=8"]
@@ -40,13 +40,9 @@ def run(*args: str) -> str:
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """The whole CLI, in-process, as a shell runs it: (exit code, stdout, stderr)."""
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as exit_info:
-        main(["blackjack", *args])
-    out, err = capsys.readouterr()
-    code = exit_info.value.code
-    return (0 if code is None else int(code)), out, err
+    """``baccarat-exact blackjack ARGS``, the whole CLI as a shell runs it: (exit code, stdout,
+    stderr)."""
+    return cli_runner.run_main(capsys, "blackjack", *args)
 
 
 def test_rules_lists_every_option_and_records_the_request() -> None:

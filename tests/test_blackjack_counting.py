@@ -18,9 +18,9 @@ from baccarat_exact.analysis.ramps import parse_ramp
 from baccarat_exact.blackjack.edge import basic_strategy, strategy_value
 from baccarat_exact.blackjack.index_play import IndexPlayer, illustrious_18
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
-from baccarat_exact.cli import main
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
+from tests.cli_runner import run_main
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1)
 US = BlackjackRules(hole_card=True, double_after_split=True, hit_split_aces=False)
@@ -28,10 +28,8 @@ US = BlackjackRules(hole_card=True, double_after_split=True, hit_split_aces=Fals
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as stop:
-        main(["blackjack", "counting", "-q", *args])
-    out, err = capsys.readouterr()
-    return int(stop.value.code or 0), out, err
+    """``baccarat-exact blackjack counting -q ARGS``: (exit code, stdout, stderr)."""
+    return run_main(capsys, "blackjack", "counting", "-q", *args)
 
 
 @pytest.fixture(scope="module")
