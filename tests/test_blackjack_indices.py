@@ -31,11 +31,11 @@ from baccarat_exact.analysis.blackjack_indices import (
 )
 from baccarat_exact.blackjack.hands import ACE, SLOTS, TEN, Counts
 from baccarat_exact.blackjack.rules import CASINO_RULES, US_RULES, SplitBy, Surrender
-from baccarat_exact.cli import main
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.errors import CountError
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
+from tests.cli_runner import run_main
 
 runner = CliRunner()
 
@@ -376,11 +376,8 @@ HOSTILE = [
 def test_bad_input_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as exit_info:
-        main(["blackjack", "indices", "--float", "-q", *args])
-    out, err = capsys.readouterr()
-    assert exit_info.value.code == 2, (out, err)
+    code, out, err = run_main(capsys, "blackjack", "indices", "--float", "-q", *args)
+    assert code == 2, (out, err)
     assert err.startswith("Error: ") and err.count("\n") == 1 and message in err, err
     assert out == ""
 

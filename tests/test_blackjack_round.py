@@ -23,11 +23,12 @@ from baccarat_exact.blackjack.rules import (
     Surrender,
 )
 from baccarat_exact.blackjack.split_round import hand_patterns
-from baccarat_exact.cli import app, main
+from baccarat_exact.cli import app
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference as reference
 from tests.blackjack_resplit_reference import resplit_round_law
+from tests.cli_runner import run_main
 from tests.test_blackjack_edge import tiny_shoes
 
 runner = CliRunner()
@@ -210,11 +211,8 @@ def test_the_command_plays_one_strategy_and_writes_csv() -> None:
 def test_bad_input_is_one_error_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as exit_info:
-        main(["blackjack", "round", "--counts", SMALL, *args])
-    out, err = capsys.readouterr()
-    assert exit_info.value.code == 2 and out == ""
+    code, out, err = run_main(capsys, "blackjack", "round", "--counts", SMALL, *args)
+    assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0], err
 

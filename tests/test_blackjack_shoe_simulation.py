@@ -21,10 +21,10 @@ from baccarat_exact.blackjack.play import PlayedRound, play_round
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
 from baccarat_exact.blackjack.solver import ROUND_POINTS
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
-from baccarat_exact.cli import main
 from baccarat_exact.cli.blackjack import app
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
+from tests.cli_runner import run_main
 
 runner = CliRunner()
 
@@ -418,11 +418,8 @@ def test_jobs_and_cluster_together_are_refused() -> None:
 def test_bad_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as exit_info:
-        main(["blackjack", "simulate", "--counts", SMALL, *args])
-    out, err = capsys.readouterr()
-    assert exit_info.value.code == 2 and out == "", err
+    code, out, err = run_main(capsys, "blackjack", "simulate", "--counts", SMALL, *args)
+    assert code == 2 and out == "", err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], err
     assert "Traceback" not in err

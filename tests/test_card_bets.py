@@ -443,12 +443,10 @@ def test_an_infinite_shoe_deals_a_suit_a_quarter_of_the_time() -> None:
 def test_commands_that_cannot_price_card_bets_say_so_in_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
-    with pytest.raises(SystemExit) as stop:
-        main([*args, "--bets-file", str(LUCKY_MATCH)])
-    out, err = capsys.readouterr()
-    assert stop.value.code == 2 and not out and len(err.splitlines()) == 1
+    code, out, err = run_main(capsys, *args, "--bets-file", str(LUCKY_MATCH))
+    assert code == 2 and not out and len(err.splitlines()) == 1
     assert err.startswith(
         "Error: lucky-match, player-three-card-poker look at the ranks of the cards dealt: "
     )
@@ -465,15 +463,15 @@ def test_commands_built_on_odds_price_card_bets_as_odds_does(
 ) -> None:
     import json
 
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
-    with pytest.raises(SystemExit):
-        main(["odds", "--decks", "8", "--bets-file", str(LUCKY_MATCH), "-f", "json"])
-    ev = json.loads(capsys.readouterr().out)["bets"]["lucky-match"]["ev"]
-    with pytest.raises(SystemExit) as stop:
-        main([*args, "--bets-file", str(LUCKY_MATCH), "-f", "json"])
-    document = json.loads(capsys.readouterr().out)
-    assert not stop.value.code
+    _, out, _ = run_main(
+        capsys, "odds", "--decks", "8", "--bets-file", str(LUCKY_MATCH), "-f", "json"
+    )
+    ev = json.loads(out)["bets"]["lucky-match"]["ev"]
+    code, out, _ = run_main(capsys, *args, "--bets-file", str(LUCKY_MATCH), "-f", "json")
+    document = json.loads(out)
+    assert not code
     if args[0] == "breakeven":
         assert document["bets"]["lucky-match"]["ev"] == ev
     elif args[0] == "compare":

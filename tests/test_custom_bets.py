@@ -283,16 +283,14 @@ def test_a_long_message_stays_one_short_line() -> None:
 def test_a_bad_bets_file_is_one_error_line_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
     monkeypatch.chdir(tmp_path)
     path = Path("typo.toml")
     path.write_text((DOCS / "examples" / "typo.toml").read_text(encoding="utf-8"))
     for command in ("odds", "bets", "grid", "formula", "breakeven", "compare"):
-        with pytest.raises(SystemExit) as stop:
-            main([command, "--bets-file", str(path)])
-        out, err = capsys.readouterr()
-        assert stop.value.code == 2 and not out, command
+        code, out, err = run_main(capsys, command, "--bets-file", str(path))
+        assert code == 2 and not out, command
         assert err == (
             f"Error: {path}:6: bet 'p8', pay line 'win': unknown condition "
             "'player_three_card_totl'; did you mean player_three_card_total or "
@@ -305,11 +303,11 @@ def test_the_listing_of_a_bets_file_is_its_bets_with_their_titles(
 ) -> None:
     import json
 
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
-    with pytest.raises(SystemExit):
-        main(["bets", "--bets-file", str(DOCS / "examples" / "custom-bets.toml"), "-f", "json"])
-    document = json.loads(capsys.readouterr().out)
+    bets_file = str(DOCS / "examples" / "custom-bets.toml")
+    _, out, _ = run_main(capsys, "bets", "--bets-file", bets_file, "-f", "json")
+    document = json.loads(out)
     mine = [bet for bet in document["bets"] if bet["name"].startswith("my-")]
     assert mine[0]["title"] == "Dragon 7, written by hand"
     assert {bet["source"] for bet in mine} == {"a --bets-file"}

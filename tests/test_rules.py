@@ -95,25 +95,21 @@ def test_rules_csv_headers_are_identifiers_and_each_table_can_be_picked(
     import csv
     import io
 
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
-    with pytest.raises(SystemExit):
-        main(["rules", "-f", "csv"])
-    banker = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    _, out, _ = run_main(capsys, "rules", "-f", "csv")
+    banker = list(csv.DictReader(io.StringIO(out)))
     assert list(banker[0]) == ["total", *(f"third_card_{c}" for c in range(10)), "stood"]
     # the published tableau: a Banker 3 stands when the Player's third card is an 8
     assert banker[3]["third_card_8"] == "S" and banker[3]["third_card_9"] == "D"
-    with pytest.raises(SystemExit):
-        main(["rules", "-f", "csv", "-t", "player"])
-    player = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    _, out, _ = run_main(capsys, "rules", "-f", "csv", "-t", "player")
+    player = list(csv.DictReader(io.StringIO(out)))
     assert list(player[0]) == [f"total_{t}" for t in range(10)]
 
 
 def test_an_unknown_game_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
-    with pytest.raises(SystemExit) as stop:
-        main(["rules", "--game", "ezz"])
-    out, err = capsys.readouterr()
-    assert stop.value.code == 2 and not out and len(err.splitlines()) == 1
+    code, out, err = run_main(capsys, "rules", "--game", "ezz")
+    assert code == 2 and not out and len(err.splitlines()) == 1
     assert err.startswith("Error: unknown game 'ezz'")

@@ -22,7 +22,7 @@ from referencing.exceptions import NoSuchResource
 from typer.testing import CliRunner
 
 import baccarat_exact
-from baccarat_exact.cli import app, main
+from baccarat_exact.cli import app
 from baccarat_exact.commands import KINDS
 from baccarat_exact.commands.schemas import (
     COMMON_FILE,
@@ -33,6 +33,7 @@ from baccarat_exact.commands.schemas import (
 )
 from baccarat_exact.errors import SchemaError
 from baccarat_exact.report.render import dumps_json
+from tests.cli_runner import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = Path(baccarat_exact.__file__).parent / "schemas"
@@ -431,11 +432,9 @@ def test_schema_reads_a_two_word_kind_however_written(args: list[str]) -> None:
 def test_schema_of_an_unknown_kind_is_one_error_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["schema", "oddz"])
-    captured = capsys.readouterr()
-    assert exit_info.value.code == 2 and captured.out == ""
-    (line,) = captured.err.splitlines()
+    code, out, err = run_main(capsys, "schema", "oddz")
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
     assert line.startswith("Error: unknown kind of document 'oddz'; the kinds are: odds, ")
 
 

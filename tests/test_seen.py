@@ -190,11 +190,9 @@ def test_seen_cards_round_trip_through_json() -> None:
 def test_a_mistyped_card_says_what_is_wrong_with_it(
     capsys: pytest.CaptureFixture[str], option: str, typed: str, message: str
 ) -> None:
-    from baccarat_exact.cli import main
+    from tests.cli_runner import run_main
 
     for command in ("odds", "grid"):
-        with pytest.raises(SystemExit) as stop:
-            main([command, option, typed])
-        out, err = capsys.readouterr()
-        assert stop.value.code == 2 and not out
+        code, out, err = run_main(capsys, command, option, typed)
+        assert code == 2 and not out
         assert err.startswith(message) and len(err.splitlines()) == 1, (command, err)
