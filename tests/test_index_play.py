@@ -16,35 +16,23 @@ from baccarat_exact.blackjack.round_stats import round_stats
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
     DealerBlackjackTakes,
-    DoubleRule,
     SplitBy,
     Surrender,
 )
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shoe import Shoe
+from tests.test_blackjack_round import RULE_SETS as ROUND_RULE_SETS
 
 SHOES = ("A=2,5=2,6=2,7=2,9=2,T=8", "A=3,7=2,8=4,9=2,T=12")
 """Small shoes: low cards that double and split, and pairs of aces, sevens, eights, nines
 and tens deep enough for three hands."""
 
 RULE_SETS = [
-    BlackjackRules(),
-    BlackjackRules(
-        hole_card=True, double_after_split=True, double_split_aces=True, dealer_hits_soft_17=True
-    ),
-    BlackjackRules(
-        dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL,
-        hit_split_aces=False,
-        triple_seven_on_split=True,
-        double_after_split=True,
-    ),
-    BlackjackRules(surrender=Surrender.LATE, double=DoubleRule.NINE_TO_ELEVEN),
-    BlackjackRules(hole_card=True, surrender=Surrender.EARLY, double_after_split=True),
-    BlackjackRules(surrender=Surrender.EARLY, blackjack_pays=Fraction(6, 5)),
+    *ROUND_RULE_SETS,
     BlackjackRules(split_hands=3, hole_card=True, surrender=Surrender.LATE),
 ]
-"""The round tests' rule sets (the casino's game, a peek game with DAS and H17, a dealer
+"""test_blackjack_round's rule sets (the casino's game, a peek game with DAS and H17, a dealer
 blackjack taking the original stake only, late and early surrender with and without a
 hole card, 6:5) and resplits to three hands."""
 
