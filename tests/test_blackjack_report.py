@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from baccarat_exact.cli import main
 from baccarat_exact.commands.blackjack import (
     BlackjackEdgeRequest,
     BlackjackReportRequest,
@@ -26,7 +25,7 @@ from baccarat_exact.commands.blackjack import (
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.commands.report import fingerprint
 from baccarat_exact.report.par_pages import lookup
-from tests.cli_runner import run_main
+from tests.cli_runner import run_main, run_main_redirected
 from tests.test_report_pages import _shown, _StrictParser
 from tests.test_report_par import _check_horizon
 
@@ -216,20 +215,11 @@ def test_markdown_has_a_section_per_strategy_each_with_the_fingerprint(
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
-    import contextlib
-    import io
-
     path = tmp_path_factory.mktemp("html") / "report.html"
-    out = io.StringIO()
-    with (
-        pytest.MonkeyPatch.context() as patch,
-        pytest.raises(SystemExit) as stop,
-        contextlib.redirect_stdout(out),
-    ):
-        patch.setenv("COLUMNS", "80")
-        main(["blackjack", "report", *SMALL, "--html", str(path), "-f", "json"])
-    assert not stop.value.code
-    return path.read_text(encoding="utf-8"), json.loads(out.getvalue())
+    args = ["blackjack", "report", *SMALL, "--html", str(path), "-f", "json"]
+    code, out, err = run_main_redirected(*args, columns=80)
+    assert not code, err
+    return path.read_text(encoding="utf-8"), json.loads(out)
 
 
 def test_the_json_beside_the_html_is_the_golden_document(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_exact.cli import main
+from tests.cli_runner import run_main
 
 pytestmark = pytest.mark.skipif(shutil.which("java") is None, reason="the checker needs Java")
 
@@ -32,24 +32,22 @@ def nu_checker(folder: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_report_page_validates(tmp_path: Path) -> None:
+def test_the_report_page_validates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     page = tmp_path / "report.html"
-    with pytest.raises(SystemExit) as stop:
-        main(
-            [
-                "report",
-                "dragon-7",
-                "--counts",
-                "A=4,2=4,3=4,4=4,5=4,6=4,7=4,8=4,9=4,T=16",
-                "--mix",
-                "banker=50,player=40,dragon-7=10",
-                "--rounds",
-                "10,100",
-                "--html",
-                str(page),
-            ]
-        )
-    assert not stop.value.code
+    code, _, _ = run_main(
+        capsys,
+        "report",
+        "dragon-7",
+        "--counts",
+        "A=4,2=4,3=4,4=4,5=4,6=4,7=4,8=4,9=4,T=16",
+        "--mix",
+        "banker=50,player=40,dragon-7=10",
+        "--rounds",
+        "10,100",
+        "--html",
+        str(page),
+    )
+    assert not code
     done = nu_checker(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 

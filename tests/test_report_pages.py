@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from baccarat_exact.cli import main
 from baccarat_exact.commands.report import fingerprint
 from baccarat_exact.report.par_pages import lookup
-from tests.cli_runner import run_main
+from tests.cli_runner import run_main, run_main_redirected
 
 MIX = "banker=45,player=40,tie=5,dragon-7=10"
 SMALL = ["--decks", "1", "--rounds", "10,2000", "--bet", "dragon-7", "--loss", "10%,5"]
@@ -199,16 +198,9 @@ def _shown(text: str, value: Any) -> bool:
 def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
     path = tmp_path_factory.mktemp("html") / "report.html"
     args = ["report", *SMALL, "--mix", MIX, "--actual", "3%", "--html", str(path), "-f", "json"]
-    with pytest.MonkeyPatch.context() as patch, pytest.raises(SystemExit) as stop:
-        patch.setenv("COLUMNS", "80")
-        import contextlib
-        import io
-
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            main(args)
-    assert not stop.value.code
-    return path.read_text(encoding="utf-8"), json.loads(out.getvalue())
+    code, out, err = run_main_redirected(*args, columns=80)
+    assert not code, err
+    return path.read_text(encoding="utf-8"), json.loads(out)
 
 
 def test_html_is_well_formed_and_self_contained(page: tuple[str, dict[str, Any]]) -> None:
