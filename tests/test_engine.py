@@ -294,6 +294,31 @@ def test_every_compiled_kernel_counts_alike(counts: list[int], infinite: bool) -
 
 
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize("width", [9, 12, 15, 16, 17, 24, 25, 28, 30, 31, 32, 34, 47])
+@pytest.mark.parametrize("cards", [416, 456, 457, 1448])
+def test_every_kernel_counts_alike_with_its_table_padded(width: int, cards: int) -> None:
+    """A table of more than 8 columns, more than half a block of 16 past whole blocks (9
+    to 15, 25 to 31…), is stored padded with zero columns; the padded and unpadded widths
+    alike give numpy's integer counts, in both kernels and both arithmetics, the last
+    column too."""
+    from baccarat_exact.engine import _sixcard
+
+    columns = tuple(tuple(range(c, N_EVENTS, width)) for c in range(width))
+    compiled = compile_columns(STANDARD_TABLEAU, columns)
+    values = (cards - 9 * 40, 40, 39, 41, 40, 38, 42, 40, 40, 40)
+    in_use, available = _sixcard.kernels()
+    try:
+        for infinite in (False, True):
+            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+            assert all(exact), "every column counts something"
+            for kernel in available.split(", "):
+                _sixcard.use_kernel(kernel)
+                assert compiled.counter()(values, infinite) == exact, (kernel, infinite)
+    finally:
+        _sixcard.use_kernel(in_use)
+
+
+@pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
 def test_the_wide_kernel_is_taken_where_the_processor_has_it() -> None:
     """On x86-64 with AVX2 and FMA the module chooses the wide kernel itself; an unknown
     kernel is refused with the ones there are."""
