@@ -15,7 +15,7 @@ from baccarat_exact.engine.counting import count_array, six_card_total
 from baccarat_exact.model.bets import ALL_EVENTS, Bet, main_bets
 from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.custom_bets import parse_bets
-from baccarat_exact.model.events import EVENTS
+from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import RULESETS, Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds, plan
@@ -102,3 +102,107 @@ def test_a_result_combines_stakes_through_the_pricer_that_made_it() -> None:
     travelled = pickle.loads(pickle.dumps(result))  # as to another process
     assert travelled == result
     assert travelled.combination({"banker": 1, "player-pair": 2}) == both
+
+
+def _line_counts_from_every_column(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...]) -> list:
+    """Each value bet's line counts, and the Banker and Player wins, read from every
+    column of the plan counted in Python integers (no basis, no rest column)."""
+    planned = plan(rules.tableau, bets)
+    values = shoe.reduced().values if shoe.infinite else shoe.values
+    total = sum(values) ** 6 if shoe.infinite else six_card_total(shoe.cards)
+    row = count_array(values, planned.compiled, infinite=shoe.infinite, kind="object")[0]
+    found: list = [int(row[0]), int(row[1])]
+    for item in planned.values:
+        counts = [int(row[c]) for c in item.columns]
+        found.append((item.position, (*counts, total - sum(counts))))
+    return found
+
+
+_SHOES = {
+    "twelve cards": Shoe.from_counts({"A": 2, "3": 1, "5": 2, "6": 1, "8": 2, "9": 1, "K": 3}),
+    "8 decks less 60": Shoe.from_decks(8).remove(
+        "A 2x3 3x5 4x4 5x6 6x2 7x7 8x5 9x9 Tx10 Jx2 Qx3 Kx3"
+    ),
+    "9 decks (int64)": Shoe.from_decks(9),
+    "30 decks (Python integers)": Shoe.from_decks(30),
+    "infinite": Shoe.infinite_shoe(),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("shoe_name", sorted(_SHOES))
+def test_one_shoe_counts_a_basis_and_adds_up_the_other_columns(game: str, shoe_name: str) -> None:
+    """One shoe's odds count fewer columns than the plan has (those that are integer
+    combinations of others and the denominator are added up from them) and give every
+    value bet's line counts exactly as every column counted alone does."""
+    rules, shoe = RULESETS[game], _SHOES[shoe_name]
+    bets = tuple(bet for bet in _bets(rules) if not bet.needs_pairs)
+    planned = plan(rules.tableau, bets)
+    reading = planned.one_shoe
+    assert len(reading.compiled.columns) + len(reading.derived) == len(planned.columns)
+    assert len(reading.compiled.columns) < len(planned.columns)
+    assert set(reading.compiled.columns) <= set(planned.columns)
+    result = odds(shoe, rules, bets)
+    banker, player, *lines = _line_counts_from_every_column(shoe, rules, bets)
+    assert (result.counts[Outcome.BANKER], result.counts[Outcome.PLAYER]) == (banker, player)
+    for position, counts in lines:
+        assert result.bets[position].line_counts == counts, bets[position].name
+
+
+def test_the_side_bets_count_30_columns_and_the_main_bets_two() -> None:
+    """The 24 built-in side bets' 34 columns are 30 counted (Super 6 is Lucky 6's lines
+    together, Small the rest of Big…); the main bets count Banker and Player wins, the
+    ties being the rest, with no basis looked for."""
+    rules = Rules()
+    side = plan(rules.tableau, tuple(find_bet(name) for name in SIDE_BET_NAMES))
+    assert (len(side.columns), len(side.one_shoe.compiled.columns)) == (34, 30)
+    main = plan(rules.tableau, main_bets(rules)).one_shoe
+    assert len(main.compiled.columns) == 2
+    assert main.derived == ((((0, -1), (1, -1)), 1),)
+
+
+def test_a_pair_bets_rest_line_is_the_total_less_the_others() -> None:
+    """A pair bet whose lines share out the pair states reads its largest line as the
+    rest; its counts are each line's states summed all the same, and add up to the total."""
+    from baccarat_exact.engine.pairs import pair_state_counts, pair_terms
+    from baccarat_exact.pricing.plan import _rest_line
+
+    rules = Rules()
+    bets = tuple(find_bet(name) for name in SIDE_BET_NAMES if find_bet(name).needs_pairs)
+    planned = plan(rules.tableau, bets)
+    assert all(item.rest is not None for item in planned.pairs)
+    assert _rest_line(((0, 1), (1, 2, 3, 4, 5, 6, 7, 8))) is None  # state 1 twice
+    assert _rest_line(((0,), (1, 2, 3, 4, 5, 6, 7))) is None  # state 8 in none
+    assert _rest_line(((0,), (1, 2, 3, 4, 5, 6, 7, 8))) == 1
+    shoe = _SHOES["8 decks less 60"]
+    states, total = pair_state_counts(pair_terms(shoe, planned.suits))
+    result = odds(shoe, rules, bets)
+    for item in planned.pairs:
+        priced = result.bets[item.position]
+        whole = [sum(states[s] for s in line) for line in item.states]
+        assert sum(whole) == total
+        assert [n * total for n in priced.line_counts] == [n * priced.denominator for n in whole], (
+            bets[item.position].name
+        )
+
+
+def test_the_last_bets_priced_are_checked_again_when_anything_else_changes() -> None:
+    """The last tuple of bets priced is kept with its plan for the next call with the
+    same tuple and rules; other rules, a list of the same bets, a round in progress or a
+    wrong shoe take the whole path."""
+    from baccarat_exact.model.seen import Seen
+
+    bets = tuple(find_bet(name) for name in ("big", "dragon-7", "panda-8", "player-pair"))
+    shoe = _SHOES["8 decks less 60"]
+    ez = RULESETS["ez"]
+    first = odds(shoe, None, bets)
+    again = odds(shoe, None, bets)
+    assert again.bets == first.bets and again.rules == first.rules == Rules()
+    other = odds(shoe, ez, bets)
+    assert other.rules == ez != first.rules
+    assert odds(shoe, None, list(bets)).bets == first.bets
+    with pytest.raises(TypeError, match="takes a Shoe"):
+        odds("8 decks", None, bets)  # type: ignore[arg-type]
+    seen = odds(shoe, ez, bets[:3], seen=Seen.parse("? K", "9"))
+    assert seen.seen is not None and seen.bets != other.bets[:3]
+    assert odds(shoe, ez, bets) == other

@@ -9,10 +9,12 @@
 * :class:`JointItem` — a bet on pairs and the round together: the joint (pair state ×
   event) table, each event set counted once for every such bet.
 
-Plans are cached by value; every path of the pricer (one shoe, a round in progress, a
-batch of shoe states) reads the same plan. The checks every path shares are here too: a
-finite shoe must deal a whole round, and suited pair bets are refused where they cannot
-be priced.
+One shoe's odds count fewer columns than the plan has where some are integer
+combinations of the others (:attr:`Plan.one_shoe`), and read a pair bet's largest line
+as the rest. Plans are cached by value; every path of the pricer (one shoe, a round in
+progress, a batch of shoe states) reads the same plan. The checks every path shares are
+here too: a finite shoe must deal a whole round, and suited pair bets are refused where
+they cannot be priced.
 """
 
 from __future__ import annotations
@@ -21,15 +23,15 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.engine.column_basis import select_columns
+from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import Compiled, compile_columns, fits_int64, six_card_total
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.model.bets import ALL_EVENTS, Bet, refuse_card_bets
+from baccarat_exact.model.bets import ALL_EVENTS, PAIR_STATES, Bet, refuse_card_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import Rules, Tableau
@@ -40,10 +42,12 @@ __all__ = [
     "OUTCOME_EVENTS",
     "JointItem",
     "JointLine",
+    "OneShoe",
     "PairItem",
     "Plan",
     "ValueItem",
     "engine_input",
+    "one_shoe_reading",
     "plan",
     "refuse_suits",
     "require_round",
@@ -122,6 +126,9 @@ class PairItem(NamedTuple):
     """The bet's place in :attr:`Plan.bets`."""
     states: tuple[tuple[int, ...], ...]
     """Each pay line's pair states."""
+    rest: int | None
+    """The line whose count is the rest (the denominator less the other lines'), where
+    the lines share out the pair states: the line of most states, not summed."""
 
 
 class JointLine(NamedTuple):
@@ -143,6 +150,28 @@ class JointItem(NamedTuple):
     """The bet's place in :attr:`Plan.bets`."""
     lines: tuple[JointLine, ...]
     """Each pay line's pair states and event set."""
+
+
+class OneShoe(NamedTuple):
+    """What one shoe's odds count and how each bet reads the counts (:func:`one_shoe_reading`).
+
+    The engine counts :attr:`compiled`, a basis of the plan's columns; each other column
+    is an integer combination of the counted ones and the denominator, appended after
+    them: one row holds every column's count, in the order of :attr:`compiled`, then
+    :attr:`derived`."""
+
+    compiled: Compiled
+    """The columns counted, each one of :attr:`Plan.columns`."""
+    derived: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+    """Each column not counted, in the order appended to the row: its (row position,
+    coefficient) terms on the counted columns and the denominator's coefficient."""
+    banker: int
+    """The row position of the Banker wins' count."""
+    player: int
+    """The row position of the Player wins' count."""
+    values: tuple[tuple[int, tuple[int, ...]], ...]
+    """Per value bet, in order: its place in :attr:`Plan.bets` and the row position of
+    each pay line but the last (the rest)."""
 
 
 # -- the plan ---------------------------------------------------------------------------
@@ -183,27 +212,25 @@ class Plan:
     tie_column: int | None
     """The column of the tie events, if some line pays on exactly them: one shoe's count
     of it is the rest (every sequence ends in one outcome), not counted."""
-    _made: dict[str, Compiled] = field(default_factory=dict, repr=False)
-    """The compiled columns, made on first use (a batch may count others)."""
+    _made: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The compiled columns and the single-shoe reading, made on first use (a batch may
+    count others)."""
 
     @property
     def compiled(self) -> Compiled:
         """:attr:`columns` compiled (on first use)."""
-        found = self._made.get("columns")
+        found: Compiled | None = self._made.get("columns")
         if found is None:
             found = self._made["columns"] = compile_columns(self.tableau, self.columns)
         return found
 
     @property
-    def one_shoe(self) -> Compiled:
-        """The columns one shoe's odds count: all but :attr:`tie_column` (compiled on first
+    def one_shoe(self) -> OneShoe:
+        """What one shoe's odds count and read (:func:`one_shoe_reading`, made on first
         use)."""
-        found = self._made.get("one shoe")
+        found: OneShoe | None = self._made.get("one shoe")
         if found is None:
-            tie, compiled = self.tie_column, self.compiled
-            kept = tuple(j for j in range(len(self.columns)) if j != tie)
-            found = compiled if tie is None else select_columns(compiled, kept)
-            self._made["one shoe"] = found
+            found = self._made["one shoe"] = one_shoe_reading(self)
         return found
 
     @property
@@ -245,7 +272,7 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
             values.append(ValueItem(position, own))
         elif not bet.needs_events:
             states = tuple(tuple(sorted(line.pairs)) for line in bet.lines)
-            pairs.append(PairItem(position, states))
+            pairs.append(PairItem(position, states, _rest_line(states)))
         else:
             joint_bets.append(position)
     columns = tuple(tuple(sorted(events)) for events in index)
@@ -272,6 +299,42 @@ def plan(tableau: Tableau, bets: tuple[Bet, ...]) -> Plan:
         value_wins=value_wins,
         tie_column=columns.index(_TIE_EVENTS) if _TIE_EVENTS in columns else None,
     )
+
+
+def one_shoe_reading(planned: Plan) -> OneShoe:
+    """:attr:`Plan.one_shoe`: the plan's columns less those that are integer combinations
+    of the others and the denominator (:func:`~baccarat_exact.engine.column_basis.
+    column_basis`, each relation proved on the integer table; the side bets' 34 columns
+    are 30), or, for a plan of the outcomes alone, less the ties (the rest)."""
+    columns, tie = planned.columns, planned.tie_column
+    counted = tuple(j for j in range(len(columns)) if j != tie)
+    derived: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+    if len(counted) > len(OUTCOME_EVENTS):  # lines beyond the outcomes: some may be sums
+        counted, expand = column_basis(planned.tableau, columns)
+        for j in range(len(columns)):
+            if j not in counted:
+                terms = tuple((i, int(c)) for i, c in enumerate(expand[:-1, j].tolist()) if c)
+                derived[j] = (terms, int(expand[-1, j]))
+    elif tie is not None:  # every sequence ends in one outcome
+        derived[tie] = ((0, -1), (1, -1)), 1
+    where = {j: i for i, j in enumerate((*counted, *derived))}
+    compiled = planned.compiled
+    if len(counted) < len(columns):
+        compiled = select_columns(compiled, counted)
+    values = tuple(
+        (item.position, tuple(where[c] for c in item.columns)) for item in planned.values
+    )
+    banker, player = where[0], where[1]
+    return OneShoe(compiled, tuple(derived.values()), banker, player, values)
+
+
+def _rest_line(states: tuple[tuple[int, ...], ...]) -> int | None:
+    """:attr:`PairItem.rest` of lines on ``states``: the line of most states where every
+    pair state is in exactly one line, else None (every line summed)."""
+    every = sorted(s for line in states for s in line)
+    if every != list(range(len(PAIR_STATES))):
+        return None
+    return max(range(len(states)), key=lambda i: len(states[i]))
 
 
 def _joint_layout(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -71,35 +71,70 @@ def odds(
     >>> f"{float(-result.bet('banker').ev):.4%}"
     '1.0579%'
     """
-    _check_arguments(shoe, rules, bets, seen)
-    if rules is None and bets is None and not seen:
-        rules, chosen, planned = _default_plan()  # the commonest call: its plan made once
+    last = _last_priced[0]
+    if (
+        last is not None
+        and bets is last.bets
+        and rules is last.given
+        and seen is None
+        and isinstance(shoe, Shoe)
+    ):
+        rules, chosen, planned = last.rules, last.bets, last.plan  # as the last call
     else:
-        rules = rules if rules is not None else DEFAULT_RULES
-        chosen = main_bets(rules) if bets is None else tuple(bets)
-        if _needs_cards(chosen):
-            from baccarat_exact.pricing.cards import card_odds
+        _check_arguments(shoe, rules, bets, seen)
+        if rules is None and bets is None and not seen:
+            rules, chosen, planned = _default_plan()  # the commonest call: its plan made once
+        else:
+            given = rules
+            rules = rules if rules is not None else DEFAULT_RULES
+            chosen = main_bets(rules) if bets is None else tuple(bets)
+            if _needs_cards(chosen):
+                from baccarat_exact.pricing.cards import card_odds
 
-            plain = tuple(bet for bet in chosen if not bet.needs_cards)
-            return card_odds(shoe, rules, chosen, seen, odds(shoe, rules, plain, seen=seen))
-        if seen:
-            return _seen_odds(shoe, rules, chosen, seen)
-        planned = plan(rules.tableau, chosen)
+                plain = tuple(bet for bet in chosen if not bet.needs_cards)
+                return card_odds(shoe, rules, chosen, seen, odds(shoe, rules, plain, seen=seen))
+            if seen:
+                return _seen_odds(shoe, rules, chosen, seen)
+            planned = plan(rules.tableau, chosen)
+            if chosen is bets:  # a tuple of bets, checked: kept for the next call
+                _last_priced[0] = _Priced(chosen, given, rules, planned)
     values, denominator = engine_input(shoe)
-    row = count_one(values, planned.one_shoe, infinite=shoe.infinite)
-    if planned.tie_column is not None:
-        row.insert(planned.tie_column, denominator - row[0] - row[1])
-    results: list[BetOdds] = []
-    for item in planned.values:
-        counts = [row[c] for c in item.columns]
-        counts.append(denominator - sum(counts))
-        results.append(whole_bet_odds(chosen[item.position], tuple(counts), denominator))
-    if planned.pairs or planned.joints:  # put the pair and joint bets in their places
-        priced = dict(zip(planned.value_bets, results))
+    reading = planned.one_shoe
+    row = count_one(values, reading.compiled, infinite=shoe.infinite)
+    for terms, of_denominator in reading.derived:  # the columns not counted
+        row.append(sum(row[i] * c for i, c in terms) + of_denominator * denominator)
+    results: list[BetOdds | None] = [None] * len(chosen)
+    for position, at in reading.values:
+        if len(at) == 1:  # two lines, the second the rest
+            won = row[at[0]]
+            counts: tuple[int, ...] = (won, denominator - won)
+        else:
+            lines = [row[c] for c in at]
+            lines.append(denominator - sum(lines))
+            counts = tuple(lines)
+        results[position] = whole_bet_odds(chosen[position], counts, denominator)
+    if planned.pairs or planned.joints:  # the pair and joint bets in their places
         for b, found in _paired(shoe, planned).items():
-            priced[b] = reduced_bet_odds(chosen[b], *found)
-        results = [priced[b] for b in range(len(chosen))]
-    return _outcome_odds(shoe, rules, denominator, row[0], row[1], results)
+            results[b] = reduced_bet_odds(chosen[b], *found)
+    banker, player = row[reading.banker], row[reading.player]
+    priced = cast(list[BetOdds], results)  # every bet is a value, pair or joint item
+    return _outcome_odds(shoe, rules, denominator, banker, player, priced)
+
+
+class _Priced(NamedTuple):
+    """A tuple of bets one shoe's odds were last asked for, as given (with the rules as
+    given, maybe None), and what they were priced by: a caller pricing one tuple of bets
+    shoe after shoe (``simulate``, ``track``) skips the bets' checks and the plan's cache,
+    which hash the whole tuple (a quarter of a microsecond a bet) at every call."""
+
+    bets: tuple[Bet, ...]
+    given: Rules | None
+    rules: Rules
+    plan: Plan
+
+
+_last_priced: list[_Priced | None] = [None]
+"""The last :class:`_Priced` (one item, replaced whole: a thread reads one or another)."""
 
 
 @functools.cache
@@ -180,7 +215,10 @@ def pair_counts(planned: Plan, terms: PairTerms) -> PairCounts:
     states, total = pair_state_counts(terms)
     take = states.__getitem__
     for pair in planned.pairs:
-        counts = [sum(map(take, line)) for line in pair.states]
+        rest = pair.rest
+        counts = [0 if i == rest else sum(map(take, s)) for i, s in enumerate(pair.states)]
+        if rest is not None:  # the lines share out the states: the rest is the total less
+            counts[rest] = total - sum(counts)
         found[pair.position] = (counts, total, terms.weight)
     if not planned.joints:
         return found
