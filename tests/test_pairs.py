@@ -175,3 +175,30 @@ def test_suit_blind_terms_ignore_suits() -> None:
 
 
 _HANDS = (((PAIR, SUITED_PAIR), range(3)), ((NO_PAIR,), (PAIR, SUITED_PAIR)))
+
+
+@pytest.mark.parametrize(
+    ("shoe", "suits"),
+    [
+        (Shoe.from_decks(8).remove("A 2x3 3x5 4x4 5x6 6x2 7x7 8x5 9x9 Tx10 Jx2 Qx3 Kx3"), True),
+        (Shoe.from_decks(2).remove("Ax3 Ks"), True),  # scaled ranks and a whole one
+        (Shoe.from_decks(1).remove("As Kh 9d"), True),  # every suit known: scale 1
+        (Shoe.from_decks(6).remove("5x7"), False),
+        (Shoe.infinite_shoe(), True),
+        (Shoe.from_counts({"A": 6, "K": 5}), False),  # ranks by count only
+    ],
+)
+def test_one_shoes_pair_states_equal_those_of_its_pair_terms(shoe: Shoe, suits: bool) -> None:
+    """The single shoe's pair states, its ranks' terms scaled as they are summed, are the
+    pair terms' states and weight exactly."""
+    from baccarat_exact.engine.pairs import shoe_pair_states
+
+    terms = pair_terms(shoe, suits)
+    assert shoe_pair_states(shoe, suits) == (*pair_state_counts(terms), terms.weight)
+
+
+def test_one_shoes_pair_states_refuse_ranks_by_count_only_where_suits_matter() -> None:
+    from baccarat_exact.engine.pairs import shoe_pair_states
+
+    with pytest.raises(ShoeError, match="by count only"):
+        shoe_pair_states(Shoe.from_counts({"A": 6, "K": 5}), True)

@@ -56,6 +56,7 @@ __all__ = [
     "joint_counts",
     "pair_state_counts",
     "pair_terms",
+    "shoe_pair_states",
     "suit_blind_terms",
     "suited_terms",
 ]
@@ -158,6 +159,18 @@ def suited_terms(shoe: Shoe) -> PairTerms:
     """
     if shoe.infinite:
         return _infinite_terms(shoe)
+    parts, scale = _rank_parts(shoe)
+    if scale == 1:
+        return PairTerms(ranks=tuple(terms for _, terms in parts), scale=1, infinite=False)
+    ranks = tuple(terms if d == scale else _scaled(terms, scale // d) for d, terms in parts)
+    return PairTerms(ranks=ranks, scale=scale, infinite=False)
+
+
+def _rank_parts(shoe: Shoe) -> tuple[list[tuple[int, RankTerms]], int]:
+    """Each rank's terms over its own denominator (:func:`_rank`) and their least common
+    denominator, for a finite shoe with suits.
+
+    :raises ShoeError: where a rank of two or more cards is known by count only."""
     missing = shoe.count_only_ranks()
     if missing:
         names = " ".join(rank.value for rank in missing)
@@ -165,12 +178,8 @@ def suited_terms(shoe: Shoe) -> PairTerms:
             f"suits matter to this bet, but the shoe gives {names} by count only: "
             'give those cards with suits (e.g. --counts "Ks=3,Kh=2") or use --decks with --remove'
         )
-    parts = [_rank(row, cards) for row, cards in zip(shoe.suit_rows(), shoe.counts)]
-    scale = lcm(*(denominator for denominator, _ in parts))
-    if scale == 1:
-        return PairTerms(ranks=tuple(terms for _, terms in parts), scale=1, infinite=False)
-    ranks = tuple(terms if d == scale else _scaled(terms, scale // d) for d, terms in parts)
-    return PairTerms(ranks=ranks, scale=scale, infinite=False)
+    parts = list(map(_rank, shoe.suit_rows(), shoe.counts))
+    return parts, lcm(*[denominator for denominator, _ in parts])
 
 
 def _scaled(terms: RankTerms, factor: int) -> RankTerms:
@@ -231,10 +240,14 @@ def pair_terms(shoe: Shoe, suits: bool = True) -> PairTerms:
 
 
 def _sizes(terms: PairTerms) -> tuple[int, int, int, int]:
-    """Cards, then ordered ways to deal the first four, the 3rd and 4th after two, and
-    the 5th and 6th of the six-card sequence; and the six-card denominator."""
-    cards = sum(rank.cards for rank in terms.ranks)
-    if terms.infinite:
+    """:func:`_deal_sizes` of the shoe of ``terms``."""
+    return _deal_sizes(sum(rank.cards for rank in terms.ranks), terms.infinite)
+
+
+def _deal_sizes(cards: int, infinite: bool) -> tuple[int, int, int, int]:
+    """Ordered ways to deal the first four, the 3rd and 4th after two, and the 5th and
+    6th of the six-card sequence from ``cards`` cards; and the six-card denominator."""
+    if infinite:
         return cards**4, cards**2, cards**2, cards**6
     if cards < 6:
         raise ShoeError(
@@ -256,10 +269,34 @@ def pair_state_counts(terms: PairTerms) -> tuple[tuple[int, ...], int]:
     >>> total == six_card_total(416) == sum(counts)
     True
     """
-    first_four, other_two, rest, denominator = _sizes(terms)
     scale = terms.scale
+    return _state_counts([(scale, rank) for rank in terms.ranks], scale, _sizes(terms))
+
+
+def shoe_pair_states(shoe: Shoe, suits: bool = True) -> tuple[tuple[int, ...], int, int]:
+    """``pair_state_counts(pair_terms(shoe, suits))`` and the terms' weight, the ranks'
+    terms scaled as they are summed (no :class:`PairTerms` made: a third less work for
+    one shoe of unknown suits)."""
+    if shoe.infinite or not suits:
+        terms = pair_terms(shoe, suits)
+        return (*pair_state_counts(terms), terms.weight)
+    parts, scale = _rank_parts(shoe)
+    return (*_state_counts(parts, scale, _deal_sizes(shoe.cards, False)), scale * scale)
+
+
+def _state_counts(
+    parts: Sequence[tuple[int, RankTerms]], scale: int, sizes: tuple[int, int, int, int]
+) -> tuple[tuple[int, ...], int]:
+    """:func:`pair_state_counts` from each rank's terms over a denominator dividing
+    ``scale`` (a rank's terms over d are scaled by scale // d here) and the deal's
+    :func:`_deal_sizes`."""
+    first_four, other_two, rest, denominator = sizes
     u_sum = s_sum = uu = us = ss = f11 = f12 = f22 = 0
-    for _, unsuited, suited, four_uu, four_us, four_ss in terms.ranks:
+    for d, (_, unsuited, suited, four_uu, four_us, four_ss) in parts:
+        if d != scale:
+            factor = scale // d
+            unsuited, suited = unsuited * factor, suited * factor
+            four_uu, four_us, four_ss = four_uu * factor, four_us * factor, four_ss * factor
         u_sum += unsuited
         s_sum += suited
         uu += unsuited * unsuited
@@ -268,6 +305,7 @@ def pair_state_counts(terms: PairTerms) -> tuple[tuple[int, ...], int]:
         f11 += four_uu
         f12 += four_us
         f22 += four_ss
+    weight = scale * scale
     counts = [0] * _N_STATES
     counts[3 * PAIR + PAIR] = u_sum * u_sum - uu + f11 * scale
     counts[3 * PAIR + SUITED_PAIR] = counts[3 * SUITED_PAIR + PAIR] = (
@@ -278,8 +316,8 @@ def pair_state_counts(terms: PairTerms) -> tuple[tuple[int, ...], int]:
         any_other = hand * other_two * scale
         counts[3 * k + NO_PAIR] = any_other - counts[3 * k + PAIR] - counts[3 * k + SUITED_PAIR]
         counts[3 * NO_PAIR + k] = any_other - counts[3 * PAIR + k] - counts[3 * SUITED_PAIR + k]
-    counts[0] = first_four * terms.weight - sum(counts)
-    return tuple(c * rest for c in counts), denominator * terms.weight
+    counts[0] = first_four * weight - sum(counts)
+    return tuple(c * rest for c in counts), denominator * weight
 
 
 def _prefix_weights(terms: PairTerms) -> dict[tuple[int, int, int, int], list[int]]:

@@ -199,10 +199,30 @@ def _combination(result: Odds, stakes: Mapping[str, Fraction | int]) -> Combinat
 
 
 def _paired(shoe: Shoe, planned: Plan) -> PairCounts:
-    """The pair and joint bets' counts on ``shoe`` (the pair engine loads on first use)."""
-    from baccarat_exact.engine.pairs import pair_terms
+    """The pair and joint bets' counts on ``shoe`` (the pair engine loads on first use):
+    pair bets alone from the pair states' counts, made without the pair terms."""
+    if planned.joints:
+        from baccarat_exact.engine.pairs import pair_terms
 
-    return pair_counts(planned, pair_terms(shoe, planned.suits))
+        return pair_counts(planned, pair_terms(shoe, planned.suits))
+    from baccarat_exact.engine.pairs import shoe_pair_states
+
+    states, total, weight = shoe_pair_states(shoe, planned.suits)
+    return _pair_lines(planned, states, total, weight)
+
+
+def _pair_lines(planned: Plan, states: Sequence[int], total: int, weight: int) -> PairCounts:
+    """The pair bets' line counts from the pair states' counts (× weight), each line's
+    states summed but a bet's rest line (:attr:`~.plan.PairItem.rest`)."""
+    found: PairCounts = {}
+    take = states.__getitem__
+    for pair in planned.pairs:
+        rest = pair.rest
+        counts = [0 if i == rest else sum(map(take, s)) for i, s in enumerate(pair.states)]
+        if rest is not None:  # the lines share out the states: the rest is the total less
+            counts[rest] = total - sum(counts)
+        found[pair.position] = (counts, total, weight)
+    return found
 
 
 def pair_counts(planned: Plan, terms: PairTerms) -> PairCounts:
@@ -211,15 +231,8 @@ def pair_counts(planned: Plan, terms: PairTerms) -> PairCounts:
     from baccarat_exact.engine.pair_batch import joint_column_counts
     from baccarat_exact.engine.pairs import joint_counts, pair_state_counts
 
-    found: PairCounts = {}
     states, total = pair_state_counts(terms)
-    take = states.__getitem__
-    for pair in planned.pairs:
-        rest = pair.rest
-        counts = [0 if i == rest else sum(map(take, s)) for i, s in enumerate(pair.states)]
-        if rest is not None:  # the lines share out the states: the rest is the total less
-            counts[rest] = total - sum(counts)
-        found[pair.position] = (counts, total, terms.weight)
+    found = _pair_lines(planned, states, total, terms.weight)
     if not planned.joints:
         return found
     by_column = joint_column_counts(terms, planned.tableau, planned.joint_columns)
