@@ -15,8 +15,9 @@ class Counter:
         weights); ValueError beyond 1448 cards."""
 
 def use_kernel(name: str) -> None:
-    """Sum with the ``"generic"`` kernel or the ``"wide"`` one (AVX2 and FMA, where the
-    processor has them; chosen by itself when the module loads); ValueError otherwise."""
+    """Sum with the ``"generic"`` kernel, the ``"wide"`` one (AVX2 and FMA) or the
+    ``"avx512"`` one, where the processor has them (the best is chosen by itself when
+    the module loads); ValueError otherwise."""
 
 def kernels() -> tuple[str, str]:
-    """The kernel in use and the kernels available here (``"generic, wide"``)."""
+    """The kernel in use and the kernels available here (``"generic, wide, avx512"``)."""
