@@ -99,9 +99,10 @@ def kernels(
     repeats: int,
     calls: int,
 ) -> None:
-    """The compiled step's kernels side by side (the generic one, and the AVX2 one where
-    the processor has it), interleaved in this process: the engine's count alone for the
-    side bets' columns, and the whole calls."""
+    """The compiled step's kernels side by side (the generic one, and the AVX2 and AVX-512
+    ones where the processor has them), interleaved in this process: the engine's count
+    alone for the columns one shoe's odds count for the side bets (a basis of the plan's
+    columns), and the whole calls."""
     from baccarat_exact.engine import _sixcard
     from baccarat_exact.engine.counting import count_one
     from baccarat_exact.pricing.plan import plan
@@ -109,7 +110,7 @@ def kernels(
 
     in_use, available = _sixcard.kernels()
     values, _ = engine_input(shoe)
-    compiled = plan(rules.tableau, side).compiled
+    compiled = plan(rules.tableau, side).one_shoe.compiled
     cases: dict[str, Callable[[], object]] = {
         f"engine count, {len(compiled.columns)} columns": lambda: count_one(values, compiled),
         "all side bets (odds)": lambda: odds(shoe, rules, side),
