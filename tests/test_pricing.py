@@ -170,10 +170,10 @@ def test_a_pair_bets_rest_line_is_the_total_less_the_others() -> None:
     rules = Rules()
     bets = tuple(find_bet(name) for name in SIDE_BET_NAMES if find_bet(name).needs_pairs)
     planned = plan(rules.tableau, bets)
-    assert all(item.rest is not None for item in planned.pairs)
-    assert _rest_line(((0, 1), (1, 2, 3, 4, 5, 6, 7, 8))) is None  # state 1 twice
-    assert _rest_line(((0,), (1, 2, 3, 4, 5, 6, 7))) is None  # state 8 in none
     assert _rest_line(((0,), (1, 2, 3, 4, 5, 6, 7, 8))) == 1
+    assert _rest_line(((8,), (2, 5, 6, 7), (0, 1, 3, 4))) == 1
+    for item in planned.pairs:  # Bet refuses lines that do not share out the states
+        assert sorted(s for line in item.states for s in line) == list(range(9))
     shoe = _SHOES["8 decks less 60"]
     states, total = pair_state_counts(pair_terms(shoe, planned.suits))
     result = odds(shoe, rules, bets)

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import Compiled, compile_columns, fits_int64, six_card_total
 from baccarat_exact.errors import RulesError, ShoeError
-from baccarat_exact.model.bets import ALL_EVENTS, PAIR_STATES, Bet, refuse_card_bets
+from baccarat_exact.model.bets import ALL_EVENTS, Bet, refuse_card_bets
 from baccarat_exact.model.deal import ROUND_CARDS
 from baccarat_exact.model.events import EVENTS, Outcome
 from baccarat_exact.model.rules import Rules, Tableau
@@ -44,6 +44,7 @@ __all__ = [
     "JointLine",
     "OneShoe",
     "PairItem",
+    "PairLines",
     "Plan",
     "ValueItem",
     "engine_input",
@@ -126,9 +127,24 @@ class PairItem(NamedTuple):
     """The bet's place in :attr:`Plan.bets`."""
     states: tuple[tuple[int, ...], ...]
     """Each pay line's pair states."""
-    rest: int | None
-    """The line whose count is the rest (the denominator less the other lines'), where
-    the lines share out the pair states: the line of most states, not summed."""
+    rest: int
+    """The line whose count is the rest (the denominator less the other lines'): the
+    line of most states, not summed. A pair bet's lines share out the pair states
+    (:class:`~baccarat_exact.model.bets.Bet` refuses lines that overlap or leave a round
+    out)."""
+
+
+class PairLines(NamedTuple):
+    """How a pure pair bet's line counts are read from the pair states' counts."""
+
+    position: int
+    """The bet's place in :attr:`Plan.bets`."""
+    lines: int
+    """How many pay lines it has."""
+    summed: tuple[tuple[int, tuple[int, ...]], ...]
+    """(line, its pair states) of each line whose states are summed: all but the rest."""
+    rest: int
+    """The line counted as the rest (:attr:`PairItem.rest`)."""
 
 
 class JointLine(NamedTuple):
@@ -234,6 +250,22 @@ class Plan:
         return found
 
     @property
+    def pair_lines(self) -> tuple[PairLines, ...]:
+        """Per pure pair bet, what its line counts sum (made on first use)."""
+        found: tuple[PairLines, ...] | None = self._made.get("pair lines")
+        if found is None:
+            found = self._made["pair lines"] = tuple(
+                PairLines(
+                    item.position,
+                    len(item.states),
+                    tuple((i, line) for i, line in enumerate(item.states) if i != item.rest),
+                    item.rest,
+                )
+                for item in self.pairs
+            )
+        return found
+
+    @property
     def value_bets(self) -> tuple[int, ...]:
         """Positions of the value-based bets."""
         return tuple(item.position for item in self.values)
@@ -328,12 +360,8 @@ def one_shoe_reading(planned: Plan) -> OneShoe:
     return OneShoe(compiled, tuple(derived.values()), banker, player, values)
 
 
-def _rest_line(states: tuple[tuple[int, ...], ...]) -> int | None:
-    """:attr:`PairItem.rest` of lines on ``states``: the line of most states where every
-    pair state is in exactly one line, else None (every line summed)."""
-    every = sorted(s for line in states for s in line)
-    if every != list(range(len(PAIR_STATES))):
-        return None
+def _rest_line(states: tuple[tuple[int, ...], ...]) -> int:
+    """:attr:`PairItem.rest` of lines on ``states``: the line of most states."""
     return max(range(len(states)), key=lambda i: len(states[i]))
 
 

@@ -213,15 +213,18 @@ def _paired(shoe: Shoe, planned: Plan) -> PairCounts:
 
 def _pair_lines(planned: Plan, states: Sequence[int], total: int, weight: int) -> PairCounts:
     """The pair bets' line counts from the pair states' counts (× weight), each line's
-    states summed but a bet's rest line (:attr:`~.plan.PairItem.rest`)."""
+    states summed but a bet's rest line (:attr:`~.plan.PairItem.rest`, the total less the
+    others)."""
     found: PairCounts = {}
-    take = states.__getitem__
-    for pair in planned.pairs:
-        rest = pair.rest
-        counts = [0 if i == rest else sum(map(take, s)) for i, s in enumerate(pair.states)]
-        if rest is not None:  # the lines share out the states: the rest is the total less
-            counts[rest] = total - sum(counts)
-        found[pair.position] = (counts, total, weight)
+    for position, lines, summed, rest in planned.pair_lines:
+        counts = [0] * lines
+        for line, line_states in summed:
+            count = 0
+            for state in line_states:
+                count += states[state]
+            counts[line] = count
+        counts[rest] = total - sum(counts)
+        found[position] = (counts, total, weight)
     return found
 
 
