@@ -102,7 +102,10 @@ def odds(
     reading = planned.one_shoe
     row = count_one(values, reading.compiled, infinite=shoe.infinite)
     for terms, of_denominator in reading.derived:  # the columns not counted
-        row.append(sum(row[i] * c for i, c in terms) + of_denominator * denominator)
+        count = of_denominator * denominator
+        for i, c in terms:
+            count += row[i] * c
+        row.append(count)
     results: list[BetOdds | None] = [None] * len(chosen)
     for position, at in reading.values:
         if len(at) == 1:  # two lines, the second the rest
