@@ -199,17 +199,22 @@ def test_an_address_that_is_not_a_scheduler_is_one_line_in_time(
     assert took < 5 * float(QUICK)
 
 
-def test_nothing_listening_is_said_so(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    pytest.importorskip("distributed")
-    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", QUICK)
-    with socket.socket() as probe:  # a port just freed: nothing listens there
+def _assert_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cluster`` at a port just freed, where nothing listens: one line saying so, exit 2."""
+    with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     code, out, err = _cli(capsys, "--cluster", f"127.0.0.1:{port}")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "(connection refused: nothing listens there)" in err
+
+
+def test_nothing_listening_is_said_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", QUICK)
+    _assert_refused(capsys)
 
 
 def test_a_refusal_hidden_by_the_retries_is_still_said(
@@ -224,12 +229,7 @@ def test_a_refusal_hidden_by_the_retries_is_still_said(
         raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
 
     monkeypatch.setattr(distributed.comm, "connect", timed_out)
-    with socket.socket() as probe:  # a port just freed: nothing listens there
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    code, out, err = _cli(capsys, "--cluster", f"127.0.0.1:{port}")
-    assert code == 2 and out == "" and err.count("\n") == 1
-    assert "(connection refused: nothing listens there)" in err
+    _assert_refused(capsys)
 
 
 @pytest.mark.parametrize("given", ["0", "-1", "x", "99999"])
