@@ -4,24 +4,41 @@ basis equal the single-shoe pricer's."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from baccarat_exact.engine.column_basis import column_basis, select_columns
 from baccarat_exact.engine.counting import compile_columns, count_array, value_counts
-from baccarat_exact.model.bets import main_bets
+from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
 from baccarat_exact.model.games import RULESETS
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.pricing import batch as pricing_batch
 from baccarat_exact.pricing import odds, plan, price_batch
 
 
-def _every_bet(rules: Rules) -> tuple:  # type: ignore[type-arg]
+def every_bet(rules: Rules) -> tuple[Bet, ...]:
+    """The main bets and every built-in side bet, built for ``rules``."""
     return (*main_bets(rules), *(find_bet(name, rules) for name in SIDE_BET_NAMES))
+
+
+def assert_batch_prices_are_single_shoe_odds(shoes: int, seed: int) -> None:
+    """For every named rule set, the batch pricer's EV and win of every bet but the pair
+    bets, on ``shoes`` random shoes, equal the single-shoe pricer's."""
+    for rules in RULESETS.values():
+        bets = tuple(bet for bet in every_bet(rules) if not bet.needs_pairs)
+        rng = np.random.default_rng(seed)
+        ranks = np.full((shoes, 13), 8) - rng.integers(0, 8, size=(shoes, 13))
+        prices = price_batch(ranks, rules, bets)
+        for i, row in enumerate(ranks.tolist()):
+            expected = odds(Shoe.from_counts(row), rules, bets).bets
+            for b, result in enumerate(expected):
+                assert prices.ev(i, b) == result.ev and prices.win(i, b) == result.win
 
 
 def test_every_built_in_bet_needs_fewer_columns_and_they_add_up_exactly() -> None:
     rules = Rules()
-    how = plan(rules.tableau, _every_bet(rules))
+    how = plan(rules.tableau, every_bet(rules))
     kept, expand = column_basis(rules.tableau, how.compiled.columns)
     assert len(kept) < len(how.compiled.columns)
     rng = np.random.default_rng(11)
@@ -38,21 +55,21 @@ def test_every_built_in_bet_needs_fewer_columns_and_they_add_up_exactly() -> Non
     assert np.array_equal(rebuilt, every)
 
 
-def test_prices_through_the_basis_equal_odds_shoe_by_shoe() -> None:
-    for rules in RULESETS.values():
-        bets = tuple(bet for bet in _every_bet(rules) if not bet.needs_pairs)
-        rng = np.random.default_rng(12)
-        ranks = np.full((4, 13), 8) - rng.integers(0, 8, size=(4, 13))
-        prices = price_batch(ranks, rules, bets)
-        for i, row in enumerate(ranks.tolist()):
-            expected = odds(Shoe.from_counts(row), rules, bets).bets
-            for b, result in enumerate(expected):
-                assert prices.ev(i, b) == result.ev and prices.win(i, b) == result.win
+def test_prices_through_the_basis_equal_odds_shoe_by_shoe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The batch path on the line columns' basis (its digit columns turned off)."""
+    monkeypatch.setattr(pricing_batch, "ternary_columns", lambda *_: None)
+    pricing_batch._engine.cache_clear()
+    try:
+        assert_batch_prices_are_single_shoe_odds(shoes=4, seed=12)
+    finally:
+        pricing_batch._engine.cache_clear()
 
 
 def test_columns_taken_from_a_compiled_table_equal_a_fresh_build() -> None:
     rules = Rules()
-    how = plan(rules.tableau, _every_bet(rules))
+    how = plan(rules.tableau, every_bet(rules))
     kept = (0, 3, 7, 8)
     taken = select_columns(how.compiled, kept)
     fresh = compile_columns(rules.tableau, tuple(how.compiled.columns[j] for j in kept))

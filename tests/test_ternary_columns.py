@@ -21,6 +21,7 @@ from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import batch as pricing_batch
 from baccarat_exact.pricing import odds, price_batch
 from baccarat_exact.pricing.plan import plan
+from tests.test_column_basis import assert_batch_prices_are_single_shoe_odds
 
 _SIGNED = (
     (1, 2, ~3, ~40, 200),
@@ -125,15 +126,8 @@ def test_digit_columns_price_every_bet_as_the_lines_do(
     pricing_batch._engine.cache_clear()
 
 
-def test_digit_columns_price_as_the_single_shoe_pricer(monkeypatch: pytest.MonkeyPatch) -> None:
-    for rules in RULESETS.values():
-        bets = tuple(bet for bet in _every_bet(rules) if not bet.needs_pairs)
-        rng = np.random.default_rng(14)
-        ranks = np.full((3, 13), 8) - rng.integers(0, 8, size=(3, 13))
-        prices = price_batch(ranks, rules, bets)
-        for i, row in enumerate(ranks.tolist()):
-            for b, result in enumerate(odds(Shoe.from_counts(row), rules, bets).bets):
-                assert prices.ev(i, b) == result.ev and prices.win(i, b) == result.win
+def test_digit_columns_price_as_the_single_shoe_pricer() -> None:
+    assert_batch_prices_are_single_shoe_odds(shoes=3, seed=14)
 
 
 def test_the_side_bets_take_fewer_digit_columns_than_lines() -> None:
