@@ -18,6 +18,9 @@
  * shoe: counter(values, infinite=False) -> list of int. setup.py builds this module as an
  * optional extension; without a C compiler the package uses numpy for the same sum, and
  * tests/test_engine.py checks that both give the same integers.
+ *
+ * pair_states (below) sums one shoe's pair states in 128-bit integers where they are
+ * exact; tests/test_pairs_compiled.py compares it with the Python integers.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -498,6 +501,131 @@ static PyTypeObject CounterType = {
     .tp_call = (ternaryfunc)Counter_call,
 };
 
+/* The pair states of one shoe (baccarat_exact.engine.pairs._state_counts, the same
+ * formulas): pair_states(parts, scale, cards) -> the 9 counts times the weight scale**2,
+ * or None where this step does not apply (the caller then sums Python integers).
+ *
+ * parts holds each rank's (d, (cards, unsuited, suited, four_uu, four_us, four_ss)):
+ * terms over a denominator d dividing scale, scaled here by scale / d. The sums are
+ * taken in unsigned 128-bit arithmetic, i.e. modulo 2**128, so every count is exact when
+ * its true value is below 2**128, whatever the intermediate values: each count is a
+ * number of four-card prefixes times scale**2 (at most ff(N, 4) * scale**2) times
+ * ff(N - 4, 2), at most N**6 * scale**2 < 2**63 * 2**64 for N <= 1448 (N**6 < 2**63) and
+ * scale < 2**32. Outside those bounds, or where a term does not fit a signed 64-bit
+ * integer, the result is None. */
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128;
+
+/* A Python int from an unsigned 128-bit integer. */
+static PyObject *
+long_from_u128(u128 value)
+{
+    uint64_t high = (uint64_t)(value >> 64), low = (uint64_t)value;
+    if (high == 0)
+        return PyLong_FromUnsignedLongLong(low);
+    PyObject *top = PyLong_FromUnsignedLongLong(high);
+    PyObject *bits = PyLong_FromLong(64);
+    PyObject *shifted = (top && bits) ? PyNumber_Lshift(top, bits) : NULL;
+    PyObject *bottom = shifted ? PyLong_FromUnsignedLongLong(low) : NULL;
+    PyObject *result = bottom ? PyNumber_Or(shifted, bottom) : NULL;
+    Py_XDECREF(top);
+    Py_XDECREF(bits);
+    Py_XDECREF(shifted);
+    Py_XDECREF(bottom);
+    return result;
+}
+
+/* A non-negative int64 from a Python int: 1, 0 where it is negative or too large, -1 on
+ * an error (not an int). */
+static int
+read_term(PyObject *item, long long *value)
+{
+    int overflow = 0;
+    *value = PyLong_AsLongLongAndOverflow(item, &overflow);
+    if (*value == -1 && PyErr_Occurred())
+        return -1;
+    return !overflow && *value >= 0;
+}
+
+static PyObject *
+pair_states(PyObject *module, PyObject *args)
+{
+    PyObject *parts;
+    long long scale, cards;
+    if (!PyArg_ParseTuple(args, "OLL", &parts, &scale, &cards))
+        return NULL;
+    if (cards < 6 || cards > MAX_CARDS || scale < 1 || scale >= (1LL << 32))
+        Py_RETURN_NONE;
+    PyObject *fast = PySequence_Fast(parts, "pair_states: parts must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    u128 u_sum = 0, s_sum = 0, uu = 0, us = 0, ss = 0, f11 = 0, f12 = 0, f22 = 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *part = PySequence_Fast_GET_ITEM(fast, r);
+        PyObject *terms = PyTuple_Check(part) && PyTuple_GET_SIZE(part) == 2
+                              ? PyTuple_GET_ITEM(part, 1)
+                              : NULL;
+        if (terms == NULL || !PyTuple_Check(terms) || PyTuple_GET_SIZE(terms) != 6) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_TypeError, "pair_states: each part is (d, six terms)");
+            return NULL;
+        }
+        long long d, t[5];
+        int fits = read_term(PyTuple_GET_ITEM(part, 0), &d);
+        for (int k = 0; k < 5 && fits == 1; k++)
+            fits = read_term(PyTuple_GET_ITEM(terms, k + 1), &t[k]);
+        if (fits != 1 || d == 0 || scale % d != 0) {
+            Py_DECREF(fast);
+            if (fits < 0)
+                return NULL;
+            if (fits == 1) {
+                PyErr_SetString(PyExc_ValueError, "pair_states: d must divide scale");
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+        u128 factor = (u128)(scale / d);
+        u128 unsuited = t[0] * factor, suited = t[1] * factor;
+        u_sum += unsuited;
+        s_sum += suited;
+        uu += unsuited * unsuited;
+        us += unsuited * suited;
+        ss += suited * suited;
+        f11 += t[2] * factor;
+        f12 += t[3] * factor;
+        f22 += t[4] * factor;
+    }
+    Py_DECREF(fast);
+    u128 w = (u128)scale, n128 = (u128)cards;
+    u128 first_four = n128 * (n128 - 1) * (n128 - 2) * (n128 - 3);
+    u128 other_two = (n128 - 2) * (n128 - 3), rest = (n128 - 4) * (n128 - 5);
+    u128 c[9];
+    /* index 3 * Player's state + Banker's state; no pair 0, pair 1, suited pair 2 */
+    c[4] = u_sum * u_sum - uu + f11 * w;
+    c[5] = c[7] = u_sum * s_sum - us + f12 * w;
+    c[8] = s_sum * s_sum - ss + f22 * w;
+    u128 any_pair = u_sum * other_two * w, any_suited = s_sum * other_two * w;
+    c[3] = any_pair - c[4] - c[5];
+    c[1] = any_pair - c[4] - c[7];
+    c[6] = any_suited - c[7] - c[8];
+    c[2] = any_suited - c[5] - c[8];
+    c[0] = first_four * w * w - (c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]);
+    PyObject *result = PyTuple_New(9);
+    if (result == NULL)
+        return NULL;
+    for (int k = 0; k < 9; k++) {
+        PyObject *count = long_from_u128(c[k] * rest);
+        if (count == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, count);
+    }
+    return result;
+}
+#endif
+
 static PyObject *
 kernels(PyObject *module, PyObject *unused)
 {
@@ -509,6 +637,10 @@ static PyMethodDef methods[] = {
      PyDoc_STR("use_kernel(name): sum with the 'generic', 'wide' (AVX2) or 'avx512' kernel.")},
     {"kernels", (PyCFunction)kernels, METH_NOARGS,
      PyDoc_STR("kernels() -> (the kernel in use, the kernels available here).")},
+#ifdef __SIZEOF_INT128__
+    {"pair_states", (PyCFunction)pair_states, METH_VARARGS,
+     PyDoc_STR("pair_states(parts, scale, cards) -> one shoe's 9 pair-state counts or None.")},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

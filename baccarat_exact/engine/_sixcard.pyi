@@ -1,5 +1,7 @@
 """Types of the compiled single-shoe step (``_sixcard.c``)."""
 
+from collections.abc import Sequence
+
 MAX_CARDS: int
 
 class Counter:
@@ -21,3 +23,10 @@ def use_kernel(name: str) -> None:
 
 def kernels() -> tuple[str, str]:
     """The kernel in use and the kernels available here (``"generic, wide, avx512"``)."""
+
+def pair_states(
+    parts: Sequence[tuple[int, Sequence[int]]], scale: int, cards: int
+) -> tuple[int, ...] | None:
+    """One shoe's 9 pair-state counts times ``scale**2`` from each rank's (denominator,
+    six terms), summed in 128-bit integers: None where ``cards`` is past 1448, ``scale``
+    is 2**32 or more or a term past int64 (the caller sums Python integers then)."""

@@ -61,6 +61,15 @@ __all__ = [
     "suited_terms",
 ]
 
+try:  # the compiled pair states (``_sixcard.c``; absent where it was not built)
+    from baccarat_exact.engine._sixcard import pair_states as _compiled_pair_states
+except ImportError:  # pragma: no cover - a build without a C compiler or 128-bit integers
+    _compiled_pair_states = None  # type: ignore[assignment]
+
+NATIVE = _compiled_pair_states is not None
+"""Whether :func:`shoe_pair_states` sums in compiled 128-bit integers where they are
+exact (tests set it False to compare)."""
+
 _N_STATES = len(PAIR_STATES)
 _N = TypeVar("_N", int, Fraction)
 
@@ -281,7 +290,15 @@ def shoe_pair_states(shoe: Shoe, suits: bool = True) -> tuple[tuple[int, ...], i
         terms = pair_terms(shoe, suits)
         return (*pair_state_counts(terms), terms.weight)
     parts, scale = _rank_parts(shoe)
-    return (*_state_counts(parts, scale, _deal_sizes(shoe.cards, False)), scale * scale)
+    sizes = _deal_sizes(shoe.cards, False)
+    weight = scale * scale
+    if NATIVE:
+        # exact modulo 2**128, so exact: each count is at most N**6 * scale**2 < 2**127
+        # while N <= 1448 and scale < 2**32; None past those bounds or int64 terms
+        counts = _compiled_pair_states(parts, scale, shoe.cards)
+        if counts is not None:
+            return counts, sizes[3] * weight, weight
+    return (*_state_counts(parts, scale, sizes), weight)
 
 
 def _state_counts(
