@@ -626,6 +626,108 @@ pair_states(PyObject *module, PyObject *args)
 }
 #endif
 
+/* A result object of the type maker[0], its four slots written by the slot descriptors
+ * maker[1:5] (a frozen dataclass's slots, written as its own __init__ would): (bet, line
+ * counts, denominator, weight). A new reference, or NULL on an error. */
+static PyObject *
+make_result(PyObject *maker, PyObject *bet, PyObject *counts, PyObject *denominator,
+            PyObject *weight)
+{
+    PyTypeObject *type = (PyTypeObject *)PyTuple_GET_ITEM(maker, 0);
+    PyObject *made = type->tp_alloc(type, 0);
+    if (made == NULL)
+        return NULL;
+    PyObject *fields[4] = {bet, counts, denominator, weight};
+    for (int k = 0; k < 4; k++) {
+        PyObject *slot = PyTuple_GET_ITEM(maker, k + 1);
+        if (Py_TYPE(slot)->tp_descr_set(slot, made, fields[k]) < 0) {
+            Py_DECREF(made);
+            return NULL;
+        }
+    }
+    return made;
+}
+
+/* value_results(maker, bets, row, denominator, values, results): for each (position,
+ * columns) of values, the bet's line counts are row[c] for its columns and last the
+ * denominator less their sum; results[position] = maker's result (bet, counts,
+ * denominator, 1). */
+static PyObject *
+value_results(PyObject *module, PyObject *args)
+{
+    PyObject *maker, *bets, *row, *denominator, *values, *results;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!", &PyTuple_Type, &maker, &PyTuple_Type, &bets,
+                          &PyList_Type, &row, &denominator, &PyTuple_Type, &values,
+                          &PyList_Type, &results))
+        return NULL;
+    if (PyTuple_GET_SIZE(maker) != 5 || !PyType_Check(PyTuple_GET_ITEM(maker, 0))) {
+        PyErr_SetString(PyExc_TypeError, "value_results: maker is (type, four slots)");
+        return NULL;
+    }
+    for (int k = 1; k < 5; k++) {
+        if (Py_TYPE(PyTuple_GET_ITEM(maker, k))->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "value_results: maker's slots are descriptors");
+            return NULL;
+        }
+    }
+    PyObject *one = PyLong_FromLong(1);
+    if (one == NULL)
+        return NULL;
+    Py_ssize_t n_values = PyTuple_GET_SIZE(values), n_row = PyList_GET_SIZE(row);
+    for (Py_ssize_t v = 0; v < n_values; v++) {
+        PyObject *item = PyTuple_GET_ITEM(values, v), *at;
+        Py_ssize_t position;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 ||
+            !PyTuple_Check(at = PyTuple_GET_ITEM(item, 1)) ||
+            (position = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 0))) < 0 ||
+            position >= PyList_GET_SIZE(results) || position >= PyTuple_GET_SIZE(bets)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError,
+                                "value_results: each value is (position, columns)");
+            goto fail;
+        }
+        Py_ssize_t lines = PyTuple_GET_SIZE(at);
+        PyObject *counts = PyTuple_New(lines + 1);
+        if (counts == NULL)
+            goto fail;
+        PyObject *rest = denominator;
+        Py_INCREF(rest);
+        for (Py_ssize_t k = 0; k < lines; k++) {
+            Py_ssize_t column = PyLong_AsSsize_t(PyTuple_GET_ITEM(at, k));
+            if (column < 0 || column >= n_row) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_IndexError, "value_results: a column past the row");
+                Py_DECREF(rest);
+                Py_DECREF(counts);
+                goto fail;
+            }
+            PyObject *count = PyList_GET_ITEM(row, column);
+            Py_INCREF(count);
+            PyTuple_SET_ITEM(counts, k, count);
+            PyObject *less = PyNumber_Subtract(rest, count);
+            Py_DECREF(rest);
+            if (less == NULL) {
+                Py_DECREF(counts);
+                goto fail;
+            }
+            rest = less;
+        }
+        PyTuple_SET_ITEM(counts, lines, rest);
+        PyObject *made =
+            make_result(maker, PyTuple_GET_ITEM(bets, position), counts, denominator, one);
+        Py_DECREF(counts);
+        if (made == NULL)
+            goto fail;
+        if (PyList_SetItem(results, position, made) < 0)
+            goto fail;
+    }
+    Py_DECREF(one);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(one);
+    return NULL;
+}
+
 static PyObject *
 kernels(PyObject *module, PyObject *unused)
 {
@@ -637,6 +739,9 @@ static PyMethodDef methods[] = {
      PyDoc_STR("use_kernel(name): sum with the 'generic', 'wide' (AVX2) or 'avx512' kernel.")},
     {"kernels", (PyCFunction)kernels, METH_NOARGS,
      PyDoc_STR("kernels() -> (the kernel in use, the kernels available here).")},
+    {"value_results", (PyCFunction)value_results, METH_VARARGS,
+     PyDoc_STR("value_results(maker, bets, row, denominator, values, results): the value "
+               "bets' results written into results.")},
 #ifdef __SIZEOF_INT128__
     {"pair_states", (PyCFunction)pair_states, METH_VARARGS,
      PyDoc_STR("pair_states(parts, scale, cards) -> one shoe's 9 pair-state counts or None.")},

@@ -1,6 +1,7 @@
 """Types of the compiled single-shoe step (``_sixcard.c``)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 MAX_CARDS: int
 
@@ -30,3 +31,16 @@ def pair_states(
     """One shoe's 9 pair-state counts times ``scale**2`` from each rank's (denominator,
     six terms), summed in 128-bit integers: None where ``cards`` is past 1448, ``scale``
     is 2**32 or more or a term past int64 (the caller sums Python integers then)."""
+
+def value_results(
+    maker: tuple[object, ...],
+    bets: tuple[object, ...],
+    row: list[int],
+    denominator: int,
+    values: tuple[tuple[int, tuple[int, ...]], ...],
+    results: list[Any],
+) -> None:
+    """For each (position, columns) of ``values``: ``results[position]`` made by
+    ``maker`` (a type and its four slot descriptors) from (``bets[position]``, the
+    line counts ``row[c]`` of the columns and last ``denominator`` less their sum,
+    ``denominator``, 1)."""

@@ -34,7 +34,7 @@ from baccarat_exact.pricing.plan import (
     refuse_suits,
     require_round,
 )
-from baccarat_exact.pricing.results import BetOdds, Odds, reduced_bet_odds, whole_bet_odds
+from baccarat_exact.pricing.results import BetOdds, Odds, reduced_bet_odds, value_results
 
 if TYPE_CHECKING:
     from baccarat_exact.combination import Combination
@@ -107,15 +107,7 @@ def odds(
             count += row[i] * c
         row.append(count)
     results: list[BetOdds | None] = [None] * len(chosen)
-    for position, at in reading.values:
-        if len(at) == 1:  # two lines, the second the rest
-            won = row[at[0]]
-            counts: tuple[int, ...] = (won, denominator - won)
-        else:
-            lines = [row[c] for c in at]
-            lines.append(denominator - sum(lines))
-            counts = tuple(lines)
-        results[position] = whole_bet_odds(chosen[position], counts, denominator)
+    value_results(chosen, row, denominator, reading.values, results)
     if planned.pairs or planned.joints:  # the pair and joint bets in their places
         for b, found in _paired(shoe, planned).items():
             results[b] = reduced_bet_odds(chosen[b], *found)
