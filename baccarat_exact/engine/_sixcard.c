@@ -728,6 +728,166 @@ fail:
     return NULL;
 }
 
+/* Whether a Python int is 1 (-1 on an error: not an int). */
+static int
+is_one(PyObject *value)
+{
+    int overflow = 0;
+    long long n = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (n == -1 && PyErr_Occurred())
+        return -1;
+    return !overflow && n == 1;
+}
+
+/* pair_results(maker, bets, states, total, weight, pair_lines, gcd, results): for each
+ * (position, lines, summed, rest) of pair_lines, the bet's line counts are, for each
+ * (line, line states) of summed, the sum of those states' counts, and at rest the total
+ * less the others; with weight not 1, counts, total and weight are divided by their
+ * greatest common divisor (gcd: math.gcd); results[position] = maker's result (bet,
+ * counts, total, weight), as pricing.results.reduced_bet_odds makes it. */
+static PyObject *
+pair_results(PyObject *module, PyObject *args)
+{
+    PyObject *maker, *bets, *states, *total, *weight, *pair_lines, *gcd, *results;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOO!OO!", &PyTuple_Type, &maker, &PyTuple_Type, &bets,
+                          &PyTuple_Type, &states, &total, &weight, &PyTuple_Type, &pair_lines,
+                          &gcd, &PyList_Type, &results))
+        return NULL;
+    if (PyTuple_GET_SIZE(maker) != 5 || !PyType_Check(PyTuple_GET_ITEM(maker, 0))) {
+        PyErr_SetString(PyExc_TypeError, "pair_results: maker is (type, four slots)");
+        return NULL;
+    }
+    for (int k = 1; k < 5; k++) {
+        if (Py_TYPE(PyTuple_GET_ITEM(maker, k))->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "pair_results: maker's slots are descriptors");
+            return NULL;
+        }
+    }
+    int whole = is_one(weight);
+    if (whole < 0)
+        return NULL;
+    Py_ssize_t n_states = PyTuple_GET_SIZE(states);
+    for (Py_ssize_t b = 0; b < PyTuple_GET_SIZE(pair_lines); b++) {
+        PyObject *item = PyTuple_GET_ITEM(pair_lines, b), *summed;
+        Py_ssize_t position, lines, rest;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 4 ||
+            !PyTuple_Check(summed = PyTuple_GET_ITEM(item, 2)) ||
+            (position = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 0))) < 0 ||
+            (lines = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 1))) < 1 ||
+            (rest = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 3))) < 0 || rest >= lines ||
+            position >= PyList_GET_SIZE(results) || position >= PyTuple_GET_SIZE(bets)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError,
+                                "pair_results: each bet is (position, lines, summed, rest)");
+            return NULL;
+        }
+        PyObject *counts = PyTuple_New(lines), *others = PyLong_FromLong(0);
+        if (counts == NULL || others == NULL)
+            goto fail_counts;
+        for (Py_ssize_t k = 0; k < lines; k++) {
+            PyObject *zero = PyLong_FromLong(0);
+            if (zero == NULL)
+                goto fail_counts;
+            PyTuple_SET_ITEM(counts, k, zero);
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(summed); k++) {
+            PyObject *pair = PyTuple_GET_ITEM(summed, k), *line_states;
+            Py_ssize_t line;
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+                !PyTuple_Check(line_states = PyTuple_GET_ITEM(pair, 1)) ||
+                (line = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0))) < 0 || line >= lines ||
+                line == rest) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError,
+                                    "pair_results: each line is (line, states), not the rest");
+                goto fail_counts;
+            }
+            PyObject *count = PyLong_FromLong(0);
+            for (Py_ssize_t j = 0; count != NULL && j < PyTuple_GET_SIZE(line_states); j++) {
+                Py_ssize_t state = PyLong_AsSsize_t(PyTuple_GET_ITEM(line_states, j));
+                if (state < 0 || state >= n_states) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetString(PyExc_IndexError, "pair_results: a state past the 9");
+                    Py_CLEAR(count);
+                    break;
+                }
+                PyObject *more = PyNumber_Add(count, PyTuple_GET_ITEM(states, state));
+                Py_DECREF(count);
+                count = more;
+            }
+            if (count == NULL)
+                goto fail_counts;
+            PyObject *sum = PyNumber_Add(others, count);
+            Py_SETREF(others, sum);
+            PyObject *old = PyTuple_GET_ITEM(counts, line);
+            PyTuple_SET_ITEM(counts, line, count);
+            Py_DECREF(old);
+            if (others == NULL)
+                goto fail_counts;
+        }
+        PyObject *last = PyNumber_Subtract(total, others);
+        Py_CLEAR(others);
+        if (last == NULL)
+            goto fail_counts;
+        Py_DECREF(PyTuple_GET_ITEM(counts, rest)); /* the 0 put there */
+        PyTuple_SET_ITEM(counts, rest, last);
+        PyObject *denominator = total, *reduced_weight = weight;
+        Py_INCREF(denominator);
+        Py_INCREF(reduced_weight);
+        if (!whole) {
+            PyObject *common = NULL, *gcd_args = PyTuple_New(lines + 1);
+            if (gcd_args != NULL) {
+                Py_INCREF(weight);
+                PyTuple_SET_ITEM(gcd_args, 0, weight);
+                for (Py_ssize_t k = 0; k < lines; k++) {
+                    Py_INCREF(PyTuple_GET_ITEM(counts, k));
+                    PyTuple_SET_ITEM(gcd_args, k + 1, PyTuple_GET_ITEM(counts, k));
+                }
+                common = PyObject_Call(gcd, gcd_args, NULL);
+                Py_DECREF(gcd_args);
+            }
+            int divides = common == NULL ? -1 : is_one(common);
+            divides = divides < 0 ? -1 : !divides;
+            if (divides < 0) {
+                Py_XDECREF(common);
+                goto fail_made;
+            }
+            if (divides) {
+                for (Py_ssize_t k = 0; k < lines; k++) {
+                    PyObject *part = PyNumber_FloorDivide(PyTuple_GET_ITEM(counts, k), common);
+                    if (part == NULL) {
+                        Py_DECREF(common);
+                        goto fail_made;
+                    }
+                    Py_DECREF(PyTuple_GET_ITEM(counts, k));
+                    PyTuple_SET_ITEM(counts, k, part);
+                }
+                Py_SETREF(denominator, PyNumber_FloorDivide(total, common));
+                Py_SETREF(reduced_weight, PyNumber_FloorDivide(weight, common));
+            }
+            Py_DECREF(common);
+            if (denominator == NULL || reduced_weight == NULL)
+                goto fail_made;
+        }
+        PyObject *made = make_result(maker, PyTuple_GET_ITEM(bets, position), counts,
+                                     denominator, reduced_weight);
+        Py_DECREF(counts);
+        Py_DECREF(denominator);
+        Py_DECREF(reduced_weight);
+        if (made == NULL || PyList_SetItem(results, position, made) < 0)
+            return NULL;
+        continue;
+    fail_made:
+        Py_XDECREF(denominator);
+        Py_XDECREF(reduced_weight);
+    fail_counts:
+        Py_XDECREF(counts);
+        Py_XDECREF(others);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 kernels(PyObject *module, PyObject *unused)
 {
@@ -742,6 +902,9 @@ static PyMethodDef methods[] = {
     {"value_results", (PyCFunction)value_results, METH_VARARGS,
      PyDoc_STR("value_results(maker, bets, row, denominator, values, results): the value "
                "bets' results written into results.")},
+    {"pair_results", (PyCFunction)pair_results, METH_VARARGS,
+     PyDoc_STR("pair_results(maker, bets, states, total, weight, pair_lines, gcd, results): "
+               "the pair bets' results written into results.")},
 #ifdef __SIZEOF_INT128__
     {"pair_states", (PyCFunction)pair_states, METH_VARARGS,
      PyDoc_STR("pair_states(parts, scale, cards) -> one shoe's 9 pair-state counts or None.")},

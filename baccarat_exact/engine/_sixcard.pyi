@@ -1,6 +1,6 @@
 """Types of the compiled single-shoe step (``_sixcard.c``)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_CARDS: int
@@ -44,3 +44,18 @@ def value_results(
     ``maker`` (a type and its four slot descriptors) from (``bets[position]``, the
     line counts ``row[c]`` of the columns and last ``denominator`` less their sum,
     ``denominator``, 1)."""
+
+def pair_results(
+    maker: tuple[object, ...],
+    bets: tuple[object, ...],
+    states: tuple[int, ...],
+    total: int,
+    weight: int,
+    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    gcd: Callable[..., int],
+    results: list[Any],
+) -> None:
+    """For each (position, lines, summed, rest) of ``pair_lines``: ``results[position]``
+    made by ``maker`` from (``bets[position]``, the line counts — each summed line's
+    ``states``, the rest line the ``total`` less the others —, ``total``, ``weight``),
+    all divided by their common factor (``gcd``) where ``weight`` is not 1."""

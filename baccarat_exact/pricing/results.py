@@ -34,6 +34,7 @@ __all__ = [
     "Odds",
     "Prices",
     "is_surebet",
+    "pair_results",
     "reduced_bet_odds",
     "value_results",
     "whole_bet_odds",
@@ -200,6 +201,39 @@ def value_results(
         lines = [row[c] for c in at]
         lines.append(denominator - sum(lines))
         results[position] = whole_bet_odds(bets[position], tuple(lines), denominator)
+
+
+try:  # the pair bets' results in compiled code (``_sixcard.c``; absent where not built)
+    from baccarat_exact.engine._sixcard import pair_results as _compiled_pair_results
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _compiled_pair_results = None  # type: ignore[assignment]
+
+
+def pair_results(
+    bets: tuple[Bet, ...],
+    states: tuple[int, ...],
+    total: int,
+    weight: int,
+    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    results: list[BetOdds | None],
+) -> None:
+    """Each pure pair bet's result into ``results[position]``, for each (position, lines,
+    summed, rest) of ``pair_lines`` (:class:`~.plan.PairLines`): a line's count is the
+    sum of its pair states' ``states``, the rest line's the ``total`` less the others,
+    reduced as :func:`reduced_bet_odds` does (in compiled code where it is built, when
+    :data:`NATIVE`: the same objects, field by field)."""
+    if NATIVE:
+        _compiled_pair_results(_MAKER, bets, states, total, weight, pair_lines, math.gcd, results)
+        return
+    for position, lines, summed, rest in pair_lines:
+        counts = [0] * lines
+        for line, line_states in summed:
+            count = 0
+            for state in line_states:
+                count += states[state]
+            counts[line] = count
+        counts[rest] = total - sum(counts)
+        results[position] = reduced_bet_odds(bets[position], counts, total, weight)
 
 
 def reduced_bet_odds(bet: Bet, counts: Sequence[int], denominator: int, weight: int) -> BetOdds:

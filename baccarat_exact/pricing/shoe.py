@@ -34,7 +34,13 @@ from baccarat_exact.pricing.plan import (
     refuse_suits,
     require_round,
 )
-from baccarat_exact.pricing.results import BetOdds, Odds, reduced_bet_odds, value_results
+from baccarat_exact.pricing.results import (
+    BetOdds,
+    Odds,
+    pair_results,
+    reduced_bet_odds,
+    value_results,
+)
 
 if TYPE_CHECKING:
     from baccarat_exact.combination import Combination
@@ -108,9 +114,16 @@ def odds(
         row.append(count)
     results: list[BetOdds | None] = [None] * len(chosen)
     value_results(chosen, row, denominator, reading.values, results)
-    if planned.pairs or planned.joints:  # the pair and joint bets in their places
-        for b, found in _paired(shoe, planned).items():
+    if planned.joints:  # the pair and joint bets in their places
+        from baccarat_exact.engine.pairs import pair_terms
+
+        for b, found in pair_counts(planned, pair_terms(shoe, planned.suits)).items():
             results[b] = reduced_bet_odds(chosen[b], *found)
+    elif planned.pairs:  # the pair bets alone: from the pair states, made without terms
+        from baccarat_exact.engine.pairs import shoe_pair_states
+
+        states, total, weight = shoe_pair_states(shoe, planned.suits)
+        pair_results(chosen, states, total, weight, planned.pair_lines, results)
     banker, player = row[reading.banker], row[reading.player]
     priced = cast(list[BetOdds], results)  # every bet is a value, pair or joint item
     return _outcome_odds(shoe, rules, denominator, banker, player, priced)
@@ -191,19 +204,6 @@ def _combination(result: Odds, stakes: Mapping[str, Fraction | int]) -> Combinat
 
 
 # -- pair and joint bets ------------------------------------------------------------------
-
-
-def _paired(shoe: Shoe, planned: Plan) -> PairCounts:
-    """The pair and joint bets' counts on ``shoe`` (the pair engine loads on first use):
-    pair bets alone from the pair states' counts, made without the pair terms."""
-    if planned.joints:
-        from baccarat_exact.engine.pairs import pair_terms
-
-        return pair_counts(planned, pair_terms(shoe, planned.suits))
-    from baccarat_exact.engine.pairs import shoe_pair_states
-
-    states, total, weight = shoe_pair_states(shoe, planned.suits)
-    return _pair_lines(planned, states, total, weight)
 
 
 def _pair_lines(planned: Plan, states: Sequence[int], total: int, weight: int) -> PairCounts:
