@@ -19,7 +19,7 @@
  * optional extension; without a C compiler the package uses numpy for the same sum, and
  * tests/test_engine.py checks that both give the same integers.
  *
- * pair_states (below) sums one shoe's pair states in 128-bit integers where they are
+ * shoe_pair_states (below) sums one shoe's pair states in 128-bit integers where they are
  * exact; tests/test_pairs_compiled.py compares it with the Python integers.
  */
 #define PY_SSIZE_T_CLEAN
@@ -501,18 +501,24 @@ static PyTypeObject CounterType = {
     .tp_call = (ternaryfunc)Counter_call,
 };
 
-/* The pair states of one shoe (baccarat_exact.engine.pairs._state_counts, the same
- * formulas): pair_states(parts, scale, cards) -> the 9 counts times the weight scale**2,
- * or None where this step does not apply (the caller then sums Python integers).
+/* The pair states of one shoe whose cards of unknown suit are averaged over
+ * (baccarat_exact.engine.pairs: _rank, _rank_parts and _state_counts, the same formulas):
+ * shoe_pair_states(rows, counts, cards) -> (the 9 counts times scale**2, scale), or None
+ * where this step does not apply (the caller then takes the Python integers, which also
+ * say why a shoe is refused).
  *
- * parts holds each rank's (d, (cards, unsuited, suited, four_uu, four_us, four_ss)):
- * terms over a denominator d dividing scale, scaled here by scale / d. The sums are
- * taken in unsigned 128-bit arithmetic, i.e. modulo 2**128, so every count is exact when
- * its true value is below 2**128, whatever the intermediate values: each count is a
- * number of four-card prefixes times scale**2 (at most ff(N, 4) * scale**2) times
- * ff(N - 4, 2), at most N**6 * scale**2 < 2**63 * 2**64 for N <= 1448 (N**6 < 2**63) and
- * scale < 2**32. Outside those bounds, or where a term does not fit a signed 64-bit
- * integer, the result is None. */
+ * rows holds each rank's suit counts at the start (None: known by count only), counts
+ * its cards now. A rank whose cards all have known suits has integer terms (d = 1);
+ * another's are expectations, exact fractions of the products of its suit counts and
+ * ff(cards, k) / ff(start, k), reduced, over their least common denominator d; scale is
+ * the least common multiple of the ranks' d. Every step before the sums is an exact
+ * integer below 2**128 (start <= 1448: the suited four-card deals of the start, at most
+ * ff(start, 4) < 2**42, times ff(cards, 4) < 2**42; d at most ff(start, 2) ff(start, 4)
+ * < 2**63; scale < 2**32 checked as it is made). The sums are then taken modulo 2**128,
+ * so every count is exact when its true value is below 2**128, whatever the intermediate
+ * values: each count is a number of four-card prefixes times scale**2 (at most
+ * ff(N, 4) * scale**2) times ff(N - 4, 2), at most N**6 * scale**2 < 2**63 * 2**64 for
+ * N <= 1448 (N**6 < 2**63) and scale < 2**32. Past those bounds the result is None. */
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 u128;
 
@@ -535,71 +541,134 @@ long_from_u128(u128 value)
     return result;
 }
 
-/* A non-negative int64 from a Python int: 1, 0 where it is negative or too large, -1 on
- * an error (not an int). */
-static int
-read_term(PyObject *item, long long *value)
+static u128
+gcd_u128(u128 a, u128 b)
 {
-    int overflow = 0;
-    *value = PyLong_AsLongLongAndOverflow(item, &overflow);
-    if (*value == -1 && PyErr_Occurred())
+    while (b != 0) {
+        u128 r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* ff(n, k): n (n - 1) ... (n - k + 1), 0 where k > n (n >= 0). */
+static u128
+falling(long long n, int k)
+{
+    u128 product = 1;
+    for (int i = 0; i < k; i++)
+        product *= (u128)(n - i > 0 ? n - i : 0);
+    return product;
+}
+
+typedef struct {
+    u128 d, unsuited, suited, four_uu, four_us, four_ss;
+} RankPart;
+
+/* One rank's terms over its denominator (pairs._rank): 1 made, 0 where this step does not
+ * apply, -1 on an error. */
+static int
+rank_part(PyObject *row, long long cards, RankPart *part)
+{
+    memset(part, 0, sizeof *part);
+    part->d = 1;
+    if (row == Py_None)
+        return cards <= 1; /* more cards known by count only: the caller refuses them */
+    if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 4) {
+        PyErr_SetString(PyExc_TypeError, "shoe_pair_states: a row is 4 suit counts or None");
         return -1;
-    return !overflow && *value >= 0;
+    }
+    long long m[4], start = 0;
+    for (int k = 0; k < 4; k++) {
+        m[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(row, k));
+        if (m[k] == -1 && PyErr_Occurred())
+            return -1;
+        if (m[k] < 0 || m[k] > MAX_CARDS)
+            return 0;
+        start += m[k];
+    }
+    if (start > MAX_CARDS || start < cards)
+        return 0;
+    long long pairs[4], suited = 0, squares = 0, further = 0;
+    for (int k = 0; k < 4; k++) {
+        pairs[k] = m[k] * (m[k] - 1);
+        suited += pairs[k];
+        squares += pairs[k] * pairs[k];
+        further += pairs[k] * (m[k] - 2) * (m[k] - 3);
+    }
+    u128 fours = (u128)(suited * suited - squares + further); /* _suited_fours, >= 0 */
+    u128 pair_n = (u128)suited, pair_d = 1, four_n = fours, four_d = 1;
+    if (start != cards) { /* expectations: Fraction(x * ff(cards, k), ff(start, k)) */
+        pair_n = start > 1 ? (u128)suited * falling(cards, 2) : 0;
+        pair_d = start > 1 ? falling(start, 2) : 1;
+        four_n = start > 3 ? fours * falling(cards, 4) : 0;
+        four_d = start > 3 ? falling(start, 4) : 1;
+        u128 g = gcd_u128(pair_n, pair_d);
+        pair_n /= g;
+        pair_d /= g;
+        g = gcd_u128(four_n, four_d);
+        four_n /= g;
+        four_d /= g;
+    }
+    u128 d = pair_d / gcd_u128(pair_d, four_d) * four_d;
+    u128 suited_d = pair_n * (d / pair_d), fours_d = four_n * (d / four_d);
+    part->d = d;
+    part->suited = suited_d;
+    part->four_ss = fours_d;
+    part->unsuited = falling(cards, 2) * d - suited_d;
+    part->four_us = suited_d * falling(cards > 2 ? cards - 2 : 0, 2) - fours_d;
+    part->four_uu = falling(cards, 4) * d - fours_d - 2 * part->four_us;
+    return 1;
 }
 
 static PyObject *
-pair_states(PyObject *module, PyObject *args)
+shoe_pair_states(PyObject *module, PyObject *args)
 {
-    PyObject *parts;
-    long long scale, cards;
-    if (!PyArg_ParseTuple(args, "OLL", &parts, &scale, &cards))
+    PyObject *rows, *counts;
+    long long cards;
+    if (!PyArg_ParseTuple(args, "O!O!L", &PyTuple_Type, &rows, &PyTuple_Type, &counts, &cards))
         return NULL;
-    if (cards < 6 || cards > MAX_CARDS || scale < 1 || scale >= (1LL << 32))
+    Py_ssize_t n = PyTuple_GET_SIZE(rows);
+    if (n != PyTuple_GET_SIZE(counts) || n > 13) {
+        PyErr_SetString(PyExc_ValueError, "shoe_pair_states: a row and a count per rank");
+        return NULL;
+    }
+    if (cards < 6 || cards > MAX_CARDS)
         Py_RETURN_NONE;
-    PyObject *fast = PySequence_Fast(parts, "pair_states: parts must be a sequence");
-    if (fast == NULL)
-        return NULL;
-    u128 u_sum = 0, s_sum = 0, uu = 0, us = 0, ss = 0, f11 = 0, f12 = 0, f22 = 0;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    RankPart parts[13];
+    u128 scale = 1;
     for (Py_ssize_t r = 0; r < n; r++) {
-        PyObject *part = PySequence_Fast_GET_ITEM(fast, r);
-        PyObject *terms = PyTuple_Check(part) && PyTuple_GET_SIZE(part) == 2
-                              ? PyTuple_GET_ITEM(part, 1)
-                              : NULL;
-        if (terms == NULL || !PyTuple_Check(terms) || PyTuple_GET_SIZE(terms) != 6) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_TypeError, "pair_states: each part is (d, six terms)");
+        long long c = PyLong_AsLongLong(PyTuple_GET_ITEM(counts, r));
+        if (c == -1 && PyErr_Occurred())
             return NULL;
-        }
-        long long d, t[5];
-        int fits = read_term(PyTuple_GET_ITEM(part, 0), &d);
-        for (int k = 0; k < 5 && fits == 1; k++)
-            fits = read_term(PyTuple_GET_ITEM(terms, k + 1), &t[k]);
-        if (fits != 1 || d == 0 || scale % d != 0) {
-            Py_DECREF(fast);
-            if (fits < 0)
-                return NULL;
-            if (fits == 1) {
-                PyErr_SetString(PyExc_ValueError, "pair_states: d must divide scale");
-                return NULL;
-            }
+        if (c < 0 || c > cards)
             Py_RETURN_NONE;
-        }
-        u128 factor = (u128)(scale / d);
-        u128 unsuited = t[0] * factor, suited = t[1] * factor;
+        int made = rank_part(PyTuple_GET_ITEM(rows, r), c, &parts[r]);
+        if (made < 0)
+            return NULL;
+        if (made == 0)
+            Py_RETURN_NONE;
+        scale = scale / gcd_u128(scale, parts[r].d) * parts[r].d; /* < 2**32 * 2**63 */
+        if (scale >= ((u128)1 << 32))
+            Py_RETURN_NONE;
+    }
+    u128 u_sum = 0, s_sum = 0, uu = 0, us = 0, ss = 0, f11 = 0, f12 = 0, f22 = 0;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        u128 factor = scale / parts[r].d;
+        u128 unsuited = parts[r].unsuited * factor, suited = parts[r].suited * factor;
         u_sum += unsuited;
         s_sum += suited;
         uu += unsuited * unsuited;
         us += unsuited * suited;
         ss += suited * suited;
-        f11 += t[2] * factor;
-        f12 += t[3] * factor;
-        f22 += t[4] * factor;
+        f11 += parts[r].four_uu * factor;
+        f12 += parts[r].four_us * factor;
+        f22 += parts[r].four_ss * factor;
     }
-    Py_DECREF(fast);
-    u128 w = (u128)scale, n128 = (u128)cards;
-    u128 first_four = n128 * (n128 - 1) * (n128 - 2) * (n128 - 3);
-    u128 other_two = (n128 - 2) * (n128 - 3), rest = (n128 - 4) * (n128 - 5);
+    u128 w = scale, n128 = (u128)cards;
+    u128 first_four = falling(cards, 4), other_two = (n128 - 2) * (n128 - 3);
+    u128 rest = (n128 - 4) * (n128 - 5);
     u128 c[9];
     /* index 3 * Player's state + Banker's state; no pair 0, pair 1, suited pair 2 */
     c[4] = u_sum * u_sum - uu + f11 * w;
@@ -611,17 +680,18 @@ pair_states(PyObject *module, PyObject *args)
     c[6] = any_suited - c[7] - c[8];
     c[2] = any_suited - c[5] - c[8];
     c[0] = first_four * w * w - (c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]);
-    PyObject *result = PyTuple_New(9);
-    if (result == NULL)
+    PyObject *states = PyTuple_New(9);
+    if (states == NULL)
         return NULL;
     for (int k = 0; k < 9; k++) {
         PyObject *count = long_from_u128(c[k] * rest);
         if (count == NULL) {
-            Py_DECREF(result);
+            Py_DECREF(states);
             return NULL;
         }
-        PyTuple_SET_ITEM(result, k, count);
+        PyTuple_SET_ITEM(states, k, count);
     }
+    PyObject *result = Py_BuildValue("(NK)", states, (unsigned long long)scale);
     return result;
 }
 #endif
@@ -906,8 +976,9 @@ static PyMethodDef methods[] = {
      PyDoc_STR("pair_results(maker, bets, states, total, weight, pair_lines, gcd, results): "
                "the pair bets' results written into results.")},
 #ifdef __SIZEOF_INT128__
-    {"pair_states", (PyCFunction)pair_states, METH_VARARGS,
-     PyDoc_STR("pair_states(parts, scale, cards) -> one shoe's 9 pair-state counts or None.")},
+    {"shoe_pair_states", (PyCFunction)shoe_pair_states, METH_VARARGS,
+     PyDoc_STR("shoe_pair_states(rows, counts, cards) -> (one shoe's 9 pair-state counts "
+               "times scale**2, scale) or None.")},
 #endif
     {NULL, NULL, 0, NULL},
 };

@@ -1,6 +1,6 @@
 """Types of the compiled single-shoe step (``_sixcard.c``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 MAX_CARDS: int
@@ -25,12 +25,13 @@ def use_kernel(name: str) -> None:
 def kernels() -> tuple[str, str]:
     """The kernel in use and the kernels available here (``"generic, wide, avx512"``)."""
 
-def pair_states(
-    parts: Sequence[tuple[int, Sequence[int]]], scale: int, cards: int
-) -> tuple[int, ...] | None:
-    """One shoe's 9 pair-state counts times ``scale**2`` from each rank's (denominator,
-    six terms), summed in 128-bit integers: None where ``cards`` is past 1448, ``scale``
-    is 2**32 or more or a term past int64 (the caller sums Python integers then)."""
+def shoe_pair_states(
+    rows: tuple[tuple[int, int, int, int] | None, ...], counts: tuple[int, ...], cards: int
+) -> tuple[tuple[int, ...], int] | None:
+    """One shoe's 9 pair-state counts times ``scale**2`` and the scale, from each rank's
+    suit counts at the start (None: by count only) and its cards now, in 128-bit
+    integers: None past 1448 cards (or a rank started from more), a scale of 2**32 or
+    more, or a rank of two or more cards known by count only."""
 
 def value_results(
     maker: tuple[object, ...],

@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 try:  # the compiled pair states (``_sixcard.c``; absent where it was not built)
-    from baccarat_exact.engine._sixcard import pair_states as _compiled_pair_states
+    from baccarat_exact.engine._sixcard import shoe_pair_states as _compiled_pair_states
 except ImportError:  # pragma: no cover - a build without a C compiler or 128-bit integers
     _compiled_pair_states = None  # type: ignore[assignment]
 
@@ -289,16 +289,17 @@ def shoe_pair_states(shoe: Shoe, suits: bool = True) -> tuple[tuple[int, ...], i
     if shoe.infinite or not suits:
         terms = pair_terms(shoe, suits)
         return (*pair_state_counts(terms), terms.weight)
+    if NATIVE and shoe.suits is not None:
+        # the same terms and sums in 128-bit integers, exact while N <= 1448, every rank
+        # started from at most 1448 cards and scale < 2**32 (_sixcard.c); None past
+        # those bounds, or where the shoe is refused (the Python below says why)
+        found = _compiled_pair_states(shoe.suits, shoe.counts, shoe.cards)
+        if found is not None:
+            counts, scale = found
+            weight = scale * scale
+            return counts, six_card_total(shoe.cards) * weight, weight
     parts, scale = _rank_parts(shoe)
-    sizes = _deal_sizes(shoe.cards, False)
-    weight = scale * scale
-    if NATIVE:
-        # exact modulo 2**128, so exact: each count is at most N**6 * scale**2 < 2**127
-        # while N <= 1448 and scale < 2**32; None past those bounds or int64 terms
-        counts = _compiled_pair_states(parts, scale, shoe.cards)
-        if counts is not None:
-            return counts, sizes[3] * weight, weight
-    return (*_state_counts(parts, scale, sizes), weight)
+    return (*_state_counts(parts, scale, _deal_sizes(shoe.cards, False)), scale * scale)
 
 
 def _state_counts(
