@@ -120,9 +120,7 @@ def odds(
         for b, found in pair_counts(planned, pair_terms(shoe, planned.suits)).items():
             results[b] = reduced_bet_odds(chosen[b], *found)
     elif planned.pairs:  # the pair bets alone: from the pair states, made without terms
-        from baccarat_exact.engine.pairs import shoe_pair_states
-
-        states, total, weight = shoe_pair_states(shoe, planned.suits)
+        states, total, weight = _pair_states()(shoe, planned.suits)
         pair_results(chosen, states, total, weight, planned.pair_lines, results)
     banker, player = row[reading.banker], row[reading.player]
     priced = cast(list[BetOdds], results)  # every bet is a value, pair or joint item
@@ -204,6 +202,15 @@ def _combination(result: Odds, stakes: Mapping[str, Fraction | int]) -> Combinat
 
 
 # -- pair and joint bets ------------------------------------------------------------------
+
+
+@functools.cache
+def _pair_states() -> Callable[[Shoe, bool], tuple[tuple[int, ...], int, int]]:
+    """:func:`~baccarat_exact.engine.pairs.shoe_pair_states`, its module loaded on first
+    use (an import statement at every call costs 0.6 µs)."""
+    from baccarat_exact.engine.pairs import shoe_pair_states
+
+    return shoe_pair_states
 
 
 def _pair_lines(planned: Plan, states: Sequence[int], total: int, weight: int) -> PairCounts:
