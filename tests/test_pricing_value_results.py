@@ -172,3 +172,30 @@ def test_the_compiled_pair_step_refuses_bad_input_and_keeps_its_references() -> 
         call(lines, states=("1",) * 9)
     with pytest.raises(ZeroDivisionError):
         call(lines, gcd=lambda *numbers: 0)
+
+
+def test_new_odds_is_the_dataclass_made_by_its_init() -> None:
+    """Every field of :class:`Odds` is written (a field added later must be added there)."""
+    from baccarat_exact.model.events import Outcome
+    from baccarat_exact.pricing.results import Odds, new_odds
+
+    shoe = Shoe.from_decks(1)
+    made = odds(shoe, Rules(), _SIDE)
+    counts = {outcome: 2 + i for i, outcome in enumerate(Outcome)}
+    args = (shoe, Rules(), 7, 8, counts, made.bets, None, made.combine)
+    fresh, written = Odds(*args[:-1], combine=args[-1]), new_odds(*args)
+    assert [field.name for field in dataclasses.fields(Odds)] == [
+        "shoe",
+        "rules",
+        "total",
+        "denominator",
+        "counts",
+        "bets",
+        "seen",
+        "combine",
+    ]
+    for field in dataclasses.fields(Odds):
+        assert getattr(written, field.name) is getattr(fresh, field.name)
+    assert written == fresh and repr(written) == repr(fresh)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        written.total = 3  # type: ignore[misc]

@@ -37,6 +37,7 @@ from baccarat_exact.pricing.plan import (
 from baccarat_exact.pricing.results import (
     BetOdds,
     Odds,
+    new_odds,
     pair_results,
     reduced_bet_odds,
     value_results,
@@ -191,7 +192,7 @@ def _outcome_odds(
     combining stakes as :func:`_combination` does."""
     counts = {_BANKER: banker, _PLAYER: player, _TIE: denominator - banker - player}
     total = None if shoe.infinite else denominator
-    return Odds(shoe, rules, total, denominator, counts, tuple(results), seen, combine=_combination)
+    return new_odds(shoe, rules, total, denominator, counts, tuple(results), seen, _combination)
 
 
 def _combination(result: Odds, stakes: Mapping[str, Fraction | int]) -> Combination:
