@@ -88,6 +88,7 @@ def main() -> None:
     )
     print(f"ratio all side bets / main bets: {best:.2f}x best, {median:.2f}x median (limit 3x)")
     kernels(shoe, rules, side, main_only, args.repeats, args.calls)
+    compiled_results(shoe, rules, side, main_only, args.repeats, args.calls)
     joint_bets(shoe, rules)
 
 
@@ -128,6 +129,41 @@ def kernels(
     print(f"compiled kernels (available: {available}; chosen: {in_use})")
     for (kernel, name), samples in times.items():
         label = f"{name}, {kernel}"
+        print(f"{label:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
+
+
+def compiled_results(
+    shoe: Shoe,
+    rules: Rules,
+    side: tuple[Bet, ...],
+    main_only: tuple[Bet, ...],
+    repeats: int,
+    calls: int,
+) -> None:
+    """The same calls with the pair states and the bets' results made in Python instead
+    of the compiled step (``engine.pairs.NATIVE``, ``pricing.results.NATIVE``; the same
+    numbers), interleaved in this process: what the compiled pair states and results save."""
+    from baccarat_exact.engine import pairs
+    from baccarat_exact.pricing import results
+
+    cases: dict[str, Callable[[], object]] = {
+        "all side bets (odds)": lambda: odds(shoe, rules, side),
+        "main bets (odds)": lambda: odds(shoe, rules, main_only),
+        "pair states of the shoe": lambda: pairs.shoe_pair_states(shoe),
+    }
+    was = pairs.NATIVE, results.NATIVE
+    times: dict[tuple[str, bool], list[float]] = {}
+    try:
+        for _ in range(repeats):
+            for native in (True, False):
+                pairs.NATIVE = results.NATIVE = native and was[0] and was[1]
+                for name, func in cases.items():
+                    times.setdefault((name, native), []).append(_per_call(func, calls))
+    finally:
+        pairs.NATIVE, results.NATIVE = was
+    print("pair states and results (compiled where built / Python)")
+    for (name, native), samples in times.items():
+        label = f"{name}, {'compiled' if native else 'Python'}"
         print(f"{label:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
 
 

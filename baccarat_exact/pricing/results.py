@@ -199,9 +199,14 @@ def value_results(
         _compiled_value_results(_MAKER, bets, row, denominator, values, results)
         return
     for position, at in values:
-        lines = [row[c] for c in at]
-        lines.append(denominator - sum(lines))
-        results[position] = whole_bet_odds(bets[position], tuple(lines), denominator)
+        if len(at) == 1:  # two lines, the second the rest
+            won = row[at[0]]
+            counts: tuple[int, ...] = (won, denominator - won)
+        else:
+            lines = [row[c] for c in at]
+            lines.append(denominator - sum(lines))
+            counts = tuple(lines)
+        results[position] = whole_bet_odds(bets[position], counts, denominator)
 
 
 try:  # the pair bets' results in compiled code (``_sixcard.c``; absent where not built)
