@@ -35,6 +35,7 @@ __all__ = [
     "Prices",
     "is_surebet",
     "new_odds",
+    "pair_line_counts",
     "pair_results",
     "reduced_bet_odds",
     "value_results",
@@ -232,14 +233,27 @@ def pair_results(
         _compiled_pair_results(_MAKER, bets, states, total, weight, pair_lines, math.gcd, results)
         return
     for position, lines, summed, rest in pair_lines:
-        counts = [0] * lines
-        for line, line_states in summed:
-            count = 0
-            for state in line_states:
-                count += states[state]
-            counts[line] = count
-        counts[rest] = total - sum(counts)
+        counts = pair_line_counts(lines, summed, rest, states, total)
         results[position] = reduced_bet_odds(bets[position], counts, total, weight)
+
+
+def pair_line_counts(
+    lines: int,
+    summed: Sequence[tuple[int, Sequence[int]]],
+    rest: int,
+    states: Sequence[int],
+    total: int,
+) -> list[int]:
+    """A pair bet's line counts: each line of ``summed`` the sum of its pair states'
+    ``states``, the ``rest`` line the ``total`` less the others."""
+    counts = [0] * lines
+    for line, line_states in summed:
+        count = 0
+        for state in line_states:
+            count += states[state]
+        counts[line] = count
+    counts[rest] = total - sum(counts)
+    return counts
 
 
 def reduced_bet_odds(bet: Bet, counts: Sequence[int], denominator: int, weight: int) -> BetOdds:

@@ -38,6 +38,7 @@ from baccarat_exact.pricing.results import (
     BetOdds,
     Odds,
     new_odds,
+    pair_line_counts,
     pair_results,
     reduced_bet_odds,
     value_results,
@@ -220,14 +221,7 @@ def _pair_lines(planned: Plan, states: Sequence[int], total: int, weight: int) -
     others)."""
     found: PairCounts = {}
     for position, lines, summed, rest in planned.pair_lines:
-        counts = [0] * lines
-        for line, line_states in summed:
-            count = 0
-            for state in line_states:
-                count += states[state]
-            counts[line] = count
-        counts[rest] = total - sum(counts)
-        found[position] = (counts, total, weight)
+        found[position] = (pair_line_counts(lines, summed, rest, states, total), total, weight)
     return found
 
 
