@@ -17,6 +17,7 @@ nothing in ``baccarat_exact.tuning`` applies, and this benchmark tunes nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import random
 import statistics
@@ -117,19 +118,14 @@ def kernels(
         "all side bets (odds)": lambda: odds(shoe, rules, side),
         "main bets (odds)": lambda: odds(shoe, rules, main_only),
     }
-    times: dict[tuple[str, str], list[float]] = {}
+    settings = {
+        kernel: functools.partial(_sixcard.use_kernel, kernel) for kernel in available.split(", ")
+    }
     try:
-        for _ in range(repeats):
-            for kernel in available.split(", "):
-                _sixcard.use_kernel(kernel)
-                for name, func in cases.items():
-                    times.setdefault((kernel, name), []).append(_per_call(func, calls))
+        times = _interleaved(settings, cases, repeats, calls)
     finally:
         _sixcard.use_kernel(in_use)
-    print(f"compiled kernels (available: {available}; chosen: {in_use})")
-    for (kernel, name), samples in times.items():
-        label = f"{name}, {kernel}"
-        print(f"{label:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
+    _print_times(f"compiled kernels (available: {available}; chosen: {in_use})", times)
 
 
 def compiled_results(
@@ -152,18 +148,40 @@ def compiled_results(
         "pair states of the shoe": lambda: pairs.shoe_pair_states(shoe),
     }
     was = pairs.NATIVE, results.NATIVE
-    times: dict[tuple[str, bool], list[float]] = {}
+
+    def use(native: bool) -> None:
+        pairs.NATIVE = results.NATIVE = native and was[0] and was[1]
+
+    settings = {"compiled": functools.partial(use, True), "Python": functools.partial(use, False)}
     try:
-        for _ in range(repeats):
-            for native in (True, False):
-                pairs.NATIVE = results.NATIVE = native and was[0] and was[1]
-                for name, func in cases.items():
-                    times.setdefault((name, native), []).append(_per_call(func, calls))
+        times = _interleaved(settings, cases, repeats, calls)
     finally:
         pairs.NATIVE, results.NATIVE = was
-    print("pair states and results (compiled where built / Python)")
-    for (name, native), samples in times.items():
-        label = f"{name}, {'compiled' if native else 'Python'}"
+    _print_times("pair states and results (compiled where built / Python)", times)
+
+
+def _interleaved(
+    settings: dict[str, Callable[[], object]],
+    cases: dict[str, Callable[[], object]],
+    repeats: int,
+    calls: int,
+) -> dict[tuple[str, str], list[float]]:
+    """Each case's time a call under each setting (a function that puts it in force),
+    the settings and cases taking turns ``repeats`` times: (case, setting) → times."""
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(repeats):
+        for setting, put in settings.items():
+            put()
+            for name, func in cases.items():
+                times.setdefault((name, setting), []).append(_per_call(func, calls))
+    return times
+
+
+def _print_times(title: str, times: dict[tuple[str, str], list[float]]) -> None:
+    """A title, then each (case, setting)'s best and median time a call, in µs."""
+    print(title)
+    for (name, setting), samples in times.items():
+        label = f"{name}, {setting}"
         print(f"{label:48} {min(samples) * 1e6:9.1f} {statistics.median(samples) * 1e6:10.1f}")
 
 
