@@ -718,6 +718,24 @@ make_result(PyObject *maker, PyObject *bet, PyObject *counts, PyObject *denomina
     return made;
 }
 
+/* Whether maker is (a type, four slot descriptors), as make_result reads it: 0, or -1 with
+ * a TypeError naming the function ``name``. */
+static int
+check_maker(PyObject *maker, const char *name)
+{
+    if (PyTuple_GET_SIZE(maker) != 5 || !PyType_Check(PyTuple_GET_ITEM(maker, 0))) {
+        PyErr_Format(PyExc_TypeError, "%s: maker is (type, four slots)", name);
+        return -1;
+    }
+    for (int k = 1; k < 5; k++) {
+        if (Py_TYPE(PyTuple_GET_ITEM(maker, k))->tp_descr_set == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s: maker's slots are descriptors", name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* value_results(maker, bets, row, denominator, values, results): for each (position,
  * columns) of values, the bet's line counts are row[c] for its columns and last the
  * denominator less their sum; results[position] = maker's result (bet, counts,
@@ -730,16 +748,8 @@ value_results(PyObject *module, PyObject *args)
                           &PyList_Type, &row, &denominator, &PyTuple_Type, &values,
                           &PyList_Type, &results))
         return NULL;
-    if (PyTuple_GET_SIZE(maker) != 5 || !PyType_Check(PyTuple_GET_ITEM(maker, 0))) {
-        PyErr_SetString(PyExc_TypeError, "value_results: maker is (type, four slots)");
+    if (check_maker(maker, "value_results") < 0)
         return NULL;
-    }
-    for (int k = 1; k < 5; k++) {
-        if (Py_TYPE(PyTuple_GET_ITEM(maker, k))->tp_descr_set == NULL) {
-            PyErr_SetString(PyExc_TypeError, "value_results: maker's slots are descriptors");
-            return NULL;
-        }
-    }
     PyObject *one = PyLong_FromLong(1);
     if (one == NULL)
         return NULL;
@@ -823,16 +833,8 @@ pair_results(PyObject *module, PyObject *args)
                           &PyTuple_Type, &states, &total, &weight, &PyTuple_Type, &pair_lines,
                           &gcd, &PyList_Type, &results))
         return NULL;
-    if (PyTuple_GET_SIZE(maker) != 5 || !PyType_Check(PyTuple_GET_ITEM(maker, 0))) {
-        PyErr_SetString(PyExc_TypeError, "pair_results: maker is (type, four slots)");
+    if (check_maker(maker, "pair_results") < 0)
         return NULL;
-    }
-    for (int k = 1; k < 5; k++) {
-        if (Py_TYPE(PyTuple_GET_ITEM(maker, k))->tp_descr_set == NULL) {
-            PyErr_SetString(PyExc_TypeError, "pair_results: maker's slots are descriptors");
-            return NULL;
-        }
-    }
     int whole = is_one(weight);
     if (whole < 0)
         return NULL;
