@@ -658,23 +658,21 @@ class StateGraph:
                 self.next_weight[rows] * values[self.next_index[rows]]
             ).sum(axis=1)
             return dense
-        plan = self._links.memo.get(key)
-        if plan is None and key[0] in ("level", "class"):
-            self._plans(key[0])
-            plan = self._links.memo.get(key)
+        memo = self._links.memo
+        plan = memo.get(key)
         if plan is None:
-            on = self.goes_on[rows]
-            per_row = on.sum(axis=1)
-            at, card = np.nonzero(on)
-            nonempty = per_row > 0
-            starts = (np.cumsum(per_row) - per_row)[nonempty]
-            plan = (
-                self.next_weight[rows][at, card],
-                self.next_index[rows][at, card],
-                starts,
-                nonempty,
-            )
-            self._links.memo[key] = plan
+            if key[0] in ("level", "class"):
+                self._plans(key[0])
+                plan = memo.get(key)
+            if plan is None:  # other rows: their plan made here and kept
+                plan = memo[key] = self._plan_of(np.arange(len(self.goes_on))[rows])
+        return self._hit_sums(plan, rows, values)
+
+    def _hit_sums(
+        self, plan: tuple[NumArray, IntArray, IntArray, BoolArray], rows: Any, values: NumArray
+    ) -> NumArray:
+        """Hit values of the states ``rows`` by a plan of :meth:`hits` for them: each state's
+        bust part plus its next cards' weighted values, summed in the plan's order."""
         weights, targets, starts, nonempty = plan
         result: NumArray = self.bust_part[rows].copy()
         if len(weights):
@@ -734,11 +732,7 @@ class StateGraph:
     def hits_of(self, rows: IntArray, values: NumArray) -> NumArray:
         """Hit values of the states ``rows`` alone (a chart's hitting states, which change
         from chart to chart: no plan kept), the same sums as :meth:`hits`."""
-        weights, targets, starts, nonempty = self._plan_of(rows)
-        result: NumArray = self.bust_part[rows].copy()
-        if len(weights):
-            result[nonempty] += np.add.reduceat(weights * values[targets], starts)
-        return result
+        return self._hit_sums(self._plan_of(rows), rows, values)
 
     def hit(self, i: int, values: list[Number] | NumArray) -> Number:
         """Hit value of state ``i`` given the values of the states after it."""
