@@ -322,10 +322,45 @@ def test_every_kernel_counts_alike_with_its_table_padded(width: int, cards: int)
 
 
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize(
+    "values",
+    [
+        (2,) * 10,  # every weight below 2**15: one limb
+        (8,) * 10,  # two limbs
+        (40,) * 10,  # three limbs
+        (420,) + (4,) * 9,  # six 0-valued cards: ff(420, 6) > 2**52, four limbs
+        (0, 30, 0, 30, 0, 30, 0, 30, 0, 30),  # halves the shoe cannot deal (weight 0)
+        (6, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # one value alone
+    ],
+)
+@pytest.mark.parametrize("width", [16, 30, 48, 64, 72])
+def test_the_integer_pair_sums_count_alike(values: tuple[int, ...], width: int) -> None:
+    """The kernels that sum in 32-bit integers cut each weight into as many 15-bit limbs
+    as the largest needs (one to four) and skip the halves the shoe cannot deal: every
+    such shoe, at every width they take (and 72, past the AVX-512 ones), gives numpy's
+    integer counts in every kernel, finite and infinite."""
+    from baccarat_exact.engine import _sixcard
+
+    columns = tuple(tuple(range(c, N_EVENTS, width)) for c in range(width))
+    compiled = compile_columns(STANDARD_TABLEAU, columns)
+    in_use, available = _sixcard.kernels()
+    try:
+        for infinite in (False, True):
+            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+            assert any(exact)
+            for kernel in available.split(", "):
+                _sixcard.use_kernel(kernel)
+                assert compiled.counter()(values, infinite) == exact, (kernel, infinite)
+    finally:
+        _sixcard.use_kernel(in_use)
+
+
+@pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
 def test_the_wide_kernel_is_taken_where_the_processor_has_it() -> None:
     """On x86-64 the module chooses the best kernel the processor has itself: AVX-512
-    (with its byte/word, doubleword/quadword and vector-length parts), else AVX2 and FMA;
-    an unknown kernel is refused with the ones there are."""
+    (with its byte/word, doubleword/quadword and vector-length parts, and with its
+    vector neural-network part where there is one), else AVX2 and FMA; an unknown kernel
+    is refused with the ones there are."""
     from baccarat_exact.engine import _sixcard
 
     in_use, available = _sixcard.kernels()
@@ -334,6 +369,9 @@ def test_the_wide_kernel_is_taken_where_the_processor_has_it() -> None:
     flags = cpuinfo.read_text().split() if cpuinfo.exists() else []
     if platform.machine() == "x86_64" and "avx2" in flags and "fma" in flags:
         avx512 = all(f"avx512{part}" in flags for part in ("f", "bw", "dq", "vl"))
-        assert available == ("generic, wide, avx512" if avx512 else "generic, wide")
+        expected = "generic, wide, avx512" if avx512 else "generic, wide"
+        if avx512 and "avx512_vnni" in flags:
+            expected += ", avx512vnni"
+        assert available == expected
     with pytest.raises(ValueError, match="available: generic"):
         _sixcard.use_kernel("fastest")

@@ -38,7 +38,7 @@
 #define LANES 16          /* the wide kernel sums 16 columns a step, the rest in smaller steps */
 #define FIXED_COLUMNS 64  /* the AVX-512 kernel has a sum for each whole number of LANES to this */
 
-enum { GENERIC, WIDE, AVX512_KERNEL }; /* the kernels, each faster than the one before */
+enum { GENERIC, WIDE, AVX512_KERNEL, VNNI_KERNEL }; /* the kernels, each faster than the one before */
 static int best_kernel(void);
 
 #ifdef _MSC_VER
@@ -58,6 +58,10 @@ typedef struct {
     uint16_t *table;       /* (MULTISETS, stride) coefficients (at most 6! = 720), in
                             * block order */
     double *table_float;   /* the same, as doubles */
+    int16_t *pair_table;   /* for the AVX-512 kernel, a table of 16 to 64 columns (NULL
+                            * otherwise): per card split k, its rows two at a time, each
+                            * column's two coefficients side by side (see sum_pairs) */
+    int64_t pair_slab[CARDS + 1]; /* where split k's rows start in pair_table */
 } Counter;
 
 static int
@@ -126,6 +130,8 @@ bad_half:
     return -1;
 }
 
+static int make_pair_table(Counter *self);
+
 static int
 Counter_init(Counter *self, PyObject *args, PyObject *kwds)
 {
@@ -151,12 +157,14 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
     Py_ssize_t stride = columns;
     if (columns > PAIRED_COLUMNS && columns % LANES) {
         Py_ssize_t whole = columns + LANES - columns % LANES;
-        if (columns % LANES > LANES / 2 || (best_kernel() == AVX512_KERNEL && whole <= FIXED_COLUMNS))
+        if (columns % LANES > LANES / 2 || (best_kernel() >= AVX512_KERNEL && whole <= FIXED_COLUMNS))
             stride = whole;
     }
     size_t cells = MULTISETS * (size_t)columns, stored = MULTISETS * (size_t)stride;
     PyMem_Free(self->table);
     PyMem_Free(self->table_float);
+    PyMem_Free(self->pair_table);
+    self->pair_table = NULL;
     self->table = PyMem_Calloc(stored, sizeof(uint16_t));
     self->table_float = PyMem_Calloc(stored, sizeof(double));
     self->columns = 0;
@@ -183,7 +191,7 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
     PyMem_Free(given);
     self->stride = stride;
     self->columns = columns;
-    return 0;
+    return make_pair_table(self);
 }
 
 static void
@@ -191,6 +199,7 @@ Counter_dealloc(Counter *self)
 {
     PyMem_Free(self->table);
     PyMem_Free(self->table_float);
+    PyMem_Free(self->pair_table);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -238,6 +247,72 @@ read_values(PyObject *values, long long *counts, long long *cards)
             high[h] = high[self->parent[h]] * step[v + 5][j];                             \
         }                                                                                 \
     }
+
+/* Card split k of the table: the multisets with k low cards, n_low low halves (from
+ * low_start) by n_high high halves (from high_start); in the table (block order) the
+ * high half is the outer index. The pair kernel sums over the larger set inside. */
+typedef struct {
+    int64_t low_start, high_start, rows; /* rows: where the split starts in the table */
+    int n_low, n_high, inner, outer, inner_low;
+} SplitShape;
+
+static SplitShape
+split_shape(const Counter *self, int k)
+{
+    const int64_t *offsets = self->offsets;
+    SplitShape shape;
+    shape.low_start = offsets[k];
+    shape.high_start = offsets[CARDS - k];
+    shape.n_low = (int)(offsets[k + 1] - offsets[k]);
+    shape.n_high = (int)(offsets[CARDS - k + 1] - offsets[CARDS - k]);
+    shape.rows = 0;
+    for (int s = 0; s < k; s++)
+        shape.rows += (offsets[s + 1] - offsets[s]) * (offsets[CARDS - s + 1] - offsets[CARDS - s]);
+    shape.inner_low = shape.n_low >= shape.n_high;
+    shape.inner = shape.inner_low ? shape.n_low : shape.n_high;
+    shape.outer = shape.inner_low ? shape.n_high : shape.n_low;
+    return shape;
+}
+
+/* pair_table (see sum_pairs) for the AVX-512 kernels where the table has 16 to 64
+ * columns in whole blocks of 16, and for the AVX2 kernel where it has whole blocks of 8
+ * (beyond PAIRED_COLUMNS); per split, per outer half, the inner halves two at a time (a
+ * zero row after an odd last one), each column's two coefficients side by side. */
+static int
+make_pair_table(Counter *self)
+{
+    Py_ssize_t width = self->stride;
+    int best = best_kernel();
+    if (best == GENERIC || width <= PAIRED_COLUMNS || width % 8 ||
+        (best >= AVX512_KERNEL && (width % 16 || width > FIXED_COLUMNS)))
+        return 0;
+    size_t cells = 0;
+    for (int k = 0; k <= CARDS; k++) {
+        SplitShape shape = split_shape(self, k);
+        self->pair_slab[k] = (int64_t)cells;
+        cells += (size_t)shape.outer * (size_t)((shape.inner + 1) / 2) * 2 * (size_t)width;
+    }
+    self->pair_table = PyMem_Calloc(cells, sizeof(int16_t));
+    if (self->pair_table == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int k = 0; k <= CARDS; k++) {
+        SplitShape shape = split_shape(self, k);
+        int pairs = (shape.inner + 1) / 2;
+        for (int o = 0; o < shape.outer; o++)
+            for (int i = 0; i < shape.inner; i++) {
+                int l = shape.inner_low ? i : o, h = shape.inner_low ? o : i;
+                const uint16_t *from =
+                    self->table + (size_t)(shape.rows + (int64_t)h * shape.n_low + l) * (size_t)width;
+                int16_t *to = self->pair_table + self->pair_slab[k] +
+                              ((size_t)o * (size_t)pairs + (size_t)(i / 2)) * 2 * (size_t)width + i % 2;
+                for (Py_ssize_t c = 0; c < width; c++)
+                    to[2 * c] = (int16_t)from[c];
+            }
+    }
+    return 0;
+}
 
 /* The 924 half weights down the parent tree, in each arithmetic. */
 DEFINE_HALVES(halves_float, double)
@@ -319,6 +394,7 @@ typedef void (*SumInt)(const Counter *, const long long *, int, uint64_t *, uint
  * the same counts; tests/test_engine.py runs each. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define WIDE_KERNEL 1
+#include <immintrin.h>
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")))
 DEFINE_SUM(sum_float_wide, double, uint16_t, table, AVX2, halves_float)
@@ -326,61 +402,206 @@ DEFINE_SUM(sum_int_wide, uint64_t, uint16_t, table, AVX2, halves_int)
 DEFINE_SUM(sum_float_any512, double, uint16_t, table, AVX512, halves_float)
 DEFINE_SUM(sum_int_512, uint64_t, uint16_t, table, AVX512, halves_int)
 
-/* The AVX-512 kernel's doubles for a table of WIDTH columns (a whole number of blocks of
- * LANES, up to FIXED_COLUMNS), the width known to the compiler: a row's multiply-adds
- * are then a few instructions on sums held in registers, with no loop over the columns
- * (measured: 32 columns 34 -> 19 us, 16 columns 20 -> 9 us). */
-#define DEFINE_FIXED(NAME, WIDTH)                                                         \
-    AVX512 static void NAME(const Counter *self, const long long *counts, int infinite,   \
-                            double *restrict total)                                       \
+/* The pair kernels sum in 32-bit integers, where the doubles kernels spend most of their
+ * instructions turning the 16-bit coefficients into doubles (measured, 30 columns on
+ * AVX-512: 14.9 -> 6.4 us). Per card split k (k low cards), the larger of the two halves'
+ * sets is the inner one: the sum over it, for each multiset of the other half (the outer
+ * one), is
+ *
+ *     part[c] = sum over inner halves i of A[i, c] * w(i),
+ *     w(i) = sum over j of limb_j(i) * 2**(15 j)
+ *
+ * with each weight cut into 15-bit limbs (as few as the split's largest weight needs, at
+ * most four: a weight is at most N**6 < 2**53). One instruction (vpmaddwd, or vpdpwssd
+ * with the add) multiplies two inner rows' coefficients of a column by a limb of each
+ * row's weight and adds the two products: at most 2 * 720 * (2**15 - 1) < 2**25.5, so the
+ * sums of up to PAIR_CHUNK = 64 row pairs stay below 2**32 and are exact as unsigned
+ * 32-bit integers; they are then widened, shifted by their limb and added in 64 bits.
+ * part[c] is exact (at most N**6, as every partial sum above), and so is part[c] times
+ * the outer half's weight, and their sum, in doubles. */
+#define PAIR_CHUNK 64
+#define MAX_PAIRS 105 /* the inner rows of a split come two at a time: at most 210 / 2 */
+#define MAX_LIMBS 4
+#define VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma")))
+
+/* A pair sum: part (width columns) of the rows' pairs, given the limbs (MAX_PAIRS apart). */
+typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint64_t *);
+
+#define MADD_512(sum, a, b) _mm512_add_epi32(sum, _mm512_madd_epi16(a, b))
+#define MADD_VNNI(sum, a, b) _mm512_dpwssd_epi32(sum, a, b)
+
+/* An AVX-512 pair sum of WIDTH columns (16 a register) and LIMBS limbs, all its sums in
+ * registers. */
+#define DEFINE_PAIRS_512(NAME, TARGET, MADD, WIDTH, LIMBS)                                \
+    TARGET static void NAME(const int16_t *restrict rows, const int32_t *restrict limbs,  \
+                            int pairs, Py_ssize_t width, uint64_t *restrict out)          \
     {                                                                                     \
-        double low[HALF], high[HALF];                                                     \
-        halves_float(self, counts, infinite, low, high);                                  \
-        const uint16_t *restrict block = self->table;                                     \
-        for (int c = 0; c < WIDTH; c++)                                                   \
-            total[c] = 0;                                                                 \
-        for (int k = 0; k <= CARDS; k++) {                                                \
-            int64_t first = self->offsets[k], end = self->offsets[k + 1];                 \
-            for (int64_t h = self->offsets[CARDS - k]; h < self->offsets[CARDS - k + 1];  \
-                 h++, block += (end - first) * WIDTH) {                                   \
-                double sums[WIDTH] = {0};                                                 \
-                const uint16_t *restrict row = block;                                     \
-                for (int64_t l = first; l < end; l++, row += WIDTH) {                     \
-                    double weight = low[l];                                               \
-                    for (int c = 0; c < WIDTH; c++)                                       \
-                        sums[c] += row[c] * weight;                                       \
+        enum { G = WIDTH / 16 };                                                          \
+        (void)width;                                                                      \
+        __m512i wide[2 * G];                                                              \
+        for (int g = 0; g < 2 * G; g++)                                                   \
+            wide[g] = _mm512_setzero_si512();                                             \
+        for (int start = 0; start < pairs; start += PAIR_CHUNK) {                         \
+            int end = pairs - start > PAIR_CHUNK ? start + PAIR_CHUNK : pairs;            \
+            __m512i sums[LIMBS][G];                                                       \
+            for (int j = 0; j < LIMBS; j++)                                               \
+                for (int g = 0; g < G; g++)                                               \
+                    sums[j][g] = _mm512_setzero_si512();                                  \
+            for (int p = start; p < end; p++) {                                           \
+                const int16_t *row = rows + (size_t)p * 2 * WIDTH;                        \
+                for (int g = 0; g < G; g++) {                                             \
+                    __m512i a = _mm512_loadu_si512((const void *)(row + 32 * g));         \
+                    for (int j = 0; j < LIMBS; j++)                                       \
+                        sums[j][g] =                                                      \
+                            MADD(sums[j][g], a, _mm512_set1_epi32(limbs[j * MAX_PAIRS + p])); \
                 }                                                                         \
-                for (int c = 0; c < WIDTH; c++)                                           \
-                    total[c] += sums[c] * high[h];                                        \
             }                                                                             \
+            for (int j = 0; j < LIMBS; j++)                                               \
+                for (int g = 0; g < G; g++) {                                             \
+                    __m512i lo = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(sums[j][g])); \
+                    __m512i hi = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(sums[j][g], 1)); \
+                    wide[2 * g] = _mm512_add_epi64(wide[2 * g], _mm512_slli_epi64(lo, 15 * j)); \
+                    wide[2 * g + 1] =                                                     \
+                        _mm512_add_epi64(wide[2 * g + 1], _mm512_slli_epi64(hi, 15 * j)); \
+                }                                                                         \
+        }                                                                                 \
+        for (int g = 0; g < 2 * G; g++)                                                   \
+            _mm512_storeu_si512((void *)(out + 8 * g), wide[g]);                          \
+    }
+
+/* An AVX2 pair sum of LIMBS limbs over any whole number of blocks of 8 columns (one
+ * register each), a block at a time (16 registers hold no more). */
+#define DEFINE_PAIRS_256(NAME, LIMBS)                                                     \
+    AVX2 static void NAME(const int16_t *restrict rows, const int32_t *restrict limbs,    \
+                          int pairs, Py_ssize_t width, uint64_t *restrict out)            \
+    {                                                                                     \
+        for (Py_ssize_t g = 0; g < width / 8; g++) {                                      \
+            __m256i wide_lo = _mm256_setzero_si256(), wide_hi = _mm256_setzero_si256();   \
+            for (int start = 0; start < pairs; start += PAIR_CHUNK) {                     \
+                int end = pairs - start > PAIR_CHUNK ? start + PAIR_CHUNK : pairs;        \
+                __m256i sums[LIMBS];                                                      \
+                for (int j = 0; j < LIMBS; j++)                                           \
+                    sums[j] = _mm256_setzero_si256();                                     \
+                const int16_t *row = rows + (size_t)start * 2 * (size_t)width + 16 * g;  \
+                for (int p = start; p < end; p++, row += 2 * width) {                     \
+                    __m256i a = _mm256_loadu_si256((const __m256i *)row);                 \
+                    for (int j = 0; j < LIMBS; j++)                                       \
+                        sums[j] = _mm256_add_epi32(                                       \
+                            sums[j],                                                      \
+                            _mm256_madd_epi16(a, _mm256_set1_epi32(limbs[j * MAX_PAIRS + p]))); \
+                }                                                                         \
+                for (int j = 0; j < LIMBS; j++) {                                         \
+                    __m256i lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(sums[j]));  \
+                    __m256i hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(sums[j], 1)); \
+                    wide_lo = _mm256_add_epi64(wide_lo, _mm256_slli_epi64(lo, 15 * j));   \
+                    wide_hi = _mm256_add_epi64(wide_hi, _mm256_slli_epi64(hi, 15 * j));   \
+                }                                                                         \
+            }                                                                             \
+            _mm256_storeu_si256((__m256i *)(out + 8 * g), wide_lo);                       \
+            _mm256_storeu_si256((__m256i *)(out + 8 * g + 4), wide_hi);                   \
         }                                                                                 \
     }
 
-DEFINE_FIXED(sum_float_16, 16)
-DEFINE_FIXED(sum_float_32, 32)
-DEFINE_FIXED(sum_float_48, 48)
-DEFINE_FIXED(sum_float_64, 64)
+#define DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, WIDTH)                                   \
+    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_1, TARGET, MADD, WIDTH, 1)                        \
+    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_2, TARGET, MADD, WIDTH, 2)                        \
+    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_3, TARGET, MADD, WIDTH, 3)                        \
+    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_4, TARGET, MADD, WIDTH, 4)
+#define DEFINE_PAIRS_WIDTHS(PREFIX, TARGET, MADD)                                         \
+    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 16)                                          \
+    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 32)                                          \
+    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 48)                                          \
+    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 64)
+#define PAIR_TABLE(PREFIX)                                                                \
+    {                                                                                     \
+        {PREFIX##_16_1, PREFIX##_16_2, PREFIX##_16_3, PREFIX##_16_4},                     \
+        {PREFIX##_32_1, PREFIX##_32_2, PREFIX##_32_3, PREFIX##_32_4},                     \
+        {PREFIX##_48_1, PREFIX##_48_2, PREFIX##_48_3, PREFIX##_48_4},                     \
+        {PREFIX##_64_1, PREFIX##_64_2, PREFIX##_64_3, PREFIX##_64_4},                     \
+    }
+DEFINE_PAIRS_WIDTHS(pairs_512, AVX512, MADD_512)
+DEFINE_PAIRS_WIDTHS(pairs_vnni, VNNI, MADD_VNNI)
+DEFINE_PAIRS_256(pairs_256_1, 1)
+DEFINE_PAIRS_256(pairs_256_2, 2)
+DEFINE_PAIRS_256(pairs_256_3, 3)
+DEFINE_PAIRS_256(pairs_256_4, 4)
+
+static const PairSum PAIRS_512[4][MAX_LIMBS] = PAIR_TABLE(pairs_512);
+static const PairSum PAIRS_VNNI[4][MAX_LIMBS] = PAIR_TABLE(pairs_vnni);
+static const PairSum PAIRS_256[MAX_LIMBS] = {pairs_256_1, pairs_256_2, pairs_256_3, pairs_256_4};
+
+/* The sum with pair_table (above) and the pair sums of its width (by limbs); counts has
+ * at most FLOAT_CARDS cards. */
+static void
+sum_pairs(const Counter *self, const long long *counts, int infinite, double *total,
+          const PairSum *sums)
+{
+    uint64_t low[HALF], high[HALF];
+    halves_int(self, counts, infinite, low, high);
+    Py_ssize_t width = self->stride;
+    int32_t limbs[MAX_LIMBS * MAX_PAIRS];
+    uint64_t part[MAX_COLUMNS];
+    for (Py_ssize_t c = 0; c < width; c++)
+        total[c] = 0;
+    for (int k = 0; k <= CARDS; k++) {
+        SplitShape shape = split_shape(self, k);
+        const uint64_t *inner = shape.inner_low ? low + shape.low_start : high + shape.high_start;
+        const uint64_t *outer = shape.inner_low ? high + shape.high_start : low + shape.low_start;
+        int pairs = (shape.inner + 1) / 2;
+        uint64_t top = 0;
+        for (int i = 0; i < shape.inner; i++)
+            top = inner[i] > top ? inner[i] : top;
+        int used = 1;
+        while (used < MAX_LIMBS && top >> (15 * used))
+            used++;
+        for (int j = 0; j < used; j++)
+            for (int p = 0; p < pairs; p++) {
+                uint64_t first = inner[2 * p];
+                uint64_t second = 2 * p + 1 < shape.inner ? inner[2 * p + 1] : 0;
+                limbs[j * MAX_PAIRS + p] = (int32_t)(((first >> (15 * j)) & 0x7fff) |
+                                                     (((second >> (15 * j)) & 0x7fff) << 16));
+            }
+        const int16_t *rows = self->pair_table + self->pair_slab[k];
+        size_t step = (size_t)pairs * 2 * (size_t)width;
+        for (int o = 0; o < shape.outer; o++, rows += step) {
+            if (outer[o] == 0) /* a half the shoe cannot deal */
+                continue;
+            sums[used - 1](rows, limbs, pairs, width, part);
+            double weight = (double)outer[o];
+            for (Py_ssize_t c = 0; c < width; c++)
+                total[c] += (double)part[c] * weight;
+        }
+    }
+}
+
+static void
+sum_float_wide_any(const Counter *self, const long long *counts, int infinite, double *total,
+                   double *partial)
+{
+    if (self->pair_table != NULL)
+        sum_pairs(self, counts, infinite, total, PAIRS_256);
+    else
+        sum_float_wide(self, counts, infinite, total, partial);
+}
 
 static void
 sum_float_512(const Counter *self, const long long *counts, int infinite, double *total,
               double *partial)
 {
-    switch (self->stride) {
-    case 16:
-        sum_float_16(self, counts, infinite, total);
-        return;
-    case 32:
-        sum_float_32(self, counts, infinite, total);
-        return;
-    case 48:
-        sum_float_48(self, counts, infinite, total);
-        return;
-    case 64:
-        sum_float_64(self, counts, infinite, total);
-        return;
-    default:
+    if (self->pair_table != NULL && self->stride % 16 == 0 && self->stride <= FIXED_COLUMNS)
+        sum_pairs(self, counts, infinite, total, PAIRS_512[self->stride / 16 - 1]);
+    else
         sum_float_any512(self, counts, infinite, total, partial);
-    }
+}
+
+static void
+sum_float_vnni(const Counter *self, const long long *counts, int infinite, double *total,
+               double *partial)
+{
+    if (self->pair_table != NULL && self->stride % 16 == 0 && self->stride <= FIXED_COLUMNS)
+        sum_pairs(self, counts, infinite, total, PAIRS_VNNI[self->stride / 16 - 1]);
+    else
+        sum_float_any512(self, counts, infinite, total, partial);
 }
 #endif
 
@@ -395,15 +616,16 @@ best_kernel(void)
         return GENERIC;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
-        return AVX512_KERNEL;
+        return __builtin_cpu_supports("avx512vnni") ? VNNI_KERNEL : AVX512_KERNEL;
     return WIDE;
 #else
     return GENERIC;
 #endif
 }
 
-static const char *const KERNEL_NAMES[] = {"generic", "wide", "avx512"};
-static const char *const AVAILABLE[] = {"generic", "generic, wide", "generic, wide, avx512"};
+static const char *const KERNEL_NAMES[] = {"generic", "wide", "avx512", "avx512vnni"};
+static const char *const AVAILABLE[] = {"generic", "generic, wide", "generic, wide, avx512",
+                                        "generic, wide, avx512, avx512vnni"};
 
 static SumFloat sum_float = sum_float_generic;
 static SumInt sum_int = sum_int_generic;
@@ -418,11 +640,11 @@ set_kernel(int which)
     sum_int = sum_int_generic;
 #ifdef WIDE_KERNEL
     if (which == WIDE) {
-        sum_float = sum_float_wide;
+        sum_float = sum_float_wide_any;
         sum_int = sum_int_wide;
     }
-    else if (which == AVX512_KERNEL) {
-        sum_float = sum_float_512;
+    else if (which >= AVX512_KERNEL) {
+        sum_float = which == VNNI_KERNEL ? sum_float_vnni : sum_float_512;
         sum_int = sum_int_512;
     }
 #endif
