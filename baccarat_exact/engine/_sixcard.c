@@ -150,16 +150,14 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
         copy_buffer(offsets, self->offsets, sizeof self->offsets, "offsets") < 0 ||
         link_halves(self, (const uint8_t(*)[5])half) < 0)
         return -1;
-    /* Columns beyond whole blocks of LANES cost the wide kernel about as much as a block
-     * when they are more than half a block (measured: 30 columns 38 us, 32 columns 31 us),
-     * and the AVX-512 kernel has its fastest sums for whole blocks up to FIXED_COLUMNS:
-     * such a table is padded with zero columns to a whole block. */
+    /* The x86-64 kernels sum more than PAIRED_COLUMNS columns in whole blocks of LANES
+     * (the pair sums, below); the generic kernel, where columns beyond whole blocks are
+     * more than half a block (they cost it about as much as a block): such a table is
+     * padded with zero columns to a whole block. */
     Py_ssize_t stride = columns;
-    if (columns > PAIRED_COLUMNS && columns % LANES) {
-        Py_ssize_t whole = columns + LANES - columns % LANES;
-        if (columns % LANES > LANES / 2 || (best_kernel() >= AVX512_KERNEL && whole <= FIXED_COLUMNS))
-            stride = whole;
-    }
+    if (columns > PAIRED_COLUMNS && columns % LANES &&
+        (columns % LANES > LANES / 2 || best_kernel() != GENERIC))
+        stride = columns + LANES - columns % LANES;
     size_t cells = MULTISETS * (size_t)columns, stored = MULTISETS * (size_t)stride;
     PyMem_Free(self->table);
     PyMem_Free(self->table_float);
@@ -274,17 +272,15 @@ split_shape(const Counter *self, int k)
     return shape;
 }
 
-/* pair_table (see sum_pairs) for the AVX-512 kernels where the table has 16 to 64
- * columns in whole blocks of 16, and for the AVX2 kernel where it has whole blocks of 8
- * (beyond PAIRED_COLUMNS); per split, per outer half, the inner halves two at a time (a
- * zero row after an odd last one), each column's two coefficients side by side. */
+/* pair_table (see sum_pairs) for the x86-64 kernels, where the table has more than
+ * PAIRED_COLUMNS columns (stored in whole blocks of 16); per split, per outer half, the
+ * inner halves two at a time (a zero row after an odd last one), each column's two
+ * coefficients side by side. */
 static int
 make_pair_table(Counter *self)
 {
     Py_ssize_t width = self->stride;
-    int best = best_kernel();
-    if (best == GENERIC || width <= PAIRED_COLUMNS || width % 8 ||
-        (best >= AVX512_KERNEL && (width % 16 || width > FIXED_COLUMNS)))
+    if (best_kernel() == GENERIC || width <= PAIRED_COLUMNS || width % 16)
         return 0;
     size_t cells = 0;
     for (int k = 0; k <= CARDS; k++) {
@@ -469,36 +465,43 @@ typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint6
             _mm512_storeu_si512((void *)(out + 8 * g), wide[g]);                          \
     }
 
-/* An AVX2 pair sum of LIMBS limbs over any whole number of blocks of 8 columns (one
- * register each), a block at a time (16 registers hold no more). */
+/* An AVX2 pair sum of LIMBS limbs over any whole number of blocks of 16 columns (two
+ * registers), a block at a time (16 registers hold no more). */
 #define DEFINE_PAIRS_256(NAME, LIMBS)                                                     \
     AVX2 static void NAME(const int16_t *restrict rows, const int32_t *restrict limbs,    \
                           int pairs, Py_ssize_t width, uint64_t *restrict out)            \
     {                                                                                     \
-        for (Py_ssize_t g = 0; g < width / 8; g++) {                                      \
-            __m256i wide_lo = _mm256_setzero_si256(), wide_hi = _mm256_setzero_si256();   \
+        for (Py_ssize_t g = 0; g < width / 16; g++) {                                     \
+            __m256i wide[4];                                                              \
+            for (int w = 0; w < 4; w++)                                                   \
+                wide[w] = _mm256_setzero_si256();                                         \
             for (int start = 0; start < pairs; start += PAIR_CHUNK) {                     \
                 int end = pairs - start > PAIR_CHUNK ? start + PAIR_CHUNK : pairs;        \
-                __m256i sums[LIMBS];                                                      \
+                __m256i sums[LIMBS][2];                                                   \
                 for (int j = 0; j < LIMBS; j++)                                           \
-                    sums[j] = _mm256_setzero_si256();                                     \
-                const int16_t *row = rows + (size_t)start * 2 * (size_t)width + 16 * g;  \
+                    sums[j][0] = sums[j][1] = _mm256_setzero_si256();                     \
+                const int16_t *row = rows + (size_t)start * 2 * (size_t)width + 32 * g;  \
                 for (int p = start; p < end; p++, row += 2 * width) {                     \
                     __m256i a = _mm256_loadu_si256((const __m256i *)row);                 \
-                    for (int j = 0; j < LIMBS; j++)                                       \
-                        sums[j] = _mm256_add_epi32(                                       \
-                            sums[j],                                                      \
-                            _mm256_madd_epi16(a, _mm256_set1_epi32(limbs[j * MAX_PAIRS + p]))); \
+                    __m256i b = _mm256_loadu_si256((const __m256i *)(row + 16));          \
+                    for (int j = 0; j < LIMBS; j++) {                                     \
+                        __m256i limb = _mm256_set1_epi32(limbs[j * MAX_PAIRS + p]);       \
+                        sums[j][0] = _mm256_add_epi32(sums[j][0], _mm256_madd_epi16(a, limb)); \
+                        sums[j][1] = _mm256_add_epi32(sums[j][1], _mm256_madd_epi16(b, limb)); \
+                    }                                                                     \
                 }                                                                         \
-                for (int j = 0; j < LIMBS; j++) {                                         \
-                    __m256i lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(sums[j]));  \
-                    __m256i hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(sums[j], 1)); \
-                    wide_lo = _mm256_add_epi64(wide_lo, _mm256_slli_epi64(lo, 15 * j));   \
-                    wide_hi = _mm256_add_epi64(wide_hi, _mm256_slli_epi64(hi, 15 * j));   \
-                }                                                                         \
+                for (int j = 0; j < LIMBS; j++)                                           \
+                    for (int h = 0; h < 2; h++) {                                         \
+                        __m256i s = sums[j][h];                                           \
+                        __m256i lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s));    \
+                        __m256i hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s, 1)); \
+                        wide[2 * h] = _mm256_add_epi64(wide[2 * h], _mm256_slli_epi64(lo, 15 * j)); \
+                        wide[2 * h + 1] =                                                 \
+                            _mm256_add_epi64(wide[2 * h + 1], _mm256_slli_epi64(hi, 15 * j)); \
+                    }                                                                     \
             }                                                                             \
-            _mm256_storeu_si256((__m256i *)(out + 8 * g), wide_lo);                       \
-            _mm256_storeu_si256((__m256i *)(out + 8 * g + 4), wide_hi);                   \
+            for (int w = 0; w < 4; w++)                                                   \
+                _mm256_storeu_si256((__m256i *)(out + 16 * g + 4 * w), wide[w]);          \
         }                                                                                 \
     }
 
@@ -584,24 +587,30 @@ sum_float_wide_any(const Counter *self, const long long *counts, int infinite, d
         sum_float_wide(self, counts, infinite, total, partial);
 }
 
+/* The AVX-512 kernels: the pair sums (up to FIXED_COLUMNS columns, the AVX2 ones past
+ * that), the doubles for PAIRED_COLUMNS columns or fewer. */
 static void
 sum_float_512(const Counter *self, const long long *counts, int infinite, double *total,
               double *partial)
 {
-    if (self->pair_table != NULL && self->stride % 16 == 0 && self->stride <= FIXED_COLUMNS)
+    if (self->pair_table == NULL)
+        sum_float_any512(self, counts, infinite, total, partial);
+    else if (self->stride <= FIXED_COLUMNS)
         sum_pairs(self, counts, infinite, total, PAIRS_512[self->stride / 16 - 1]);
     else
-        sum_float_any512(self, counts, infinite, total, partial);
+        sum_pairs(self, counts, infinite, total, PAIRS_256);
 }
 
 static void
 sum_float_vnni(const Counter *self, const long long *counts, int infinite, double *total,
                double *partial)
 {
-    if (self->pair_table != NULL && self->stride % 16 == 0 && self->stride <= FIXED_COLUMNS)
+    if (self->pair_table == NULL)
+        sum_float_any512(self, counts, infinite, total, partial);
+    else if (self->stride <= FIXED_COLUMNS)
         sum_pairs(self, counts, infinite, total, PAIRS_VNNI[self->stride / 16 - 1]);
     else
-        sum_float_any512(self, counts, infinite, total, partial);
+        sum_pairs(self, counts, infinite, total, PAIRS_256);
 }
 #endif
 
