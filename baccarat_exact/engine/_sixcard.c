@@ -38,7 +38,7 @@
 #define LANES 16          /* the wide kernel sums 16 columns a step, the rest in smaller steps */
 #define FIXED_COLUMNS 64  /* the AVX-512 kernel has a sum for each whole number of LANES to this */
 
-enum { GENERIC, WIDE, AVX512_KERNEL, VNNI_KERNEL }; /* the kernels, each faster than the one before */
+enum { GENERIC, WIDE, AVX512_KERNEL }; /* the kernels, each faster than the one before */
 static int best_kernel(void);
 
 #ifdef _MSC_VER
@@ -408,9 +408,9 @@ DEFINE_SUM(sum_int_512, uint64_t, uint16_t, table, AVX512, halves_int)
  *     w(i) = sum over j of limb_j(i) * 2**(15 j)
  *
  * with each weight cut into 15-bit limbs (as few as the split's largest weight needs, at
- * most four: a weight is at most N**6 < 2**53). One instruction (vpmaddwd, or vpdpwssd
- * with the add) multiplies two inner rows' coefficients of a column by a limb of each
- * row's weight and adds the two products: at most 2 * 720 * (2**15 - 1) < 2**25.5, so the
+ * most four: a weight is at most N**6 < 2**53). One instruction (vpmaddwd) multiplies
+ * two inner rows' coefficients of a column by a limb of each row's weight and adds the
+ * two products: at most 2 * 720 * (2**15 - 1) < 2**25.5, so the
  * sums of up to PAIR_CHUNK = 64 row pairs stay below 2**32 and are exact as unsigned
  * 32-bit integers; they are then widened, shifted by their limb and added in 64 bits.
  * part[c] is exact (at most N**6, as every partial sum above), and so is part[c] times
@@ -418,18 +418,14 @@ DEFINE_SUM(sum_int_512, uint64_t, uint16_t, table, AVX512, halves_int)
 #define PAIR_CHUNK 64
 #define MAX_PAIRS 105 /* the inner rows of a split come two at a time: at most 210 / 2 */
 #define MAX_LIMBS 4
-#define VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma")))
 
 /* A pair sum: part (width columns) of the rows' pairs, given the limbs (MAX_PAIRS apart). */
 typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint64_t *);
 
-#define MADD_512(sum, a, b) _mm512_add_epi32(sum, _mm512_madd_epi16(a, b))
-#define MADD_VNNI(sum, a, b) _mm512_dpwssd_epi32(sum, a, b)
-
 /* An AVX-512 pair sum of WIDTH columns (16 a register) and LIMBS limbs, all its sums in
  * registers. */
-#define DEFINE_PAIRS_512(NAME, TARGET, MADD, WIDTH, LIMBS)                                \
-    TARGET static void NAME(const int16_t *restrict rows, const int32_t *restrict limbs,  \
+#define DEFINE_PAIRS_512(NAME, WIDTH, LIMBS)                                              \
+    AVX512 static void NAME(const int16_t *restrict rows, const int32_t *restrict limbs,  \
                             int pairs, Py_ssize_t width, uint64_t *restrict out)          \
     {                                                                                     \
         enum { G = WIDTH / 16 };                                                          \
@@ -448,8 +444,9 @@ typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint6
                 for (int g = 0; g < G; g++) {                                             \
                     __m512i a = _mm512_loadu_si512((const void *)(row + 32 * g));         \
                     for (int j = 0; j < LIMBS; j++)                                       \
-                        sums[j][g] =                                                      \
-                            MADD(sums[j][g], a, _mm512_set1_epi32(limbs[j * MAX_PAIRS + p])); \
+                        sums[j][g] = _mm512_add_epi32(                                    \
+                            sums[j][g],                                                   \
+                            _mm512_madd_epi16(a, _mm512_set1_epi32(limbs[j * MAX_PAIRS + p]))); \
                 }                                                                         \
             }                                                                             \
             for (int j = 0; j < LIMBS; j++)                                               \
@@ -505,32 +502,26 @@ typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint6
         }                                                                                 \
     }
 
-#define DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, WIDTH)                                   \
-    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_1, TARGET, MADD, WIDTH, 1)                        \
-    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_2, TARGET, MADD, WIDTH, 2)                        \
-    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_3, TARGET, MADD, WIDTH, 3)                        \
-    DEFINE_PAIRS_512(PREFIX##_##WIDTH##_4, TARGET, MADD, WIDTH, 4)
-#define DEFINE_PAIRS_WIDTHS(PREFIX, TARGET, MADD)                                         \
-    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 16)                                          \
-    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 32)                                          \
-    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 48)                                          \
-    DEFINE_PAIRS_LIMBS(PREFIX, TARGET, MADD, 64)
-#define PAIR_TABLE(PREFIX)                                                                \
-    {                                                                                     \
-        {PREFIX##_16_1, PREFIX##_16_2, PREFIX##_16_3, PREFIX##_16_4},                     \
-        {PREFIX##_32_1, PREFIX##_32_2, PREFIX##_32_3, PREFIX##_32_4},                     \
-        {PREFIX##_48_1, PREFIX##_48_2, PREFIX##_48_3, PREFIX##_48_4},                     \
-        {PREFIX##_64_1, PREFIX##_64_2, PREFIX##_64_3, PREFIX##_64_4},                     \
-    }
-DEFINE_PAIRS_WIDTHS(pairs_512, AVX512, MADD_512)
-DEFINE_PAIRS_WIDTHS(pairs_vnni, VNNI, MADD_VNNI)
+#define DEFINE_PAIRS_WIDTH(WIDTH)                                                         \
+    DEFINE_PAIRS_512(pairs_512_##WIDTH##_1, WIDTH, 1)                                     \
+    DEFINE_PAIRS_512(pairs_512_##WIDTH##_2, WIDTH, 2)                                     \
+    DEFINE_PAIRS_512(pairs_512_##WIDTH##_3, WIDTH, 3)                                     \
+    DEFINE_PAIRS_512(pairs_512_##WIDTH##_4, WIDTH, 4)
+DEFINE_PAIRS_WIDTH(16)
+DEFINE_PAIRS_WIDTH(32)
+DEFINE_PAIRS_WIDTH(48)
+DEFINE_PAIRS_WIDTH(64)
 DEFINE_PAIRS_256(pairs_256_1, 1)
 DEFINE_PAIRS_256(pairs_256_2, 2)
 DEFINE_PAIRS_256(pairs_256_3, 3)
 DEFINE_PAIRS_256(pairs_256_4, 4)
 
-static const PairSum PAIRS_512[4][MAX_LIMBS] = PAIR_TABLE(pairs_512);
-static const PairSum PAIRS_VNNI[4][MAX_LIMBS] = PAIR_TABLE(pairs_vnni);
+static const PairSum PAIRS_512[4][MAX_LIMBS] = {
+    {pairs_512_16_1, pairs_512_16_2, pairs_512_16_3, pairs_512_16_4},
+    {pairs_512_32_1, pairs_512_32_2, pairs_512_32_3, pairs_512_32_4},
+    {pairs_512_48_1, pairs_512_48_2, pairs_512_48_3, pairs_512_48_4},
+    {pairs_512_64_1, pairs_512_64_2, pairs_512_64_3, pairs_512_64_4},
+};
 static const PairSum PAIRS_256[MAX_LIMBS] = {pairs_256_1, pairs_256_2, pairs_256_3, pairs_256_4};
 
 /* The sum with pair_table (above) and the pair sums of its width (by limbs); counts has
@@ -601,17 +592,6 @@ sum_float_512(const Counter *self, const long long *counts, int infinite, double
         sum_pairs(self, counts, infinite, total, PAIRS_256);
 }
 
-static void
-sum_float_vnni(const Counter *self, const long long *counts, int infinite, double *total,
-               double *partial)
-{
-    if (self->pair_table == NULL)
-        sum_float_any512(self, counts, infinite, total, partial);
-    else if (self->stride <= FIXED_COLUMNS)
-        sum_pairs(self, counts, infinite, total, PAIRS_VNNI[self->stride / 16 - 1]);
-    else
-        sum_pairs(self, counts, infinite, total, PAIRS_256);
-}
 #endif
 
 /* The best kernel the build and the processor have: AVX512_KERNEL (AVX-512 with its
@@ -625,16 +605,15 @@ best_kernel(void)
         return GENERIC;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
-        return __builtin_cpu_supports("avx512vnni") ? VNNI_KERNEL : AVX512_KERNEL;
+        return AVX512_KERNEL;
     return WIDE;
 #else
     return GENERIC;
 #endif
 }
 
-static const char *const KERNEL_NAMES[] = {"generic", "wide", "avx512", "avx512vnni"};
-static const char *const AVAILABLE[] = {"generic", "generic, wide", "generic, wide, avx512",
-                                        "generic, wide, avx512, avx512vnni"};
+static const char *const KERNEL_NAMES[] = {"generic", "wide", "avx512"};
+static const char *const AVAILABLE[] = {"generic", "generic, wide", "generic, wide, avx512"};
 
 static SumFloat sum_float = sum_float_generic;
 static SumInt sum_int = sum_int_generic;
@@ -653,7 +632,7 @@ set_kernel(int which)
         sum_int = sum_int_wide;
     }
     else if (which >= AVX512_KERNEL) {
-        sum_float = which == VNNI_KERNEL ? sum_float_vnni : sum_float_512;
+        sum_float = sum_float_512;
         sum_int = sum_int_512;
     }
 #endif
