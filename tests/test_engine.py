@@ -136,6 +136,66 @@ def test_the_compiled_step_is_built() -> None:
     assert _sixcard.MAX_CARDS == counting._NATIVE_CARDS == 1448  # 1448**6 < 2**63 <= 1449**6
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 150), min_size=10, max_size=10).filter(lambda c: sum(c) <= 1000),
+    infinite=st.booleans(),
+)
+def test_derived_columns_are_each_terms_and_the_denominator(
+    counts: list[int], infinite: bool
+) -> None:
+    """``count_one``'s derived columns (compiled up to 1448 cards, in Python past it or
+    where the module is not built) are their terms on the counted row plus their
+    coefficient times the denominator — ff(N, 6), or N**6 for weights: with negative
+    coefficients and results, and one of the denominator alone, the integers read off the
+    plain row, in doubles (up to 456 cards) and 64-bit integers (beyond)."""
+    columns = ((0,), (1, 2), tuple(range(3, 40)), (41,))
+    compiled = compile_columns(STANDARD_TABLEAU, columns)
+    derived = (
+        (((0, -1), (1, -1)), 1),
+        (((2, 3), (3, -5)), 0),
+        ((), -2),
+        (((0, 1), (1, 1), (2, 1), (3, 1)), 0),
+    )
+    values = tuple(counts)
+    cards = sum(values)
+    denominator = cards**6 if infinite else six_card_total(cards)
+    row = count_one(values, compiled, infinite=infinite)
+    expected = [
+        *row,
+        denominator - row[0] - row[1],
+        3 * row[2] - 5 * row[3],
+        -2 * denominator,
+        sum(row),
+    ]
+    assert count_one(values, compiled, infinite=infinite, derived=derived) == expected
+    assert counting._derive(list(row), cards, infinite, derived) == expected
+
+
+@pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
+@pytest.mark.parametrize(
+    ("derived", "message"),
+    [
+        (5, "derived: expected a sequence"),
+        (((1, 2, 3),), r"derived: each column is \(terms, of_denominator\)"),
+        (((((0, 1, 2),), 1),), r"derived: each term is \(position, coefficient\)"),
+        (((((4, 1),), 0),), "derived: a term's position past the columns"),
+        (((((0, "1"),), 0),), "integer|int"),
+    ],
+)
+def test_the_compiled_counter_refuses_malformed_derived_columns(
+    derived: object, message: str
+) -> None:
+    """A derived column the counter cannot read is refused when it is made, naming what
+    is wrong (the package always passes well-formed ones)."""
+    from baccarat_exact.engine import _sixcard
+
+    compiled = compile_columns(STANDARD_TABLEAU, ((0,), (1,), (2,), (3,)))
+    table = compiled.flat.astype(np.uint16).tobytes()
+    with pytest.raises((TypeError, ValueError), match=message):
+        _sixcard.Counter(counting._HALF_TABLE, counting._HALF_STARTS, table, 4, derived)
+
+
 @pytest.mark.parametrize("cards", [455, 456, 457, 600, 1448, 1449])
 @pytest.mark.parametrize("infinite", [False, True])
 def test_one_shoe_path_at_its_bounds(cards: int, infinite: bool, native: bool) -> None:

@@ -62,6 +62,12 @@ typedef struct {
                             * otherwise): per card split k, its rows two at a time, each
                             * column's two coefficients side by side (see sum_pairs) */
     int64_t pair_slab[CARDS + 1]; /* where split k's rows start in pair_table */
+    /* Columns derived from the counted ones (see read_derived): derived many, each
+     * of_denominator[d] times the denominator plus its terms (coefficient, position)
+     * from term_start[d] to term_start[d + 1]. */
+    Py_ssize_t derived;
+    uint64_t *of_denominator, *coefficient;
+    Py_ssize_t *term_start, *position;
 } Counter;
 
 static int
@@ -131,15 +137,17 @@ bad_half:
 }
 
 static int make_pair_table(Counter *self);
+static int read_derived(Counter *self, PyObject *derived);
+static void free_derived(Counter *self);
 
 static int
 Counter_init(Counter *self, PyObject *args, PyObject *kwds)
 {
-    PyObject *half_buffer, *offsets, *table;
+    PyObject *half_buffer, *offsets, *table, *derived = NULL;
     Py_ssize_t columns;
-    static char *names[] = {"half", "offsets", "table", "columns", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOn", names, &half_buffer, &offsets,
-                                     &table, &columns))
+    static char *names[] = {"half", "offsets", "table", "columns", "derived", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOn|O", names, &half_buffer, &offsets,
+                                     &table, &columns, &derived))
         return -1;
     if (columns < 1 || columns > MAX_COLUMNS) {
         PyErr_SetString(PyExc_ValueError, "columns: expected 1 to 400");
@@ -189,7 +197,106 @@ Counter_init(Counter *self, PyObject *args, PyObject *kwds)
     PyMem_Free(given);
     self->stride = stride;
     self->columns = columns;
+    if (read_derived(self, derived) < 0) {
+        self->columns = 0;
+        return -1;
+    }
     return make_pair_table(self);
+}
+
+static void
+free_derived(Counter *self)
+{
+    PyMem_Free(self->of_denominator);
+    PyMem_Free(self->coefficient);
+    PyMem_Free(self->term_start);
+    PyMem_Free(self->position);
+    self->of_denominator = self->coefficient = NULL;
+    self->term_start = self->position = NULL;
+    self->derived = 0;
+}
+
+/* The derived columns: None, or a sequence of (terms, of_denominator), terms a sequence
+ * of (position, coefficient) with 0 <= position < columns, each an int. A call appends
+ * each derived column's count to the row, of_denominator * the denominator (the count of
+ * every six-card sequence: ff(N, 6), or N**6 for an infinite shoe's weights) plus the
+ * coefficient * the count at position of each term. It is summed modulo 2**64 (the
+ * coefficients taken modulo 2**64 too) and read as a signed 64-bit integer: exact, since
+ * a column's count is at most the denominator, N**6 < 2**63, in size. */
+static int
+read_derived(Counter *self, PyObject *derived)
+{
+    free_derived(self);
+    if (derived == NULL || derived == Py_None)
+        return 0;
+    PyObject *items = PySequence_Fast(derived, "derived: expected a sequence");
+    if (items == NULL)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items), terms = 0;
+    PyObject **each = PySequence_Fast_ITEMS(items);
+    PyObject **found = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
+    if (found == NULL) {
+        Py_DECREF(items);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int ok = 0;
+    for (Py_ssize_t d = 0; d < n; d++) {
+        if (!PyTuple_Check(each[d]) || PyTuple_GET_SIZE(each[d]) != 2) {
+            PyErr_SetString(PyExc_TypeError, "derived: each column is (terms, of_denominator)");
+            goto done;
+        }
+        found[d] = PySequence_Fast(PyTuple_GET_ITEM(each[d], 0), "derived: terms a sequence");
+        if (found[d] == NULL)
+            goto done;
+        terms += PySequence_Fast_GET_SIZE(found[d]);
+    }
+    self->of_denominator = PyMem_Calloc((size_t)n + 1, sizeof(uint64_t));
+    self->term_start = PyMem_Calloc((size_t)n + 1, sizeof(Py_ssize_t));
+    self->coefficient = PyMem_Calloc((size_t)terms + 1, sizeof(uint64_t));
+    self->position = PyMem_Calloc((size_t)terms + 1, sizeof(Py_ssize_t));
+    if (!self->of_denominator || !self->term_start || !self->coefficient || !self->position) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t t = 0;
+    for (Py_ssize_t d = 0; d < n; d++) {
+        self->of_denominator[d] = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(each[d], 1));
+        if (PyErr_Occurred())
+            goto done;
+        self->term_start[d] = t;
+        for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(found[d]); k++, t++) {
+            PyObject *term = PySequence_Fast_GET_ITEM(found[d], k);
+            if (!PyTuple_Check(term) || PyTuple_GET_SIZE(term) != 2) {
+                PyErr_SetString(PyExc_TypeError, "derived: each term is (position, coefficient)");
+                goto done;
+            }
+            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(term, 0));
+            if (at == -1 && PyErr_Occurred())
+                goto done;
+            if (at < 0 || at >= self->columns) {
+                PyErr_SetString(PyExc_ValueError, "derived: a term's position past the columns");
+                goto done;
+            }
+            self->position[t] = at;
+            self->coefficient[t] = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(term, 1));
+            if (PyErr_Occurred())
+                goto done;
+        }
+    }
+    self->term_start[n] = t;
+    self->derived = n;
+    ok = 1;
+done:
+    for (Py_ssize_t d = 0; d < n; d++)
+        Py_XDECREF(found[d]);
+    PyMem_Free(found);
+    Py_DECREF(items);
+    if (!ok) {
+        free_derived(self);
+        return -1;
+    }
+    return 0;
 }
 
 static void
@@ -198,6 +305,7 @@ Counter_dealloc(Counter *self)
     PyMem_Free(self->table);
     PyMem_Free(self->table_float);
     PyMem_Free(self->pair_table);
+    free_derived(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -674,25 +782,42 @@ Counter_call(Counter *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "Counter: not initialised");
         return NULL;
     }
-    PyObject *result = PyList_New(n);
-    if (result == NULL)
-        return NULL;
+    uint64_t row[MAX_COLUMNS];
     if (cards <= FLOAT_CARDS) {
         double total[MAX_COLUMNS], partial[MAX_COLUMNS];
         sum_float(self, counts, infinite, total, partial);
         for (Py_ssize_t c = 0; c < n; c++)
-            PyList_SET_ITEM(result, c, PyLong_FromDouble(total[c]));
+            row[c] = (uint64_t)total[c];
     }
     else {
-        uint64_t total[MAX_COLUMNS], partial[MAX_COLUMNS];
-        sum_int(self, counts, infinite, total, partial);
-        for (Py_ssize_t c = 0; c < n; c++)
-            PyList_SET_ITEM(result, c, PyLong_FromUnsignedLongLong(total[c]));
+        uint64_t partial[MAX_COLUMNS];
+        sum_int(self, counts, infinite, row, partial);
     }
+    PyObject *result = PyList_New(n + self->derived);
+    if (result == NULL)
+        return NULL;
     for (Py_ssize_t c = 0; c < n; c++) {
-        if (PyList_GET_ITEM(result, c) == NULL) {
+        PyObject *count = PyLong_FromUnsignedLongLong(row[c]);
+        if (count == NULL) {
             Py_DECREF(result);
             return NULL;
+        }
+        PyList_SET_ITEM(result, c, count);
+    }
+    if (self->derived) {
+        uint64_t denominator = 1;
+        for (int k = 0; k < CARDS; k++)
+            denominator *= (uint64_t)(infinite ? cards : (cards > k ? cards - k : 0));
+        for (Py_ssize_t d = 0; d < self->derived; d++) {
+            uint64_t count = self->of_denominator[d] * denominator;
+            for (Py_ssize_t t = self->term_start[d]; t < self->term_start[d + 1]; t++)
+                count += self->coefficient[t] * row[self->position[t]];
+            PyObject *made = PyLong_FromLongLong((long long)count);
+            if (made == NULL) {
+                Py_DECREF(result);
+                return NULL;
+            }
+            PyList_SET_ITEM(result, n + d, made);
         }
     }
     return result;
@@ -701,8 +826,8 @@ Counter_call(Counter *self, PyObject *args, PyObject *kwds)
 static PyTypeObject CounterType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "baccarat_exact.engine._sixcard.Counter",
-    .tp_doc = PyDoc_STR("Counter(half, offsets, table, columns): one shoe's exact counts, "
-                        "called as counter(values, infinite=False)."),
+    .tp_doc = PyDoc_STR("Counter(half, offsets, table, columns, derived=None): one shoe's "
+                        "exact counts, called as counter(values, infinite=False)."),
     .tp_basicsize = sizeof(Counter),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -1,6 +1,6 @@
 """Types of the compiled single-shoe step (``_sixcard.c``)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_CARDS: int
@@ -8,10 +8,19 @@ MAX_CARDS: int
 class Counter:
     """One set of columns' coefficients; called once per shoe."""
 
-    def __init__(self, half: bytes, offsets: bytes, table: bytes, columns: int) -> None:
+    def __init__(
+        self,
+        half: bytes,
+        offsets: bytes,
+        table: bytes,
+        columns: int,
+        derived: Sequence[tuple[Sequence[tuple[int, int]], int]] | None = None,
+    ) -> None:
         """``half``: the 462 half-multisets (uint8, 5 each) by size; ``offsets``: where
         each size starts (8 int64); ``table``: (5005, columns) coefficients (uint16) in
-        the block order of :class:`~baccarat_exact.engine.counting.Compiled`."""
+        the block order of :class:`~baccarat_exact.engine.counting.Compiled`;
+        ``derived``: columns appended to each row, each its (position, coefficient)
+        terms on the counted columns and the denominator's coefficient."""
 
     def __call__(self, values: tuple[int, ...], infinite: bool = False) -> list[int]:
         """Each column's count for a shoe of ``values`` (cards of each point value, or

@@ -191,6 +191,12 @@ class _OneShoe(NamedTuple):
     """(len(small), columns): the products' results."""
 
 
+Derived: TypeAlias = tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+"""Columns derived from counted ones, appended to a row: each its (position, coefficient)
+terms on the counted columns and the coefficient of the denominator (the count of every
+six-card sequence)."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Compiled:
     """The event table of one tableau summed into columns (sets of events), in the
@@ -205,8 +211,8 @@ class Compiled:
     (dim_small · n_columns, dim_large), for batches."""
     signed: bool = False
     """Whether some column counts an event −1 (the compiled step takes none such)."""
-    _made: dict[str, Any] = field(default_factory=dict, repr=False)
-    """What is made from the tables on first use, by name."""
+    _made: dict[object, Any] = field(default_factory=dict, repr=False)
+    """What is made from the tables on first use, by name (and argument)."""
 
     def flat_as(self, kind: CountKind) -> npt.NDArray[Any]:
         """``flat`` in the dtype of a number kind (converted once, on first use)."""
@@ -224,12 +230,15 @@ class Compiled:
         result: tuple[npt.NDArray[Any], ...] = self._made[key]
         return result
 
-    def counter(self) -> _sixcard.Counter:
-        """The compiled single-shoe counter of these columns, made on first use."""
-        counter: _sixcard.Counter | None = self._made.get("counter")
+    def counter(self, derived: Derived = ()) -> _sixcard.Counter:
+        """The compiled single-shoe counter of these columns and the ``derived`` ones
+        (:func:`count_one`), made on first use."""
+        key = ("counter", derived)
+        counter: _sixcard.Counter | None = self._made.get(key)
         if counter is None:
-            counter = self._made["counter"] = _sixcard.Counter(
-                _HALF_TABLE, _HALF_STARTS, self.flat.astype(np.uint16).tobytes(), len(self.columns)
+            table = self.flat.astype(np.uint16).tobytes()
+            counter = self._made[key] = _sixcard.Counter(
+                _HALF_TABLE, _HALF_STARTS, table, len(self.columns), derived
             )
         return counter
 
@@ -401,16 +410,32 @@ _NATIVE_CARDS = 1448
 """The compiled step's bound: N**6 < 2**63 (:func:`number_kind`)."""
 
 
-def count_one(values: tuple[int, ...], compiled: Compiled, *, infinite: bool = False) -> list[int]:
+def count_one(
+    values: tuple[int, ...], compiled: Compiled, *, infinite: bool = False, derived: Derived = ()
+) -> list[int]:
     """:func:`count_array` for one shoe (``values`` as :attr:`Shoe.values` gives them),
-    as a list of Python ints: the fast path of a single evaluation."""
+    as a list of Python ints: the fast path of a single evaluation. Each column of
+    ``derived`` is appended to the row (in compiled code where it counts)."""
     cards = sum(values)
     if min(values) >= 0:
         if NATIVE and cards <= _NATIVE_CARDS and not compiled.signed:
-            return compiled.counter()(tuple(values), infinite)
+            return compiled.counter(derived)(tuple(values), infinite)
         if cards <= _FLOAT_CARDS:
-            return _count_one(values, compiled, infinite)
-    return [int(x) for x in count_array(values, compiled, infinite=infinite)[0].tolist()]
+            return _derive(_count_one(values, compiled, infinite), cards, infinite, derived)
+    row = [int(x) for x in count_array(values, compiled, infinite=infinite)[0].tolist()]
+    return _derive(row, cards, infinite, derived)
+
+
+def _derive(row: list[int], cards: int, infinite: bool, derived: Derived) -> list[int]:
+    """``row`` with each ``derived`` column appended: its terms on the row plus its
+    coefficient times the denominator (N**6 for an infinite shoe's weights)."""
+    denominator = cards**CARDS if infinite else six_card_total(cards)
+    for terms, of_denominator in derived:
+        count = of_denominator * denominator
+        for i, c in terms:
+            count += row[i] * c
+        row.append(count)
+    return row
 
 
 _SAFE_COUNT = 2**59

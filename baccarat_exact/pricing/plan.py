@@ -29,7 +29,13 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat_exact.engine.column_basis import column_basis, select_columns
-from baccarat_exact.engine.counting import Compiled, compile_columns, fits_int64, six_card_total
+from baccarat_exact.engine.counting import (
+    Compiled,
+    Derived,
+    compile_columns,
+    fits_int64,
+    six_card_total,
+)
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import ALL_EVENTS, Bet, refuse_card_bets
 from baccarat_exact.model.deal import ROUND_CARDS
@@ -178,7 +184,7 @@ class OneShoe(NamedTuple):
 
     compiled: Compiled
     """The columns counted, each one of :attr:`Plan.columns`."""
-    derived: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+    derived: Derived
     """Each column not counted, in the order appended to the row: its (row position,
     coefficient) terms on the counted columns and the denominator's coefficient."""
     banker: int

@@ -108,12 +108,7 @@ def odds(
                 _last_priced[0] = _Priced(chosen, given, rules, planned)
     values, denominator = engine_input(shoe)
     reading = planned.one_shoe
-    row = count_one(values, reading.compiled, infinite=shoe.infinite)
-    for terms, of_denominator in reading.derived:  # the columns not counted
-        count = of_denominator * denominator
-        for i, c in terms:
-            count += row[i] * c
-        row.append(count)
+    row = count_one(values, reading.compiled, infinite=shoe.infinite, derived=reading.derived)
     results: list[BetOdds | None] = [None] * len(chosen)
     value_results(chosen, row, denominator, reading.values, results)
     if planned.joints:  # the pair and joint bets in their places
