@@ -957,36 +957,32 @@ rank_part(PyObject *row, long long cards, RankPart *part)
     return 1;
 }
 
-static PyObject *
-shoe_pair_states(PyObject *module, PyObject *args)
+/* One shoe's 9 pair-state counts times scale**2, and the scale (see above): 1 made, 0
+ * where this step does not apply, -1 on an error. */
+static int
+pair_states_u128(PyObject *rows, PyObject *counts, long long cards, u128 states[9], u128 *scale_out)
 {
-    PyObject *rows, *counts;
-    long long cards;
-    if (!PyArg_ParseTuple(args, "O!O!L", &PyTuple_Type, &rows, &PyTuple_Type, &counts, &cards))
-        return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(rows);
     if (n != PyTuple_GET_SIZE(counts) || n > 13) {
         PyErr_SetString(PyExc_ValueError, "shoe_pair_states: a row and a count per rank");
-        return NULL;
+        return -1;
     }
     if (cards < 6 || cards > MAX_CARDS)
-        Py_RETURN_NONE;
+        return 0;
     RankPart parts[13];
     u128 scale = 1;
     for (Py_ssize_t r = 0; r < n; r++) {
         long long c = PyLong_AsLongLong(PyTuple_GET_ITEM(counts, r));
         if (c == -1 && PyErr_Occurred())
-            return NULL;
+            return -1;
         if (c < 0 || c > cards)
-            Py_RETURN_NONE;
+            return 0;
         int made = rank_part(PyTuple_GET_ITEM(rows, r), c, &parts[r]);
-        if (made < 0)
-            return NULL;
-        if (made == 0)
-            Py_RETURN_NONE;
+        if (made <= 0)
+            return made;
         scale = scale / gcd_u128(scale, parts[r].d) * parts[r].d; /* < 2**32 * 2**63 */
         if (scale >= ((u128)1 << 32))
-            Py_RETURN_NONE;
+            return 0;
     }
     u128 u_sum = 0, s_sum = 0, uu = 0, us = 0, ss = 0, f11 = 0, f12 = 0, f22 = 0;
     for (Py_ssize_t r = 0; r < n; r++) {
@@ -1004,7 +1000,7 @@ shoe_pair_states(PyObject *module, PyObject *args)
     u128 w = scale, n128 = (u128)cards;
     u128 first_four = falling(cards, 4), other_two = (n128 - 2) * (n128 - 3);
     u128 rest = (n128 - 4) * (n128 - 5);
-    u128 c[9];
+    u128 *c = states;
     /* index 3 * Player's state + Banker's state; no pair 0, pair 1, suited pair 2 */
     c[4] = u_sum * u_sum - uu + f11 * w;
     c[5] = c[7] = u_sum * s_sum - us + f12 * w;
@@ -1015,19 +1011,35 @@ shoe_pair_states(PyObject *module, PyObject *args)
     c[6] = any_suited - c[7] - c[8];
     c[2] = any_suited - c[5] - c[8];
     c[0] = first_four * w * w - (c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]);
+    for (int k = 0; k < 9; k++)
+        c[k] *= rest;
+    *scale_out = scale;
+    return 1;
+}
+
+static PyObject *
+shoe_pair_states(PyObject *module, PyObject *args)
+{
+    PyObject *rows, *counts;
+    long long cards;
+    if (!PyArg_ParseTuple(args, "O!O!L", &PyTuple_Type, &rows, &PyTuple_Type, &counts, &cards))
+        return NULL;
+    u128 c[9], scale;
+    int made = pair_states_u128(rows, counts, cards, c, &scale);
+    if (made <= 0)
+        return made < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *states = PyTuple_New(9);
     if (states == NULL)
         return NULL;
     for (int k = 0; k < 9; k++) {
-        PyObject *count = long_from_u128(c[k] * rest);
+        PyObject *count = long_from_u128(c[k]);
         if (count == NULL) {
             Py_DECREF(states);
             return NULL;
         }
         PyTuple_SET_ITEM(states, k, count);
     }
-    PyObject *result = Py_BuildValue("(NK)", states, (unsigned long long)scale);
-    return result;
+    return Py_BuildValue("(NK)", states, (unsigned long long)scale);
 }
 #endif
 
@@ -1154,6 +1166,56 @@ is_one(PyObject *value)
     return !overflow && n == 1;
 }
 
+/* One bet of pair_lines, (position, lines, summed, rest), checked against bets and results:
+ * 0, or -1 with a ValueError. */
+static int
+read_pair_item(PyObject *item, PyObject *bets, PyObject *results, Py_ssize_t *position,
+               Py_ssize_t *lines, PyObject **summed, Py_ssize_t *rest)
+{
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 4 ||
+        !PyTuple_Check(*summed = PyTuple_GET_ITEM(item, 2)) ||
+        (*position = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 0))) < 0 ||
+        (*lines = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 1))) < 1 ||
+        (*rest = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 3))) < 0 || *rest >= *lines ||
+        *position >= PyList_GET_SIZE(results) || *position >= PyTuple_GET_SIZE(bets)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError,
+                            "pair_results: each bet is (position, lines, summed, rest)");
+        return -1;
+    }
+    return 0;
+}
+
+/* One (line, states) of a bet's summed lines, not its rest line: 0, or -1 with an error. */
+static int
+read_pair_line(PyObject *pair, Py_ssize_t lines, Py_ssize_t rest, Py_ssize_t *line,
+               PyObject **line_states)
+{
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+        !PyTuple_Check(*line_states = PyTuple_GET_ITEM(pair, 1)) ||
+        (*line = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0))) < 0 || *line >= lines ||
+        *line == rest) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError,
+                            "pair_results: each line is (line, states), not the rest");
+        return -1;
+    }
+    return 0;
+}
+
+/* The j-th pair state of line_states (0 to n_states - 1), or -1 with an error. */
+static Py_ssize_t
+read_state(PyObject *line_states, Py_ssize_t j, Py_ssize_t n_states)
+{
+    Py_ssize_t state = PyLong_AsSsize_t(PyTuple_GET_ITEM(line_states, j));
+    if (state < 0 || state >= n_states) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_IndexError, "pair_results: a state past the 9");
+        return -1;
+    }
+    return state;
+}
+
 /* pair_results(maker, bets, states, total, weight, pair_lines, gcd, results): for each
  * (position, lines, summed, rest) of pair_lines, the bet's line counts are, for each
  * (line, line states) of summed, the sum of those states' counts, and at rest the total
@@ -1175,19 +1237,11 @@ pair_results(PyObject *module, PyObject *args)
         return NULL;
     Py_ssize_t n_states = PyTuple_GET_SIZE(states);
     for (Py_ssize_t b = 0; b < PyTuple_GET_SIZE(pair_lines); b++) {
-        PyObject *item = PyTuple_GET_ITEM(pair_lines, b), *summed;
+        PyObject *summed;
         Py_ssize_t position, lines, rest;
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 4 ||
-            !PyTuple_Check(summed = PyTuple_GET_ITEM(item, 2)) ||
-            (position = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 0))) < 0 ||
-            (lines = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 1))) < 1 ||
-            (rest = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 3))) < 0 || rest >= lines ||
-            position >= PyList_GET_SIZE(results) || position >= PyTuple_GET_SIZE(bets)) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError,
-                                "pair_results: each bet is (position, lines, summed, rest)");
+        if (read_pair_item(PyTuple_GET_ITEM(pair_lines, b), bets, results, &position, &lines,
+                           &summed, &rest) < 0)
             return NULL;
-        }
         PyObject *counts = PyTuple_New(lines), *others = PyLong_FromLong(0);
         if (counts == NULL || others == NULL)
             goto fail_counts;
@@ -1198,23 +1252,14 @@ pair_results(PyObject *module, PyObject *args)
             PyTuple_SET_ITEM(counts, k, zero);
         }
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(summed); k++) {
-            PyObject *pair = PyTuple_GET_ITEM(summed, k), *line_states;
+            PyObject *line_states;
             Py_ssize_t line;
-            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
-                !PyTuple_Check(line_states = PyTuple_GET_ITEM(pair, 1)) ||
-                (line = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0))) < 0 || line >= lines ||
-                line == rest) {
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError,
-                                    "pair_results: each line is (line, states), not the rest");
+            if (read_pair_line(PyTuple_GET_ITEM(summed, k), lines, rest, &line, &line_states) < 0)
                 goto fail_counts;
-            }
             PyObject *count = PyLong_FromLong(0);
             for (Py_ssize_t j = 0; count != NULL && j < PyTuple_GET_SIZE(line_states); j++) {
-                Py_ssize_t state = PyLong_AsSsize_t(PyTuple_GET_ITEM(line_states, j));
-                if (state < 0 || state >= n_states) {
-                    if (!PyErr_Occurred())
-                        PyErr_SetString(PyExc_IndexError, "pair_results: a state past the 9");
+                Py_ssize_t state = read_state(line_states, j, n_states);
+                if (state < 0) {
                     Py_CLEAR(count);
                     break;
                 }
@@ -1295,6 +1340,102 @@ pair_results(PyObject *module, PyObject *args)
     Py_RETURN_NONE;
 }
 
+#ifdef __SIZEOF_INT128__
+#define MAX_PAIR_LINES 16
+
+static uint64_t
+gcd_u64(uint64_t a, uint64_t b)
+{
+    while (b != 0) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* One shoe's pure pair bets, from its pair states to their results in one step, in
+ * 128-bit integers: pair_results(..., *shoe_pair_states(...)) as the Python makes them
+ * (pair_states_u128's bounds; a line's count and the total, ff(N, 6) * scale**2, are
+ * below 2**127; the common factor divides the weight scale**2 < 2**64). True when done;
+ * False where the step does not apply (the bounds, more than MAX_PAIR_LINES lines): the
+ * caller then takes the Python integers. */
+static PyObject *
+shoe_pair_results(PyObject *module, PyObject *args)
+{
+    PyObject *maker, *bets, *rows, *shoe_counts, *pair_lines, *results;
+    long long cards;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!LO!O!", &PyTuple_Type, &maker, &PyTuple_Type, &bets,
+                          &PyTuple_Type, &rows, &PyTuple_Type, &shoe_counts, &cards,
+                          &PyTuple_Type, &pair_lines, &PyList_Type, &results))
+        return NULL;
+    if (check_maker(maker, "shoe_pair_results") < 0)
+        return NULL;
+    u128 states[9], scale;
+    int made = pair_states_u128(rows, shoe_counts, cards, states, &scale);
+    if (made <= 0)
+        return made < 0 ? NULL : Py_NewRef(Py_False);
+    for (Py_ssize_t b = 0; b < PyTuple_GET_SIZE(pair_lines); b++) {
+        PyObject *summed;
+        Py_ssize_t position, lines, rest;
+        if (read_pair_item(PyTuple_GET_ITEM(pair_lines, b), bets, results, &position, &lines,
+                           &summed, &rest) < 0)
+            return NULL;
+        if (lines > MAX_PAIR_LINES)
+            Py_RETURN_FALSE;
+    }
+    uint64_t weight = (uint64_t)(scale * scale);
+    u128 total = (u128)falling(cards, CARDS) * weight;
+    for (Py_ssize_t b = 0; b < PyTuple_GET_SIZE(pair_lines); b++) {
+        PyObject *summed;
+        Py_ssize_t position, lines, rest;
+        read_pair_item(PyTuple_GET_ITEM(pair_lines, b), bets, results, &position, &lines, &summed,
+                       &rest); /* read above */
+        u128 counts[MAX_PAIR_LINES] = {0}, others = 0;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(summed); k++) {
+            PyObject *line_states;
+            Py_ssize_t line;
+            if (read_pair_line(PyTuple_GET_ITEM(summed, k), lines, rest, &line, &line_states) < 0)
+                return NULL;
+            u128 count = 0;
+            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(line_states); j++) {
+                Py_ssize_t state = read_state(line_states, j, 9);
+                if (state < 0)
+                    return NULL;
+                count += states[state];
+            }
+            counts[line] = count;
+            others += count;
+        }
+        counts[rest] = total - others;
+        uint64_t common = weight; /* gcd(weight, *counts), as reduced_bet_odds takes it */
+        for (Py_ssize_t k = 0; k < lines && common > 1; k++)
+            common = gcd_u64(common, (uint64_t)(counts[k] % common));
+        if (weight == 1 || common == 0)
+            common = 1;
+        PyObject *tuple = PyTuple_New(lines), *denominator = long_from_u128(total / common);
+        PyObject *reduced = PyLong_FromUnsignedLongLong(weight / common);
+        for (Py_ssize_t k = 0; tuple != NULL && k < lines; k++) {
+            PyObject *count = long_from_u128(counts[k] / common);
+            if (count == NULL)
+                Py_CLEAR(tuple);
+            else
+                PyTuple_SET_ITEM(tuple, k, count);
+        }
+        PyObject *result = NULL;
+        if (tuple != NULL && denominator != NULL && reduced != NULL)
+            result = make_result(maker, PyTuple_GET_ITEM(bets, position), tuple, denominator,
+                                 reduced);
+        Py_XDECREF(tuple);
+        Py_XDECREF(denominator);
+        Py_XDECREF(reduced);
+        if (result == NULL || PyList_SetItem(results, position, result) < 0)
+            return NULL;
+    }
+    Py_RETURN_TRUE;
+}
+#endif
+
 static PyObject *
 kernels(PyObject *module, PyObject *unused)
 {
@@ -1316,6 +1457,9 @@ static PyMethodDef methods[] = {
     {"shoe_pair_states", (PyCFunction)shoe_pair_states, METH_VARARGS,
      PyDoc_STR("shoe_pair_states(rows, counts, cards) -> (one shoe's 9 pair-state counts "
                "times scale**2, scale) or None.")},
+    {"shoe_pair_results", (PyCFunction)shoe_pair_results, METH_VARARGS,
+     PyDoc_STR("shoe_pair_results(maker, bets, rows, counts, cards, pair_lines, results) -> "
+               "whether the pure pair bets' results of one shoe were written into results.")},
 #endif
     {NULL, NULL, 0, NULL},
 };

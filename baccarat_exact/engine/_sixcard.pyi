@@ -69,3 +69,17 @@ def pair_results(
     made by ``maker`` from (``bets[position]``, the line counts — each summed line's
     ``states``, the rest line the ``total`` less the others —, ``total``, ``weight``),
     all divided by their common factor (``gcd``) where ``weight`` is not 1."""
+
+def shoe_pair_results(
+    maker: tuple[object, ...],
+    bets: tuple[object, ...],
+    rows: tuple[tuple[int, int, int, int] | None, ...],
+    counts: tuple[int, ...],
+    cards: int,
+    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    results: list[Any],
+) -> bool:
+    """:func:`pair_results` of :func:`shoe_pair_states` (its total six-card sequences
+    times ``scale**2``, its weight ``scale**2``) in one step, in 128-bit integers: the
+    same objects. False, writing nothing, where :func:`shoe_pair_states` gives None or a
+    bet has more than 16 lines."""

@@ -212,8 +212,10 @@ def value_results(
 
 try:  # the pair bets' results in compiled code (``_sixcard.c``; absent where not built)
     from baccarat_exact.engine._sixcard import pair_results as _compiled_pair_results
+    from baccarat_exact.engine._sixcard import shoe_pair_results as _compiled_shoe_pair_results
 except ImportError:  # pragma: no cover - a build without a C compiler
     _compiled_pair_results = None  # type: ignore[assignment]
+    _compiled_shoe_pair_results = None  # type: ignore[assignment]
 
 
 def pair_results(
@@ -235,6 +237,25 @@ def pair_results(
     for position, lines, summed, rest in pair_lines:
         counts = pair_line_counts(lines, summed, rest, states, total)
         results[position] = reduced_bet_odds(bets[position], counts, total, weight)
+
+
+def shoe_pair_results(
+    bets: tuple[Bet, ...],
+    shoe: Shoe,
+    suits: bool,
+    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    results: list[BetOdds | None],
+) -> bool:
+    """Each pure pair bet's result for one finite shoe whose suits are told apart, from
+    its pair states in one compiled step (128-bit integers: :func:`pair_results` of
+    :func:`~baccarat_exact.engine.pairs.shoe_pair_states`, the same objects, in half the
+    time): whether it applied (where not, nothing is written and the caller takes the
+    two steps)."""
+    if not NATIVE or shoe.infinite or not suits or shoe.suits is None:
+        return False
+    return _compiled_shoe_pair_results(
+        _MAKER, bets, shoe.suits, shoe.counts, shoe.cards, pair_lines, results
+    )
 
 
 def pair_line_counts(

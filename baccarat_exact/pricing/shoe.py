@@ -41,6 +41,7 @@ from baccarat_exact.pricing.results import (
     pair_line_counts,
     pair_results,
     reduced_bet_odds,
+    shoe_pair_results,
     value_results,
 )
 
@@ -116,7 +117,9 @@ def odds(
 
         for b, found in pair_counts(planned, pair_terms(shoe, planned.suits)).items():
             results[b] = reduced_bet_odds(chosen[b], *found)
-    elif planned.pairs:  # the pair bets alone: from the pair states, made without terms
+    elif planned.pairs and not shoe_pair_results(  # the pair bets alone, in one step, or
+        chosen, shoe, planned.suits, planned.pair_lines, results
+    ):  # from the pair states, made without terms
         states, total, weight = _pair_states()(shoe, planned.suits)
         pair_results(chosen, states, total, weight, planned.pair_lines, results)
     banker, player = row[reading.banker], row[reading.player]
