@@ -98,23 +98,30 @@ def test_the_scale_bound_is_where_the_tests_say() -> None:
     assert max(found[0]) > 2**100  # the high words of the 128-bit sums
 
 
+def _random_shoe(rng: random.Random, known: int) -> Shoe:
+    """1 to 28 decks less up to 60 cards of unknown suit, then up to ``known`` cards of
+    known suit (each a suit the rank still may hold)."""
+    ranks = "A23456789TJQK"
+    decks = rng.randint(1, 28)
+    shoe = Shoe.from_decks(decks)
+    gone = rng.sample(list(ranks) * 4 * decks, rng.randint(0, min(60, 52 * decks - 10)))
+    shoe = shoe.remove(" ".join(gone)) if gone else shoe
+    for rank in rng.sample(ranks, rng.randint(0, known)):
+        row = shoe.suit_rows()[ranks.index(rank)]
+        suit = next((s for s, m in zip("shdc", row or ()) if m), None)
+        if suit is not None and shoe.count(rank) > 0:
+            try:
+                shoe = shoe.remove(rank + suit)
+            except ShoeError:  # the suit is gone with the unknown cards
+                continue
+    return shoe
+
+
 def test_random_shoes_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """Shoes of 1 to 28 decks less cards of unknown and of known suit."""
     rng = random.Random(25)
-    ranks = "A23456789TJQK"
     for _ in range(150):
-        decks = rng.randint(1, 28)
-        shoe = Shoe.from_decks(decks)
-        gone = rng.sample(list(ranks) * 4 * decks, rng.randint(0, min(60, 52 * decks - 10)))
-        shoe = shoe.remove(" ".join(gone)) if gone else shoe
-        for rank in rng.sample(ranks, rng.randint(0, 4)):
-            row = shoe.suit_rows()[ranks.index(rank)]
-            suit = next((s for s, m in zip("shdc", row or ()) if m), None)
-            if suit is not None and shoe.count(rank) > 0:
-                try:
-                    shoe = shoe.remove(rank + suit)
-                except ShoeError:  # the suit is gone with the unknown cards
-                    continue
+        shoe = _random_shoe(rng, 4)
         if shoe.cards < 6:
             continue
         monkeypatch.setattr(pairs, "NATIVE", True)
@@ -212,20 +219,9 @@ def test_one_step_pair_results_agree_on_random_shoes(monkeypatch: pytest.MonkeyP
     suit: the one step and the two give the same results wherever the step applies
     (most of them)."""
     rng = random.Random(2512)
-    ranks = "A23456789TJQK"
     applied = 0
     for _ in range(120):
-        decks = rng.randint(1, 28)
-        gone = rng.sample(list(ranks) * 4 * decks, rng.randint(0, min(60, 52 * decks - 10)))
-        shoe = Shoe.from_decks(decks).remove(" ".join(gone)) if gone else Shoe.from_decks(decks)
-        for rank in rng.sample(ranks, rng.randint(0, 3)):
-            row = shoe.suit_rows()[ranks.index(rank)]
-            suit = next((s for s, m in zip("shdc", row or ()) if m), None)
-            if suit is not None and shoe.count(rank) > 0:
-                try:
-                    shoe = shoe.remove(rank + suit)
-                except ShoeError:
-                    continue
+        shoe = _random_shoe(rng, 3)
         monkeypatch.setattr(results, "NATIVE", True)
         found = _one_step(shoe, _PAIR_BETS)
         monkeypatch.setattr(results, "NATIVE", False)

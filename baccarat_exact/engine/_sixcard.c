@@ -1166,6 +1166,23 @@ is_one(PyObject *value)
     return !overflow && n == 1;
 }
 
+/* results[position] = maker's result (bets[position], counts, denominator, weight),
+ * taking the three references (NULL where making one failed: then -1 with its error). */
+static int
+put_result(PyObject *maker, PyObject *bets, Py_ssize_t position, PyObject *counts,
+           PyObject *denominator, PyObject *weight, PyObject *results)
+{
+    PyObject *made = NULL;
+    if (counts != NULL && denominator != NULL && weight != NULL)
+        made = make_result(maker, PyTuple_GET_ITEM(bets, position), counts, denominator, weight);
+    Py_XDECREF(counts);
+    Py_XDECREF(denominator);
+    Py_XDECREF(weight);
+    if (made == NULL || PyList_SetItem(results, position, made) < 0)
+        return -1;
+    return 0;
+}
+
 /* One bet of pair_lines, (position, lines, summed, rest), checked against bets and results:
  * 0, or -1 with a ValueError. */
 static int
@@ -1321,12 +1338,7 @@ pair_results(PyObject *module, PyObject *args)
             if (denominator == NULL || reduced_weight == NULL)
                 goto fail_made;
         }
-        PyObject *made = make_result(maker, PyTuple_GET_ITEM(bets, position), counts,
-                                     denominator, reduced_weight);
-        Py_DECREF(counts);
-        Py_DECREF(denominator);
-        Py_DECREF(reduced_weight);
-        if (made == NULL || PyList_SetItem(results, position, made) < 0)
+        if (put_result(maker, bets, position, counts, denominator, reduced_weight, results) < 0)
             return NULL;
         continue;
     fail_made:
@@ -1342,17 +1354,6 @@ pair_results(PyObject *module, PyObject *args)
 
 #ifdef __SIZEOF_INT128__
 #define MAX_PAIR_LINES 16
-
-static uint64_t
-gcd_u64(uint64_t a, uint64_t b)
-{
-    while (b != 0) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
 
 /* One shoe's pure pair bets, from its pair states to their results in one step, in
  * 128-bit integers: pair_results(..., *shoe_pair_states(...)) as the Python makes them
@@ -1410,7 +1411,7 @@ shoe_pair_results(PyObject *module, PyObject *args)
         counts[rest] = total - others;
         uint64_t common = weight; /* gcd(weight, *counts), as reduced_bet_odds takes it */
         for (Py_ssize_t k = 0; k < lines && common > 1; k++)
-            common = gcd_u64(common, (uint64_t)(counts[k] % common));
+            common = (uint64_t)gcd_u128(common, counts[k] % common);
         if (weight == 1 || common == 0)
             common = 1;
         PyObject *tuple = PyTuple_New(lines), *denominator = long_from_u128(total / common);
@@ -1422,14 +1423,7 @@ shoe_pair_results(PyObject *module, PyObject *args)
             else
                 PyTuple_SET_ITEM(tuple, k, count);
         }
-        PyObject *result = NULL;
-        if (tuple != NULL && denominator != NULL && reduced != NULL)
-            result = make_result(maker, PyTuple_GET_ITEM(bets, position), tuple, denominator,
-                                 reduced);
-        Py_XDECREF(tuple);
-        Py_XDECREF(denominator);
-        Py_XDECREF(reduced);
-        if (result == NULL || PyList_SetItem(results, position, result) < 0)
+        if (put_result(maker, bets, position, tuple, denominator, reduced, results) < 0)
             return NULL;
     }
     Py_RETURN_TRUE;
