@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from baccarat_exact.engine import counting
 from baccarat_exact.engine.counting import (
+    Compiled,
     compile_columns,
     count_array,
     count_columns,
@@ -326,6 +327,24 @@ def _many_columns() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(c, N_EVENTS, 40)) for c in range(40))
 
 
+def _counts_in_every_kernel(
+    values: tuple[int, ...], compiled: Compiled, infinite: bool
+) -> list[int]:
+    """numpy's integer counts of ``values``, checked equal to each compiled kernel's the
+    processor has (the kernel in use put back after)."""
+    from baccarat_exact.engine import _sixcard
+
+    exact: list[int] = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
+    in_use, available = _sixcard.kernels()
+    try:
+        for kernel in available.split(", "):
+            _sixcard.use_kernel(kernel)
+            assert compiled.counter()(values, infinite) == exact, (kernel, infinite)
+    finally:
+        _sixcard.use_kernel(in_use)
+    return exact
+
+
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
 @settings(max_examples=40, deadline=None)
 @given(
@@ -335,22 +354,12 @@ def _many_columns() -> tuple[tuple[int, ...], ...]:
     infinite=st.booleans(),
 )
 def test_every_compiled_kernel_counts_alike(counts: list[int], infinite: bool) -> None:
-    """The compiled step's kernels (the generic one; the AVX2 one where the processor has
-    it) give numpy's integer counts, in both arithmetics (doubles up to 456 cards, 64-bit
-    integers beyond) and for few and many columns."""
-    from baccarat_exact.engine import _sixcard
-
-    values = tuple(counts)
-    in_use, available = _sixcard.kernels()
-    try:
-        for columns in (_ONE_SHOE_COLUMNS, _many_columns()):
-            compiled = compile_columns(STANDARD_TABLEAU, columns)
-            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
-            for kernel in available.split(", "):
-                _sixcard.use_kernel(kernel)
-                assert compiled.counter()(values, infinite) == exact, kernel
-    finally:
-        _sixcard.use_kernel(in_use)
+    """The compiled step's kernels (the generic one; the AVX2 and AVX-512 ones where the
+    processor has them) give numpy's integer counts, in both arithmetics (doubles up to
+    456 cards, 64-bit integers beyond) and for few and many columns."""
+    for columns in (_ONE_SHOE_COLUMNS, _many_columns()):
+        compiled = compile_columns(STANDARD_TABLEAU, columns)
+        assert len(_counts_in_every_kernel(tuple(counts), compiled, infinite)) == len(columns)
 
 
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
@@ -360,25 +369,16 @@ def test_every_compiled_kernel_counts_alike(counts: list[int], infinite: bool) -
 @pytest.mark.parametrize("cards", [416, 456, 457, 1448])
 def test_every_kernel_counts_alike_with_its_table_padded(width: int, cards: int) -> None:
     """A table of more than 8 columns is stored padded with zero columns to whole blocks
-    of 16 where it is more than half a block past them (9 to 15, 25 to 31…), or, with the
-    AVX-512 kernel, up to 64 columns (each whole width then its own sum): the padded and
+    of 16 (on x86-64; elsewhere where it is more than half a block past them), summed by
+    the integer pair sums on x86-64 (each AVX-512 width up to 64 its own): the padded and
     unpadded widths alike give numpy's integer counts in every kernel and both
     arithmetics, the last column too."""
-    from baccarat_exact.engine import _sixcard
-
     columns = tuple(tuple(range(c, N_EVENTS, width)) for c in range(width))
     compiled = compile_columns(STANDARD_TABLEAU, columns)
     values = (cards - 9 * 40, 40, 39, 41, 40, 38, 42, 40, 40, 40)
-    in_use, available = _sixcard.kernels()
-    try:
-        for infinite in (False, True):
-            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
-            assert exact[-1], "the last column counts something"
-            for kernel in available.split(", "):
-                _sixcard.use_kernel(kernel)
-                assert compiled.counter()(values, infinite) == exact, (kernel, infinite)
-    finally:
-        _sixcard.use_kernel(in_use)
+    for infinite in (False, True):
+        exact = _counts_in_every_kernel(values, compiled, infinite)
+        assert exact[-1], "the last column counts something"
 
 
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
@@ -399,20 +399,10 @@ def test_the_integer_pair_sums_count_alike(values: tuple[int, ...], width: int) 
     as the largest needs (one to four) and skip the halves the shoe cannot deal: every
     such shoe, at every width they take (and 72, past the AVX-512 ones), gives numpy's
     integer counts in every kernel, finite and infinite."""
-    from baccarat_exact.engine import _sixcard
-
     columns = tuple(tuple(range(c, N_EVENTS, width)) for c in range(width))
     compiled = compile_columns(STANDARD_TABLEAU, columns)
-    in_use, available = _sixcard.kernels()
-    try:
-        for infinite in (False, True):
-            exact = count_array(values, compiled, infinite=infinite, kind="object")[0].tolist()
-            assert any(exact)
-            for kernel in available.split(", "):
-                _sixcard.use_kernel(kernel)
-                assert compiled.counter()(values, infinite) == exact, (kernel, infinite)
-    finally:
-        _sixcard.use_kernel(in_use)
+    for infinite in (False, True):
+        assert any(_counts_in_every_kernel(values, compiled, infinite))
 
 
 @pytest.mark.skipif(not counting.NATIVE, reason="the compiled step is not built")
