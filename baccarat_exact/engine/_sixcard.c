@@ -37,6 +37,9 @@
 #define PAIRED_COLUMNS 8  /* up to this many, columns are summed two at a time (measured) */
 #define LANES 16          /* the wide kernel sums 16 columns a step, the rest in smaller steps */
 #define FIXED_COLUMNS 64  /* the AVX-512 kernel has a sum for each whole number of LANES to this */
+#define PAIR_CHUNK 64     /* the pair sums widen their 32-bit sums after this many row pairs */
+#define MAX_PAIRS 105     /* the inner rows of a split come two at a time: at most 210 / 2 */
+#define MAX_LIMBS 4       /* a weight below 2**53 is at most four 15-bit limbs */
 
 enum { GENERIC, WIDE, AVX512_KERNEL }; /* the kernels, each faster than the one before */
 static int best_kernel(void);
@@ -58,9 +61,10 @@ typedef struct {
     uint16_t *table;       /* (MULTISETS, stride) coefficients (at most 6! = 720), in
                             * block order */
     double *table_float;   /* the same, as doubles */
-    int16_t *pair_table;   /* for the AVX-512 kernel, a table of 16 to 64 columns (NULL
-                            * otherwise): per card split k, its rows two at a time, each
-                            * column's two coefficients side by side (see sum_pairs) */
+    int16_t *pair_table;   /* for the x86-64 kernels, a table of more than PAIRED_COLUMNS
+                            * columns (NULL otherwise): per card split k, its rows two at
+                            * a time, each column's two coefficients side by side (see
+                            * make_pair_table and sum_pairs) */
     int64_t pair_slab[CARDS + 1]; /* where split k's rows start in pair_table */
     /* Columns derived from the counted ones (see read_derived): derived many, each
      * of_denominator[d] times the denominator plus its terms (coefficient, position)
@@ -393,6 +397,8 @@ make_pair_table(Counter *self)
     size_t cells = 0;
     for (int k = 0; k <= CARDS; k++) {
         SplitShape shape = split_shape(self, k);
+        if ((shape.inner + 1) / 2 > MAX_PAIRS) /* not the halves of six cards: no pair sums */
+            return 0;
         self->pair_slab[k] = (int64_t)cells;
         cells += (size_t)shape.outer * (size_t)((shape.inner + 1) / 2) * 2 * (size_t)width;
     }
@@ -506,9 +512,9 @@ DEFINE_SUM(sum_int_wide, uint64_t, uint16_t, table, AVX2, halves_int)
 DEFINE_SUM(sum_float_any512, double, uint16_t, table, AVX512, halves_float)
 DEFINE_SUM(sum_int_512, uint64_t, uint16_t, table, AVX512, halves_int)
 
-/* The pair kernels sum in 32-bit integers, where the doubles kernels spend most of their
- * instructions turning the 16-bit coefficients into doubles (measured, 30 columns on
- * AVX-512: 14.9 -> 6.4 us). Per card split k (k low cards), the larger of the two halves'
+/* The pair kernels sum in 32-bit integers, where the doubles kernels spent most of their
+ * instructions turning the 16-bit coefficients into doubles (measured in one run, 30
+ * columns: AVX-512 16.4 -> 12.2 us, AVX2 30.9 -> 14.0 us). Per card split k (k low cards), the larger of the two halves'
  * sets is the inner one: the sum over it, for each multiset of the other half (the outer
  * one), is
  *
@@ -518,14 +524,10 @@ DEFINE_SUM(sum_int_512, uint64_t, uint16_t, table, AVX512, halves_int)
  * with each weight cut into 15-bit limbs (as few as the split's largest weight needs, at
  * most four: a weight is at most N**6 < 2**53). One instruction (vpmaddwd) multiplies
  * two inner rows' coefficients of a column by a limb of each row's weight and adds the
- * two products: at most 2 * 720 * (2**15 - 1) < 2**25.5, so the
- * sums of up to PAIR_CHUNK = 64 row pairs stay below 2**32 and are exact as unsigned
- * 32-bit integers; they are then widened, shifted by their limb and added in 64 bits.
+ * two products: at most 2 * 720 * (2**15 - 1) < 2**25.5, so the sums of up to
+ * PAIR_CHUNK = 64 row pairs stay below 2**32 and are exact as unsigned 32-bit integers; they are then widened, shifted by their limb and added in 64 bits.
  * part[c] is exact (at most N**6, as every partial sum above), and so is part[c] times
  * the outer half's weight, and their sum, in doubles. */
-#define PAIR_CHUNK 64
-#define MAX_PAIRS 105 /* the inner rows of a split come two at a time: at most 210 / 2 */
-#define MAX_LIMBS 4
 
 /* A pair sum: part (width columns) of the rows' pairs, given the limbs (MAX_PAIRS apart). */
 typedef void (*PairSum)(const int16_t *, const int32_t *, int, Py_ssize_t, uint64_t *);
