@@ -26,6 +26,7 @@ from baccarat_exact.model.shoe import Shoe
 if TYPE_CHECKING:
     from baccarat_exact.combination import Combination
     from baccarat_exact.model.seen import Seen
+    from baccarat_exact.pricing.plan import PairLines
 
 __all__ = [
     "SUREBET",
@@ -223,7 +224,7 @@ def pair_results(
     states: tuple[int, ...],
     total: int,
     weight: int,
-    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    pair_lines: tuple[PairLines, ...],
     results: list[BetOdds | None],
 ) -> None:
     """Each pure pair bet's result into ``results[position]``, for each (position, lines,
@@ -243,7 +244,7 @@ def shoe_pair_results(
     bets: tuple[Bet, ...],
     shoe: Shoe,
     suits: bool,
-    pair_lines: tuple[tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...], int], ...],
+    pair_lines: tuple[PairLines, ...],
     results: list[BetOdds | None],
 ) -> bool:
     """Each pure pair bet's result for one finite shoe whose suits are told apart, from
