@@ -25,7 +25,9 @@ after split, split once (no resplit), one card to split aces, blackjack pays 3:2
 Ours, each in a fresh interpreter: the optimal value alone (the library's state graph for
 every up card, float and exact: this file run with ``--optimal float|exact``), and the whole
 ``blackjack edge`` command (which also derives and values the basic strategy), float and
-exact. Every case runs ``--runs`` times, interleaved (one run of each in turn), and reports
+exact; and the start-up floor, three processes that compute nothing (the interpreter alone,
+with numpy, with every module an ``--optimal`` child imports), to say how much of Farmer's
+time is left for our computing once Python and numpy have started. Every case runs ``--runs`` times, interleaved (one run of each in turn), and reports
 the median CPU time (user + system), the median wall time and the peak memory of each
 process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU
 times to Farmer's whole process; then where the optimal value's computing time goes, by
@@ -92,24 +94,34 @@ PHASES = (
 """Where the optimal value's computing time goes (``--optimal`` children report them)."""
 
 
+def _library() -> Any:
+    """The modules an ``--optimal`` child uses (an ``--imports`` child stops here: the start-up
+    floor). Like the command line, it first asks OpenBLAS for no thread pool (the pool's start
+    costs about 60 ms of CPU, and nothing here multiplies matrices)."""
+    import types
+
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tuning.no_blas_thread_pool's, in any tree
+    from baccarat_exact.blackjack import edge, graph, rules, solver
+    from baccarat_exact.model import shoe
+
+    return types.SimpleNamespace(edge=edge, graph=graph, rules=rules, solver=solver, shoe=shoe)
+
+
 def optimal_alone(exact: bool, flips: bool = False) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
     state graph alone (no basic strategy), printed with its computing CPU time, then that
-    time by phase (:data:`PHASES`, measured by wrapping the library's functions). Like the
-    command line, it asks OpenBLAS for no thread pool before numpy loads (the pool's start
-    costs about 60 ms of CPU, and nothing here multiplies matrices). With ``flips``: the
+    time by phase (:data:`PHASES`, measured by wrapping the library's functions). With
+    ``flips``: the
     optimal EV of the rules and of each rule set ``--option-values`` flips to, the
     dealer distributions and derived arrays shared as ``edge`` shares them (the EV printed
     is the rules' own)."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tuning.no_blas_thread_pool's, in any tree
     from fractions import Fraction
 
-    from baccarat_exact.blackjack import graph as graph_module
-    from baccarat_exact.blackjack import solver as solver_module
-    from baccarat_exact.blackjack.edge import solvers
-    from baccarat_exact.blackjack.graph import StateGraph
-    from baccarat_exact.blackjack.rules import BlackjackRules, option_flips
-    from baccarat_exact.model.shoe import Shoe
+    library = _library()
+    graph_module, solver_module = library.graph, library.solver
+    solvers, StateGraph = library.edge.solvers, library.graph.StateGraph
+    BlackjackRules, option_flips = library.rules.BlackjackRules, library.rules.option_flips
+    Shoe = library.shoe.Shoe
 
     spent = dict.fromkeys((name for name, _ in PHASES), 0.0)
 
@@ -164,6 +176,14 @@ def optimal_alone(exact: bool, flips: bool = False) -> None:
     spent["other"] = seconds - building - sweeping - spent["dealer tables"]
     print(f"{float(total)!r} {seconds:.6f} {total}")
     print(" ".join(f"{seconds:.6f}" for seconds in spent.values()))
+
+
+FLOOR = {
+    "python, nothing": "the interpreter's start and exit",
+    "python, import numpy": "and numpy (one OpenBLAS thread, as ours asks)",
+    "python, the library's imports": "what an --optimal child imports, numpy among them",
+}
+"""The processes that measure the start-up floor: what ours pays before computing."""
 
 
 @dataclass
@@ -339,7 +359,11 @@ def main() -> None:
     )
     parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
     parser.add_argument("--optimal-flips", choices=("float", "exact"), help=argparse.SUPPRESS)
+    parser.add_argument("--imports", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.imports:
+        _library()
+        return
     if args.optimal or args.optimal_flips:
         optimal_alone((args.optimal or args.optimal_flips) == "exact", bool(args.optimal_flips))
         return
@@ -366,6 +390,7 @@ def main() -> None:
         report = Path(scratch) / "farmer-strategy.txt"
         ours = our_command()
         me = [sys.executable, str(Path(__file__).resolve())]
+        one_thread = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
         cases = [
             Case(
                 "Farmer strategy, whole",
@@ -373,6 +398,9 @@ def main() -> None:
                 "\n".join([*FARMER_ANSWERS, str(report), "0 0", ""]),
             ),
             Case("Farmer library, optimal", [str(driver)]),
+            Case("python, nothing", [sys.executable, "-c", "pass"]),
+            Case("python, import numpy", [sys.executable, "-c", "import numpy"], env=one_thread),
+            Case("python, the library's imports", [*me, "--imports"]),
             Case("ours optimal alone, float", [*me, "--optimal", "float"]),
             Case("ours optimal alone, exact", [*me, "--optimal", "exact"]),
             Case(
@@ -492,10 +520,20 @@ def main() -> None:
                 f"optimal values alone ({nine:.3f} s), {options / one:.2f}x one rule set's "
                 f"({one:.3f} s)"
             )
-    farmer_ev = float(cases[1].output.split()[0])
-    float_ev = float(cases[2].output.split()[0])
-    exact_ev = cases[3].output.split()[2]
-    exact_float = float(cases[3].output.split()[0])
+    by_name = {case.name: case for case in cases}
+    floor = {name: statistics.median(by_name[name].cpu) for name in FLOOR}
+    farmer_computing = statistics.median(by_name["Farmer library, optimal"].computing)
+    print()
+    print("The start-up floor (CPU s of whole processes that compute nothing):")
+    for name, meaning in FLOOR.items():
+        print(f"  {name:31} {floor[name]:.3f}  {meaning}")
+    left = base - floor["python, the library's imports"]
+    print(f"  Farmer's whole process ({base:.3f} s) leaves {left:.3f} s for our computing")
+    print(f"  after these imports; his own computing takes {farmer_computing:.3f} s")
+    farmer_ev = float(by_name["Farmer library, optimal"].output.split()[0])
+    float_ev = float(by_name["ours optimal alone, float"].output.split()[0])
+    exact_ev = by_name["ours optimal alone, exact"].output.split()[2]
+    exact_float = float(by_name["ours optimal alone, exact"].output.split()[0])
     print()
     print(f"Farmer EV (library, 17 digits)   {farmer_ev!r}")
     print(f"Farmer EV (strategy's table)     {farmer_report!r}  (9 decimals of a percent)")
@@ -514,5 +552,7 @@ if __name__ == "__main__":
         ["exact"],
     ):  # a child: no argparse either
         optimal_alone(sys.argv[2] == "exact", sys.argv[1] == "--optimal-flips")
+    elif sys.argv[1:] == ["--imports"]:
+        _library()
     else:
         main()
