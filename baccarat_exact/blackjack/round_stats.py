@@ -440,7 +440,13 @@ class _Round:
         """The split round of the pair ``slot``, given the pair: net result → probability,
         every hand it becomes and the dealer jointly (:func:`split_round_law`), or, in an
         infinite shoe, the hands combined as independent given the dealer's final hand
-        (:func:`independent_split_law`)."""
+        (:func:`independent_split_law`).
+
+        The law depends on the strategy only through how one split hand ends (its ends or,
+        infinite, its table), and two strategies often play split hands alike: the last
+        law of each pair is kept in the solver's derived cache with those ends and given
+        again when another strategy's ends are equal to them (``blackjack round`` computes
+        about half its split laws twice otherwise)."""
         solver = self.solver
         rules = self.rules
         hands = hands_possible(rules, slot)
@@ -449,25 +455,27 @@ class _Round:
             return _settle(rules, profile, outcome, made)
 
         peeked = _peeked(rules, None) if rules.hole_card else None
+        ends: tuple[Any, Any] = (
+            (self.split_table(slot), self.split_table(slot, paired=False) if hands > 2 else [])
+            if solver.infinite
+            else (
+                self.split_ends(slot, None),
+                self.split_ends(slot, paired=False) if hands > 2 else {},
+            )
+        )
+        key = ("split law", rules, self.exact, slot)
+        known = solver.derived.get(key)
+        if known is not None and known[0] == ends:
+            return dict(known[1])
         if solver.infinite:
             chance: Fraction | float = Fraction(solver.counts[slot], solver.n_cards)
-            return independent_split_law(
-                self.split_table(slot),
-                self.split_table(slot, paired=False) if hands > 2 else [],
-                chance if self.exact else float(chance),
-                hands,
-                settle,
-                peeked,
+            law = independent_split_law(
+                *ends, chance if self.exact else float(chance), hands, settle, peeked
             )
-        return split_round_law(
-            solver,
-            slot,
-            self.split_ends(slot, None),
-            self.split_ends(slot, paired=False) if hands > 2 else {},
-            hands,
-            settle,
-            peeked,
-        )
+        else:
+            law = split_round_law(solver, slot, *ends, hands, settle, peeked)
+        solver.derived[key] = (ends, law)
+        return dict(law)
 
     def _split(self, slot: int, mass: Number) -> None:
         """A split round of the pair ``slot`` (``mass``: the pair's deal weight)."""
