@@ -150,12 +150,16 @@ def _weights(values: Iterable[int], total: int) -> npt.NDArray[Any]:
     return np.array(list(values), dtype=np.int64 if total < _INT64 else object)
 
 
-def _grouped(codes: IntArray, sets: IntArray, sums: npt.NDArray[Any], n_sets: int) -> _Group:
-    """Equal (code, multiset) rows summed."""
+def _grouped(
+    codes: IntArray, sets: IntArray, sums: npt.NDArray[Any], n_sets: int, *, runs: bool = False
+) -> _Group:
+    """Equal (code, multiset) rows summed. The sums are integers, the same in any order, so
+    rows in no order take numpy's fastest sort (not stable); ``runs``: the rows come as a few
+    sorted runs (merged groups), which the stable sort merges in linear time."""
     if len(codes) == 0:
         return _Group(codes, sets, sums, 0)
     if int(codes.max()) < _INT64 // max(n_sets, 1):
-        order = np.argsort(codes * n_sets + sets, kind="stable")
+        order = np.argsort(codes * n_sets + sets, kind="stable" if runs else None)
     else:
         order = np.lexsort((sets, codes))
     codes, sets, sums = codes[order], sets[order], sums[order]
@@ -169,6 +173,7 @@ def _merged(parts: list[_Group], n_sets: int, total: int) -> _Group:
         np.concatenate([p.sets for p in parts]),
         np.concatenate([p.sums for p in parts]),
         n_sets,
+        runs=True,
     )
     return _Group(group.codes, group.sets, group.sums, total)
 
