@@ -400,24 +400,21 @@ def split_round_law(
         drawn = drawn[possible]
     weights, denominator = _dealer_weights(solver, drawn, pair)
     sums = whole.sums.astype(object if solver.exact else np.float64)
-    present, set_index = np.unique(whole.sets, return_inverse=True)
-    members = [multisets.members[m] for m in present.tolist()]
+    # the rows of each multiset of profiles together: its hands' net result against an
+    # outcome is one number, so each outcome's products are summed a multiset at a time
+    by_set = np.argsort(whole.sets, kind="stable")
+    ordered_sets = whole.sets[by_set]
+    starts = np.flatnonzero(np.r_[True, ordered_sets[1:] != ordered_sets[:-1]])
+    members = [multisets.members[m] for m in ordered_sets[starts].tolist()]
+    sums, r_index = sums[by_set], r_index[by_set]
     law: dict[Fraction, Any] = defaultdict(int)
     for outcome in range(len(OUTCOMES)):
         column = sums * weights[r_index, outcome]
         if peeked is not None and outcome == BLACKJACK:
             law[peeked] += column.sum()
             continue
-        nets = [
-            sum((settle(profiles[k], outcome, len(m)) for k in m), Fraction(0)) for m in members
-        ]
-        distinct = sorted(set(nets))
-        number = {net: k for k, net in enumerate(distinct)}
-        net_ids = np.array([number[net] for net in nets], dtype=np.int64)[set_index]
-        for k, net in enumerate(distinct):
-            chosen = column[net_ids == k]
-            if len(chosen):
-                law[net] += chosen.sum()
+        for m, part in zip(members, np.add.reduceat(column, starts).tolist()):
+            law[sum((settle(profiles[k], outcome, len(m)) for k in m), Fraction(0))] += part
     if denominator is None:
         return {net: float(p) for net, p in law.items() if p}
     return {net: Fraction(int(p), denominator) for net, p in law.items() if p}
