@@ -101,10 +101,13 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("hand", "A A", "--up", "2"),
     ("round", "--decks", "1"),
     ("round", "--float"),
+    ("round",),
+    ("report",),
     ("simulate", "--float", "--decks", "2", "--seed", "1"),
 )
 """Issue 14's targets (6 decks, the casino's rules), then resplits, one hand, the round's law
-and one dealt shoe: every engine path the one-engine rework touched."""
+(and the math report made from it) and one dealt shoe: every engine path the one-engine
+rework touched."""
 
 
 def commands(runs: int, against: Path | None) -> None:
