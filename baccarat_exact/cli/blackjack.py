@@ -539,8 +539,8 @@ def report_command(
     the round's net result (each amount's probability, 1 in N), hit frequency, push, SD,
     volatility index, and where the average result falls after N rounds.
 
-    The round's law is `blackjack round`'s (as long to find: about 17 s of CPU for the
-    casino's six decks, 9 s with --float; --jobs shares it out). After N rounds, each
+    The round's law is `blackjack round`'s (as long to find: about 9 s of CPU for the
+    casino's six decks, 4 s with --float; --jobs shares it out). After N rounds, each
     dealt from a freshly shuffled shoe, the law of the total is convolved from one
     round's: exactly while its fractions stay short, else in floating point (marked
     "float"), with the normal approximation beside it. --format markdown writes the
