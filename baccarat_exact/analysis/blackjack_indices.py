@@ -349,12 +349,7 @@ class RemovalLaw:
         # tables[g][(j, s)]: ways to take j cards of tag sum s from the first g groups
         tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
         for (v, _), n in zip(self.groups, self.sizes):
-            table: dict[tuple[int, int], int] = {}
-            for (j, s), ways in tables[-1].items():
-                for k in range(min(n, removed - j) + 1):
-                    key = (j + k, s + v * k)
-                    table[key] = table.get(key, 0) + ways * math.comb(n, k)
-            tables.append(table)
+            tables.append(_with_group(tables[-1], v, n, removed))
         self.tables = tables
         self.total = tables[-1].get((removed, running), 0)
 
@@ -370,12 +365,7 @@ class RemovalLaw:
             ]
             rest: dict[tuple[int, int], int] = {(0, 0): 1}
             for w, m in others:
-                grown: dict[tuple[int, int], int] = {}
-                for (j, s), ways in rest.items():
-                    for k in range(min(m, self.removed - j) + 1):
-                        key = (j + k, s + w * k)
-                        grown[key] = grown.get(key, 0) + ways * math.comb(m, k)
-                rest = grown
+                rest = _with_group(rest, w, m, self.removed)
             expected = sum(
                 k * math.comb(n, k) * rest.get((self.removed - k, self.running - v * k), 0)
                 for k in range(min(n, self.removed) + 1)
@@ -408,6 +398,21 @@ class RemovalLaw:
                 gone[slot] += 1
             j, s = j - k, s - v * k
         return tuple(gone)
+
+
+def _with_group(
+    table: dict[tuple[int, int], int], tag: int, size: int, removed: int
+) -> dict[tuple[int, int], int]:
+    """``table`` (the ways to take j cards of tag sum s, by (j, s)) with one more group of
+    ``size`` cards of tag ``tag``: k of them are taken in C(size, k) ways, j + k at most
+    ``removed`` (the binomials computed once, not once a table entry)."""
+    ways_of = [math.comb(size, k) for k in range(min(size, removed) + 1)]
+    grown: dict[tuple[int, int], int] = {}
+    for (j, s), ways in table.items():
+        for k in range(min(size, removed - j) + 1):
+            key = (j + k, s + tag * k)
+            grown[key] = grown.get(key, 0) + ways * ways_of[k]
+    return grown
 
 
 def _below(rng: np.random.Generator, n: int) -> int:
