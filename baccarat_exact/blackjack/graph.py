@@ -137,7 +137,7 @@ def _dealer_margins(
         return margin, dealer_blackjack
     removals = shape.removals
     weights = _MARGIN[shape.total]
-    if solver.exact and shape.whole and solver.out is None and not solver.infinite:
+    if solver.exact and solver.out is None and not solver.infinite:
         # the sums wanted per state by the compiled step: a big integer each, not seven
         n = len(weights)
         both = shape.memo.get("margin picks")
