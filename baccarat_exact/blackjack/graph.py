@@ -166,7 +166,9 @@ def _dealer_margins(
             if blackjack:
                 dealer_blackjack = solver.derived[blackjack_key] = found[len(found) - n :]
             return margin, dealer_blackjack
-    dealer = solver.dealer_rows(removals, shared=not shape.whole)
+    # exact rows of part of the hands are shared by the solver's graphs (a resplit's overlap
+    # there); float rows cost less to compute again in one batch than to look up one by one
+    dealer = solver.dealer_rows(removals, shared=solver.exact and not shape.whole)
     if solver.exact:
         per_state = dealer[shape.removal_of]
         margin = (per_state[:, :6] * weights[:, :6].astype(object)).sum(axis=1)
