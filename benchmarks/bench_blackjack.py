@@ -103,11 +103,13 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("round", "--float"),
     ("round",),
     ("report",),
+    ("indices", "--samples", "10"),
+    ("indices", "--float", "--samples", "10"),
     ("simulate", "--float", "--decks", "2", "--seed", "1"),
 )
 """Issue 14's targets (6 decks, the casino's rules), then resplits, one hand, the round's law
-(and the math report made from it) and one dealt shoe: every engine path the one-engine
-rework touched."""
+(and the math report made from it), one dealt shoe and the index plays (ten shoes a true
+count): every engine path the one-engine rework touched."""
 
 
 def commands(runs: int, against: Path | None) -> None:
