@@ -398,8 +398,8 @@ def split_round_law(
         whole = _Group(whole.codes[kept], whole.sets[kept], whole.sums[kept], whole.total)
         r_codes, r_index = np.unique(whole.codes, return_inverse=True)
         drawn = drawn[possible]
-    weights, denominator = _dealer_weights(solver, drawn, pair)
-    sums = whole.sums.astype(object if solver.exact else np.float64)
+    dealer, draws, denominator = _dealer_weights(solver, drawn, pair)
+    sums = whole.sums.astype(object if solver.exact else np.float64) * draws[r_index]
     # the rows of each multiset of profiles together: its hands' net result against an
     # outcome is one number, so each outcome's products are summed a multiset at a time
     by_set = np.argsort(whole.sets, kind="stable")
@@ -409,7 +409,7 @@ def split_round_law(
     sums, r_index = sums[by_set], r_index[by_set]
     law: dict[Fraction, Any] = defaultdict(int)
     for outcome in range(len(OUTCOMES)):
-        column = sums * weights[r_index, outcome]
+        column = sums * dealer[r_index, outcome]
         if peeked is not None and outcome == BLACKJACK:
             law[peeked] += column.sum()
             continue
@@ -461,11 +461,13 @@ def _dealer_rows(solver: UpCardSolver, removals: IntArray, depth: int | None) ->
 
 def _dealer_weights(
     solver: UpCardSolver, drawn: IntArray, pair: IntArray
-) -> tuple[npt.NDArray[Any], int | None]:
-    """For the hands' cards ``drawn`` (after the pair), each row: the chance of drawing them
-    in one given order times the dealer's law after them and the pair, as (rows × 7). Exact:
-    integers over the returned denominator ``ff(N − 2, B − 2)``, ``B`` the most cards the
-    round and the dealer take together; float: probabilities (None)."""
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any], int | None]:
+    """For the hands' cards ``drawn`` (after the pair), each row's dealer law after them and
+    the pair (rows × 7) and the chance of drawing them in one given order (rows), whose
+    products are the round's weights; returned apart, so that a caller with more rows than
+    these multiplies each of its rows once by the chance instead of seven times. Exact:
+    integers, their products over the returned denominator ``ff(N − 2, B − 2)``, ``B`` the
+    most cards the round and the dealer take together; float: probabilities (None)."""
     counts = np.array(solver.counts, dtype=np.int64) - pair
     n_after = int(counts.sum())
     r = drawn.sum(axis=1)
@@ -473,12 +475,13 @@ def _dealer_weights(
     most = int(drawn.max(initial=0)) + 1
     draws: npt.NDArray[Any] = np.ones(len(drawn), dtype=object if solver.exact else np.float64)
     for v in range(SLOTS):
-        column = [falling(int(counts[v]), k) for k in range(most)]
-        draws = draws * np.array(column, dtype=draws.dtype)[drawn[:, v]]
+        if drawn[:, v].any():  # else a factor of 1 a row
+            column = [falling(int(counts[v]), k) for k in range(most)]
+            draws = draws * np.array(column, dtype=draws.dtype)[drawn[:, v]]
     if not solver.exact:
         dealer = _dealer_rows(solver, drawn + pair, None)
         whole = np.array([float(falling(n_after, k)) for k in range(int(r.max(initial=0)) + 1)])
-        return dealer * (draws / whole[r])[:, None], None
+        return dealer, draws / whole[r], None
     # each row over ff(N' − r, L), N' = N − 2 the shoe after the pair and L the most cards the
     # dealer draws, brought to ff(N', B) with B = the most cards the hands draw + L; a shoe
     # too small for that keeps every row over (N' − r)!, and B = N'
@@ -493,7 +496,7 @@ def _dealer_weights(
         reach = n_after
         scale = [1] * (drawn_most + 1)
     draws = draws * np.array(scale, dtype=object)[r]
-    return dealer * draws[:, None], falling(n_after, reach)
+    return dealer, draws, falling(n_after, reach)
 
 
 # -- an infinite shoe ---------------------------------------------------------------------
