@@ -27,8 +27,8 @@ every up card, float and exact: this file run with ``--optimal float|exact``), a
 ``blackjack edge`` command (which also derives and values the basic strategy), float and
 exact; and the start-up floor, three processes that compute nothing (the interpreter alone,
 with numpy, with every module an ``--optimal`` child imports), to say how much of Farmer's
-time is left for our computing once Python and numpy have started. Every case runs ``--runs`` times, interleaved (one run of each in turn), and reports
-the median CPU time (user + system), the median wall time and the peak memory of each
+time is left for our computing once Python and numpy have started. Every case runs
+``--runs`` times, interleaved (one run of each in turn), and reports the median CPU time (user + system), the median wall time and the peak memory of each
 process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU
 times to Farmer's whole process; then where the optimal value's computing time goes, by
 phase. Both EVs are printed with their difference. ``--option-values`` adds ``blackjack
@@ -111,10 +111,9 @@ def optimal_alone(exact: bool, flips: bool = False) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
     state graph alone (no basic strategy), printed with its computing CPU time, then that
     time by phase (:data:`PHASES`, measured by wrapping the library's functions). With
-    ``flips``: the
-    optimal EV of the rules and of each rule set ``--option-values`` flips to, the
-    dealer distributions and derived arrays shared as ``edge`` shares them (the EV printed
-    is the rules' own)."""
+    ``flips``: the optimal EV of the rules and of each rule set ``--option-values`` flips to,
+    the dealer distributions and derived arrays shared as ``edge`` shares them (the EV
+    printed is the rules' own)."""
     from fractions import Fraction
 
     library = _library()
