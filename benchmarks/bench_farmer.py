@@ -28,9 +28,10 @@ every up card, float and exact: this file run with ``--optimal float|exact``), a
 exact; and the start-up floor, three processes that compute nothing (the interpreter alone,
 with numpy, with every module an ``--optimal`` child imports), to say how much of Farmer's
 time is left for our computing once Python and numpy have started. Every case runs
-``--runs`` times, interleaved (one run of each in turn), and reports the median CPU time (user + system), the median wall time and the peak memory of each
-process (its maximum resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU
-times to Farmer's whole process; then where the optimal value's computing time goes, by
+``--runs`` times, interleaved (one run of each in turn), and reports the median CPU time
+(user + system), the median wall time and the peak memory of each process (its maximum
+resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU times to Farmer's
+whole process; then where the optimal value's computing time goes, by
 phase. Both EVs are printed with their difference. ``--option-values`` adds ``blackjack
 edge --option-values`` (float and exact) beside the optimal values alone of the nine rule
 sets it solves (the rules and each flip, one process, sharing what ``edge`` shares). ``--against DIR`` also runs our cases
