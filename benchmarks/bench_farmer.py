@@ -34,10 +34,11 @@ resident set: GNU time's, else ``os.wait4``'s), and the ratio of CPU times to Fa
 whole process; then where the optimal value's computing time goes, by
 phase. Both EVs are printed with their difference. ``--option-values`` adds ``blackjack
 edge --option-values`` (float and exact) beside the optimal values alone of the nine rule
-sets it solves (the rules and each flip, one process, sharing what ``edge`` shares). ``--against DIR`` also runs our cases
-from another tree (``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled
-modules copied in), interleaved with this one's: before and after in one run. Both trees'
-modules are byte-compiled first, so that no run pays for compiling them.
+sets it solves (the rules and each flip, one process, sharing what ``edge`` shares).
+``--against DIR`` also runs our cases from another tree (``git archive OLD baccarat_exact |
+tar -x -C DIR``, the compiled modules copied in), interleaved with this one's: before and
+after in one run. Both trees' modules are byte-compiled first, so that no run pays for
+compiling them.
 
 The tools the parent uses (argparse, subprocess, tempfile, ...) are imported where they are
 used, not at the top: a ``--optimal`` child then imports what the library imports and no more.
