@@ -627,6 +627,64 @@ def test_a_long_list_of_cards_is_tallied_as_each_card_read_in_turn(tokens: list[
     assert tally_cards(text) == dict(expected)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 160).flatmap(  # lengths drawn evenly: short lists and long ones
+        lambda n: st.lists(
+            st.sampled_from([*RANK_SYMBOLS, *RANK_SYMBOLS.lower()]), min_size=n, max_size=n
+        )
+    ),
+    st.sampled_from([" ", ", ", "  ", "\t", " \n"]),
+    st.one_of(st.none(), st.tuples(st.integers(0, 160), st.sampled_from(["Z", "As", "♠", "10"]))),
+)
+def test_a_list_of_one_character_cards_is_tallied_however_it_is_separated(
+    symbols: list[str], separator: str, other: tuple[int, str] | None
+) -> None:
+    """A long list of one-character cards is counted without reading each token (every
+    second character, then one pass by numpy from 64 cards on); with any separator, and
+    with one other token among them (a card or not), the tally is the cards read one by
+    one, or the error their reading gives."""
+    if other is not None:
+        symbols.insert(other[0], other[1])
+    text = separator.join(symbols)
+    try:
+        expected = Counter(parse_cards(text))
+    except CardError as error:
+        with pytest.raises(CardError, match=re.escape(str(error))):
+            tally_cards(text)
+        return
+    assert tally_cards(text) == dict(expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(0, 200).flatmap(lambda n: st.lists(st.sampled_from(RANKS), min_size=n, max_size=n))
+)
+def test_a_list_of_ranks_removes_what_its_text_removes(ranks: list[Rank]) -> None:
+    """A list of ranks alone is counted as the text of their symbols: the same shoe (or
+    refusal) as the ranks written out, and as the cards of unknown suit they stand for."""
+    shoe = Shoe.from_decks(4)
+    forms = [tuple(ranks), ranks, [Card(rank) for rank in ranks]]
+    try:
+        expected = shoe.remove(" ".join(rank.value for rank in ranks))
+    except ShoeError as error:  # more of a rank than four decks hold: the same refusal
+        for form in forms:
+            with pytest.raises(ShoeError, match=re.escape(str(error))):
+                shoe.remove(form)
+        return
+    assert all(shoe.remove(form) == expected for form in forms)
+
+
+@pytest.mark.parametrize("where", [0, 40, 99])
+def test_a_string_among_ranks_is_refused_not_counted_as_its_rank(where: int) -> None:
+    """``"A"`` equals ``Rank.ACE`` (a rank is a string of its symbol), but a list of
+    cards takes cards and ranks only: the string is named, wherever it stands."""
+    ranks: list[object] = [Rank.ACE] * 100
+    ranks[where] = "A"
+    with pytest.raises(CardError, match="expected a Card or a Rank, got 'A'"):
+        Shoe.from_decks(8).remove(ranks)  # type: ignore[arg-type]
+
+
 @st.composite
 def rows_maybe_spoiled(draw: st.DrawFn) -> tuple[list[object], list[int]]:
     """13 suit rows (None, or 4 counts) and 13 counts a shoe could hold, then perhaps one

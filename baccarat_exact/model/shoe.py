@@ -23,7 +23,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from math import gcd
 from typing import Any, TypeAlias
 
@@ -38,6 +37,7 @@ from baccarat_exact.model.cards import (
     format_card_counts,
     parse_rank,
     parse_suit,
+    symbol_counts,
     tally_cards,
 )
 from baccarat_exact.model.exact import int_text
@@ -59,6 +59,9 @@ its suit's index, -1 for an unknown suit. One look-up instead of two enum proper
 
 _CARD_TYPES = {Card, Rank}
 """What a list of cards may hold to be counted at once (anything else is read one by one)."""
+
+_RANK_TYPE = {Rank}
+"""The types of a list of ranks alone, counted as the text of their symbols."""
 
 _RANK_NAMES = dict(
     zip(
@@ -231,23 +234,25 @@ class Shoe:
         if not isinstance(counts, Mapping):
             return cls(counts=tuple(counts))
         vector = [0] * 13
-        cells = [-1] * 52  # per rank, s h d c; -1: not given
+        cells = [0] * 52  # per rank, s h d c
+        given: set[int] = set()  # the cells given
         by_count: set[int] = set()
         by_suit: set[int] = set()
         for key, n in counts.items():
-            card = _KEY_CARDS.get(key) or _key_card(key)
+            r, s = _KEY_PLACES.get(key) or _place(_key_card(key))
             if type(n) is not int or n < 0:  # then name it (an int subclass passes)
-                _whole_number(n, f"count of {card}")
-            r, s = _PLACE.get(card) or _place(card)
+                _whole_number(n, f"count of {_card_at(r, s)}")
             if s < 0:
                 if r in by_count:
                     raise ShoeError(f"rank {RANKS[r].value} is given twice")
                 vector[r] = n
                 by_count.add(r)
             else:
-                if cells[4 * r + s] >= 0:
-                    raise ShoeError(f"card {card} is given twice")
-                cells[4 * r + s] = n
+                cell = 4 * r + s
+                if cell in given:
+                    raise ShoeError(f"card {_card_at(r, s)} is given twice")
+                given.add(cell)
+                cells[cell] = n
                 by_suit.add(r)
         both = by_count & by_suit
         if both:
@@ -258,9 +263,8 @@ class Shoe:
             )
         if not by_suit:
             return cls(counts=tuple(vector))
-        quads = _cells_by_rank(list(map(max, cells, repeat(0))))
         rows: list[SuitRow | None] = []
-        for r, quad in enumerate(quads):
+        for r, quad in enumerate(_cells_by_rank(cells)):
             if r in by_suit:
                 rows.append(quad)
                 vector[r] = sum(quad)
@@ -681,7 +685,12 @@ def _tallied(
         return ((cards, 1),)
     try:
         items = cards if isinstance(cards, (tuple, list)) else list(cards)
-        if set(map(type, items)) <= _CARD_TYPES:
+        kinds = set(map(type, items))
+        if kinds == _RANK_TYPE and len(items) > 8:  # a rank is its symbol: count the text
+            counts = symbol_counts("".join(items))  # type: ignore[arg-type]
+            assert counts is not None  # every item is a rank
+            return [(rank, n) for rank, n in zip(RANKS, counts) if n]
+        if kinds <= _CARD_TYPES:
             return Counter(items).items()
         tally: dict[Card | Rank, int] = {}
         for card, n in count_cards(items):
@@ -694,6 +703,16 @@ def _tallied(
 _KEY_CARDS: dict[object, Card] = {}
 """Each key of a counts mapping read so far (``"A"``, ``"Ks"``, ``"10♥"``): only keys of
 at most 3 characters that name a card are kept, so a few hundred at most."""
+
+_KEY_PLACES: dict[object, tuple[int, int]] = {rank: (r, -1) for r, rank in enumerate(RANKS)}
+"""The same keys, each with where its card sits in a shoe (:func:`_place`), so that a
+mapping of counts is placed with one look-up per key; it starts with the ranks (a rank is
+a string of its symbol: ``"A"`` finds :attr:`Rank.ACE`'s entry)."""
+
+
+def _card_at(r: int, s: int) -> Card:
+    """The card at rank index ``r`` and suit index ``s`` (-1: unknown suit)."""
+    return Card(RANKS[r], SUITS[s] if s >= 0 else None)
 
 
 def _key_card(key: Rank | Card | str) -> Card:
@@ -710,4 +729,5 @@ def _key_card(key: Rank | Card | str) -> Card:
             card = Card(parse_rank(text))
         if len(text) <= 3:
             _KEY_CARDS[text] = card
+            _KEY_PLACES[text] = _place(card)
     return card
