@@ -607,6 +607,17 @@ def test_removals_give_the_shoe_the_checked_constructor_gives(
     assert back.counts == shoe.counts
 
 
+def _assert_tallied_as_read(text: str) -> None:
+    """The tally of ``text`` is its cards read one by one, or the error their reading gives."""
+    try:
+        expected = Counter(parse_cards(text))
+    except CardError as error:
+        with pytest.raises(CardError, match=re.escape(str(error))):
+            tally_cards(text)
+        return
+    assert tally_cards(text) == dict(expected)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(
@@ -618,13 +629,7 @@ def test_a_long_list_of_cards_is_tallied_as_each_card_read_in_turn(tokens: list[
     """However a list is counted (by each symbol's search, or token by token), the tally
     is the cards read one by one; a token that is no card gets the error the reader gives."""
     text = " ".join(tokens)
-    try:
-        expected = Counter(parse_cards(text))
-    except CardError as error:
-        with pytest.raises(CardError, match=re.escape(str(error))):
-            tally_cards(text)
-        return
-    assert tally_cards(text) == dict(expected)
+    _assert_tallied_as_read(text)
 
 
 @settings(max_examples=200, deadline=None)
@@ -647,13 +652,7 @@ def test_a_list_of_one_character_cards_is_tallied_however_it_is_separated(
     if other is not None:
         symbols.insert(other[0], other[1])
     text = separator.join(symbols)
-    try:
-        expected = Counter(parse_cards(text))
-    except CardError as error:
-        with pytest.raises(CardError, match=re.escape(str(error))):
-            tally_cards(text)
-        return
-    assert tally_cards(text) == dict(expected)
+    _assert_tallied_as_read(text)
 
 
 @settings(max_examples=100, deadline=None)
