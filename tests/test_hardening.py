@@ -434,9 +434,12 @@ def test_output_in_ascii_falls_back_to_ascii() -> None:
     assert b"~ probability" in done.stdout and done.stdout.isascii()
 
 
-def test_arguments_that_are_not_utf_8() -> None:
+@pytest.mark.parametrize(
+    "removal", [b"5 \xff", b"5 " * 70 + b"\xff"]
+)  # a long list is counted apart
+def test_arguments_that_are_not_utf_8(removal: bytes) -> None:
     done = subprocess.run(
-        [script(), "odds", "--remove", b"5 \xff".decode("utf-8", "surrogateescape")],
+        [script(), "odds", "--remove", removal.decode("utf-8", "surrogateescape")],
         capture_output=True,
         text=True,
         errors="replace",

@@ -640,7 +640,9 @@ def test_a_long_list_of_cards_is_tallied_as_each_card_read_in_turn(tokens: list[
         )
     ),
     st.sampled_from([" ", ", ", "  ", "\t", " \n"]),
-    st.one_of(st.none(), st.tuples(st.integers(0, 160), st.sampled_from(["Z", "As", "♠", "10"]))),
+    st.one_of(
+        st.none(), st.tuples(st.integers(0, 160), st.sampled_from(["Z", "As", "♠", "10", "\udcff"]))
+    ),
 )
 def test_a_list_of_one_character_cards_is_tallied_however_it_is_separated(
     symbols: list[str], separator: str, other: tuple[int, str] | None

@@ -271,13 +271,13 @@ def _distinct_tokens(text: str) -> Iterable[tuple[str, int]]:
     """Each distinct token of ``text`` (cards separated by white space) and how often it
     occurs; where some token is no card, the first such in the text comes first among
     those (so it is the one named). A long list of one-character cards (``"7 K 2 A …"``,
-    the usual way to list cards seen) is counted by the text's own search, one pass per
-    card symbol (with single separators, read straight from every second character,
-    without splitting); any other long list by a :class:`~collections.Counter`, in the
-    order of first occurrence."""
+    the usual way to list cards seen) is counted symbol by symbol (:func:`symbol_counts`;
+    with single separators, read straight from every second character, without
+    splitting); any other long list by a :class:`~collections.Counter`, in the order of
+    first occurrence."""
     spaced = text.strip()
     if len(spaced) > 16 and len(spaced) % 2 and spaced[1::2].isspace():
-        found = _symbol_counts(spaced[::2])  # None if some of them is a separator too
+        found = _one_character_tally(spaced[::2])  # None if some of them is a separator too
         if found is not None:
             return found
     tokens = spaced.split()
@@ -285,13 +285,13 @@ def _distinct_tokens(text: str) -> Iterable[tuple[str, int]]:
         return zip(tokens, repeat(1))
     joined = "".join(tokens)
     if len(joined) == len(tokens):
-        found = _symbol_counts(joined)
+        found = _one_character_tally(joined)
         if found is not None:
             return found
     return Counter(tokens).items()
 
 
-def _symbol_counts(joined: str) -> list[tuple[str, int]] | None:
+def _one_character_tally(joined: str) -> list[tuple[str, int]] | None:
     """How often each one-character card occurs in ``joined``, if every character of it is
     one (else ``None``)."""
     counts = symbol_counts(joined)
@@ -313,6 +313,8 @@ def symbol_counts(joined: str) -> list[int] | None:
     >>> symbol_counts("AA7t")[:13], symbol_counts("A7x")
     ([2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], None)
     """
+    if not joined.isascii():  # (and so no bytes to count, where it holds a lone surrogate)
+        return None
     if len(joined) >= _LONG_TEXT:
         counts: list[int] = _byte_counts(joined.encode())
     else:
@@ -323,8 +325,7 @@ def symbol_counts(joined: str) -> list[int] | None:
 
 
 def _byte_counts(text: bytes) -> list[int]:
-    """How often each one-character card's byte occurs in ``text`` (UTF-8: no byte of a
-    character beyond ASCII is one of them)."""
+    """How often each one-character card's byte occurs in ``text``."""
     import numpy as np  # here: the model loads numpy only to count a long list
 
     every = np.bincount(np.frombuffer(text, dtype=np.uint8), minlength=256)
