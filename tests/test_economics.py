@@ -8,6 +8,7 @@ import json
 import math
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,7 @@ from baccarat_exact.analysis.economics import (
     ruin_within,
     score,
 )
-from baccarat_exact.analysis.estimates import SimulationResult
+from baccarat_exact.analysis.estimates import Estimate, SimulationResult, _ratio
 from baccarat_exact.analysis.ramps import Ramp, parse_ramp
 from baccarat_exact.analysis.simulate import _second_moments, bet_moments, pay_table, simulate
 from baccarat_exact.errors import BaccaratError, SimulationError
@@ -112,6 +113,52 @@ def test_delta_method_against_the_exact_variance_of_a_mean() -> None:
     moments.add(x[:, None])
     se = delta_se(lambda m: float(m[0]), moments.means(), moments.covariance(), moments.n)
     assert se == pytest.approx(x.std(ddof=1) / math.sqrt(400))
+
+
+def test_the_delta_method_sums_its_quadratic_form_exactly_rounded() -> None:
+    """∇fᵀ·C·∇f is the exactly rounded sum of its products, in no processor's order: a
+    form that cancels to about 0 then gives the same standard error on every machine (a
+    matrix product's rounding depends on the BLAS kernel the processor gets)."""
+    rng = np.random.default_rng(4)
+    first = rng.normal(size=50) * 1e3
+    values = np.stack([first, first + rng.normal(size=50) * 1e-5, rng.normal(size=50)], axis=1)
+    moments = ShoeMoments.zeros((), 3)
+    moments.add(values)
+    means, covariance, n = moments.means(), moments.covariance(), moments.n
+
+    def figure(m: np.ndarray) -> float:  # nearly 0 in every shoe: the form cancels
+        return float(m[0] - m[1] + m[2] * 1e-9)
+
+    se = delta_se(figure, means, covariance, n)
+    gradient = [  # as delta_se takes it, by central differences
+        (figure(up) - figure(down)) / (2 * step)
+        for i in range(3)
+        for step in [1e-6 * max(abs(float(means[i])), math.sqrt(float(covariance[i, i])), 1e-12)]
+        for up, down in [(means + step * np.eye(3)[i], means - step * np.eye(3)[i])]
+    ]
+    products = [
+        Fraction(g * float(covariance[i, j]) * h)
+        for i, g in enumerate(gradient)
+        for j, h in enumerate(gradient)
+    ]
+    assert se == math.sqrt(max(float(sum(products)), 0.0) / n)
+
+
+def test_a_ratio_of_quantities_equal_in_every_shoe_has_no_standard_error() -> None:
+    """A flat bet's units bet and hands bet are equal in every shoe: their ratio is 1 with
+    a standard error of exactly 0 (not rounding noise, which differed by machine); a
+    ratio of unequal ones gets the delta method's standard error."""
+    rng = np.random.default_rng(5)
+    hands = rng.integers(0, 9, size=80).astype(np.float64)
+    units = hands * rng.integers(1, 4, size=80)
+    moments = ShoeMoments.zeros((), 3)
+    moments.add(np.stack([hands, hands, units], axis=1))
+    means, covariance, n = moments.means(), moments.covariance(), moments.n
+    assert _ratio(means, covariance, n, 0, 1) == Estimate(1.0, 0.0)
+    ratio = _ratio(means, covariance, n, 2, 1)
+    numerical = delta_se(lambda m: float(m[2] / m[1]), means, covariance, n)
+    assert ratio.value == units.sum() / hands.sum()
+    assert ratio.se == pytest.approx(numerical, rel=1e-6) and ratio.se > 0
 
 
 def test_running_moments_equal_numpy() -> None:

@@ -200,7 +200,11 @@ def delta_se(
         if not (math.isfinite(high) and math.isfinite(low)):
             return None
         gradient[i] = (high - low) / (2 * step)
-    variance = float(gradient @ covariance @ gradient) / n
+    # the quadratic form summed exactly rounded in a fixed order, not by BLAS: BLAS kernels
+    # differ between processors, and where the form cancels to about 0 (the bet per hand
+    # bet of a flat bet: 1 in every shoe) the result would differ from machine to machine
+    g, c = gradient.tolist(), covariance.tolist()
+    variance = math.fsum(gi * cij * gj for gi, row in zip(g, c) for cij, gj in zip(row, g)) / n
     return math.sqrt(max(variance, 0.0))
 
 

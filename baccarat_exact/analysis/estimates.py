@@ -687,12 +687,16 @@ def _mean(means: FloatArray, covariance: FloatArray, n: int, i: int) -> Estimate
 
 
 def _ratio(means: FloatArray, covariance: FloatArray, n: int, top: int, bottom: int) -> Estimate:
-    """E[quantity ``top``]/E[quantity ``bottom``] per shoe, delta-method standard error."""
-
-    def ratio(m: FloatArray) -> float:
-        return float(m[top]) / float(m[bottom])
-
-    return Estimate(ratio(means), delta_se(ratio, means, covariance, n))
+    """E[quantity ``top``]/E[quantity ``bottom``] per shoe, with the delta-method standard
+    error of a ratio in closed form, √((C_tt − 2r·C_tb + r²·C_bb)/n)/E[bottom]: exactly 0
+    where the two quantities are equal in every shoe (a flat bet's units bet and hands
+    bet), where a numerical gradient leaves rounding noise."""
+    ratio = float(means[top]) / float(means[bottom])
+    if n < 2:
+        return Estimate(ratio, None)
+    tt, tb, bb = (float(covariance[i, j]) for i, j in ((top, top), (top, bottom), (bottom, bottom)))
+    variance = max(tt - 2 * ratio * tb + ratio * ratio * bb, 0.0) / n
+    return Estimate(ratio, math.sqrt(variance) / abs(float(means[bottom])))
 
 
 @dataclass(frozen=True, slots=True)
