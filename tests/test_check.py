@@ -8,8 +8,12 @@ every value, the exit codes, JUnit, ``--write``.
 from __future__ import annotations
 
 import json
+import os
+import platform
 import re
 import shlex
+import subprocess
+import sys
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from fractions import Fraction
@@ -354,6 +358,32 @@ def test_every_golden_document_matches(name: str, document: dict[str, Any]) -> N
     result = check_document(name, document)
     assert result.differences == ()
     assert result.checked >= 10
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86 BLAS kernels")
+@pytest.mark.parametrize("kernel", ["Prescott", "Sandybridge"])
+def test_float_figures_match_whatever_blas_kernel_computes_them(kernel: str) -> None:
+    """The documents whose floats pass through matrix products and least squares (the
+    simulations' standard errors, the index fits) match when OpenBLAS runs another
+    processor's kernels: a golden file written on one machine holds on the next. (A
+    flat bet's standard error, g·C·g by BLAS, once held rounding noise that differed by
+    kernel.) Both kernels run on any x86-64 processor of this century."""
+    names = [
+        str(path)
+        for pattern in ("simulate-*.json", "blackjack-indices-*.json", "blackjack-counting-*.json")
+        for path in sorted(GOLDEN.glob(pattern))
+    ]
+    assert len(names) >= 4
+    done = subprocess.run(
+        [sys.executable, "-m", "baccarat_exact", "check", "--quiet", *names],
+        env={**os.environ, "OPENBLAS_CORETYPE": kernel},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout
+    assert done.stdout.endswith("all match\n")
 
 
 def test_a_document_of_version_0_1_is_refused_with_what_to_do(tmp_path: Path) -> None:
