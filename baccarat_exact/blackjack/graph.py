@@ -512,7 +512,7 @@ class StateGraph:
             values = self._bust_values(shape, links.busts, 1)
             part: NumArray = (np.where(links.busts, links.weight, 0) * values).sum(axis=1)
             return part
-        table = self._bust_table(shape, 1)
+        table = self._bust_table(1)
         bj = self.solver.bj_slot
         busting = np.where(links.busts, links.left, 0)
         r1 = self.r_out + 1
@@ -524,23 +524,29 @@ class StateGraph:
             part += busting[:, bj].astype(object) * table[r1, tens + 1, split]
         return part
 
-    def _bust_table(self, shape: GraphShape, stake: int) -> NumArray:
+    def _bust_table(self, stake: int) -> NumArray:
         """Value of busting with ``stake`` units by (cards out after the card, dealer-blackjack
-        cards out after it, split or not), cached per shoe, up card and the rules it needs."""
+        cards out after it, split or not), cached per shoe, up card and the rules it needs:
+        one table for every graph of the solver, made again only when a graph reaches
+        further (``indices`` builds thousands of small graphs on one solver)."""
         solver = self.solver
         rules = solver.rules
         bj = solver.bj_slot
-        key = ("bust", shape, stake, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
+        key = ("bust", stake, rules.hole_card, rules.dealer_blackjack_takes, solver.k_one)
         table = solver.derived.get(key)
-        if table is None:
-            top = int(self.r_out.max(initial=0)) + 2
-            tens_top = int(self.bj_out.max(initial=0)) + 2 if bj >= 0 else 1
+        top = int(self.r_out.max(initial=0)) + 2
+        tens_top = int(self.bj_out.max(initial=0)) + 2 if bj >= 0 else 1
+        if table is None or table.shape[0] < top or table.shape[1] < tens_top:
+            if table is not None:  # the larger of the two in each direction
+                top, tens_top = max(top, table.shape[0]), max(tens_top, table.shape[1])
             table = np.zeros((top, tens_top, 2), dtype=self.dtype)
             # every count of cards out the table may be asked for (whatever ``busts`` holds
             # now: the table is shared), within the solver's denominators
+            dealt = [
+                tuple(ten if slot == bj else 0 for slot in range(SLOTS)) for ten in range(tens_top)
+            ]
             for r1 in range(1, min(top, solver.budget)):
-                for ten in range(tens_top):
-                    removed = tuple(ten if slot == bj else 0 for slot in range(SLOTS))
+                for ten, removed in enumerate(dealt):
                     for split in (0, 1):
                         table[r1, ten, split] = solver.bust(removed, r1, stake, split - 1)
             solver.derived[key] = table
@@ -554,7 +560,7 @@ class StateGraph:
         not bust): it depends only on the cards out, the dealer-blackjack cards out and
         whether the hand is split."""
         bj = self.solver.bj_slot
-        table = self._bust_table(shape, stake)
+        table = self._bust_table(stake)
         at: IntArray | slice = slice(None) if rows is None else rows
         # one table entry a state for every card but the dealer-blackjack card, one for it:
         # two lookups a state, not ten
