@@ -182,6 +182,32 @@ def test_the_law_of_the_cards_gone_is_the_exact_conditional_law() -> None:
         assert abs(seen[g] / draws - p) < 5 * math.sqrt(p * (1 - p) / draws) + 1e-9, g
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=SLOTS, max_size=SLOTS),
+    st.lists(st.integers(-2, 2), min_size=SLOTS, max_size=SLOTS),
+    st.integers(0, 6),
+    st.data(),
+)
+def test_the_mean_of_the_law_is_the_brute_force_mean_for_any_count(
+    full: list[int], tags: list[int], m: int, data: st.DataObject
+) -> None:
+    """Whatever the tags (a multi-level count, values of −2..2), the shoe and the depth,
+    the law's exact mean is the mean over every composition gone with that running count
+    (the mean is read from the law's full table, a card at a time divided out)."""
+    comps = removals(tuple(full), m)
+    if not comps:
+        return
+    counts = [sum(k * t for k, t in zip(g, tags)) for g in comps]
+    rc = data.draw(st.sampled_from(counts))
+    law = RemovalLaw(tuple(full), tags, m, rc)
+    chosen = [g for g, c in zip(comps, counts) if c == rc]
+    total = sum(ways(tuple(full), g) for g in chosen)
+    assert law.total == total
+    mean = [Fraction(sum(ways(tuple(full), g) * g[s] for g in chosen), total) for s in range(SLOTS)]
+    assert list(law.mean_gone()) == mean
+
+
 def test_the_law_refuses_a_running_count_the_depth_cannot_have() -> None:
     law = RemovalLaw((4,) * 9 + (16,), TAGS, 2, 3)
     assert not law.possible

@@ -355,23 +355,21 @@ class RemovalLaw:
 
     def mean_gone(self) -> tuple[Fraction, ...]:
         """The exact expected cards gone of each slot under the law (what the control
-        variates are centred on)."""
+        variates are centred on). A given card of tag ``v`` is gone in W′(removed − 1,
+        running − v) of the law's ``total`` ways, W′ the ways without that card: the full
+        table's generating function divided by the card's factor 1 + x·yᵛ, which is the
+        alternating sum W′(j, s) = Σᵢ (−1)ⁱ W(j − i, s − i·v) of the full table's entries."""
         if not self.possible:
             raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
+        ways = self.tables[-1]
         mean = [Fraction(0)] * SLOTS
-        for g, ((v, slots), n) in enumerate(zip(self.groups, self.sizes)):
-            others = [
-                (w, m) for h, ((w, _), m) in enumerate(zip(self.groups, self.sizes)) if h != g
-            ]
-            rest: dict[tuple[int, int], int] = {(0, 0): 1}
-            for w, m in others:
-                rest = _with_group(rest, w, m, self.removed)
-            expected = sum(
-                k * math.comb(n, k) * rest.get((self.removed - k, self.running - v * k), 0)
-                for k in range(min(n, self.removed) + 1)
-            )
+        for v, slots in self.groups:
+            without = 0
+            for i in range(self.removed):  # W′(removed − 1, running − v), term by term
+                term = ways.get((self.removed - 1 - i, self.running - (i + 1) * v), 0)
+                without += -term if i % 2 else term
             for slot in slots:
-                mean[slot] = Fraction(expected * self.counts[slot], self.total * n)
+                mean[slot] = Fraction(without * self.counts[slot], self.total)
         return tuple(mean)
 
     @property
