@@ -346,27 +346,38 @@ class RemovalLaw:
         self.counts = counts
         self.removed = removed
         self.running = running
-        # tables[g][(j, s)]: ways to take j cards of tag sum s from the first g groups
+        # tables[g][(j, s)]: ways to take j cards of tag sum s from the first g groups, for
+        # every group but the last (a draw reads them); the whole shoe's ways, wanted at a
+        # few hundred points only, are summed over the last group when asked (:meth:`ways`)
         tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-        for (v, _), n in zip(self.groups, self.sizes):
+        for (v, _), n in zip(self.groups[:-1], self.sizes[:-1]):
             tables.append(_with_group(tables[-1], v, n, removed))
         self.tables = tables
-        self.total = tables[-1].get((removed, running), 0)
+        last_tag, last_size = (self.groups[-1][0], self.sizes[-1]) if self.groups else (0, 0)
+        self._last = last_tag, [math.comb(last_size, k) for k in range(min(last_size, removed) + 1)]
+        self.total = self.ways(removed, running)
+
+    def ways(self, j: int, s: int) -> int:
+        """The ways to take ``j`` cards of tag sum ``s`` from the whole shoe (``j`` at most
+        ``removed``): k of the last group's cards with the rest from the others."""
+        tag, binomials = self._last
+        below = self.tables[-1]
+        return sum(b * below.get((j - k, s - tag * k), 0) for k, b in enumerate(binomials[: j + 1]))
 
     def mean_gone(self) -> tuple[Fraction, ...]:
         """The exact expected cards gone of each slot under the law (what the control
         variates are centred on). A given card of tag ``v`` is gone in W′(removed − 1,
-        running − v) of the law's ``total`` ways, W′ the ways without that card: the full
-        table's generating function divided by the card's factor 1 + x·yᵛ, which is the
-        alternating sum W′(j, s) = Σᵢ (−1)ⁱ W(j − i, s − i·v) of the full table's entries."""
+        running − v) of the law's ``total`` ways, W′ the ways without that card: the whole
+        shoe's generating function divided by the card's factor 1 + x·yᵛ, which is the
+        alternating sum W′(j, s) = Σᵢ (−1)ⁱ W(j − i, s − i·v) of the whole shoe's ways
+        (:meth:`ways`)."""
         if not self.possible:
             raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
-        ways = self.tables[-1]
         mean = [Fraction(0)] * SLOTS
         for v, slots in self.groups:
             without = 0
             for i in range(self.removed):  # W′(removed − 1, running − v), term by term
-                term = ways.get((self.removed - 1 - i, self.running - (i + 1) * v), 0)
+                term = self.ways(self.removed - 1 - i, self.running - (i + 1) * v)
                 without += -term if i % 2 else term
             for slot in slots:
                 mean[slot] = Fraction(without * self.counts[slot], self.total)
