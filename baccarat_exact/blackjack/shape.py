@@ -295,7 +295,9 @@ def shape_of(
     """The shape of the hands a shoe (after the up card) can deal: every unsplit hand and the
     split hands of every pair; the split hands of ``pair`` alone; or the hands that follow
     ``hand`` by hitting (and, for a pair, its split hands). ``one_card_aces``: split aces take
-    one card each."""
+    one card each. The hands that follow ``hand`` are capped at what its hard total leaves
+    room for, so that shoes of different counts share the shape (``indices`` values one
+    hand on hundreds of shoes)."""
     floor = (0,) * SLOTS if hand is None else hand
     if hand is not None and sum(hand) == 2 and max(hand) == 2:
         pair = hand.index(2)
@@ -306,4 +308,10 @@ def shape_of(
         if counts[slot] >= (1 if infinite else 2)
     )
     unsplit = _caps(counts, -1, infinite) if pair is None or hand is not None else None
+    if unsplit is not None and hand is not None:  # no more than the hand has room for
+        room = 21 - sum((slot + 1) * n for slot, n in enumerate(hand))
+        unsplit = tuple(
+            min(cap, held + room // (slot + 1))
+            for slot, (cap, held) in enumerate(zip(unsplit, hand))
+        )
     return (unsplit, floor, splits, one_card_aces)
