@@ -683,7 +683,7 @@ def indices_command(
     At each true count the cards gone are drawn exactly from their law given the running
     count (--samples shoes, --seed); each shoe values both moves exactly for every
     two-card hand of the decision. About 0.1 s a six-deck shoe exact, two thirds of
-    that with --float (the default run: about 45 s); --jobs shares the counts out.
+    that with --float (the default run: about 40 s); --jobs shares the counts out.
     """
     from baccarat_exact.commands.blackjack import BlackjackIndicesRequest
 
