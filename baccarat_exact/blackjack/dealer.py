@@ -31,6 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts, points, shoe_counts
+from baccarat_exact.blackjack.round.dealer import (
+    BLACKJACK,
+    BUST,
+    OUTCOMES,
+    stop_table,
+)
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
@@ -65,11 +71,6 @@ __all__ = [
     "restricted_table",
 ]
 
-OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "blackjack")
-"""The dealer's final hands, in the order of every distribution vector."""
-BUST, BLACKJACK = 5, 6
-"""Indexes of bust and blackjack in ``OUTCOMES`` (0–4 are totals 17–21)."""
-
 _MAX_DRAW = 12
 """Width of a slot's row in the flat falling-factorial table (no multiset draws 12 of a value)."""
 
@@ -85,37 +86,6 @@ def falling(n: int, k: int) -> int:
     (120, 0, 1, 0)
     """
     return math.perm(max(n, 0), k)
-
-
-def dealer_stands(hard: int, has_ace: bool, hits_soft_17: bool) -> bool:
-    """Whether a dealer hand of this hard total (and ace or not) stops drawing."""
-    if hard > 21:
-        return True
-    if has_ace and hard + 10 <= 21:
-        total = hard + 10
-        return total >= 18 or (total == 17 and not hits_soft_17)
-    return hard >= 17
-
-
-def final_outcome(hard: int, has_ace: bool) -> int:
-    """Index in ``OUTCOMES`` of a dealer hand that stands (blackjack decided by the caller)."""
-    if hard > 21:
-        return BUST
-    total = hard + 10 if has_ace and hard + 10 <= 21 else hard
-    return total - 17
-
-
-@cache
-def _stops(hits_soft_17: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per (holds an ace, hard total up to 31): the outcome where the dealer stops, else -1."""
-    plain, with_ace = (
-        tuple(
-            final_outcome(hard, ace) if dealer_stands(hard, ace, hits_soft_17) else -1
-            for hard in range(32)
-        )
-        for ace in (False, True)
-    )
-    return plain, with_ace
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -162,7 +132,7 @@ def _dealer_tables(hits_soft_17: bool) -> tuple[DealerTable, ...]:
     counts as digits in base 12 with slot A the highest (so that integers sort as count
     tuples do), the up card above them; what a total does is read from a table. Every
     count of orderings is an exact int64 (at most 11! for 11 cards)."""
-    ends = np.array(_stops(hits_soft_17), dtype=np.int64)
+    ends = np.array(stop_table(hits_soft_17), dtype=np.int64)
     powers = _MAX_DRAW ** np.arange(SLOTS - 1, -1, -1, dtype=np.int64)
     values = np.arange(1, SLOTS + 1, dtype=np.int64)
     drawing = np.arange(SLOTS, dtype=np.int64) * _UP_PLACE  # up card and multiset, one code

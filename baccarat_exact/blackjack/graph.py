@@ -27,13 +27,13 @@ import numpy as np
 
 from baccarat_exact.blackjack.dealer import dealer_sums
 from baccarat_exact.blackjack.hands import SEVEN, SLOTS, Counts, add_card
-from baccarat_exact.blackjack.moves import (
+from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
+from baccarat_exact.blackjack.round.moves import (
     forced_stand,
     hands_possible,
     may_double,
     pays_triple_seven,
 )
-from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes
 from baccarat_exact.blackjack.shape import (
     BLACKJACK,

@@ -38,14 +38,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN
-from baccarat_exact.blackjack.moves import (
+from baccarat_exact.blackjack.play import SLOT_OF_RANK, counts_of
+from baccarat_exact.blackjack.round.moves import (
     forced_stand,
     hands_possible,
     may_double,
     may_surrender,
     pays_triple_seven,
 )
-from baccarat_exact.blackjack.play import SLOT_OF_RANK, counts_of
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
     DealerBlackjackTakes,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, Counts, hand_total
-from baccarat_exact.blackjack.moves import hands_possible, pays_triple_seven
+from baccarat_exact.blackjack.round.moves import hands_possible, pays_triple_seven
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
 

@@ -33,38 +33,28 @@ to the last digit.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterator
 
 from baccarat_exact.blackjack.dealer import falling
+from baccarat_exact.blackjack.round.moves import ANY, CAPPED, LAST, PAIR, split_deals
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
 __all__ = ["CAPPED", "LAST", "pair_chance", "pattern_terms"]
 
-LAST = "N"
-"""A split hand's second card that is not a pair card."""
-CAPPED = "C"
-"""A pair card as a split hand's second card when no more hands may be made."""
-
 
 def _second_cards(hands: int) -> Iterator[tuple[tuple[tuple[str, int], ...], int]]:
-    """Every way the split hands' second cards can fall, as labels in dealing order —
-    ("P", i): a pair card that makes a new hand, (kind, i): hand i's second card — with
-    the number of hands made."""
-
-    Labels = tuple[tuple[str, int], ...]
-
-    def deal(i: int, made: int, labels: Labels) -> Iterator[tuple[Labels, int]]:
-        if i == made:
-            yield labels, made
-            return
-        if made < hands:
-            yield from deal(i, made + 1, (*labels, ("P", i)))
-        else:
-            yield from deal(i + 1, made, (*labels, (CAPPED, i)))
-        yield from deal(i + 1, made, (*labels, (LAST, i)))
-
-    yield from deal(0, 2, ())
+    """Every way the split hands' second cards can fall (:func:`~baccarat_exact.blackjack.
+    round.moves.split_deals`), each second card dealt once no more hands may be made told
+    apart as a pair card (``CAPPED``) or not (``LAST``); with the number of hands made."""
+    for labels, made in split_deals(hands):
+        options = [
+            ((CAPPED, hand), (LAST, hand)) if kind == ANY else ((kind, hand),)
+            for kind, hand in labels
+        ]
+        for chosen in itertools.product(*options):
+            yield chosen, made
 
 
 @functools.cache
@@ -78,8 +68,8 @@ def pattern_terms(hands: int) -> tuple[tuple[int, str, int, int], ...]:
     terms: dict[tuple[int, str, int], int] = {}
     for labels, made in _second_cards(hands):
         for i in range(made):
-            kind = next(k for k, hand in labels if k != "P" and hand == i)
-            named = sum(1 for k, hand in labels if k == "P" or (k == CAPPED and hand != i))
+            kind = next(k for k, hand in labels if k != PAIR and hand == i)
+            named = sum(1 for k, hand in labels if k == PAIR or (k == CAPPED and hand != i))
             others = sum(1 for k, hand in labels if k == LAST and hand != i)
             for t in range(others + 1):
                 key = (named + t, kind, made)

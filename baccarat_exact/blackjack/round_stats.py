@@ -50,11 +50,10 @@ from baccarat_exact.blackjack.hands import (
     hand_total,
     hard_total,
 )
-from baccarat_exact.blackjack.moves import forced_stand, hands_possible
+from baccarat_exact.blackjack.round import End, peeks, settle, settle_peeked
+from baccarat_exact.blackjack.round.moves import forced_stand, hands_possible
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
-    DealerBlackjackTakes,
-    Surrender,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
@@ -78,15 +77,12 @@ STRATEGIES: tuple[str, ...] = ("optimal", "basic")
 """The strategies :func:`round_stats` plays by name: composition-dependent optimal play,
 and the total-dependent basic strategy derived for the rules and shoe."""
 
-Profile = tuple[str, int, int]
-"""How a hand ended: (kind, total, stake); kind is "stand", "bust", "seven" (Triple
-Seven), "surrender" or "blackjack"; standing totals below 17 are all 16 (they lose to
+Profile = tuple[End, int, int]
+"""How a hand ended: (end, total, stake); standing totals below 17 are all 16 (they lose to
 every dealer total)."""
 
 Chooser = Callable[[int, bool], Move]
 """The move at graph state ``i`` (``splittable`` false: a ten pair of two ranks split by rank)."""
-
-_HALF = Fraction(1, 2)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,43 +191,6 @@ class RoundStats:
         }
 
 
-def _settle(rules: BlackjackRules, profile: Profile, outcome: int, hands: int) -> Fraction:
-    """Net result of one finished hand, out of the ``hands`` a pair became (1: unsplit), against
-    the dealer's final hand ``outcome`` (an index of ``OUTCOMES``); a dealer blackjack that
-    takes the original stake only takes each split hand's share of it. With a hole card a
-    dealer blackjack is settled for the whole round by :func:`_peeked` (the player never
-    played)."""
-    kind, total, stake = profile
-    if kind == "blackjack":
-        return Fraction(0) if outcome == BLACKJACK else rules.blackjack_pays
-    if kind == "seven":
-        return rules.triple_seven_pays * stake
-    if outcome == BLACKJACK:
-        if kind == "surrender":
-            return -_HALF if rules.surrender is Surrender.EARLY else Fraction(-1)
-        if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL:
-            return Fraction(-stake)
-        return Fraction(-1, hands)
-    if kind == "surrender":
-        return -_HALF
-    if kind == "bust":
-        return Fraction(-stake)
-    if outcome == BUST:
-        return Fraction(stake)
-    dealer = 17 + outcome
-    return Fraction(stake if total > dealer else 0 if total == dealer else -stake)
-
-
-def _peeked(rules: BlackjackRules, profile: Profile | None) -> Fraction:
-    """With a hole card, the round's net result when the peek finds a dealer blackjack
-    (``profile`` None: a split round)."""
-    if profile is not None and profile[0] == "blackjack":
-        return Fraction(0)
-    if profile is not None and profile[0] == "surrender" and rules.surrender is Surrender.EARLY:
-        return -_HALF  # surrendered before the peek
-    return Fraction(-1)
-
-
 class _Round:
     """One up card's walk: the net result's distribution under one strategy.
 
@@ -264,11 +223,11 @@ class _Round:
         if move is Move.STAND:
             ends[(_stand(s.hand, 1), removed)] += mass
         elif move is Move.SURRENDER:
-            ends[(("surrender", 0, 1), removed)] += mass
+            ends[((End.SURRENDER, 0, 1), removed)] += mass
         elif move is Move.DOUBLE:
             hard = hard_total(s.hand)
             if hard >= 12:
-                ends[(("bust", hard, 2), removed)] += mass
+                ends[((End.BUST, hard, 2), removed)] += mass
             for slot in range(SLOTS):
                 if hard + slot + 1 > 21:
                     continue
@@ -277,14 +236,14 @@ class _Round:
                     continue
                 card = add_card(s.hand, slot)
                 profile = (
-                    ("seven", 21, 2)
+                    (End.TRIPLE_SEVEN, 21, 2)
                     if solver.is_triple_seven(card, s.extra, doubled=True)
                     else _stand(card, 2)
                 )
                 ends[(profile, add_card(removed, slot))] += walk.step(mass, w)
         else:  # HIT
             if hard_total(s.hand) >= 12:  # below 12 no card busts
-                ends[(("bust", hard_total(s.hand), 1), removed)] += mass
+                ends[((End.BUST, hard_total(s.hand), 1), removed)] += mass
             for w, j in s.next:
                 if w:
                     walk.reach_state(j, walk.step(mass, w))
@@ -305,9 +264,8 @@ class _Round:
             mass = walk.reach[i]
             s = graph.states[i]
             if s.kind in ("blackjack", "seven"):
-                profile: Profile = (
-                    ("blackjack", 21, 1) if s.kind == "blackjack" else ("seven", 21, 1)
-                )
+                end = End.BLACKJACK if s.kind == "blackjack" else End.TRIPLE_SEVEN
+                profile: Profile = (end, 21, 1)
                 walk.ends[(profile, solver.removed(s.hand, s.extra))] += mass
                 continue
             if i in unsplittable:
@@ -338,19 +296,19 @@ class _Round:
         solver = self.solver
         rules = self.rules
         rows: dict[Profile, list[Number]] = {}
-        solver.prefetch(removed for (profile, removed) in ends if profile[0] == "stand")
+        solver.prefetch(removed for (profile, removed) in ends if profile[0] is End.STAND)
         for (profile, removed), mass in ends.items():
             if not mass:
                 continue
             row = rows.setdefault(profile, [0] * len(OUTCOMES))
-            if profile[0] == "stand":
+            if profile[0] is End.STAND:
                 for outcome, weight in enumerate(solver.dealer(removed)):
                     row[outcome] += mass * weight
                 continue
             # the other ends care only whether the dealer has a blackjack: kept under BUST
             # (any other outcome) and BLACKJACK
             parts = (
-                self._bust_cards(profile[1], removed) if profile[0] == "bust" else [(1, removed)]
+                self._bust_cards(profile[1], removed) if profile[0] is End.BUST else [(1, removed)]
             )
             for w, out in parts:
                 r = sum(out)
@@ -362,10 +320,10 @@ class _Round:
             for outcome, weight in enumerate(row):
                 if not weight:
                     continue
-                if outcome == BLACKJACK and rules.hole_card:
-                    net = _peeked(rules, profile)
+                if outcome == BLACKJACK and peeks(rules):
+                    net = settle_peeked(rules, profile[0])
                 else:
-                    net = _settle(rules, profile, outcome, 1)
+                    net = settle(rules, *profile, outcome)
                 found[net] += weight
         return found
 
@@ -397,10 +355,10 @@ class _Round:
         for (profile, removed), mass in walk.ends.items():
             if not mass:
                 continue
-            key = ("bust", 0, profile[2]) if profile[0] == "bust" else profile
+            key = (End.BUST, 0, profile[2]) if profile[0] is End.BUST else profile
             row = table.setdefault(key, [0] * len(OUTCOMES))
             dealer = solver.dealer(removed)
-            if profile[0] == "bust":
+            if profile[0] is End.BUST:
                 # the busting cards' joint law with the dealer: every card after this hand's
                 # cards, less those that do not bust (law of total probability, exactly)
                 r = sum(removed)
@@ -428,12 +386,12 @@ class _Round:
         self._walk(walk, openings=False)
         ends: dict[tuple[Profile, Counts], int] = defaultdict(int)
         for (profile, removed), paths in walk.ends.items():
-            if profile[0] != "bust":
+            if profile[0] is not End.BUST:
                 ends[(profile, removed)] += int(paths)
                 continue
             # each busting card is one more end (the dealer draws after it)
             for _, out in self._bust_cards(profile[1], removed):
-                ends[(("bust", 0, profile[2]), out)] += int(paths)
+                ends[((End.BUST, 0, profile[2]), out)] += int(paths)
         return ends
 
     def split_law(self, slot: int) -> dict[Fraction, Value]:
@@ -451,10 +409,10 @@ class _Round:
         rules = self.rules
         hands = hands_possible(rules, slot)
 
-        def settle(profile: Profile, outcome: int, made: int) -> Fraction:
-            return _settle(rules, profile, outcome, made)
+        def settle_split(profile: Profile, outcome: int, made: int) -> Fraction:
+            return settle(rules, *profile, outcome, made)
 
-        peeked = _peeked(rules, None) if rules.hole_card else None
+        peeked = settle_peeked(rules, None) if peeks(rules) else None
         ends: tuple[Any, Any] = (
             (self.split_table(slot), self.split_table(slot, paired=False) if hands > 2 else [])
             if solver.infinite
@@ -470,10 +428,10 @@ class _Round:
         if solver.infinite:
             chance: Fraction | float = Fraction(solver.counts[slot], solver.n_cards)
             law = independent_split_law(
-                *ends, chance if self.exact else float(chance), hands, settle, peeked
+                *ends, chance if self.exact else float(chance), hands, settle_split, peeked
             )
         else:
-            law = split_round_law(solver, slot, *ends, hands, settle, peeked)
+            law = split_round_law(solver, slot, *ends, hands, settle_split, peeked)
         solver.derived[key] = (ends, law)
         return dict(law)
 
@@ -539,7 +497,7 @@ class _Walk:
 
 def _stand(hand: Counts, stake: int) -> Profile:
     total, _ = hand_total(hand)
-    return ("stand", max(total, 16), stake)
+    return (End.STAND, max(total, 16), stake)
 
 
 def optimal_chooser(graph: StateGraph) -> Chooser:

@@ -38,7 +38,6 @@ from baccarat_exact.blackjack.dealer import (
     restricted_table,
 )
 from baccarat_exact.blackjack.hands import (
-    ACE,
     SEVEN,
     SLOT_LABELS,
     SLOTS,
@@ -48,12 +47,21 @@ from baccarat_exact.blackjack.hands import (
     is_blackjack,
     points,
 )
-from baccarat_exact.blackjack.moves import may_surrender, pays_triple_seven
+from baccarat_exact.blackjack.round import (
+    BLACKJACK,
+    BUST,
+    End,
+    blackjack_slot,
+    is_triple_seven,
+    may_surrender,
+    peeks,
+    settle,
+    settle_peeked,
+    split_share,
+    surrenders_before_peek,
+)
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
-    DealerBlackjackTakes,
-    SplitBy,
-    Surrender,
 )
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import decimal_text, to_float
@@ -154,7 +162,7 @@ class UpCardSolver:
         most = _MOST_PLAYER_CARDS + _resplit_cards(rules.split_hands) + self.table.longest
         self.budget = most if infinite else min(most, self.n_cards)
         self.scale: Number = rules.pay_scale if exact else 1.0
-        self.bj_slot = TEN if up == ACE else ACE if up == TEN else -1
+        self.bj_slot = blackjack_slot(up)
         self._units = [self._make_unit(r) for r in range(self.budget + 1)]
         self._dealer: dict[Counts, tuple[Number, ...]] = (
             {} if dealer_cache is None else dealer_cache
@@ -164,10 +172,16 @@ class UpCardSolver:
         like ``dealer_cache`` by solvers of one shoe, up card and dealer rule."""
         self._twin: UpCardSolver | None = None
         # pay constants scaled to the numerator unit
+        self._settled: dict[tuple[End, int, int, int], Number] = {}
         self.k_one = self.scale
-        self.k_bj = self._pay(rules.blackjack_pays)
-        self.k_t7 = self._pay(rules.triple_seven_pays)
-        self.same_rank_tens = same_rank_tens if rules.split_by is SplitBy.RANK else Fraction(1)
+        self.k_bj = self.settled(End.BLACKJACK, 1, BUST)
+        self.k_t7 = self.settled(End.TRIPLE_SEVEN, 1, BUST)
+        self._blackjack_takes_all = settle(rules, End.BUST, 0, 2, BLACKJACK, 2) == settle(
+            rules, End.BUST, 0, 2, BUST
+        )
+        """Whether a dealer blackjack found after the player acted takes every stake (what a
+        busted split and doubled hand loses anyway)."""
+        self.same_rank_tens = split_share(rules, TEN, same_rank_tens)
         """Chance that two ten-valued cards dealt to the player are of one rank (1 when pairs
         are by value): only those may split."""
         self.deal_scale = self.same_rank_tens.denominator
@@ -175,16 +189,21 @@ class UpCardSolver:
 
     # -- arithmetic -------------------------------------------------------------------
 
-    def _pay(self, pay: Fraction) -> Number:
+    def _pay(self, pay: Fraction, *, sign: bool = False) -> Number:
+        """A result in original stakes scaled to the numerator unit (``sign``: a loss may be
+        negative)."""
         if self.exact:
-            return int(pay * self.rules.pay_scale)
-        value = to_float(pay)
+            scaled = pay * self.rules.pay_scale
+            if scaled.denominator != 1:  # pragma: no cover - the pay scale's promise
+                raise AssertionError(f"{pay} is not whole at scale {self.rules.pay_scale}")
+            return int(scaled)
+        value = to_float(abs(pay) if sign else pay)
         if value is None or value > _FLOAT_PAY:
             raise RulesError(
                 f"a pay of {decimal_text(pay, 3)} to 1 is beyond float arithmetic: leave out "
                 "--float (exact)"
             )
-        return value
+        return -value if sign and pay < 0 else value
 
     def _make_unit(self, r: int) -> Number:
         if not self.exact:
@@ -341,41 +360,47 @@ class UpCardSolver:
 
     # -- values of actions ----------------------------------------------------------------
 
+    def settled(self, end: End, stake: int, outcome: int, hands: int = 1) -> Number:
+        """:func:`~baccarat_exact.blackjack.round.settle.settle` for a hand that did not stand
+        (its total plays no part), scaled to the numerator unit (cached: a handful exist)."""
+        key = (end, stake, outcome, hands)
+        found = self._settled.get(key)
+        if found is None:
+            found = self._pay(settle(self.rules, end, 0, stake, outcome, hands), sign=True)
+            self._settled[key] = found
+        return found
+
     def bj_loss(self, stake: int, extra: int) -> Number:
-        """What a dealer blackjack takes from a hand of ``stake`` units (0 with a hole card:
-        the round never got this far)."""
-        if self.rules.hole_card:
+        """What a dealer blackjack found after the player acted takes from a hand of ``stake``
+        units (0 with a hole card: the round never got this far)."""
+        if peeks(self.rules):
             return 0
-        if self.rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL:
-            return stake * self.k_one
-        if extra < 0:
-            return self.k_one
-        return self.k_one // self.sharing if self.exact else self.k_one / self.sharing
+        return -self.settled(End.BUST, stake, BLACKJACK, self.sharing if extra >= 0 else 1)
 
     def is_triple_seven(self, hand: Counts, extra: int, doubled: bool) -> bool:
         """Whether ``hand`` (just completed by a third card) is a paid Triple Seven."""
-        if hand[SEVEN] != 3 or sum(hand) != 3:
-            return False
-        return pays_triple_seven(self.rules, split=extra >= 0, doubled=doubled)
+        return is_triple_seven(
+            self.rules, hand[SEVEN], sum(hand), split=extra >= 0, doubled=doubled
+        )
 
     def triple_seven(self, hand: Counts, extra: int, stake: int) -> Number:
         """A Triple Seven's pay, over ``D_r`` (with a hole card only when the dealer has no blackjack)."""
         removed = self.removed(hand, extra)
         r = sum(removed)
-        base = self.no_blackjack(removed, r) if self.rules.hole_card else self.unit(r)
-        return stake * self.k_t7 * base
+        base = self.no_blackjack(removed, r) if peeks(self.rules) else self.unit(r)
+        return self.settled(End.TRIPLE_SEVEN, stake, BUST) * base
 
     def bust(self, removed: Counts, r: int, stake: int = 1, extra: int = -1) -> Number:
         """A busted hand: its stake is lost. With a hole card this happens only when the dealer
         has no blackjack; when a dealer blackjack takes the original stake only, the busted
         stake is lost only when he has none, and the hand's share of the original otherwise."""
-        rules = self.rules
-        if rules.hole_card:
-            return -stake * self.k_one * self.no_blackjack(removed, r)
-        if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL or self.bj_slot < 0:
-            return -stake * self.k_one * self._units[r]
+        lost = self.settled(End.BUST, stake, BUST)
+        if peeks(self.rules):
+            return lost * self.no_blackjack(removed, r)
+        if self._blackjack_takes_all or self.bj_slot < 0:
+            return lost * self._units[r]
         no_bj = self.no_blackjack(removed, r)
-        return -stake * self.k_one * no_bj - self.bj_loss(stake, extra) * (self._units[r] - no_bj)
+        return lost * no_bj - self.bj_loss(stake, extra) * (self._units[r] - no_bj)
 
     def surrender(self, hand: Counts) -> Number | None:
         """Surrendering an unsplit two-card hand, on the footing of every other move's value
@@ -384,23 +409,25 @@ class UpCardSolver:
         rules = self.rules
         if not may_surrender(rules, cards=sum(hand)) or is_blackjack(hand):
             return None
-        half = self.k_one // 2 if self.exact else self.k_one / 2
+        kept = self.settled(End.SURRENDER, 1, BUST)  # half the stake back
         unit = self.unit(2)
-        if rules.hole_card:
-            if rules.surrender is Surrender.LATE:
-                return -half * self.no_blackjack(hand, 2)  # offered only after the peek
-            return -half * unit - self.peek_loss(hand)  # before the peek: net of its losses
-        if rules.surrender is Surrender.EARLY:
-            return -half * unit  # half lost whatever the dealer draws
-        no_bj = self.no_blackjack(hand, 2)  # late without a hole card: a dealer BJ takes all
-        return -half * no_bj - self.k_one * (unit - no_bj)
+        if peeks(rules):
+            if not surrenders_before_peek(rules):
+                return kept * self.no_blackjack(hand, 2)  # offered only after the peek
+            return kept * unit - self.peek_loss(hand)  # before the peek: net of its losses
+        taken = self.settled(End.SURRENDER, 1, BLACKJACK)
+        if taken == kept:
+            return kept * unit  # the same whatever the dealer draws
+        no_bj = self.no_blackjack(hand, 2)  # a dealer blackjack found later takes more
+        return kept * no_bj + taken * (unit - no_bj)
 
     def peek_loss(self, hand: Counts) -> Number:
         """With a hole card: the original stake lost to a dealer blackjack found by the peek
         (nothing for a player blackjack, which pushes)."""
-        if not self.rules.hole_card or self.bj_slot < 0 or is_blackjack(hand):
+        if not peeks(self.rules) or self.bj_slot < 0 or is_blackjack(hand):
             return 0
-        return -self.k_one * (self.unit(2) - self.no_blackjack(hand, 2))
+        lost = self._pay(settle_peeked(self.rules, None), sign=True)
+        return lost * (self.unit(2) - self.no_blackjack(hand, 2))
 
     def deal_weight(self, hand: Counts) -> Number:
         """Weight of being dealt the two-card ``hand``; weights of all hands sum to ``deal_total``."""

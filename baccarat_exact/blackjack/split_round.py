@@ -48,13 +48,15 @@ import numpy.typing as npt
 
 from baccarat_exact.blackjack.dealer import BLACKJACK, OUTCOMES, dealer_batch, falling
 from baccarat_exact.blackjack.hands import SLOTS, Counts
+from baccarat_exact.blackjack.round.moves import ANY, LAST, split_deals
+from baccarat_exact.blackjack.round.settle import End
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
 __all__ = ["hand_patterns", "independent_split_law", "split_round_law"]
 
-Profile = tuple[str, int, int]
-"""How a hand ended: (kind, total, stake), as :mod:`~baccarat_exact.blackjack.round_stats`
-says; a bust here is ``("bust", 0, stake)`` with the busting card among its cards."""
+Profile = tuple[End, int, int]
+"""How a hand ended: (end, total, stake), as :mod:`~baccarat_exact.blackjack.round_stats`
+says; a bust here is ``(End.BUST, 0, stake)`` with the busting card among its cards."""
 
 Settle = Callable[[Profile, int, int], Fraction]
 """Net result of one split hand against a dealer outcome (an index of ``OUTCOMES``), out of
@@ -94,17 +96,9 @@ def hand_patterns(hands: int) -> tuple[tuple[int, int, int], ...]:
     (((0, 2, 1),), ((0, 3, 1), (1, 2, 1), (2, 0, 1)))
     """
     found: dict[tuple[int, int], int] = defaultdict(int)
-
-    def deal(made: int, settled: int) -> None:
-        if made == hands:
-            found[(settled, hands - settled)] += 1
-        elif settled == made:
-            found[(settled, 0)] += 1
-        else:
-            deal(made + 1, settled)  # a pair card: one more hand
-            deal(made, settled + 1)  # another card: a hand's second card
-
-    deal(2, 0)
+    for labels, _ in split_deals(hands):
+        kinds = [kind for kind, _ in labels]
+        found[(kinds.count(LAST), kinds.count(ANY))] += 1
     return tuple((a, e, count) for (a, e), count in sorted(found.items()))
 
 

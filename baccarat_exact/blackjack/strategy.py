@@ -51,7 +51,12 @@ from baccarat_exact.blackjack.graph import (
     StateGraph,
 )
 from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, Counts, add_card, hand_total
-from baccarat_exact.blackjack.moves import forced_stand, hands_possible, may_double, may_surrender
+from baccarat_exact.blackjack.round.moves import (
+    forced_stand,
+    hands_possible,
+    may_double,
+    may_surrender,
+)
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.shape import BoolArray
 from baccarat_exact.blackjack.solver import Number
