@@ -15,8 +15,9 @@ from baccarat_exact.analysis.blackjack_counting import (
     count_shoes,
 )
 from baccarat_exact.analysis.ramps import parse_ramp
+from baccarat_exact.blackjack.dealt import RoundDealer
 from baccarat_exact.blackjack.edge import basic_strategy, strategy_value
-from baccarat_exact.blackjack.index_play import IndexPlayer, illustrious_18
+from baccarat_exact.blackjack.index_play import IndexPolicy, illustrious_18
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
@@ -125,13 +126,14 @@ def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
     15 surrenders, a three-card one stands; at −1 it hits."""
     rules = BlackjackRules(hole_card=True, surrender=Surrender.LATE)
     chart, _ = basic_strategy(Shoe.from_decks(6), rules, exact=False)
-    player = IndexPlayer(chart, illustrious_18(rules), HI_LO)
-    player._size, player._seen = 312, 0  # the true count is running · 52 / 312
+    policy = IndexPolicy(chart, illustrious_18(rules))
+    table = RoundDealer(policy, HI_LO)
+    table._size, table._seen = 312, 0  # the true count is running · 52 / 312
     moves = {}
     for running in (30, -6):
-        player._running = running
-        two = player._decide(9, [9, 4], 15, 0, -1, -1)  # T 5
-        three = player._decide(9, [9, 2, 1], 15, 0, -1, -1)  # T 3 2
+        table._running = running
+        two = policy.decide(table, 9, [9, 4], 15, 0, -1, -1)  # T 5
+        three = policy.decide(table, 9, [9, 2, 1], 15, 0, -1, -1)  # T 3 2
         moves[running] = (two, three)
     assert moves[30] == (4, 0)  # surrender, stand
     assert moves[-6] == (1, 1)  # hit, hit
@@ -158,7 +160,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
     assert flat.won_per_100_from_ev is not None and flat.won_per_100_from_ev.se is not None
     assert flat.won_per_100.se is not None and flat.won_per_100_from_ev.se < flat.won_per_100.se
     total, rounds = 0.0, 0
-    player = IndexPlayer(strategy, (), HI_LO)
+    player = RoundDealer(IndexPolicy(strategy, ()), HI_LO)
     for number in range(3):
         rng = np.random.default_rng(np.random.SeedSequence(2, spawn_key=(number,)))
         order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
 from baccarat_exact.analysis.cluster import ClusterAddress
+from baccarat_exact.blackjack.dealt import PlayedRound, play_round
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, points, shoe_counts
-from baccarat_exact.blackjack.play import PlayedRound, play_round
 from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
 from baccarat_exact.blackjack.solver import ROUND_POINTS
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 import pytest
 
+from baccarat_exact.blackjack.dealt import RoundDealer
 from baccarat_exact.blackjack.edge import strategy_value
-from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
+from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.round_stats import round_stats
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
@@ -57,7 +58,7 @@ class _Prefix:
         return self.prefix[i]
 
 
-def first_round_law(player: IndexPlayer, counts: list[int]) -> dict[Fraction, Fraction]:
+def first_round_law(player: RoundDealer, counts: list[int]) -> dict[Fraction, Fraction]:
     """The law of the first round's net over every order of a shoe of ``counts`` (by rank,
     A 2 … 9 T J Q K), each prefix of cards the round reads weighted by its chance."""
     size = sum(counts)
@@ -109,7 +110,7 @@ def test_the_first_round_s_law_is_the_engine_s_for_the_chart(
     shoe = Shoe.parse(shoe_text)
     stats = round_stats(shoe, rules, strategies=["basic"])
     assert stats.basic is not None
-    player = IndexPlayer(stats.basic, (), [0] * 13)
+    player = RoundDealer(IndexPolicy(stats.basic, ()), [0] * 13)
     assert first_round_law(player, list(shoe.counts)) == dict(stats.play("basic").probabilities)
 
 
@@ -154,12 +155,14 @@ def test_an_index_play_at_or_above_its_count_changes_the_chart_s_move(
     own = chart.plays[9].hit_stand((False, 16))
     other = Move.STAND if own is Move.HIT else Move.HIT
     flip = IndexPlay(up=10, kind="hard", total=16, index=0, above=other, below=own)
-    law = first_round_law(IndexPlayer(chart, (flip,), ZERO), list(shoe.counts))
+    law = first_round_law(RoundDealer(IndexPolicy(chart, (flip,)), ZERO), list(shoe.counts))
     assert _mean(law) == strategy_value(shoe, _sixteen_v_ten(chart, other))
     assert _mean(law) != strategy_value(shoe, chart)
     never = replace(flip, index=1)
-    plain = first_round_law(IndexPlayer(chart, (), ZERO), list(shoe.counts))
-    assert first_round_law(IndexPlayer(chart, (never,), ZERO), list(shoe.counts)) == plain
+    plain = first_round_law(RoundDealer(IndexPolicy(chart, ()), ZERO), list(shoe.counts))
+    assert (
+        first_round_law(RoundDealer(IndexPolicy(chart, (never,)), ZERO), list(shoe.counts)) == plain
+    )
 
 
 def test_insurance_taken_is_worth_what_the_hole_card_makes_it() -> None:
@@ -171,8 +174,10 @@ def test_insurance_taken_is_worth_what_the_hole_card_makes_it() -> None:
     insure = IndexPlay(up=1, kind="insurance", total=0, index=0, above=None, below=None)
     counts = list(shoe.counts)
     n, aces, tens = sum(counts), counts[0], sum(counts[9:])
-    with_insurance = _mean(first_round_law(IndexPlayer(chart, (insure,), ZERO), counts))
-    without = _mean(first_round_law(IndexPlayer(chart, (), ZERO), counts))
+    with_insurance = _mean(
+        first_round_law(RoundDealer(IndexPolicy(chart, (insure,)), ZERO), counts)
+    )
+    without = _mean(first_round_law(RoundDealer(IndexPolicy(chart, ()), ZERO), counts))
     assert with_insurance - without == Fraction(aces, n) * (3 * Fraction(tens, n - 1) - 1) / 2
 
 
@@ -187,7 +192,7 @@ def test_the_count_before_each_round_is_every_card_seen_so_far() -> None:
     order = [rank for rank, n in enumerate(shoe.counts) for _ in range(n)]
     for _ in range(20):
         rng.shuffle(order)
-        played = IndexPlayer(chart, (), tags).play_shoe(order, 1, 40)
+        played = RoundDealer(IndexPolicy(chart, ()), tags).play_shoe(order, 1, 40)
         assert len(played.net) >= 5
         for running, unseen in zip(played.running, played.unseen):
             seen = order[1 : 1 + 52 - unseen]
@@ -200,4 +205,4 @@ def test_a_bad_index_play_is_refused() -> None:
     with pytest.raises(RulesError, match="hard, soft, pair or insurance"):
         IndexPlay(up=10, kind="firm", total=16, index=0, above=Move.STAND, below=Move.HIT)
     with pytest.raises(RulesError, match="one tag per rank"):
-        IndexPlayer(_chart(Shoe.parse(SHOES[0]), BlackjackRules()), (), (1, -1))
+        RoundDealer(IndexPolicy(_chart(Shoe.parse(SHOES[0]), BlackjackRules()), ()), (1, -1))

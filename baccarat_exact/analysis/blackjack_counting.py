@@ -3,7 +3,7 @@
 Each shoe is shuffled with its own random stream (``SeedSequence(seed, spawn_key=(i,))``,
 as every simulation here) and dealt to the cut card; every round is played by the basic
 strategy and its index plays and settled card by card
-(:class:`~baccarat_exact.blackjack.index_play.IndexPlayer`): no exact solve, so a core
+(:class:`~baccarat_exact.blackjack.dealt.RoundDealer`): no exact solve, so a core
 deals tens of thousands of rounds a second. Before each round the true count (running
 count per deck unseen) sets the bet of each strategy: one unit every round (flat), each
 ``--ramp``, and the Kelly ramp measured on the same shoes (``--kelly``). Since the play
@@ -34,7 +34,8 @@ from baccarat_exact.analysis.economics import (
 )
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
 from baccarat_exact.analysis.ramps import Ramp
-from baccarat_exact.blackjack.index_play import IndexPlay, IndexPlayer
+from baccarat_exact.blackjack.dealt import RoundDealer
+from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
@@ -198,8 +199,8 @@ class _Chunk:
     """(shoes, strategies): Σ units × the round's exact value, with ``exact_ev``."""
 
 
-def _player(settings: CountingSettings) -> IndexPlayer:
-    return IndexPlayer(settings.strategy, settings.plays, settings.tags)
+def _player(settings: CountingSettings) -> RoundDealer:
+    return RoundDealer(IndexPolicy(settings.strategy, settings.plays), settings.tags)
 
 
 def _deal(job: _Job) -> _Chunk:

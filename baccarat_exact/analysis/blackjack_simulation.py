@@ -5,7 +5,7 @@ for shoe i, as the baccarat simulation does) and dealt to the cut card. Before e
 round the exact value of the next round for the cards the table has not seen
 (composition-dependent optimal play, :func:`~baccarat_exact.blackjack.edge.edge`) is
 computed; then the round is played by the full shoe's basic strategy, card by card
-(:func:`~baccarat_exact.blackjack.play.play_round`), which moves the shoe on by the
+(:func:`~baccarat_exact.blackjack.dealt.play_round`), which moves the shoe on by the
 cards a real round of that play takes.
 
 Each round's EV is exact (or a float in float mode, which says so); what is added up
@@ -32,9 +32,9 @@ from baccarat_exact.analysis.estimates import (
     mean_estimate,
     ratio_estimate,
 )
+from baccarat_exact.blackjack.dealt import play_round
 from baccarat_exact.blackjack.edge import Value, basic_strategy, edge
 from baccarat_exact.blackjack.hands import MAX_CARDS, SLOTS, points, shoe_counts
-from baccarat_exact.blackjack.play import play_round
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.blackjack.strategy import BasicStrategy

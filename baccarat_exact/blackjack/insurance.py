@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.blackjack.hands import ACE, TEN, hand_counts, parse_hand, shoe_counts
+from baccarat_exact.blackjack.round.settle import INSURANCE_PAYS
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.errors import CardError, ShoeError
 from baccarat_exact.model.cards import Rank
@@ -22,9 +23,6 @@ from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["INSURANCE_PAYS", "InsuranceResult", "insurance"]
-
-INSURANCE_PAYS = Fraction(2)
-"""Insurance pays 2 to 1."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,6 +25,7 @@ __all__ = [
     "OUTCOMES",
     "blackjack_slot",
     "dealer_stands",
+    "dealer_stops",
     "final_outcome",
     "outcome_of_total",
     "peeks",
@@ -108,3 +109,8 @@ def stop_table(hits_soft_17: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for ace in (False, True)
     )
     return plain, with_ace
+
+
+def dealer_stops(rules: BlackjackRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`stop_table` for the dealer's rule of ``rules`` (S17 or H17)."""
+    return stop_table(rules.dealer_hits_soft_17)

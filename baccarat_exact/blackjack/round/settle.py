@@ -27,10 +27,12 @@ from baccarat_exact.blackjack.round.dealer import BLACKJACK, BUST, OUTCOMES
 from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, Surrender
 
 __all__ = [
+    "INSURANCE_PAYS",
     "MOST_HANDS",
     "End",
     "SettlementTable",
     "settle",
+    "settle_insurance",
     "settle_peeked",
     "settlement_scale",
     "settlement_table",
@@ -40,6 +42,9 @@ MOST_HANDS = 4
 """Most hands one pair can become (split to 4 hands)."""
 
 _HALF = Fraction(1, 2)
+
+INSURANCE_PAYS = Fraction(2)
+"""Insurance pays 2 to 1."""
 
 
 class End(IntEnum):
@@ -110,6 +115,17 @@ def settle_peeked(rules: BlackjackRules, end: End | None) -> Fraction:
     return Fraction(-1)
 
 
+def settle_insurance(rules: BlackjackRules, dealer_blackjack: bool) -> Fraction:
+    """Insurance taken against an ace: half the original stake staked on a dealer blackjack,
+    paid :data:`INSURANCE_PAYS` to 1 — in original stakes, +1 or -1/2.
+
+    >>> from baccarat_exact.blackjack.rules import US_RULES
+    >>> settle_insurance(US_RULES, True), settle_insurance(US_RULES, False)
+    (Fraction(1, 1), Fraction(-1, 2))
+    """
+    return _HALF * INSURANCE_PAYS if dealer_blackjack else -_HALF
+
+
 def settlement_scale(rules: BlackjackRules) -> int:
     """The least whole number that makes every result of :func:`settle` whole when
     multiplied by it: the pays' denominators, half a stake, and the hands a dealer
@@ -171,7 +187,7 @@ def settlement_table(rules: BlackjackRules) -> SettlementTable:
                 relevant = stake >= 1 and (total == 0 or end is End.STAND)
                 for outcome in range(len(OUTCOMES)):
                     for hands in range(_HANDS):
-                        if not relevant or hands == 0:
+                        if not relevant or not 1 <= hands <= rules.split_hands:
                             values.append(0)
                             continue
                         result = settle(rules, end, total, stake, outcome, hands) * scale

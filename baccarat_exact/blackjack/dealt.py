@@ -1,0 +1,490 @@
+"""Rounds dealt card by card from a shuffled shoe, played by a policy and settled.
+
+A simulation moves through the shoe as a real table does, and the cards a round uses
+depend on how it is played: a split or a hit takes cards, and so does the dealer, who
+draws only while some hand still waits for his total. :class:`RoundDealer` is the one
+card-by-card dealer: it follows the round of :mod:`~baccarat_exact.blackjack.round` (the
+deal order, the peek, blackjacks, surrender, splits and resplits, split aces that take one
+card, doubles, Triple Seven paid at once, the dealer's draw) and settles every hand with
+its :class:`~baccarat_exact.blackjack.round.settle.SettlementTable`. Where the rules'
+settlement turns on a dealer blackjack the round did not show (no hole card, an ace or ten
+up, and hands that lose differently to it), the dealer's second card is dealt to settle,
+as at a table.
+
+What the player does is the *policy*'s: :class:`ChartPolicy` plays a basic strategy
+chart, :class:`~baccarat_exact.blackjack.index_play.IndexPolicy` a chart and its index
+plays at the true count. The exact ``simulate`` uses only where a round ends
+(:func:`play_round`); ``counting`` also what it won and the count before it
+(:meth:`RoundDealer.play_shoe`).
+
+**Counting.** The running count adds each card's tag when the card is seen: every card
+of the player's hands and the dealer's up card when dealt, the dealer's other cards when
+turned over; burned cards are never seen. The true count at a decision is the running
+count per deck of the cards not yet seen (``running · 52 / unseen``), compared with an
+index exactly (``running · 52 ≥ index · unseen``).
+
+Results are integers: one unit's net result times :attr:`RoundDealer.scale` (the
+settlement table's scale), so sums over millions of rounds stay exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, Counts
+from baccarat_exact.blackjack.round import (
+    BLACKJACK,
+    BUST,
+    End,
+    dealer_stops,
+    hands_possible,
+    is_triple_seven,
+    may_split,
+    peeks,
+    settle_insurance,
+    settle_peeked,
+    settlement_table,
+)
+from baccarat_exact.blackjack.round.moves import forced_stand, may_double, may_surrender
+from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
+from baccarat_exact.errors import RulesError
+
+__all__ = [
+    "DOUBLE",
+    "HIT",
+    "MOVE_CODES",
+    "SLOT_OF_RANK",
+    "SPLIT",
+    "STAND",
+    "SURRENDER",
+    "ChartPolicy",
+    "PlayedRound",
+    "PlayedShoe",
+    "Policy",
+    "RoundDealer",
+    "counts_of",
+    "play_round",
+]
+
+SLOT_OF_RANK = tuple(min(rank, TEN) for rank in range(13))
+"""Value slot of each rank index 0-12 (A 2 … 9 T J Q K): T J Q K all ten."""
+_POINTS = tuple(slot + 1 for slot in SLOT_OF_RANK)
+"""Points of each rank index 0-12, aces 1."""
+
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = range(5)
+"""A move as the small integer the dealer and a compiled kernel use."""
+MOVE_CODES = {Move.STAND: STAND, Move.HIT: HIT, Move.DOUBLE: DOUBLE, Move.SPLIT: SPLIT}
+MOVE_CODES[Move.SURRENDER] = SURRENDER
+
+
+def counts_of(ranks: Sequence[int]) -> Counts:
+    """Value counts (A 2 … 9 T) of cards given as rank indices 0-12."""
+    counts = [0] * SLOTS
+    for rank in ranks:
+        counts[SLOT_OF_RANK[rank]] += 1
+    return tuple(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """Where a round played from a shoe ended."""
+
+    end: int
+    """Position of the first card after the round (the next round's first card)."""
+    complete: bool
+    """False when the shoe ran out before the round was over (``end`` is then the shoe's end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedShoe:
+    """One shoe's rounds: where each starts, the running count and the cards not yet seen
+    before it; and what one unit bet on it won (× :attr:`RoundDealer.scale`)."""
+
+    start: tuple[int, ...]
+    running: tuple[int, ...]
+    unseen: tuple[int, ...]
+    net: tuple[int, ...]
+    complete: bool
+    """False when the shoe ran out in the middle of its last round (that round is left out)."""
+
+
+class Policy(Protocol):
+    """What the player does at a table: the move for a hand, and whether to insure."""
+
+    rules: BlackjackRules
+    """The rules the player plays by (the table's)."""
+
+    def decide(
+        self,
+        table: RoundDealer,
+        up: int,
+        cards: list[int],
+        hard: int,
+        soft: int,
+        extra: int,
+        pair: int,
+    ) -> int:
+        """The move code for ``cards`` (rank indices; ``hard`` their points, ``soft`` whether
+        one is an ace) against the up card's slot ``up``; ``extra`` the split card's slot
+        (-1 unsplit), ``pair`` the slot of a pair that may split (else -1)."""
+        ...
+
+    def insures(self, table: RoundDealer) -> bool:
+        """Whether to take insurance against an ace, now."""
+        ...
+
+
+class ChartPolicy:
+    """Play a basic strategy chart: its move for the hand, cached by all the chart reads (the
+    total and whether it is soft, two cards or more, the split card, a pair that may split)."""
+
+    def __init__(self, strategy: BasicStrategy) -> None:
+        self.strategy = strategy
+        self.rules = strategy.rules
+        self._moves: dict[tuple[int, int, bool, int, int, int], int] = {}
+        self._unsurrendered: dict[int, UpCardPlay] = {}
+
+    def chart(
+        self, up: int, cards: list[int], total: int, soft: bool, extra: int, pair: int
+    ) -> int:
+        """The chart's move for a hand of ``total`` (``soft``) against ``up``."""
+        key = (up, total, soft, len(cards) if len(cards) < 3 else 3, extra, pair)
+        move = self._moves.get(key)
+        if move is None:
+            play = self.strategy.plays[up]
+            chosen = play.move(counts_of(cards), extra, self.rules, splittable=pair >= 0)
+            move = MOVE_CODES[chosen]
+            self._moves[key] = move
+        return move
+
+    def kept(self, up: int, cards: list[int], extra: int, pair: int) -> int:
+        """The chart's move for a hand it surrenders, when the player keeps it."""
+        play = self._unsurrendered.get(up)
+        if play is None:
+            play = replace(self.strategy.plays[up], surrenders=frozenset())
+            self._unsurrendered[up] = play
+        return MOVE_CODES[play.move(counts_of(cards), extra, self.rules, splittable=pair >= 0)]
+
+    def decide(
+        self,
+        table: RoundDealer,
+        up: int,
+        cards: list[int],
+        hard: int,
+        soft: int,
+        extra: int,
+        pair: int,
+    ) -> int:
+        """The chart's move."""
+        is_soft = bool(soft) and hard <= 11
+        return self.chart(up, cards, hard + 10 if is_soft else hard, is_soft, extra, pair)
+
+    def insures(self, table: RoundDealer) -> bool:
+        """A chart never insures."""
+        return False
+
+
+def may_make(
+    rules: BlackjackRules,
+    move: int,
+    cards: list[int],
+    total: int,
+    soft: bool,
+    extra: int,
+    pair: int,
+) -> bool:
+    """Whether the hand may make ``move`` under the rules (for a policy that departs from the
+    chart: an index play's move may be one the hand cannot make)."""
+    two = len(cards) == 2
+    if two and forced_stand(rules, extra):
+        return move == STAND
+    if move == DOUBLE:
+        return two and may_double(rules, total, soft, extra=extra)
+    if move == SURRENDER:
+        return may_surrender(rules, cards=len(cards), extra=extra)
+    if move == SPLIT:
+        return pair >= 0
+    return True
+
+
+class _ShoeOut(Exception):
+    """The shoe has no card left to deal."""
+
+
+class RoundDealer:
+    """Deals rounds from a shuffled shoe (rank indices 0-12, A 2 … 9 T J Q K), has ``policy``
+    play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles.
+
+    >>> from baccarat_exact.blackjack.rules import BlackjackRules
+    >>> chart = BasicStrategy(rules=BlackjackRules(), plays=tuple(UpCardPlay.starting(u) for u in range(10)))
+    >>> dealer = RoundDealer(ChartPolicy(chart))
+    >>> dealer.play_round([9, 5, 6, 9, 8], 0)  # T, up 6, 7: stands on 17; the dealer: 6 T 9, bust
+    PlayedRound(end=5, complete=True)
+    >>> dealer.last_net, dealer.scale  # won one unit, × 2
+    (2, 2)
+    """
+
+    def __init__(self, policy: Policy, tags: Sequence[int] = (0,) * 13) -> None:
+        if len(tags) != 13:
+            raise RulesError(f"a count has one tag per rank (13), got {len(tags)}")
+        self.policy = policy
+        rules = policy.rules
+        self.rules = rules
+        self.tags = tuple(int(t) for t in tags)
+        table = settlement_table(rules)
+        self.scale = table.scale
+        """Results are in units of 1/scale of the bet."""
+        self._values = table.values
+        base = table.base
+        self._natural_row = base(End.BLACKJACK, 0, 1)
+        self._surrender_row = base(End.SURRENDER, 0, 1)
+        self._bust_rows = (0, base(End.BUST, 0, 1), base(End.BUST, 0, 2))
+        self._seven_rows = (0, base(End.TRIPLE_SEVEN, 0, 1), base(End.TRIPLE_SEVEN, 0, 2))
+        self._stand_rows = (0, base(End.STAND, 0, 1), base(End.STAND, 0, 2))
+        self._total_step = base(End.STAND, 1, 1) - base(End.STAND, 0, 1)
+        self._pairs = tuple(
+            tuple(
+                SLOT_OF_RANK[a]
+                if may_split(rules, SLOT_OF_RANK[a], SLOT_OF_RANK[b], same_rank=a == b)
+                else -1
+                for b in range(13)
+            )
+            for a in range(13)
+        )
+        """Per two ranks dealt: the slot of the pair they make that may split, else -1."""
+        self._sevens_paid = tuple(
+            is_triple_seven(rules, 3, 3, split=split, doubled=doubled)
+            for split in (False, True)
+            for doubled in (False, True)
+        )
+        """Whether three sevens are paid, per (split hand, doubled)."""
+        self._peek = peeks(rules)
+        self._stops = dealer_stops(rules)
+        self._insurance = (
+            int(settle_insurance(rules, True) * self.scale),
+            int(settle_insurance(rules, False) * self.scale),
+        )
+        self._peeked = {
+            end: int(settle_peeked(rules, end) * self.scale)
+            for end in (None, End.BLACKJACK, End.SURRENDER)
+        }
+        self._blackjack = self._values[table.base(End.BLACKJACK, 0, 1) + BUST * 5 + 1]
+        self.last_net = 0
+        """What the last round :meth:`play_round` dealt won (× :attr:`scale`)."""
+
+    # -- shoes and rounds -----------------------------------------------------------------
+
+    def _start(self, order: Sequence[int], position: int) -> None:
+        self._order = order
+        self._size = len(order)
+        self._position = position
+        self._running = 0
+        self._seen = 0
+
+    def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
+        """Deal and play the round whose first card is ``order[start]``; where it ended
+        (its net in :attr:`last_net`)."""
+        self._start(order, start)
+        try:
+            self.last_net = self._round()
+        except _ShoeOut:
+            return PlayedRound(end=len(order), complete=False)
+        return PlayedRound(end=self._position, complete=True)
+
+    def play_shoe(self, order: Sequence[int], burn: int, stop: int) -> PlayedShoe:
+        """Deal rounds from ``order`` after ``burn`` cards, a new round while fewer than
+        ``stop`` cards are dealt; each round's count before it and net."""
+        starts: list[int] = []
+        runnings: list[int] = []
+        unseens: list[int] = []
+        nets: list[int] = []
+        self._start(order, burn)
+        complete = True
+        while self._position < stop:
+            start, running, seen = self._position, self._running, self._seen
+            try:
+                net = self._round()
+            except _ShoeOut:
+                complete = False
+                break
+            starts.append(start)
+            runnings.append(running)
+            unseens.append(self._size - seen)
+            nets.append(net)
+        return PlayedShoe(tuple(starts), tuple(runnings), tuple(unseens), tuple(nets), complete)
+
+    def true_count_at_least(self, index: int) -> bool:
+        """Whether the true count now is at least ``index``."""
+        return self._running * 52 >= index * (self._size - self._seen)
+
+    # -- the cards ------------------------------------------------------------------------
+
+    def _draw(self, shown: bool = True) -> int:
+        position = self._position
+        if position >= self._size:
+            raise _ShoeOut
+        rank = self._order[position]
+        self._position = position + 1
+        if shown:
+            self._running += self.tags[rank]
+            self._seen += 1
+        return int(rank)
+
+    def _show(self, rank: int) -> None:
+        self._running += self.tags[rank]
+        self._seen += 1
+
+    # -- the round ------------------------------------------------------------------------
+
+    def _round(self) -> int:
+        """Deal, play and settle one round; one unit's net × scale."""
+        draw = self._draw
+        decide = self.policy.decide
+        first = draw()
+        up_rank = draw()
+        second = draw()
+        up = SLOT_OF_RANK[up_rank]
+        hole = draw(shown=False) if self._peek else -1
+        insurance = 0
+        dealer_natural = hole >= 0 and _natural(up_rank, hole)
+        if hole >= 0 and up == ACE and self.policy.insures(self):
+            insurance = self._insurance[0 if dealer_natural else 1]
+        player_natural = _natural(first, second)
+        slot = SLOT_OF_RANK[first]
+        pair = self._pairs[first][second]
+        hard = _POINTS[first] + _POINTS[second]
+        has_ace = int(ACE in (slot, SLOT_OF_RANK[second]))
+        if dealer_natural:  # the peek: the round is over
+            self._show(hole)
+            if player_natural:
+                return insurance + self._peeked[End.BLACKJACK]
+            if decide(self, up, [first, second], hard, has_ace, -1, pair) == SURRENDER:
+                return insurance + self._peeked[End.SURRENDER]  # only early surrender keeps half
+            return insurance + self._peeked[None]
+        if player_natural:
+            outcome = BUST  # any outcome but a dealer blackjack
+            if hole < 0 and up in (ACE, TEN):
+                if _natural(up_rank, draw()):
+                    outcome = BLACKJACK
+            elif hole >= 0:
+                self._show(hole)
+            return insurance + self._values[self._natural_row + outcome * 5 + 1]
+        hands: list[int] = []  # each finished hand's row in the settlement table
+        self._stood = 0  # hands standing on a total: they wait for the dealer's
+        move = decide(self, up, [first, second], hard, has_ace, -1, pair)
+        if move == SURRENDER:
+            hands.append(self._surrender_row)
+        elif move == SPLIT:
+            self._split(up, [first, second], hands)
+        else:
+            self._hand(up, [first, second], hard, has_ace, -1, move, hands)
+        return insurance + self._finish(up_rank, hole, hands, len(hands))
+
+    def _split(self, up: int, pair: list[int], hands: list[int]) -> None:
+        """Play the hands a split pair becomes, in turn, each taking its second card when its
+        turn comes; a pair card dealt so makes one more hand while the rules allow."""
+        slot = SLOT_OF_RANK[pair[0]]
+        pairs = self._pairs
+        firsts = list(pair)
+        made = 2
+        i = 0
+        possible = hands_possible(self.rules, slot)
+        while i < len(firsts):
+            second = self._draw()
+            while made < possible and pairs[firsts[i]][second] >= 0:
+                firsts.insert(i + 1, second)
+                made += 1
+                second = self._draw()
+            cards = [firsts[i], second]
+            hard = _POINTS[cards[0]] + _POINTS[second]
+            soft = int(slot == ACE or SLOT_OF_RANK[second] == ACE)
+            self._hand(up, cards, hard, soft, slot, None, hands)
+            i += 1
+
+    def _hand(
+        self,
+        up: int,
+        cards: list[int],
+        hard: int,
+        soft: int,
+        extra: int,
+        move: int | None,
+        hands: list[int],
+    ) -> None:
+        """Play one hand to its end; append its settlement row."""
+        paid = self._sevens_paid[2 if extra >= 0 else 0 :]
+        stake = 1
+        while True:
+            if hard > 21:
+                hands.append(self._bust_rows[stake])
+                return
+            if len(cards) == 3 and paid[stake - 1] and all(SLOT_OF_RANK[c] == SEVEN for c in cards):
+                hands.append(self._seven_rows[stake])  # paid at once
+                return
+            total = hard + 10 if soft and hard <= 11 else hard
+            if stake == 2:  # a double takes one card
+                move = STAND
+            elif move is None:
+                move = self.policy.decide(self, up, cards, hard, soft, extra, -1)
+            if move == STAND:
+                hands.append(self._stand_rows[stake] + total * self._total_step)
+                self._stood += 1
+                return
+            if move == DOUBLE:
+                stake = 2
+            card = self._draw()
+            cards.append(card)
+            hard += _POINTS[card]
+            soft |= SLOT_OF_RANK[card] == ACE
+            move = None
+
+    def _finish(self, up_rank: int, hole: int, hands: list[int], made: int) -> int:
+        """The dealer's play, then every hand settled (× scale)."""
+        values = self._values
+        waiting = self._stood > 0
+        if hole >= 0:
+            self._show(hole)
+        up = SLOT_OF_RANK[up_rank]
+        if not waiting:
+            # no hand waits for the dealer's total; without a hole card his blackjack may
+            # still change what they lose: then his second card is dealt
+            net = sum(values[row + BUST * 5 + made] for row in hands)
+            if hole < 0 and up in (ACE, TEN):
+                against = sum(values[row + BLACKJACK * 5 + made] for row in hands)
+                if against != net and _natural(up_rank, self._draw()):
+                    return against
+            return net
+        dealer = [up_rank] if hole < 0 else [up_rank, hole]
+        if hole < 0:
+            dealer.append(self._draw())
+            if _natural(dealer[0], dealer[1]):
+                return sum(values[row + BLACKJACK * 5 + made] for row in hands)
+        hard = sum(_POINTS[c] for c in dealer)
+        ace = int(any(SLOT_OF_RANK[c] == ACE for c in dealer))
+        stops = self._stops[ace]
+        while (outcome := stops[hard]) < 0:
+            card = self._draw()
+            hard += _POINTS[card]
+            if SLOT_OF_RANK[card] == ACE and not ace:
+                ace = 1
+                stops = self._stops[1]
+        return sum(values[row + outcome * 5 + made] for row in hands)
+
+
+def _natural(a: int, b: int) -> bool:
+    return _POINTS[a] + _POINTS[b] == 11 and ACE in (SLOT_OF_RANK[a], SLOT_OF_RANK[b])
+
+
+def play_round(order: Sequence[int], start: int, strategy: BasicStrategy) -> PlayedRound:
+    """Deal the round whose first card is ``order[start]`` (cards as rank indices 0-12,
+    A 2 … 9 T J Q K) and play it by ``strategy``; where it ended.
+
+    >>> from baccarat_exact.blackjack.rules import BlackjackRules
+    >>> chart = BasicStrategy(rules=BlackjackRules(), plays=tuple(UpCardPlay.starting(u) for u in range(10)))
+    >>> play_round([9, 5, 6, 9, 8], 0, chart)  # T, up 6, 7: stands on 17; the dealer: 6 T 9, bust
+    PlayedRound(end=5, complete=True)
+    """
+    return RoundDealer(ChartPolicy(strategy)).play_round(order, start)
