@@ -25,7 +25,8 @@ from baccarat_exact.blackjack.hands import (
     shoe_counts,
     slot_of,
 )
-from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy
+from baccarat_exact.blackjack.round import is_triple_seven, may_split, peeks
+from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.shape import graph_shape, shape_of
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import CardError
@@ -131,7 +132,7 @@ def analyze_hand(
         raise CardError(
             f"the hand {text!r} is already busted ({hard_total(counts_hand)}): nothing to decide"
         )
-    if rules.triple_seven and len(ranks) == 3 and counts_hand[SEVEN] == 3:
+    if is_triple_seven(rules, counts_hand[SEVEN], len(ranks), split=False, doubled=False):
         raise CardError(f"the hand {text!r} is a Triple Seven: paid at once, nothing to decide")
     up_slot = slot_of(up_rank)
     solver = UpCardSolver(
@@ -142,7 +143,9 @@ def analyze_hand(
     if is_blackjack(counts_hand):
         numerators = {"blackjack": solver.k_bj * solver.no_blackjack(counts_hand, 2)}
     else:
-        splittable = rules.split_by is SplitBy.VALUE or (r == 2 and ranks[0] == ranks[1])
+        splittable = r == 2 and may_split(
+            rules, slot_of(ranks[0]), slot_of(ranks[1]), same_rank=ranks[0] == ranks[1]
+        )
         shape = shape_of(
             solver.counts,
             infinite=solver.infinite,
@@ -151,7 +154,7 @@ def analyze_hand(
         )
         graph = StateGraph(solver, graph_shape(shape))
         numerators = _moves(graph, counts_hand, splittable=splittable)
-    given = rules.hole_card and solver.bj_slot >= 0
+    given = peeks(rules) and solver.bj_slot >= 0
     values = {}
     for move in (*ACTIONS, "blackjack"):
         if move not in numerators:
