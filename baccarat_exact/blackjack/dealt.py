@@ -146,6 +146,8 @@ class ChartPolicy:
         self.rules = strategy.rules
         self._moves: dict[tuple[int, int, bool, int, int, int], int] = {}
         self._unsurrendered: dict[int, UpCardPlay] = {}
+        self.departs = False
+        """Whether :meth:`depart` may change the chart's move (a policy that departs sets it)."""
 
     def chart(
         self, up: int, cards: list[int], total: int, soft: bool, extra: int, pair: int
@@ -178,9 +180,28 @@ class ChartPolicy:
         extra: int,
         pair: int,
     ) -> int:
-        """The chart's move."""
+        """The chart's move, as :meth:`depart` may change it."""
         is_soft = bool(soft) and hard <= 11
-        return self.chart(up, cards, hard + 10 if is_soft else hard, is_soft, extra, pair)
+        total = hard + 10 if is_soft else hard
+        move = self.chart(up, cards, total, is_soft, extra, pair)
+        if not self.departs:
+            return move
+        return self.depart(table, move, up, cards, total, is_soft, extra, pair)
+
+    def depart(
+        self,
+        table: RoundDealer,
+        move: int,
+        up: int,
+        cards: list[int],
+        total: int,
+        soft: bool,
+        extra: int,
+        pair: int,
+    ) -> int:
+        """The move played where the chart says ``move`` (a chart plays it; a counter's
+        policy may depart from it)."""
+        return move
 
     def insures(self, table: RoundDealer) -> bool:
         """A chart never insures."""

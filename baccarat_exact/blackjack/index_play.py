@@ -90,28 +90,25 @@ class IndexPolicy(ChartPolicy):
             before = self._index.get(key, ())
             # surrender is decided first, as at the table
             self._index[key] = entry + before if above == SURRENDER else before + entry
+        self.departs = bool(self._index)
 
     def insures(self, table: RoundDealer) -> bool:
         """Insurance at or above its index."""
         return self._insurance is not None and table.true_count_at_least(self._insurance)
 
-    def decide(
+    def depart(
         self,
         table: RoundDealer,
+        move: int,
         up: int,
         cards: list[int],
-        hard: int,
-        soft: int,
+        total: int,
+        soft: bool,
         extra: int,
         pair: int,
     ) -> int:
-        """The chart's move, or an index play's where one applies and may be made."""
-        is_soft = bool(soft) and hard <= 11
-        total = hard + 10 if is_soft else hard
-        move = self.chart(up, cards, total, is_soft, extra, pair)
-        if not self._index:
-            return move
-        found = self._index.get((up, "soft" if is_soft else "hard", total), ())
+        """An index play's move where one applies and may be made, else the chart's."""
+        found = self._index.get((up, "soft" if soft else "hard", total), ())
         if pair >= 0:
             found = self._index.get((up, "pair", pair + 1), ()) + found
         for index, above, below in found:
@@ -122,7 +119,7 @@ class IndexPolicy(ChartPolicy):
                 if move == SURRENDER and above == SURRENDER:  # below a surrender index
                     move = self.kept(up, cards, extra, pair)
                 continue
-            if wanted == move or may_make(self.rules, wanted, cards, total, is_soft, extra, pair):
+            if wanted == move or may_make(self.rules, wanted, cards, total, soft, extra, pair):
                 return wanted
         return move
 
