@@ -15,23 +15,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat_exact.blackjack import dealer
 from baccarat_exact.blackjack.dealer import (
     BUST,
     OUTCOMES,
+    DealerTable,
     dealer_batch,
+    dealer_sums,
     dealer_table,
     falling,
     restricted_table,
 )
+from baccarat_exact.blackjack.dealer import native as native_step
+from baccarat_exact.blackjack.dealer import plan as plans
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hands import SLOTS, Counts
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.model.shoe import Shoe
 
-_dealer: Any = dealer._dealer
+_dealer: Any = native_step._dealer
 
-compiled = pytest.mark.skipif(not dealer.NATIVE, reason="the compiled dealer step is not built")
+compiled = pytest.mark.skipif(
+    not native_step.NATIVE, reason="the compiled dealer step is not built"
+)
 """Tests of the compiled step itself (the comparisons run either way)."""
 
 
@@ -46,19 +51,19 @@ def test_the_compiled_step_is_built() -> None:
     """`make test` installs the package with its C steps; losing this one where a compiler
     exists (a packaging slip) would leave every answer right and a blackjack edge several
     times slower."""
-    assert dealer.NATIVE, "baccarat_exact.blackjack._dealer was not built (setup.py)"
+    assert native_step.NATIVE, "baccarat_exact.blackjack._dealer was not built (setup.py)"
     assert _dealer.EXACT, "the compiled dealer step was built without 128-bit integers"
 
 
-def _both(table: dealer.DealerTable, counts: Counts, removals: Any, **kw: Any) -> tuple[Any, Any]:
+def _both(table: DealerTable, counts: Counts, removals: Any, **kw: Any) -> tuple[Any, Any]:
     """dealer_batch by the compiled step, then by numpy."""
     native = dealer_batch(table, counts, removals, **kw)
-    saved = dealer.NATIVE
-    dealer.NATIVE = False
+    saved = native_step.NATIVE
+    native_step.NATIVE = False
     try:
         numpy_rows = dealer_batch(table, counts, removals, **kw)
     finally:
-        dealer.NATIVE = saved
+        native_step.NATIVE = saved
     return native, numpy_rows
 
 
@@ -111,15 +116,15 @@ def test_the_compiled_step_gives_numpys_numbers(
     picks = rng.integers(0, len(removals), size=12)
     weights = rng.integers(-1, 2, size=(12, len(OUTCOMES)))
     array = np.array(removals, dtype=np.int64)
-    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    sums = dealer_sums(table, counts, array, picks, weights, budget=budget)
     expected = [
         sum(int(w) * n for w, n in zip(weights[k], exact_numpy[picks[k]])) for k in range(12)
     ]
     assert sums is None or sums.tolist() == expected
     if (
-        dealer.NATIVE
+        native_step.NATIVE
         and budget == table.longest + 12 + more
-        and dealer._table_plan(table).orderings
+        and plans.table_plan(table).orderings
     ):
         assert sums is not None  # every denominator as long as the longest draw: compiled
 
@@ -131,7 +136,7 @@ def test_64_and_128_bit_factors_give_the_same_numerators(aces: int) -> None:
     (up 2: at most 9 aces drawn, and ff(24, 9) fits), else by 128-bit ones (ff(150, 9) and
     ff(200, 9) do not): both give numpy's numerators, in rows and in signed sums."""
     table = dealer_table(1, False)
-    most_aces = int(dealer._table_plan(table).digits[dealer._ORDER.index(0)].max())
+    most_aces = int(plans.table_plan(table).digits[plans.ORDER.index(0)].max())
     assert most_aces == 9 and (falling(aces, most_aces) < 2**64) == (aces == 24)
     counts = (aces, 11, 11, 11, 11, 11, 11, 11, 11, 40)
     removals = [(0,) * SLOTS, (1,) + (0,) * 9, (2, 1, 0, 0, 0, 0, 0, 0, 0, 3), (0,) * 9 + (5,)]
@@ -141,7 +146,7 @@ def test_64_and_128_bit_factors_give_the_same_numerators(aces: int) -> None:
     picks = np.array([0, 1, 2, 3, 3], dtype=np.int64)
     weights = np.array([[1, -1, 0, 1, -1, 1, 0]] * 5, dtype=np.int64)
     array = np.array(removals, dtype=np.int64)
-    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    sums = dealer_sums(table, counts, array, picks, weights, budget=budget)
     assert sums is not None
     assert sums.tolist() == [
         sum(int(w) * n for w, n in zip(weights[k], numpy_rows[picks[k]])) for k in range(5)
@@ -177,7 +182,7 @@ def test_a_removal_beyond_the_shoe_gives_numpys_numbers() -> None:
     weights = np.array([[1, -1, 0, 1, 0, -1, 1], [0, 0, 0, 0, 0, 1, 0]], dtype=np.int64)
     array = np.array(removals, dtype=np.int64)
     picks = np.array([1, 1])
-    sums = dealer.dealer_sums(table, counts, array, picks, weights, budget=budget)
+    sums = dealer_sums(table, counts, array, picks, weights, budget=budget)
     assert sums is not None
     assert sums.tolist() == [sum(int(w) * n for w, n in zip(row, numpy_rows[1])) for row in weights]
     floats = _both(table, counts, removals, budget=budget, exact=False)
@@ -194,7 +199,7 @@ def test_the_exact_step_stops_at_its_bound() -> None:
     counts (and agrees with numpy); just above, it refuses and dealer_batch takes numpy's
     Python integers — the same numbers either way."""
     table = dealer_table(1, False)  # up 2: up to 10 cards drawn to a total
-    longest = max(length for _, length in dealer._table_plan(table).groups)
+    longest = max(length for _, length in plans.table_plan(table).groups)
     top = int(2 ** (128 / longest))
     while falling(top, longest) >= 2**128:
         top -= 1
@@ -202,10 +207,10 @@ def test_the_exact_step_stops_at_its_bound() -> None:
         top += 1
     assert falling(top, longest) < 2**128 <= falling(top + 1, longest)
     removals = [(0,) * 10, (1,) * 10]
-    plan = dealer._native_plan(table)
+    plan = native_step.native_plan(table)
     for cards, fits in ((top, True), (top + 1, False)):
         counts = _bound_shoe(cards)
-        assert dealer._raised_cards(counts, longest) == cards
+        assert plans.raised_cards(counts, longest) == cards
         removed = np.array(removals, dtype=np.int64)
         order = np.arange(2, dtype=np.int64)
         if fits:
@@ -213,7 +218,7 @@ def test_the_exact_step_stops_at_its_bound() -> None:
         else:
             with pytest.raises(ValueError, match="2\\*\\*128"):
                 plan.numerators(counts, removed, order)
-        found = dealer._native_batch(
+        found = native_step.native_batch(
             table, counts, removed, budget=longest + 12, exact=True, depth=None
         )
         assert (found is not None) == fits
@@ -231,7 +236,8 @@ def test_a_denominator_shorter_than_the_draw_takes_numpy() -> None:
     removed = np.array(removals, dtype=np.int64)
     budget = table.longest + 1
     assert (
-        dealer._native_batch(table, counts, removed, budget=budget, exact=True, depth=None) is None
+        native_step.native_batch(table, counts, removed, budget=budget, exact=True, depth=None)
+        is None
     )
     native, numpy_rows = _both(table, counts, removals, budget=budget, exact=True)
     assert native.tolist() == numpy_rows.tolist()
@@ -243,13 +249,13 @@ def test_a_round_is_worth_the_same_with_and_without_it(rules: BlackjackRules) ->
     strategy, and floats within rounding."""
     shoe = Shoe.from_counts({"A": 2, "5": 3, "7": 4, "9": 2, "T": 8})
     found = []
-    for native in (dealer.NATIVE, False):  # compiled where built, then numpy
-        saved = dealer.NATIVE
-        dealer.NATIVE = native
+    for native in (native_step.NATIVE, False):  # compiled where built, then numpy
+        saved = native_step.NATIVE
+        native_step.NATIVE = native
         try:
             found.append((edge(shoe, rules), edge(shoe, rules, exact=False)))
         finally:
-            dealer.NATIVE = saved
+            native_step.NATIVE = saved
     (exact_c, float_c), (exact_n, float_n) = found
     assert isinstance(exact_c.optimal, Fraction)
     assert (exact_c.optimal, exact_c.basic) == (exact_n.optimal, exact_n.basic)
@@ -257,13 +263,13 @@ def test_a_round_is_worth_the_same_with_and_without_it(rules: BlackjackRules) ->
     assert float_n.optimal == pytest.approx(float(exact_n.optimal), abs=1e-14)
 
 
-def _plan_arrays(table: dealer.DealerTable) -> dict[str, Any]:
-    """The arrays dealer.py hands the compiled Plan (to spoil one at a time)."""
-    plan = dealer._table_plan(table)
+def _plan_arrays(table: DealerTable) -> dict[str, Any]:
+    """The arrays the dealer package hands the compiled Plan (to spoil one at a time)."""
+    plan = plans.table_plan(table)
     orderings = np.zeros(len(plan.digits[0]), dtype=np.int64)
     orderings[plan.first_nodes] = plan.orderings
     return {
-        "order": np.array(dealer._ORDER, dtype=np.int64),
+        "order": np.array(plans.ORDER, dtype=np.int64),
         "sizes": np.array([*map(len, plan.digits), len(plan.groups)], dtype=np.int64),
         "digits": np.concatenate(plan.digits).astype(np.int64),
         "starts": np.concatenate(plan.starts).astype(np.int64),
@@ -336,7 +342,7 @@ def test_a_plan_is_checked_when_made() -> None:
 @compiled
 def test_a_call_is_checked() -> None:
     """Counts, removals, their order and the output array are checked on every call."""
-    plan = dealer._native_plan(dealer_table(9, False))
+    plan = native_step.native_plan(dealer_table(9, False))
     counts = (4,) * 9 + (16,)
     removed = np.zeros((2, 10), dtype=np.int64)
     order = np.arange(2, dtype=np.int64)
@@ -388,4 +394,4 @@ def test_dealer_sums_refuses_weights_beyond_one() -> None:
     weights = np.zeros((1, len(OUTCOMES)), dtype=np.int64)
     weights[0, 0] = 257
     with pytest.raises(ValueError, match="weights"):
-        dealer.dealer_sums(table, (24,) * 9 + (96,), removals, picks, weights, budget=30)
+        dealer_sums(table, (24,) * 9 + (96,), removals, picks, weights, budget=30)
