@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from baccarat_exact.blackjack.rules import RuleOption
+from baccarat_exact.blackjack.rules import RuleOption, rule_options
 from baccarat_exact.cli.report import (
     ConfidenceOption,
     HtmlOption,
@@ -105,7 +105,7 @@ def rules_options(
         return inputs(ruleset=ruleset, **given)
 
     base = inspect.signature(build).parameters["ruleset"].replace(annotation=RulesetOption)
-    parameters = [base, *(_rule_parameter(option) for option in inputs.OPTIONS)]
+    parameters = [base, *(_rule_parameter(option) for option in rule_options(inputs.GAME))]
     build.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     return OptionGroup("rules", build)
 

@@ -62,21 +62,21 @@ whether insurance is offered at all (a hole card)."""
 
 
 class _TakesRules(Protocol):
-    OPTIONS: ClassVar[tuple[RuleOption, ...]]
+    GAME: ClassVar[type[BlackjackRules]]
 
 
 TakesRulesT = TypeVar("TakesRulesT", bound=_TakesRules)
 
 
 def rule_inputs(cls: type[TakesRulesT]) -> type[TakesRulesT]:
-    """Give an inputs class (before ``@dataclass``) one field per rule of its ``OPTIONS``
+    """Give an inputs class (before ``@dataclass``) one field per rule of its ``GAME``
     that its bases do not have, named after the rule's option (:attr:`RuleOption.input`):
     the rule as the user wrote it, ``None`` for as the base set has it."""
     inherited: set[str] = (
         {item.name for item in dataclasses.fields(cls)} if is_dataclass(cls) else set()
     )
     annotations = inspect.get_annotations(cls)
-    for option in cls.OPTIONS:
+    for option in rule_options(cls.GAME):
         if option.input not in inherited:
             annotations[option.input] = option.given_as | None
             setattr(cls, option.input, dataclasses.field(default=None))
@@ -91,7 +91,7 @@ class BlackjackRulesInput(Inputs):
 
     Besides ``ruleset`` there is one input per rule, named after its option (``h17``,
     ``das``, ``split_hands``…), typed as the user writes it (a pay or a choice as text):
-    :func:`rule_inputs` makes them from :attr:`OPTIONS`.
+    :func:`rule_inputs` makes them from the rules :attr:`GAME` declares.
 
     >>> BlackjackRulesInput(ruleset="us", h17=True, blackjack_pays="6:5").rules().summary()
     '6 decks, H17, hole card (peek), DAS, one card to split aces, no Triple Seven, BJ 6:5'
@@ -101,14 +101,19 @@ class BlackjackRulesInput(Inputs):
     baccarat_exact.errors.RulesError: --split-hands must be 2, 3 or 4, got 5
     """
 
-    OPTIONS: ClassVar[tuple[RuleOption, ...]] = rule_options()
-    """The rules it takes, as they are declared (an input each)."""
+    GAME: ClassVar[type[BlackjackRules]] = BlackjackRules
+    """The rules it builds: their declared rules are its inputs (:func:`rule_inputs`)."""
 
     ruleset: str = "european-777"
     """The base rule set, by name or alias (``blackjack rulesets`` lists them)."""
 
+    @property
+    def options(self) -> tuple[RuleOption, ...]:
+        """The rules it takes, as they are declared (an input each)."""
+        return rule_options(self.GAME)
+
     def __post_init__(self) -> None:
-        for option in self.OPTIONS:
+        for option in self.options:
             value = getattr(self, option.input)
             if option.kind is int and value is not None and not option.allows(value):
                 raise RulesError(f"{option.option} must be {option.bounds()}, got {value}")
@@ -123,7 +128,7 @@ class BlackjackRulesInput(Inputs):
         from baccarat_exact.model.exact import exact_number
 
         changes: dict[str, Any] = {}
-        for option in self.OPTIONS:
+        for option in self.options:
             given = getattr(self, option.input)
             if given is None:
                 continue
@@ -150,12 +155,14 @@ class BlackjackRulesInput(Inputs):
         :raises RulesError: for an unknown set, a choice or pay that cannot be read, or
             options that cannot go together (resplit aces with a pair split once…).
         """
-        return dataclasses.replace(find_rules(self.ruleset), **self.changes())
+        base = find_rules(self.ruleset)
+        kept = {option.name: getattr(base, option.name) for option in rule_options(type(base))}
+        return self.GAME(**{**kept, **self.changes()})
 
     def given(self) -> tuple[str, ...]:
         """The inputs given (the base set aside), by field."""
         return tuple(
-            option.input for option in self.OPTIONS if getattr(self, option.input) is not None
+            option.input for option in self.options if getattr(self, option.input) is not None
         )
 
 
