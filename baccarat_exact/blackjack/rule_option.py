@@ -1,9 +1,10 @@
 """How a blackjack rule is declared: once, on its field of the rules, with its option.
 
-A rule's field carries a :class:`RuleOption`: the command-line
-option and its help, the rule's meaning in a line, its domain and which figures depend
-on it. :func:`declared_rules` reads them back; the request's rules inputs, the commands'
-rules options, the JSON Schemas and the docs' rules tables are all made from them.
+A rule's field carries a :class:`RuleOption` in its metadata (:func:`declare`): the
+command-line option and its help, the rule's meaning in a line, its domain and which
+figures depend on it. :func:`declared_rules` reads them back; the request's rules
+inputs, the commands' rules options, the JSON Schemas and the docs' rules tables are
+all made from them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,15 @@ class RuleOption:
     commands' rules options (``cli/blackjack.py``), the JSON Schemas of the rules and the
     docs' rules tables are all made from these (:func:`rule_options`), so a new rule is
     its field here and the round that reads it.
+
+    >>> from baccarat_exact.blackjack.rules import rule_options
+    >>> das = rule_options()[4]
+    >>> das.name, das.input, das.option, das.kind, das.default
+    ('double_after_split', 'das', '--das/--no-das', <class 'bool'>, False)
+    >>> rule_options()[-3].checked(5)
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.RulesError: split_hands must be 2, 3 or 4, got 5
     """
 
     flags: tuple[str, ...]
