@@ -117,9 +117,10 @@ def _run(arguments: str, where: Path) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
-def leaf_commands() -> list[tuple[str, object]]:
-    """(path, click command) of every command that runs (groups' members, not groups)."""
-    root = typer.main.get_command(app)
+def leaf_commands(root: object | None = None) -> list[tuple[str, object]]:
+    """(path, click command) of every command that runs (groups' members, not groups), of
+    the tool or of the click command ``root``."""
+    root = root or typer.main.get_command(app)
     found: list[tuple[str, object]] = []
 
     def walk(group: object, prefix: str) -> None:
@@ -133,10 +134,11 @@ def leaf_commands() -> list[tuple[str, object]]:
     return found
 
 
-def shared_options() -> dict[str, tuple[str, list[str]]]:
-    """Every option two commands or more take: its flags and help, and the commands."""
+def shared_options(root: object | None = None) -> dict[str, tuple[str, list[str]]]:
+    """Every option two commands or more take: its flags and help, and the commands (the
+    rules options of blackjack among them, as each rule declares its option)."""
     options: dict[str, tuple[str, list[str]]] = {}
-    for path, command in leaf_commands():
+    for path, command in leaf_commands(root):
         for param in getattr(command, "params", []):
             if getattr(param, "param_type_name", "") != "option" or param.hidden:
                 continue
@@ -150,8 +152,9 @@ def shared_options() -> dict[str, tuple[str, list[str]]]:
     return {key: value for key, value in options.items() if len(value[1]) > 1}
 
 
-def shared_table() -> list[str]:
-    """The markdown table of the options several commands share."""
+def shared_table(root: object | None = None) -> list[str]:
+    """The markdown table of the options several commands share (of the tool, or of the
+    click command ``root``)."""
     rows = [
         "## Options several commands share",
         "",
@@ -161,8 +164,9 @@ def shared_table() -> list[str]:
         "| option | what it does | commands |",
         "|---|---|---|",
     ]
-    for _, (text, paths) in sorted(shared_options().items()):
-        where = "every command" if len(paths) >= len(leaf_commands()) - 2 else ", ".join(paths)
+    for _, (text, paths) in sorted(shared_options(root).items()):
+        every = len(leaf_commands(root)) - 2
+        where = "every command" if len(paths) >= every else ", ".join(paths)
         rows.append(f"| {text} | {where} |")
     return [*rows, ""]
 

@@ -6,20 +6,22 @@ every stake, double on any two cards, no double after split, a pair splits once
 (two hands, by value), split aces may be hit, no surrender, Triple Seven pays
 3:2 on the original hand (by hit or by double), blackjack pays 3:2.
 
-The module runs a little past 500 lines because it is all the data of one type: the
-options and their checks, their JSON form and one-line summary, the built-in rule sets
-and the flips that price each option.
+The module runs past 500 lines because it is all the data of one type: each rule's
+field with its declaration (its option, help, meaning and domain: the one place a rule
+is listed, :func:`rule_options`), the rules' checks, their JSON form and one-line
+summary, the built-in rule sets and the flips that price each option.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from baccarat_exact.blackjack.rule_option import RuleOption, declare, declared_rules
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.exact import exact_number
 
@@ -36,10 +38,12 @@ __all__ = [
     "DealerBlackjackTakes",
     "DoubleRule",
     "OptionFlip",
+    "RuleOption",
     "SplitBy",
     "Surrender",
     "find_rules",
     "option_flips",
+    "rule_options",
 ]
 
 
@@ -88,6 +92,9 @@ class SplitBy(str, Enum):
 class BlackjackRules:
     """One blackjack game: the shoe size, the dealer's rule, what the player may do, the pays.
 
+    Each rule is a field declared with its option (:func:`declare`); everything else
+    that lists the rules reads :func:`rule_options`.
+
     >>> BlackjackRules().decks, BlackjackRules().blackjack_pays
     (6, Fraction(3, 2))
     >>> BlackjackRules(decks=0)
@@ -96,72 +103,199 @@ class BlackjackRules:
     baccarat_exact.errors.RulesError: decks must be a whole number of 1 or more, got 0
     """
 
-    decks: int = 6
+    decks: int = field(
+        default=6,
+        metadata=declare(
+            "--decks",
+            "-d",
+            help="Number of 52-card decks in the shoe (default: the rule set's, 6 in the "
+            "casino's game).",
+            meaning="52-card decks in the shoe (the casino names none; 6 adopted)",
+            minimum=1,
+            always_written=True,
+            dealer=True,
+            insurance=True,
+        ),
+    )
     """52-card decks in a fresh shoe (the casino names no number; 6 adopted)."""
-    dealer_hits_soft_17: bool = False
+    dealer_hits_soft_17: bool = field(
+        default=False,
+        metadata=declare(
+            "--h17/--s17",
+            help="Dealer hits / stands on soft 17 (casino: stands).",
+            meaning="dealer hits soft 17 (casino: draws until over 16, ace as 11 → stands on soft 17)",
+            flip=("H17", "S17"),
+            always_written=True,
+            dealer=True,
+        ),
+    )
     """The dealer hits soft 17 (H17); the casino's dealer stands on it (S17)."""
-    hole_card: bool = False
+    hole_card: bool = field(
+        default=False,
+        metadata=declare(
+            "--hole-card/--no-hole-card",
+            help="Dealer takes a hole card and peeks for blackjack (US) / one card only (casino).",
+            meaning="dealer peeks for blackjack before the player acts (casino: one dealer card, "
+            "no hole card)",
+            flip=("peek", "no hole card"),
+            always_written=True,
+            insurance=True,
+        ),
+    )
     """The dealer takes a hole card and peeks for blackjack before the player acts
     (US style); the casino's dealer takes one card only (no hole card)."""
-    dealer_blackjack_takes: DealerBlackjackTakes = DealerBlackjackTakes.ALL
+    dealer_blackjack_takes: DealerBlackjackTakes = field(
+        default=DealerBlackjackTakes.ALL,
+        metadata=declare(
+            "--dealer-bj-takes",
+            help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' "
+            "only (casino: all).",
+            meaning="without a hole card, a dealer blackjack takes all stakes or the original only",
+            always_written=True,
+        ),
+    )
     """Without a hole card: what a dealer blackjack takes (all stakes, or the original only)."""
-    double_after_split: bool = False
+    double_after_split: bool = field(
+        default=False,
+        metadata=declare(
+            "--das/--no-das",
+            help="Double after split allowed (casino: no).",
+            meaning="double on the first two cards of a split hand (casino: not allowed)",
+            flip=("DAS", "no DAS"),
+            always_written=True,
+        ),
+    )
     """The player may double on the first two cards of a split hand."""
-    hit_split_aces: bool = True
+    hit_split_aces: bool = field(
+        default=True,
+        metadata=declare(
+            "--hit-split-aces/--one-card-split-aces",
+            help="Split aces may be hit / get one card each (casino: may be hit).",
+            meaning="split aces may take any number of cards (casino: no restriction written)",
+            flip=("hit split aces", "one card"),
+            always_written=True,
+        ),
+    )
     """Split aces may take any number of cards (as the casino writes); off: one card each."""
-    triple_seven: bool = True
+    triple_seven: bool = field(
+        default=True,
+        metadata=declare(
+            "--triple-seven/--no-triple-seven",
+            help="Triple Seven bonus on or off (casino: on).",
+            meaning="first three cards 7 7 7 pay at once and end the hand (casino: 3:2)",
+            flip=("Triple Seven", "none"),
+            always_written=True,
+        ),
+    )
     """Three sevens as the first three cards pay ``triple_seven_pays`` at once and end the hand."""
-    triple_seven_on_double: bool = True
+    triple_seven_on_double: bool = field(
+        default=True,
+        metadata=declare(
+            "--triple-seven-double/--no-triple-seven-double",
+            help="Triple Seven counts when the third 7 comes on a double (casino: yes).",
+            meaning="Triple Seven counts when the third 7 comes on a double",
+            flip=("on doubles", "not on doubles"),
+            always_written=True,
+        ),
+    )
     """Triple Seven also counts when the third seven comes on a double."""
-    triple_seven_on_split: bool = False
+    triple_seven_on_split: bool = field(
+        default=False,
+        metadata=declare(
+            "--triple-seven-split/--no-triple-seven-split",
+            help="Triple Seven counts on split hands (casino: no).",
+            meaning="Triple Seven counts on a split hand",
+            flip=("on split hands", "not on split hands"),
+            always_written=True,
+        ),
+    )
     """Triple Seven also counts on a split hand (a split 7 with two more 7s)."""
-    blackjack_pays: Fraction = Fraction(3, 2)
+    blackjack_pays: Fraction = field(
+        default=Fraction(3, 2),
+        metadata=declare(
+            "--blackjack-pays",
+            help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (casino: 3/2).",
+            meaning="a player blackjack pays this to 1 (dealer blackjack too: push)",
+            noun="the blackjack pay",
+            always_written=True,
+            insurance=True,
+        ),
+    )
     """What a player blackjack pays to 1."""
-    triple_seven_pays: Fraction = Fraction(3, 2)
+    triple_seven_pays: Fraction = field(
+        default=Fraction(3, 2),
+        metadata=declare(
+            "--triple-seven-pays",
+            help="What a Triple Seven pays to 1 (casino: 3/2).",
+            meaning="a Triple Seven pays this to 1 on the hand's stake",
+            noun="the Triple Seven pay",
+            always_written=True,
+        ),
+    )
     """What a Triple Seven pays to 1 on the hand's stake."""
-    surrender: Surrender = Surrender.NONE
+    surrender: Surrender = field(
+        default=Surrender.NONE,
+        metadata=declare(
+            "--surrender",
+            help="none, late (after the dealer checks for blackjack) or early (against the up "
+            "card, half lost whatever he draws) (casino: none).",
+            meaning="give up half the stake on two cards: none, late (after a peek) or early",
+        ),
+    )
     """Surrender on the first two cards (not after a split): none, late or early."""
-    double: DoubleRule = DoubleRule.ANY
+    double: DoubleRule = field(
+        default=DoubleRule.ANY,
+        metadata=declare(
+            "--double",
+            help="Two-card hands that may double: any, 9-11 or 10-11 (hard) (casino: any).",
+            meaning="two-card hands that may double: any, hard 9-11 or hard 10-11",
+        ),
+    )
     """Which two-card hands may double (split hands too, with double after split)."""
-    double_split_aces: bool = False
+    double_split_aces: bool = field(
+        default=False,
+        metadata=declare(
+            "--double-split-aces/--no-double-split-aces",
+            help="A split ace with its second card may double (needs --das) (casino: no).",
+            meaning="a split ace with its second card may double (needs DAS)",
+        ),
+    )
     """A split ace with its second card may double (needs double after split and
     split aces that may be played on)."""
-    split_hands: int = 2
+    split_hands: int = field(
+        default=2,
+        metadata=declare(
+            "--split-hands",
+            help="Most hands a pair may become: 2, 3 or 4 (casino: 2, split once).",
+            meaning="most hands a pair may become: 2 (split once), 3 or 4 (resplits)",
+            choices=(2, 3, 4),
+        ),
+    )
     """Most hands a pair may become: 2 (split once), 3 or 4 (resplits)."""
-    resplit_aces: bool = False
+    resplit_aces: bool = field(
+        default=False,
+        metadata=declare(
+            "--resplit-aces/--no-resplit-aces",
+            help="Split aces may be split again (needs --split-hands 3 or 4) (casino: no).",
+            meaning="split aces may be split again",
+        ),
+    )
     """Split aces may be split again (within ``split_hands``)."""
-    split_by: SplitBy = SplitBy.VALUE
+    split_by: SplitBy = field(
+        default=SplitBy.VALUE,
+        metadata=declare(
+            "--split-by",
+            help="A pair: two cards of equal value (T J Q K alike) or rank (casino: value).",
+            meaning="a pair: two cards of equal value (T J Q K alike) or of equal rank",
+        ),
+    )
     """A pair is two cards of equal value (T J Q K alike) or of equal rank."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
-            raise RulesError(f"decks must be a whole number of 1 or more, got {self.decks!r}")
-        for name in ("blackjack_pays", "triple_seven_pays"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
-                raise RulesError(f"{name} must be an exact number, got {value!r}")
-            if value < 0:
-                raise RulesError(f"{name} must not be negative, got {value}")
-            object.__setattr__(self, name, Fraction(value))
-        if not isinstance(self.dealer_blackjack_takes, DealerBlackjackTakes):
-            try:
-                takes = DealerBlackjackTakes(self.dealer_blackjack_takes)
-            except ValueError:
-                raise RulesError(
-                    f"dealer_blackjack_takes must be 'all' or 'original', got {self.dealer_blackjack_takes!r}"
-                ) from None
-            object.__setattr__(self, "dealer_blackjack_takes", takes)
-        for name, kind in (("surrender", Surrender), ("double", DoubleRule), ("split_by", SplitBy)):
-            value = getattr(self, name)
-            if not isinstance(value, kind):
-                try:
-                    object.__setattr__(self, name, kind(value))
-                except ValueError:
-                    allowed = " or ".join(repr(item.value) for item in kind)
-                    raise RulesError(f"{name} must be {allowed}, got {value!r}") from None
+        for option in rule_options(type(self)):
+            value = getattr(self, option.name)
+            object.__setattr__(self, option.name, option.checked(value))
         hands = self.split_hands
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands not in (2, 3, 4):
-            raise RulesError(f"split_hands must be 2, 3 or 4, got {hands!r}")
         if self.resplit_aces and hands == 2:
             raise RulesError("resplit aces needs split hands of 3 or 4 (a pair splits only once)")
         if hands > 2 and self.split_by is SplitBy.RANK:
@@ -244,9 +378,9 @@ class BlackjackRules:
         '3/2'
         """
         out: dict[str, object] = {}
-        for name, _ in _MEANINGS:
-            value = getattr(self, name)
-            out[name] = (
+        for option in rule_options(type(self)):
+            value = getattr(self, option.name)
+            out[option.name] = (
                 str(value)
                 if isinstance(value, Fraction)
                 else value.value
@@ -264,7 +398,7 @@ class BlackjackRules:
         """
         if not isinstance(data, Mapping):
             raise RulesError("blackjack rules must be an object of option -> value")
-        known = dict(_MEANINGS)
+        known = {option.name: option for option in rule_options(cls)}
         fields: dict[str, Any] = {}
         if "double_split_aces" not in data:
             # documents written before the option: split aces doubled wherever split hands
@@ -275,50 +409,36 @@ class BlackjackRules:
         for name, value in data.items():
             if name not in known:
                 raise RulesError(f"unknown blackjack rule {name!r}")
-            if name.endswith("_pays"):
+            if known[name].kind is Fraction:
                 value = exact_number(value, name, example="3/2 or 1.5")
-            elif isinstance(getattr(CASINO_RULES, name), bool) and not isinstance(value, bool):
+            elif known[name].kind is bool and not isinstance(value, bool):
                 raise RulesError(f"{name} must be true or false, got {value!r}")
             fields[name] = value
         return cls(**fields)
 
     def describe(self) -> tuple[tuple[str, str, str, str], ...]:
         """Rows (option, value, the casino's default, meaning) for ``blackjack rules``."""
-        default = CASINO_RULES
-        rows = []
-        for name, meaning in _MEANINGS:
-            rows.append((name, _show(getattr(self, name)), _show(getattr(default, name)), meaning))
-        return tuple(rows)
+        return tuple(
+            (option.name, _show(getattr(self, option.name)), _show(option.default), option.meaning)
+            for option in rule_options(type(self))
+        )
 
 
-_MEANINGS: tuple[tuple[str, str], ...] = (
-    ("decks", "52-card decks in the shoe (the casino names none; 6 adopted)"),
-    (
-        "dealer_hits_soft_17",
-        "dealer hits soft 17 (casino: draws until over 16, ace as 11 → stands on soft 17)",
-    ),
-    (
-        "hole_card",
-        "dealer peeks for blackjack before the player acts (casino: one dealer card, no hole card)",
-    ),
-    (
-        "dealer_blackjack_takes",
-        "without a hole card, a dealer blackjack takes all stakes or the original only",
-    ),
-    ("double_after_split", "double on the first two cards of a split hand (casino: not allowed)"),
-    ("hit_split_aces", "split aces may take any number of cards (casino: no restriction written)"),
-    ("triple_seven", "first three cards 7 7 7 pay at once and end the hand (casino: 3:2)"),
-    ("triple_seven_on_double", "Triple Seven counts when the third 7 comes on a double"),
-    ("triple_seven_on_split", "Triple Seven counts on a split hand"),
-    ("blackjack_pays", "a player blackjack pays this to 1 (dealer blackjack too: push)"),
-    ("triple_seven_pays", "a Triple Seven pays this to 1 on the hand's stake"),
-    ("surrender", "give up half the stake on two cards: none, late (after a peek) or early"),
-    ("double", "two-card hands that may double: any, hard 9-11 or hard 10-11"),
-    ("double_split_aces", "a split ace with its second card may double (needs DAS)"),
-    ("split_hands", "most hands a pair may become: 2 (split once), 3 or 4 (resplits)"),
-    ("resplit_aces", "split aces may be split again"),
-    ("split_by", "a pair: two cards of equal value (T J Q K alike) or of equal rank"),
-)
+_DECLARED_RULES: dict[type[BlackjackRules], tuple[RuleOption, ...]] = {}
+
+
+def rule_options(rules: type[BlackjackRules] | None = None) -> tuple[RuleOption, ...]:
+    """Every rule of ``rules`` (:class:`BlackjackRules` by default, or a class that adds
+    rules to it) as its field declares it (:func:`declare`), in the fields' order; read
+    once per class.
+
+    >>> [option.name for option in rule_options()][:3]
+    ['decks', 'dealer_hits_soft_17', 'hole_card']
+    """
+    rules = rules or BlackjackRules
+    if rules not in _DECLARED_RULES:
+        _DECLARED_RULES[rules] = declared_rules(rules)
+    return _DECLARED_RULES[rules]
 
 
 def _ratio(value: Fraction) -> str:
@@ -443,18 +563,6 @@ class OptionFlip:
     """The rules after the flip."""
 
 
-_SWITCHES: tuple[tuple[str, str, str], ...] = (
-    ("dealer_hits_soft_17", "H17", "S17"),
-    ("hole_card", "peek", "no hole card"),
-    ("double_after_split", "DAS", "no DAS"),
-    ("hit_split_aces", "hit split aces", "one card"),
-    ("triple_seven", "Triple Seven", "none"),
-    ("triple_seven_on_double", "on doubles", "not on doubles"),
-    ("triple_seven_on_split", "on split hands", "not on split hands"),
-)
-"""The rule options that are on or off: field, and how it reads on and off."""
-
-
 def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
     """Every option of ``rules`` flipped on its own (options without effect left out).
 
@@ -462,7 +570,8 @@ def option_flips(rules: BlackjackRules) -> tuple[OptionFlip, ...]:
     ['dealer_hits_soft_17', 'hole_card', 'dealer_blackjack_takes']
     """
     flips: list[OptionFlip] = []
-    for option, on, off in _SWITCHES:
+    switches = [(rule.name, *rule.flip) for rule in rule_options() if rule.flip is not None]
+    for option, on, off in switches:
         if option.startswith("triple_seven_on") and not rules.triple_seven:
             continue  # no Triple Seven: where it counts does not matter
         value = getattr(rules, option)

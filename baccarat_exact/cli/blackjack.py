@@ -2,17 +2,20 @@
 
 Mounted by the main CLI with ``app.add_typer(blackjack_app, name="blackjack")``. Each
 command builds its request (:mod:`baccarat_exact.commands.blackjack`) from the rules
-options (:data:`BJ_RULES`, declared once; a command whose figures do not depend on some
-rules does not offer them), the shoe options (:data:`BJ_SHOE`) and its own, and answers
-it; the solvers are imported when a request runs (start-up time).
+options (:data:`BJ_RULES`, made from each rule's declaration on its field of
+:class:`~baccarat_exact.blackjack.rules.BlackjackRules`; a command whose figures do not
+depend on some rules does not offer them), the shoe options (:data:`BJ_SHOE`) and its
+own, and answers it; the solvers are imported when a request runs (start-up time).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+from typing import Annotated, Any
 
 import typer
 
+from baccarat_exact.blackjack.rules import RuleOption, rule_options
 from baccarat_exact.cli.report import (
     ConfidenceOption,
     HtmlOption,
@@ -56,7 +59,7 @@ from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import RequestError
 from baccarat_exact.report.model import Format
 
-__all__ = ["BJ_RULES", "BJ_SHOE", "app"]
+__all__ = ["BJ_RULES", "BJ_SHOE", "app", "rules_options"]
 
 app = typer.Typer(
     name="blackjack",
@@ -77,192 +80,37 @@ RulesetOption = Annotated[
         "change it.",
     ),
 ]
-DecksOption = Annotated[
-    int | None,
-    typer.Option(
-        "--decks",
-        "-d",
-        min=1,
-        help="Number of 52-card decks in the shoe (default: the rule set's, 6 in the casino's "
-        "game).",
-        show_default=False,
-    ),
-]
-H17Option = Annotated[
-    bool | None,
-    typer.Option(
-        "--h17/--s17",
-        help="Dealer hits / stands on soft 17 (casino: stands).",
-        show_default=False,
-    ),
-]
-HoleCardOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--hole-card/--no-hole-card",
-        help="Dealer takes a hole card and peeks for blackjack (US) / one card only (casino).",
-        show_default=False,
-    ),
-]
-DealerTakesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dealer-bj-takes",
-        help="Without a hole card, a dealer blackjack takes 'all' stakes or the 'original' "
-        "only (casino: all).",
-        show_default=False,
-    ),
-]
-DasOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--das/--no-das",
-        help="Double after split allowed (casino: no).",
-        show_default=False,
-    ),
-]
-HitSplitAcesOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--hit-split-aces/--one-card-split-aces",
-        help="Split aces may be hit / get one card each (casino: may be hit).",
-        show_default=False,
-    ),
-]
-TripleSevenOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--triple-seven/--no-triple-seven",
-        help="Triple Seven bonus on or off (casino: on).",
-        show_default=False,
-    ),
-]
-SevenDoubleOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--triple-seven-double/--no-triple-seven-double",
-        help="Triple Seven counts when the third 7 comes on a double (casino: yes).",
-        show_default=False,
-    ),
-]
-SevenSplitOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--triple-seven-split/--no-triple-seven-split",
-        help="Triple Seven counts on split hands (casino: no).",
-        show_default=False,
-    ),
-]
-BjPaysOption = Annotated[
-    str | None,
-    typer.Option(
-        "--blackjack-pays",
-        help="What a blackjack pays to 1: 3/2, 6/5, 1.5 … (casino: 3/2).",
-        show_default=False,
-    ),
-]
-SevenPaysOption = Annotated[
-    str | None,
-    typer.Option(
-        "--triple-seven-pays",
-        help="What a Triple Seven pays to 1 (casino: 3/2).",
-        show_default=False,
-    ),
-]
-SurrenderOption = Annotated[
-    str | None,
-    typer.Option(
-        "--surrender",
-        help="none, late (after the dealer checks for blackjack) or early (against the up "
-        "card, half lost whatever he draws) (casino: none).",
-        show_default=False,
-    ),
-]
-DoubleOption = Annotated[
-    str | None,
-    typer.Option(
-        "--double",
-        help="Two-card hands that may double: any, 9-11 or 10-11 (hard) (casino: any).",
-        show_default=False,
-    ),
-]
-DoubleSplitAcesOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--double-split-aces/--no-double-split-aces",
-        help="A split ace with its second card may double (needs --das) (casino: no).",
-        show_default=False,
-    ),
-]
-SplitHandsOption = Annotated[
-    int | None,
-    typer.Option(
-        "--split-hands",
-        help="Most hands a pair may become: 2, 3 or 4 (casino: 2, split once).",
-        show_default=False,
-    ),
-]
-ResplitAcesOption = Annotated[
-    bool | None,
-    typer.Option(
-        "--resplit-aces/--no-resplit-aces",
-        help="Split aces may be split again (needs --split-hands 3 or 4) (casino: no).",
-        show_default=False,
-    ),
-]
-SplitByOption = Annotated[
-    str | None,
-    typer.Option(
-        "--split-by",
-        help="A pair: two cards of equal value (T J Q K alike) or rank (casino: value).",
-        show_default=False,
-    ),
-]
 
 
-def _rules(
-    ruleset: RulesetOption = "european-777",
-    decks: DecksOption = None,
-    h17: H17Option = None,
-    hole_card: HoleCardOption = None,
-    dealer_bj_takes: DealerTakesOption = None,
-    das: DasOption = None,
-    hit_split_aces: HitSplitAcesOption = None,
-    triple_seven: TripleSevenOption = None,
-    triple_seven_double: SevenDoubleOption = None,
-    triple_seven_split: SevenSplitOption = None,
-    blackjack_pays: BjPaysOption = None,
-    triple_seven_pays: SevenPaysOption = None,
-    surrender: SurrenderOption = None,
-    double: DoubleOption = None,
-    double_split_aces: DoubleSplitAcesOption = None,
-    split_hands: SplitHandsOption = None,
-    resplit_aces: ResplitAcesOption = None,
-    split_by: SplitByOption = None,
-) -> BlackjackRulesInput:
-    return BlackjackRulesInput(
-        ruleset=ruleset,
-        decks=decks,
-        h17=h17,
-        hole_card=hole_card,
-        dealer_bj_takes=dealer_bj_takes,
-        das=das,
-        hit_split_aces=hit_split_aces,
-        triple_seven=triple_seven,
-        triple_seven_double=triple_seven_double,
-        triple_seven_split=triple_seven_split,
-        blackjack_pays=blackjack_pays,
-        triple_seven_pays=triple_seven_pays,
-        surrender=surrender,
-        double=double,
-        double_split_aces=double_split_aces,
-        split_hands=split_hands,
-        resplit_aces=resplit_aces,
-        split_by=split_by,
+def _rule_parameter(option: RuleOption) -> inspect.Parameter:
+    """A rule's option, as typer reads it from a parameter (the request's input by name)."""
+    first, *more = option.flags
+    least = None if option.choices else option.minimum  # a few values: the request says which
+    declared = typer.Option(first, *more, help=option.help, show_default=False, min=least)
+    return inspect.Parameter(
+        option.input,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[option.given_as | None, declared],
     )
 
 
-BJ_RULES = OptionGroup("rules", _rules)
+def rules_options(
+    inputs: type[BlackjackRulesInput] = BlackjackRulesInput,
+) -> OptionGroup[BlackjackRulesInput]:
+    """``--rules`` and an option for every rule ``inputs`` takes, each as the rule declares
+    it (:func:`~baccarat_exact.blackjack.rules.rule_options`) → an ``inputs``."""
+
+    def build(ruleset: RulesetOption = "european-777", **given: Any) -> BlackjackRulesInput:
+        return inputs(ruleset=ruleset, **given)
+
+    base = inspect.signature(build).parameters["ruleset"].replace(annotation=RulesetOption)
+    parameters = [base, *(_rule_parameter(option) for option in rule_options(inputs.GAME))]
+    build.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    return OptionGroup("rules", build)
+
+
+BJ_RULES = rules_options()
 """``--rules`` and every rule option → :class:`BlackjackRulesInput` (the decks among them)."""
 
 

@@ -17,10 +17,12 @@ import json
 import types
 import typing
 from collections.abc import Mapping
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from baccarat_exact.blackjack.rules import BlackjackRules, RuleOption, rule_options
 from baccarat_exact.commands import KINDS, request_class
 from baccarat_exact.commands.base import Inputs, input_fields, input_types
 from baccarat_exact.errors import SchemaError
@@ -29,7 +31,9 @@ from baccarat_exact.report.render import dumps_json
 
 __all__ = [
     "COMMON_FILE",
+    "blackjack_rules_schema",
     "refreshed",
+    "refreshed_common",
     "request_schema",
     "schema",
     "schema_file",
@@ -170,16 +174,59 @@ def refreshed(kind: str) -> str:
     return dumps_json(document)
 
 
+def blackjack_rules_schema(rules: type[BlackjackRules] | None = None) -> dict[str, Any]:
+    """The JSON Schema of blackjack rules as :meth:`BlackjackRules.to_dict` writes them,
+    made from each rule's declaration (:func:`rule_options`): its type and domain, and
+    required when every document holds it.
+
+    >>> blackjack_rules_schema()["properties"]["split_hands"]
+    {'enum': [2, 3, 4]}
+    """
+    options = rule_options(rules)
+    return {
+        "title": "Blackjack rules",
+        "description": "Every blackjack rule option and its value (baccarat-exact blackjack rules).",
+        "type": "object",
+        "required": [option.name for option in options if option.always_written],
+        "properties": {option.name: _rule_schema(option) for option in options},
+        "additionalProperties": False,
+    }
+
+
+def _rule_schema(option: RuleOption) -> dict[str, Any]:
+    """One rule's value in JSON: a pay as a fraction, a choice by name, a whole number in
+    its domain."""
+    if option.kind is Fraction:
+        return {"$ref": _LOCAL_REF + "fraction"}
+    if option.values:
+        return {"enum": list(option.values)}
+    if option.kind is int:
+        least = {} if option.minimum is None else {"minimum": option.minimum}
+        return {"type": "integer", **least}
+    return {"type": _JSON_TYPES[option.kind]}
+
+
+def refreshed_common() -> str:
+    """The text of the shared definitions' file with the blackjack rules made from their
+    declarations (:func:`blackjack_rules_schema`). ``make docs`` writes it; a test checks
+    the file agrees."""
+    document: dict[str, Any] = json.loads(_read(COMMON_FILE))
+    document["$defs"]["blackjackRules"] = blackjack_rules_schema()
+    return dumps_json(document)
+
+
 def write_schemas(folder: Path | None = None) -> list[str]:
-    """Write every kind's schema file with its envelope refreshed (into the package's
-    ``schemas/`` by default); the names of the files changed."""
+    """Write every kind's schema file with its envelope refreshed, and the shared
+    definitions with the blackjack rules refreshed (into the package's ``schemas/`` by
+    default); the names of the files changed."""
     folder = folder or Path(__file__).resolve().parent.parent / "schemas"
     changed = []
-    for kind in KINDS:
-        text = refreshed(kind)
-        if text != _read(schema_file(kind)):
-            (folder / schema_file(kind)).write_text(text, encoding="utf-8")
-            changed.append(schema_file(kind))
+    texts = {schema_file(kind): refreshed(kind) for kind in KINDS}
+    texts[COMMON_FILE] = refreshed_common()
+    for name, text in texts.items():
+        if text != _read(name):
+            (folder / name).write_text(text, encoding="utf-8")
+            changed.append(name)
     _read.cache_clear()
     return changed
 

@@ -5,21 +5,26 @@ The rules are written as the user gave them (``--rules us --h17 --blackjack-pays
 and build the library's :class:`~baccarat_exact.blackjack.rules.BlackjackRules` on
 demand; the shoe is a :class:`~baccarat_exact.commands.inputs.ShoeInput` whose decks
 are the rules' (``--decks`` is a rule of the game: the rule sets differ in it).
+Nothing here lists the rules: each rule's input, its check and the option that names it
+in a message come from the rule's declaration
+(:func:`~baccarat_exact.blackjack.rules.rule_options`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Collection
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, is_dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from baccarat_exact.blackjack.rules import BlackjackRules, RuleOption, find_rules, rule_options
 from baccarat_exact.commands.base import Inputs, Request
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import RequestError, RulesError, ShoeError
 
 if TYPE_CHECKING:
-    from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -31,63 +36,62 @@ __all__ = [
     "OPTION_NAMES",
     "BlackjackRequest",
     "BlackjackRulesInput",
+    "rule_inputs",
 ]
 
 OPTION_NAMES: dict[str, str] = {
     "ruleset": "--rules",
-    "decks": "--decks",
-    "h17": "--h17/--s17",
-    "hole_card": "--hole-card/--no-hole-card",
-    "dealer_bj_takes": "--dealer-bj-takes",
-    "das": "--das/--no-das",
-    "hit_split_aces": "--hit-split-aces/--one-card-split-aces",
-    "triple_seven": "--triple-seven/--no-triple-seven",
-    "triple_seven_double": "--triple-seven-double/--no-triple-seven-double",
-    "triple_seven_split": "--triple-seven-split/--no-triple-seven-split",
-    "blackjack_pays": "--blackjack-pays",
-    "triple_seven_pays": "--triple-seven-pays",
-    "surrender": "--surrender",
-    "double": "--double",
-    "double_split_aces": "--double-split-aces/--no-double-split-aces",
-    "split_hands": "--split-hands",
-    "resplit_aces": "--resplit-aces/--no-resplit-aces",
-    "split_by": "--split-by",
+    **{option.input: option.option for option in rule_options()},
 }
-"""Each rules input, by field, and the option that gives it."""
-
-_SWITCHES: tuple[tuple[str, str], ...] = (
-    ("decks", "decks"),
-    ("h17", "dealer_hits_soft_17"),
-    ("hole_card", "hole_card"),
-    ("das", "double_after_split"),
-    ("hit_split_aces", "hit_split_aces"),
-    ("triple_seven", "triple_seven"),
-    ("triple_seven_double", "triple_seven_on_double"),
-    ("triple_seven_split", "triple_seven_on_split"),
-    ("double_split_aces", "double_split_aces"),
-    ("split_hands", "split_hands"),
-    ("resplit_aces", "resplit_aces"),
-)
-"""Inputs taken as they are: field → the rule it sets."""
-
-_PAYS: tuple[tuple[str, str, str], ...] = (
-    ("blackjack_pays", "blackjack_pays", "the blackjack pay"),
-    ("triple_seven_pays", "triple_seven_pays", "the Triple Seven pay"),
-)
-"""Pays given as text: field → the rule it sets, and its name in a message."""
+"""Each rules input, by field, and the option that gives it (every rule's as it declares
+it, :func:`~baccarat_exact.blackjack.rules.rule_options`)."""
 
 ALL_RULES: tuple[str, ...] = tuple(OPTION_NAMES)
 """Every rules input: what a command that plays the whole game offers."""
-DEALER_RULES: tuple[str, ...] = ("ruleset", "decks", "h17")
+DEALER_RULES: tuple[str, ...] = (
+    "ruleset",
+    *(option.input for option in rule_options() if option.dealer),
+)
 """The rules the dealer's hand depends on (``blackjack dealer``)."""
-INSURANCE_RULES: tuple[str, ...] = ("ruleset", "decks", "hole_card", "blackjack_pays")
+INSURANCE_RULES: tuple[str, ...] = (
+    "ruleset",
+    *(option.input for option in rule_options() if option.insurance),
+)
 """The rules insurance and even money depend on: the shoe, what a blackjack pays, and
 whether insurance is offered at all (a hole card)."""
 
 
+class _TakesRules(Protocol):
+    GAME: ClassVar[type[BlackjackRules]]
+
+
+TakesRulesT = TypeVar("TakesRulesT", bound=_TakesRules)
+
+
+def rule_inputs(cls: type[TakesRulesT]) -> type[TakesRulesT]:
+    """Give an inputs class (before ``@dataclass``) one field per rule of its ``GAME``
+    that its bases do not have, named after the rule's option (:attr:`RuleOption.input`):
+    the rule as the user wrote it, ``None`` for as the base set has it."""
+    inherited: set[str] = (
+        {item.name for item in dataclasses.fields(cls)} if is_dataclass(cls) else set()
+    )
+    annotations = inspect.get_annotations(cls)
+    for option in rule_options(cls.GAME):
+        if option.input not in inherited:
+            annotations[option.input] = option.given_as | None
+            setattr(cls, option.input, dataclasses.field(default=None))
+    cls.__annotations__ = annotations
+    return cls
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
+@rule_inputs
 class BlackjackRulesInput(Inputs):
     """A named rule set with the options given changed; ``None``: as the set has it.
+
+    Besides ``ruleset`` there is one input per rule, named after its option (``h17``,
+    ``das``, ``split_hands``…), typed as the user writes it (a pay or a choice as text):
+    :func:`rule_inputs` makes them from the rules :attr:`GAME` declares.
 
     >>> BlackjackRulesInput(ruleset="us", h17=True, blackjack_pays="6:5").rules().summary()
     '6 decks, H17, hole card (peek), DAS, one card to split aces, no Triple Seven, BJ 6:5'
@@ -97,49 +101,53 @@ class BlackjackRulesInput(Inputs):
     baccarat_exact.errors.RulesError: --split-hands must be 2, 3 or 4, got 5
     """
 
+    GAME: ClassVar[type[BlackjackRules]] = BlackjackRules
+    """The rules it builds: their declared rules are its inputs (:func:`rule_inputs`)."""
+
     ruleset: str = "european-777"
     """The base rule set, by name or alias (``blackjack rulesets`` lists them)."""
-    decks: int | None = None
-    """52-card decks in a fresh shoe."""
-    h17: bool | None = None
-    """The dealer hits soft 17 (true) or stands on it (false)."""
-    hole_card: bool | None = None
-    """The dealer takes a hole card and peeks for blackjack."""
-    dealer_bj_takes: str | None = None
-    """Without a hole card, what a dealer blackjack takes: ``all`` or ``original``."""
-    das: bool | None = None
-    """Double after split."""
-    hit_split_aces: bool | None = None
-    """Split aces may be hit (false: one card each)."""
-    triple_seven: bool | None = None
-    """The Triple Seven bonus."""
-    triple_seven_double: bool | None = None
-    """Triple Seven counts when the third 7 comes on a double."""
-    triple_seven_split: bool | None = None
-    """Triple Seven counts on split hands."""
-    blackjack_pays: str | None = None
-    """What a blackjack pays to 1, as given: ``"3/2"``, ``"6:5"``, ``"1.5"``."""
-    triple_seven_pays: str | None = None
-    """What a Triple Seven pays to 1, as given."""
-    surrender: str | None = None
-    """``none``, ``late`` or ``early``."""
-    double: str | None = None
-    """Two-card hands that may double: ``any``, ``9-11`` or ``10-11``."""
-    double_split_aces: bool | None = None
-    """A split ace with its second card may double."""
-    split_hands: int | None = None
-    """Most hands a pair may become: 2, 3 or 4."""
-    resplit_aces: bool | None = None
-    """Split aces may be split again."""
-    split_by: str | None = None
-    """A pair is two cards of equal ``value`` or of equal ``rank``."""
+
+    @property
+    def options(self) -> tuple[RuleOption, ...]:
+        """The rules it takes, as they are declared (an input each)."""
+        return rule_options(self.GAME)
 
     def __post_init__(self) -> None:
-        if self.decks is not None and self.decks < 1:
-            raise RulesError(f"--decks must be 1 or more, got {self.decks}")
-        if self.split_hands is not None and self.split_hands not in (2, 3, 4):
-            raise RulesError(f"--split-hands must be 2, 3 or 4, got {self.split_hands}")
+        for option in self.options:
+            value = getattr(self, option.input)
+            if option.kind is int and value is not None and not option.allows(value):
+                raise RulesError(f"{option.option} must be {option.bounds()}, got {value}")
         self.rules()  # the base set's name, the choices and pays, and their combination
+
+    def changes(self) -> dict[str, Any]:
+        """The rules given, by rule, as the rules hold them (a pay as a ``Fraction``, a
+        choice as its ``Enum``).
+
+        :raises RulesError: for a choice or pay that cannot be read.
+        """
+        from baccarat_exact.model.exact import exact_number
+
+        changes: dict[str, Any] = {}
+        for option in self.options:
+            given = getattr(self, option.input)
+            if given is None:
+                continue
+            if option.kind is Fraction:
+                pay = exact_number(given, option.noun, example="3/2, 3:2 or 1.5")
+                if pay < 0:
+                    raise RulesError(f"{option.noun} must not be negative, got {given!r}")
+                changes[option.name] = pay
+            elif option.given_as is str:
+                try:
+                    changes[option.name] = option.kind(given.strip().lower())
+                except ValueError:
+                    allowed = ", ".join(option.values)
+                    raise RulesError(
+                        f"{option.option} must be one of {allowed}, got {given!r}"
+                    ) from None
+            else:
+                changes[option.name] = given
+        return changes
 
     def rules(self) -> BlackjackRules:
         """The base set with every option given changed.
@@ -147,48 +155,14 @@ class BlackjackRulesInput(Inputs):
         :raises RulesError: for an unknown set, a choice or pay that cannot be read, or
             options that cannot go together (resplit aces with a pair split once…).
         """
-        from baccarat_exact.blackjack.rules import (
-            DealerBlackjackTakes,
-            DoubleRule,
-            SplitBy,
-            Surrender,
-            find_rules,
-        )
-        from baccarat_exact.model.exact import exact_number
-
-        changes: dict[str, Any] = {
-            rule: getattr(self, name) for name, rule in _SWITCHES if getattr(self, name) is not None
-        }
-        for name, rule, kind in (
-            ("surrender", "surrender", Surrender),
-            ("double", "double", DoubleRule),
-            ("split_by", "split_by", SplitBy),
-            ("dealer_bj_takes", "dealer_blackjack_takes", DealerBlackjackTakes),
-        ):
-            text = getattr(self, name)
-            if text is None:
-                continue
-            try:
-                changes[rule] = kind(text.strip().lower())
-            except ValueError:
-                allowed = ", ".join(item.value for item in kind)
-                raise RulesError(
-                    f"{OPTION_NAMES[name]} must be one of {allowed}, got {text!r}"
-                ) from None
-        for name, rule, what in _PAYS:
-            text = getattr(self, name)
-            if text is None:
-                continue
-            pay = exact_number(text, what, example="3/2, 3:2 or 1.5")
-            if pay < 0:
-                raise RulesError(f"{what} must not be negative, got {text!r}")
-            changes[rule] = pay
-        return dataclasses.replace(find_rules(self.ruleset), **changes)
+        base = find_rules(self.ruleset)
+        kept = {option.name: getattr(base, option.name) for option in rule_options(type(base))}
+        return self.GAME(**{**kept, **self.changes()})
 
     def given(self) -> tuple[str, ...]:
         """The inputs given (the base set aside), by field."""
         return tuple(
-            name for name in OPTION_NAMES if name != "ruleset" and getattr(self, name) is not None
+            option.input for option in self.options if getattr(self, option.input) is not None
         )
 
 
@@ -221,7 +195,7 @@ class BlackjackRequest(Request):
                 "request.shoe.decks: a blackjack shoe takes its decks from the rules "
                 "(request.rules.decks, --decks)"
             )
-        if self.rules.decks is not None:
+        if "decks" in self.rules.given():
             built = [
                 name
                 for name, given in (
