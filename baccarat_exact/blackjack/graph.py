@@ -136,8 +136,6 @@ class GraphArrays:
         self.double_values: NumArray = ends.double_values
         self.surrender_mask = ends.surrender_mask
         self.surrender_values: NumArray = ends.surrender_values
-        for name in ("stand", "terminal", "double", "surrender", "states"):
-            self.__dict__.pop(name, None)  # cached views of other arrays (a copy's)
 
     @property
     def next_weight(self) -> NumArray:
@@ -295,8 +293,9 @@ class Graph(GraphArrays, Generic[SolverT]):
         except (OverflowError, RulesError):  # pays or values beyond float range
             return None
         view = copy.copy(self)
+        for name in ("stand", "terminal", "double", "surrender", "states", "opening_weights"):
+            view.__dict__.pop(name, None)  # cached properties of the exact values
         view._attach(self.shape, rounded_links(solver, self._links, self.r_out), ends, np.float64)
-        view.__dict__.pop("opening_weights", None)  # the exact deal weights
         view.solver = twin
         view._start_sweeps()
         return view
@@ -318,13 +317,14 @@ class Graph(GraphArrays, Generic[SolverT]):
         or :data:`DOUBLE`; a double where not allowed stands), pairs not split: one sweep,
         most cards first."""
         values = self.zeros()
+        hit_values = self._hits.hits
         for start, stop in reversed(self.shape.levels):
             rows = slice(start, stop)
             move = moves[rows]
             value = self.stand_values[rows]
             hits = move == HIT
             if hits.any():
-                value = np.where(hits, self.hits(rows, values, ("level", start)), value)
+                value = np.where(hits, hit_values(rows, values, ("level", start)), value)
             doubles = (move == DOUBLE) & self.double_mask[rows]
             if doubles.any():
                 value = np.where(doubles, self.double_values[rows], value)
@@ -357,6 +357,7 @@ class Graph(GraphArrays, Generic[SolverT]):
         values = self.zeros()
         maximum = np.maximum
         plays = self.plays
+        hits = self._hits.hits
         if not self._exact:
             # floats: a move not offered is worth -inf (maximum then keeps the other, NaN
             # and signed zeros included), a state that does not play its fixed value: the
@@ -366,7 +367,7 @@ class Graph(GraphArrays, Generic[SolverT]):
             fixed = np.where(self.terminal_mask, self.terminal_values, self.stand_values)
         for start, stop in reversed(self.shape.levels):
             rows = slice(start, stop)
-            best = maximum(self.stand_values[rows], self.hits(rows, values, ("level", start)))
+            best = maximum(self.stand_values[rows], hits(rows, values, ("level", start)))
             if not self._exact:
                 best = maximum(maximum(best, doubling[rows]), surrendering[rows])
                 values[rows] = np.where(plays[rows], best, fixed[rows])

@@ -77,10 +77,11 @@ def _kinds(shape: GraphShape, solver: GraphSolver) -> _Kinds:
     found: _Kinds | None = shape.memo.get(key)
     if found is None:
         kind = shape.kind.copy()
-        states = shape.found
-        for i in np.flatnonzero(shape.cards == 3).tolist():  # hands completed by a third card
-            hand, extra = states[i]
-            if solver.is_triple_seven(hand, extra, doubled=False):
+        third = np.flatnonzero(shape.cards == 3)  # hands just completed by a third card
+        for i, hand, extra in zip(
+            third.tolist(), shape.hands[third].tolist(), shape.extra[third].tolist()
+        ):
+            if solver.is_triple_seven(tuple(hand), extra, doubled=False):
                 kind[i] = SEVEN_KIND
         forced = (kind == SPLIT_TWO) & np.array(stands)[shape.extra + 1]
         terminal_mask = (kind == BLACKJACK) | (kind == SEVEN_KIND)

@@ -432,7 +432,7 @@ class UpCardSolver:
             self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1) * self.deal_scale
         )
 
-    # -- for the state graph (graph_solver.GraphSolver): the rules it must not read itself --
+    # -- asked by the state graph (graph_solver.GraphSolver), which reads no rule itself -----
 
     def blackjack(self, hand: Counts) -> Number:
         """A player blackjack's pay, over ``D_2``: paid unless the dealer has one too (a push)."""
@@ -442,7 +442,8 @@ class UpCardSolver:
         """What settling a stake (:meth:`bust`, :meth:`bj_loss`) depends on beyond the shoe, the
         up card and the dealer: a key for values derived from it in :attr:`derived`, which
         solvers of other rules may share."""
-        return (self.rules.hole_card, self.rules.dealer_blackjack_takes, self.k_one)
+        rules = self.rules
+        return (rules.hole_card, rules.dealer_blackjack_takes, self.k_one, self.sharing)
 
     def split_sharing(self, made: int) -> int:
         """Split hands sharing what a dealer blackjack takes of the original stake when ``made``
