@@ -51,7 +51,7 @@ from baccarat_exact.blackjack.shape import (
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import RulesError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # typing.Self is Python 3.11's; only the type checker reads it here
     from typing_extensions import Self
 
 __all__ = [

@@ -1,7 +1,8 @@
 """What the state graph reads of an up card's arithmetic: :class:`GraphSolver`, the engine's seam.
 
-The graph (:mod:`.graph` and the ``graph_*`` modules it is split into) is typed against this
-protocol alone, so ``mypy --strict`` shows that it reads nothing else of the solver:
+The graph (:mod:`.graph` and the ``graph_*`` modules it is split into, and
+:func:`.resplit.pair_chance` for its resplit terms) is typed against this protocol alone, so
+``mypy --strict`` shows that it reads nothing else of the solver:
 :class:`~baccarat_exact.blackjack.solver.UpCardSolver` satisfies it structurally. The rules
 are read through the solver's methods (what a hand is paid, what a dealer blackjack takes,
 the peek) or through :mod:`.moves`; ``rules`` itself is passed on to :mod:`.moves` and
@@ -19,7 +20,7 @@ from baccarat_exact.blackjack.hands import Counts
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.solver import Number
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # typing.Self is Python 3.11's; only the type checker reads it here
     from typing_extensions import Self
 
 __all__ = ["GraphSolver"]
