@@ -141,8 +141,11 @@ def optimal_alone(exact: bool, flips: bool = False) -> None:
     timed(solver_module, "dealer_table", "dealer tables")
     timed(solver_module, "restricted_table", "dealer tables")
     timed(graph_module, "graph_shape", "hand shapes")
-    timed(graph_module, "_dealer_margins", "dealer outcomes")
-    timed(graph_module, "_links", "links")
+    # the margins and links moved out of graph.py (graph_ends, graph_links); an older tree
+    # (--against) has them there
+    ends_module = sys.modules.get("baccarat_exact.blackjack.graph_ends", graph_module)
+    timed(ends_module, "_dealer_margins", "dealer outcomes")
+    timed(graph_module, "links_of" if hasattr(graph_module, "links_of") else "_links", "links")
     start = time.process_time()
     rules = BlackjackRules(decks=6, hole_card=True, hit_split_aces=False, triple_seven=False)
     building = sweeping = 0.0

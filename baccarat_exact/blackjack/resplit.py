@@ -36,10 +36,14 @@ import functools
 import itertools
 import math
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.dealer import falling
 from baccarat_exact.blackjack.round.moves import ANY, CAPPED, LAST, PAIR, split_deals
-from baccarat_exact.blackjack.solver import Number, UpCardSolver
+from baccarat_exact.blackjack.solver import Number
+
+if TYPE_CHECKING:
+    from baccarat_exact.blackjack.graph_solver import GraphSolver
 
 __all__ = ["CAPPED", "LAST", "pair_chance", "pattern_terms"]
 
@@ -77,7 +81,7 @@ def pattern_terms(hands: int) -> tuple[tuple[int, str, int, int], ...]:
     return tuple(sorted((m, kind, n, c) for (m, kind, n), c in terms.items() if c))
 
 
-def pair_chance(solver: UpCardSolver, slot: int, m: int) -> Number:
+def pair_chance(solver: GraphSolver, slot: int, m: int) -> Number:
     """``m`` named cards after the two pair cards all being pair cards: a numerator turning
     values over ``D_{2+m}`` into values over ``D_2`` (exact), or the chance (float)."""
     left, n = solver.counts[slot] - 2, solver.n_cards - 2

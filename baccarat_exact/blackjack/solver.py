@@ -33,6 +33,7 @@ import numpy.typing as npt
 from baccarat_exact.blackjack.dealer import (
     OUTCOMES,
     dealer_batch,
+    dealer_sums,
     dealer_table,
     falling,
     restricted_table,
@@ -457,3 +458,37 @@ class UpCardSolver:
         return (
             self.n_cards * (self.n_cards if self.infinite else self.n_cards - 1) * self.deal_scale
         )
+
+    # -- asked by the state graph (graph_solver.GraphSolver), which reads no rule itself -----
+
+    def blackjack(self, hand: Counts) -> Number:
+        """A player blackjack's pay, over ``D_2``: paid unless the dealer has one too (a push)."""
+        return self.k_bj * self.no_blackjack(hand, 2)
+
+    def settlement_key(self) -> tuple[object, ...]:
+        """What settling a stake (:meth:`bust`, :meth:`bj_loss`) depends on beyond the shoe, the
+        up card and the dealer: a key for values derived from it in :attr:`derived`, which
+        solvers of other rules may share."""
+        return (peeks(self.rules), self._blackjack_takes_all, self.k_one, self.sharing)
+
+    def split_sharing(self, made: int) -> int:
+        """Split hands sharing what a dealer blackjack takes of the original stake when ``made``
+        hands were made: all of them where it takes the original stake only and no hole card
+        ended the round first; else 2 (the take does not depend on it, so the solvers of the
+        plain split serve)."""
+        shares = not peeks(self.rules) and not self._blackjack_takes_all
+        return made if shares else 2
+
+    def dealer_sums(
+        self,
+        removals: npt.NDArray[np.int64],
+        picks: npt.NDArray[np.int64],
+        weights: npt.NDArray[np.signedinteger[Any]],
+    ) -> npt.NDArray[Any] | None:
+        """:func:`~baccarat_exact.blackjack.dealer.dealer_sums` on this shoe: one exact
+        Σ weight × outcome numerator a pick, by the compiled step; ``None`` in float mode, for
+        an infinite shoe, with cards :attr:`out` or where the step does not apply
+        (:meth:`dealer_rows` then)."""
+        if not self.exact or self.out is not None or self.infinite:
+            return None
+        return dealer_sums(self.table, self.counts, removals, picks, weights, budget=self.budget)

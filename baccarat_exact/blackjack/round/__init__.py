@@ -64,6 +64,7 @@ from baccarat_exact.blackjack.round.settle import (
     settle_peeked,
     settlement_scale,
     settlement_table,
+    stand_margins,
 )
 
 __all__ = [
@@ -100,6 +101,7 @@ __all__ = [
     "settlement_table",
     "split_deals",
     "split_share",
+    "stand_margins",
     "stop_table",
     "surrenders_before_peek",
 ]

@@ -24,7 +24,12 @@ from fractions import Fraction
 from functools import cache
 
 from baccarat_exact.blackjack.round.dealer import BLACKJACK, BUST, OUTCOMES
-from baccarat_exact.blackjack.rules import BlackjackRules, DealerBlackjackTakes, Surrender
+from baccarat_exact.blackjack.rules import (
+    CASINO_RULES,
+    BlackjackRules,
+    DealerBlackjackTakes,
+    Surrender,
+)
 
 __all__ = [
     "INSURANCE_PAYS",
@@ -36,6 +41,7 @@ __all__ = [
     "settle_peeked",
     "settlement_scale",
     "settlement_table",
+    "stand_margins",
 ]
 
 MOST_HANDS = 4
@@ -195,3 +201,21 @@ def settlement_table(rules: BlackjackRules) -> SettlementTable:
                             raise AssertionError(f"{result} is not whole at scale {scale}")
                         values.append(int(result))
     return SettlementTable(rules=rules, scale=scale, values=tuple(values))
+
+
+@cache
+def stand_margins() -> tuple[tuple[int, ...], ...]:
+    """:func:`settle` of one stake standing on each total 0–21 against each dealer outcome
+    but a blackjack (+1, 0 or -1; the blackjack column 0, a dealer blackjack being valued
+    apart): the table a stand's value sums over. No rule changes it.
+
+    >>> stand_margins()[18]  # v 17, 18, 19, 20, 21, bust, blackjack
+    (1, 0, -1, -1, -1, 1, 0)
+    """
+    return tuple(
+        tuple(
+            0 if outcome == BLACKJACK else int(settle(CASINO_RULES, End.STAND, total, 1, outcome))
+            for outcome in range(len(OUTCOMES))
+        )
+        for total in range(_TOTALS)
+    )
