@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccarat_exact.analysis.blackjack_indices import (
+from baccarat_exact.analysis.blackjack.indices import (
     DECISIONS,
     HI_LO,
     IndexSettings,

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
+from baccarat_exact.analysis.blackjack.simulation import SimulationSettings, simulate
 from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.blackjack.edge import edge
 from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, points, shoe_counts

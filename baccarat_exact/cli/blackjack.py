@@ -561,7 +561,7 @@ def report_command(
     )
     sheet = request.compute(context(quiet=quiet, jobs=jobs))
     report = request.document_report(request.report(sheet))
-    from baccarat_exact.report.blackjack_par import blackjack_html, blackjack_markdown
+    from baccarat_exact.report.blackjack.par import blackjack_html, blackjack_markdown
 
     emit_pages(
         report,

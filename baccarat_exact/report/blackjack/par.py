@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_par import BlackjackSheet, StrategySheet
+from baccarat_exact.analysis.blackjack.par import BlackjackSheet, StrategySheet
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Column, Report, Style, Table, Text
@@ -67,7 +67,7 @@ def describe_blackjack_inputs(sheet: BlackjackSheet) -> str:
     """The report's inputs in words: shoe, rules, strategies, arithmetic, rounds,
     confidences, losses.
 
-    >>> from baccarat_exact.analysis.blackjack_par import blackjack_sheet
+    >>> from baccarat_exact.analysis.blackjack.par import blackjack_sheet
     >>> from baccarat_exact.analysis.par import par_settings
     >>> from baccarat_exact.blackjack.round_stats import round_stats
     >>> from baccarat_exact.model.shoe import Shoe

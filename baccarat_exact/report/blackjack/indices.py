@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_indices import (
+from baccarat_exact.analysis.blackjack.indices import (
     BlackjackIndices,
     CountPoint,
     Decision,
@@ -31,7 +31,7 @@ _OTHER = {
 def play_text(decision: Decision) -> str:
     """``stand, not hit``: the index play and what it replaces.
 
-    >>> from baccarat_exact.analysis.blackjack_indices import DECISIONS
+    >>> from baccarat_exact.analysis.blackjack.indices import DECISIONS
     >>> play_text(DECISIONS[1]), play_text(DECISIONS[0])
     ('stand, not hit', 'insure')
     """

@@ -4,6 +4,10 @@ The table format shows rounded decimals (exact fractions of a 6-deck shoe run to
 dozens of digits); CSV keeps every value exact as ``p/q``; JSON is each result's own ``to_dict()`` with
 exact strings and ``*_float`` decimals, in the documents' envelope (the request that runs
 adds itself and the version).
+
+This package's own module holds the reports of the exact commands (rules, dealer, hand,
+edge, round, strategy, insurance, effects of removal); those of the dealt shoes are in its
+modules :mod:`.simulate`, :mod:`.counting` and :mod:`.indices`, the math report in :mod:`.par`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
 if TYPE_CHECKING:  # the results' modules are loaded by the commands that make them
-    from baccarat_exact.analysis.blackjack_eor import BlackjackEor
+    from baccarat_exact.analysis.blackjack.eor import BlackjackEor
     from baccarat_exact.blackjack.dealer import DealerChart
     from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
     from baccarat_exact.blackjack.hand import HandAnalysis

@@ -288,7 +288,7 @@ def simulate(
     """Deal ``settings.shoes`` shoes and price every round exactly before it is dealt.
 
     ``jobs`` processes share the shoes, or the workers of a Dask ``cluster``
-    (:mod:`.cluster`: one shoe per task); the result is the same whatever deals them.
+    (:mod:`..cluster`: one shoe per task); the result is the same whatever deals them.
     ``progress`` is told the cards dealt, :attr:`SimulationSettings.dealt` a shoe (after
     each round on one process, after each shoe on several). ``worker_setup`` runs once on
     each cluster worker; ``on_workers`` is told a cluster's worker threads once connected.

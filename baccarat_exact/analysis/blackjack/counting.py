@@ -10,7 +10,7 @@ count per deck unseen) sets the bet of each strategy: one unit every round (flat
 does not depend on the bet, every strategy is priced on the very same rounds.
 
 What a strategy won per shoe, its spread and the figures made from them (win per 100
-rounds and per hour, N0, SCORE, risk of ruin: :mod:`.economics`) are *simulation
+rounds and per hour, N0, SCORE, risk of ruin: :mod:`..economics`) are *simulation
 estimates* with standard errors over shoes (delta method), as in baccarat's simulation.
 Each round's net result is exact (an integer of 1/``scale`` units); the sums are floats.
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.analysis.blackjack_simulation import check_dealing, priceable, shuffled
+from baccarat_exact.analysis.blackjack.simulation import check_dealing, priceable, shuffled
 from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
 from baccarat_exact.analysis.economics import (
     KellyBin,
