@@ -75,7 +75,7 @@ class BlackjackCountingRequest(BlackjackRequest):
             raise SimulationError(
                 f"--indices must be {' or '.join(INDEX_SETS)}, got {self.indices!r}"
             )
-        from baccarat_exact.analysis.blackjack.indices import find_count
+        from baccarat_exact.analysis.blackjack.counts import find_count
 
         find_count(self.count)
         self._betting()
@@ -107,7 +107,7 @@ class BlackjackCountingRequest(BlackjackRequest):
     def settings(self) -> CountingSettings:
         """The run's settings (the chart derived for the rules and the full shoe)."""
         from baccarat_exact.analysis.blackjack.counting import CountingSettings
-        from baccarat_exact.analysis.blackjack.indices import find_count, slot_tags
+        from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()

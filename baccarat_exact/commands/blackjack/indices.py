@@ -83,12 +83,9 @@ class BlackjackIndicesRequest(BlackjackRequest):
 
     def settings(self, *, decisions: bool = True) -> IndexSettings:
         """The run's settings, checked (the marginal pairs screened only with ``decisions``)."""
-        from baccarat_exact.analysis.blackjack.indices import (
-            IndexSettings,
-            decisions_for,
-            find_count,
-            split_tens_chance,
-        )
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.indices import IndexSettings, decisions_for
+        from baccarat_exact.analysis.blackjack.valuation import split_tens_chance
         from baccarat_exact.blackjack.hands import shoe_counts
         from baccarat_exact.model.exact import exact_number
 
