@@ -23,9 +23,9 @@ from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
-    from baccarat_exact.analysis.estimates import (
+    from baccarat_exact.analysis.estimates import Estimate
+    from baccarat_exact.analysis.simulate_results import (
         CountComparison,
-        Estimate,
         SimulationResult,
         StrategyEconomics,
     )

@@ -70,11 +70,11 @@ from baccarat_exact.analysis.blackjack.removal import RemovalLaw
 from baccarat_exact.analysis.blackjack.valuation import situation_terms, split_tens_chance
 from baccarat_exact.analysis.counting import CountSystem
 from baccarat_exact.analysis.estimates import Estimate, ratio_estimate
+from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.hands import SLOTS, Counts, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.errors import ShoeError, SimulationError
-from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -394,12 +394,11 @@ def blackjack_indices(
     """Average the index plays' exact differences at each true count and find where each
     flips (module docstring). ``jobs`` processes share the counts; the result is the same
     whatever their number. ``progress`` is told the samples done, a count at a time."""
-    if jobs < 1:
-        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    runner = Runner(jobs)
     pairs = settings.running_counts()
     work = [_Job(settings, asked, rc) for asked, rc in pairs]
     points = []
-    for job, found in zip(work, ordered_map(_run_count, work, min(jobs, len(work)))):
+    for job, found in runner.map(_run_count, work, len(work)):
         diffs: list[Estimate | None] = []
         for d in range(len(settings.decisions)):
             xs = [sample[d][0] for sample in found.terms]
