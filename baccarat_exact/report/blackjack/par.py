@@ -21,7 +21,7 @@ from typing import Any
 from baccarat_exact.analysis.blackjack.par import BlackjackSheet, StrategySheet
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.model import Column, Report, Style, Table, Text
+from baccarat_exact.report.model import Column, Report, Style, Table, Text, exact_fields
 from baccarat_exact.report.par import (
     METHODS,
     WIDTH,
@@ -187,7 +187,7 @@ def blackjack_par_report(sheet: BlackjackSheet, fingerprint: str) -> Report:
 def _figure(key: str, value: Fraction, exact: bool) -> dict[str, Any]:
     """``key`` exact and ``key_float`` beside it; in float arithmetic ``key_float`` only."""
     if exact:
-        return {key: exact_text(value), f"{key}_float": to_float(value)}
+        return exact_fields(key, value)
     return {f"{key}_float": to_float(value)}
 
 
