@@ -271,10 +271,6 @@ class CountFit:
             return -ev / per_true_count
         return to_float(-self.ev / self.ev_per_true_count_exact)  # beyond float range
 
-    def favourable(self, true_count: float) -> bool:
-        """Whether the linear model predicts a positive EV at ``true_count``."""
-        return self.ev + self.ev_per_true_count_exact * Fraction(true_count) > 0
-
 
 def _weights(eor: EffectOfRemoval, bet: int) -> tuple[list[int], list[Fraction]]:
     cards, effects = [], []
