@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.model.exact import exact_text, int_text
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Column, Report, Table, exact_fields
@@ -194,8 +194,7 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
             "name": line.name,
             "pays": exact_text(line.pays),
             "count": _count_json(line.count) if counts else None,
-            "probability": exact_text(line.probability),
-            "probability_float": to_float(line.probability),
+            **exact_fields("probability", line.probability),
         }
         for line in stats.lines
     ]

@@ -204,8 +204,7 @@ def _strategy_json(s: StrategySheet) -> dict[str, Any]:
         "largest_win": exact_text(s.largest_win),
         "outcomes": [
             {
-                "net": exact_text(net),
-                "net_float": to_float(net),
+                **exact_fields("net", net),
                 **_figure("probability", p, exact),
                 **_figure("one_in", 1 / p, exact),
             }
