@@ -68,7 +68,7 @@ class Decision:
         return tuple(found)
 
 
-def _hard(total: int, up: int, play: str, other: str = "hit") -> Decision:
+def _hard(total: int, up: int, play: str, other: str) -> Decision:
     return Decision(f"{total}v{SLOT_LABELS[up]}", up, "hard", total, play, other)
 
 
@@ -87,7 +87,6 @@ def decision_of(play: IndexPlay) -> Decision:
     """The decision an index play names (its up card 1 = ace … 10 as a slot; the play
     above the index is the index play, the one below the move it replaces).
 
-    >>> from baccarat_exact.blackjack.index_play import IndexPlay
     >>> decision_of(IndexPlay(10, "hard", 16, 0, Move.STAND, Move.HIT)).key
     '16vT'
     """
