@@ -5,7 +5,8 @@ Everything here is a *simulation estimate* — a float with its standard error
 over shoes (shoes are independent; hands within a shoe are not, so every error
 is computed from per-shoe totals). The exact inputs (each hand's EV) and the
 exact references (the full-shoe EV, the effects of removal) live elsewhere; the
-result types of baccarat's ``simulate`` are in :mod:`.simulate_results`.
+totals and result types of baccarat's ``simulate`` are in :mod:`.simulate_totals` and
+:mod:`.simulate_results`.
 """
 
 from __future__ import annotations

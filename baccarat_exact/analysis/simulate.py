@@ -30,12 +30,11 @@ from baccarat_exact.analysis.economics import kelly_ramp
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
 from baccarat_exact.analysis.ramps import Ramp, Strategy
 from baccarat_exact.analysis.runner import Runner
-from baccarat_exact.analysis.simulate_results import (
+from baccarat_exact.analysis.simulate_results import CountSystemFits, SimulationResult
+from baccarat_exact.analysis.simulate_totals import (
     KELLY_BINS,
     KELLY_LEAST,
     ChunkTotals,
-    CountSystemFits,
-    SimulationResult,
     StrategyTotals,
     Summary,
 )
