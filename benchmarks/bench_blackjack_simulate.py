@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout first
 
-from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
+from baccarat_exact.analysis.blackjack.simulation import SimulationSettings, simulate
 from baccarat_exact.blackjack.rules import BlackjackRules
 from benchmarks._machine import machine
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout first
 
-from baccarat_exact.analysis.blackjack_counting import CountingSettings, count_shoes
+from baccarat_exact.analysis.blackjack.counting import CountingSettings, count_shoes
 from baccarat_exact.analysis.ramps import parse_ramp
 from baccarat_exact.blackjack.edge import basic_strategy
 from baccarat_exact.blackjack.index_play import illustrious_18

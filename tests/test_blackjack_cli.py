@@ -157,14 +157,20 @@ def test_insurance_and_even_money() -> None:
     assert "insurance (pays 2:1)" in run("insurance")
 
 
-def test_insurance_takes_the_old_hand_option_one_release_with_a_note(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("insurance", "--hand", "T 9"), "--hand"),
+        (("simulate", "--shoes", "2", "--exact"), "--exact"),
+    ],
+)
+def test_the_options_kept_one_release_are_gone(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], option: str
 ) -> None:
-    code, out, err = run_main(capsys, "insurance", "--hand", "T 9", "-f", "json")
-    assert code == 0 and json.loads(out)["hand"] == "T 9"
-    assert err.startswith("note: --hand is now the CARDS argument")
-    code, out, err = run_main(capsys, "insurance", "T 9", "--hand", "T 8")
-    assert code == 2 and err.startswith("Error: give the player's cards once")
+    """--hand (now the CARDS argument) and --exact (now the default) were taken for one
+    release with a note; now they are refused in one line."""
+    code, out, err = run_main(capsys, *args)
+    assert code == 2 and out == "" and err == f"Error: No such option: {option}\n"
 
 
 def test_effect_of_removal_and_its_count() -> None:
@@ -247,18 +253,6 @@ def test_every_command_plays_six_decks_unless_told() -> None:
     assert settings.burn == 1
     short = BlackjackSimulateRequest(rules=BlackjackRulesInput(ruleset="single-deck-6-5"))
     assert short.settings().full_shoe.cards == 52
-
-
-def test_simulate_takes_the_old_exact_option_one_release_with_a_note(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    args = ["simulate", "--counts", "A=1,5=4,6=4,7=3,8=2,T=8", "--shoes", "2", "-q"]
-    code, out, err = run_main(capsys, *args, "--exact", "-f", "json")
-    assert code == 0 and json.loads(out)["arithmetic"] == "exact"
-    assert err.startswith("note: --exact is the default now")
-    code, out, err = run_main(capsys, *args, "--exact", "--float")
-    assert code == 2 and "--exact and --float conflict" in err
-    assert "--exact" not in run("simulate", "--help")
 
 
 def test_a_few_shoes_give_no_standard_error_and_say_so() -> None:

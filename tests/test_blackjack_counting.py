@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from baccarat_exact.analysis.blackjack_counting import (
+from baccarat_exact.analysis.blackjack.counting import (
     CountingSettings,
     StrategyResult,
     count_shoes,

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat_exact.analysis.blackjack_eor import BlackjackEor, ChartPlay, blackjack_eor, eor_steps
+from baccarat_exact.analysis.blackjack.eor import BlackjackEor, ChartPlay, blackjack_eor, eor_steps
 from baccarat_exact.blackjack.rules import CASINO_RULES, US_RULES, BlackjackRules, Surrender
 from baccarat_exact.model.shoe import Shoe
 

@@ -17,18 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from baccarat_exact.analysis.blackjack_indices import (
-    DECISIONS,
-    HI_LO,
+from baccarat_exact.analysis.blackjack.counts import HI_LO, find_count, slot_tags
+from baccarat_exact.analysis.blackjack.decisions import DECISIONS
+from baccarat_exact.analysis.blackjack.indices import (
     IndexSettings,
-    RemovalLaw,
     blackjack_indices,
     decisions_for,
-    find_count,
-    situation_terms,
-    slot_tags,
-    split_tens_chance,
 )
+from baccarat_exact.analysis.blackjack.removal import RemovalLaw
+from baccarat_exact.analysis.blackjack.valuation import situation_terms, split_tens_chance
 from baccarat_exact.blackjack.hands import ACE, SLOTS, TEN, Counts
 from baccarat_exact.blackjack.rules import CASINO_RULES, US_RULES, SplitBy, Surrender
 from baccarat_exact.cli.blackjack import app

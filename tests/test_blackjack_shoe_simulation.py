@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from baccarat_exact.analysis.blackjack_simulation import SimulationSettings, simulate
+from baccarat_exact.analysis.blackjack.simulation import SimulationSettings, simulate
 from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.blackjack.dealt import PlayedRound, play_round
 from baccarat_exact.blackjack.edge import edge

@@ -77,26 +77,14 @@ def test_eor_with_own_count_and_side_bet() -> None:
 
 
 @pytest.mark.parametrize("command", ["eor", "simulate"])
-def test_the_old_count_option_still_works_with_a_note(command: str) -> None:
-    """--count is --count-tags for one more release: the same output, one note on stderr,
-    and no line in the help."""
-    args = (command, "--decks", "1", "-f", "json") + (
-        ("--shoes", "2") if command == "simulate" else ()
-    )
-    code, new, err = run(*args, "--count-tags", "A:1,5:-1")
-    assert code == 0 and err == ""
-    code, old, err = run(*args, "--count", "A:1,5:-1")
-    assert (
-        code == 0
-        and err == "note: --count is now --count-tags (--count goes in the next release)\n"
-    )
-    assert json.loads(old)["request"] == json.loads(new)["request"]
-    assert json.loads(old)["request"]["counting"]["tags"] == "A:1,5:-1"
+def test_the_old_count_option_is_gone(command: str) -> None:
+    """--count was --count-tags' old name for one release; now it is refused (a usage
+    error), and the help still explains --count-tags."""
+    code, _, err = run(command, "--decks", "1", "--count", "A:1,5:-1")
+    assert code == 2 and "Error: No such option: --count " in err
     help_text = run(command, "--help")[1]
     assert "--count-tags" in help_text and "--count " not in help_text
     assert "unlike --counts, where T is the tens only" in " ".join(help_text.split())
-    code, _, err = run(*args, "--count", "A:1", "--count-tags", "A:1")
-    assert_one_error_line(code, err, "--count is now --count-tags: give --count-tags only")
 
 
 def test_eor_plot(tmp_path: Path) -> None:

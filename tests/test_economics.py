@@ -28,9 +28,10 @@ from baccarat_exact.analysis.economics import (
     ruin_within,
     score,
 )
-from baccarat_exact.analysis.estimates import Estimate, SimulationResult, _ratio
+from baccarat_exact.analysis.estimates import Estimate, ratio_of
 from baccarat_exact.analysis.ramps import Ramp, parse_ramp
 from baccarat_exact.analysis.simulate import _second_moments, bet_moments, pay_table, simulate
+from baccarat_exact.analysis.simulate_results import SimulationResult
 from baccarat_exact.errors import BaccaratError, SimulationError
 from baccarat_exact.model.bets import main_bets
 from baccarat_exact.model.catalogue import find_bet
@@ -154,8 +155,8 @@ def test_a_ratio_of_quantities_equal_in_every_shoe_has_no_standard_error() -> No
     moments = ShoeMoments.zeros((), 3)
     moments.add(np.stack([hands, hands, units], axis=1))
     means, covariance, n = moments.means(), moments.covariance(), moments.n
-    assert _ratio(means, covariance, n, 0, 1) == Estimate(1.0, 0.0)
-    ratio = _ratio(means, covariance, n, 2, 1)
+    assert ratio_of(means, covariance, n, 0, 1) == Estimate(1.0, 0.0)
+    ratio = ratio_of(means, covariance, n, 2, 1)
     numerical = delta_se(lambda m: float(m[2] / m[1]), means, covariance, n)
     assert ratio.value == units.sum() / hands.sum()
     assert ratio.se == pytest.approx(numerical, rel=1e-6) and ratio.se > 0

@@ -349,7 +349,7 @@ def test_the_source_is_read() -> None:
     assert ("baccarat_exact.stats", "baccarat_exact.pricing", "module") in pairs
     assert ("baccarat_exact.cli.formula", "baccarat_exact.report.formula", "function") in pairs
     assert (
-        "baccarat_exact.analysis.estimates",
+        "baccarat_exact.analysis.simulate_results",
         "baccarat_exact.analysis.eor",
         "type-checking",
     ) in pairs

@@ -88,7 +88,7 @@ def test_blackjack_solves_show_progress_on_a_terminal() -> None:
 
 
 def test_blackjack_progress_steps_add_up_to_the_bar() -> None:
-    from baccarat_exact.analysis.blackjack_eor import blackjack_eor, eor_steps
+    from baccarat_exact.analysis.blackjack.eor import blackjack_eor, eor_steps
     from baccarat_exact.blackjack.edge import edge, solve_steps
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.model.shoe import Shoe

@@ -204,7 +204,6 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE}", 0),
     ("blackjack eor", f"blackjack eor --counts {SMALL_SHOE} --float", 0),
     ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 3", 0),
-    ("blackjack simulate", f"blackjack simulate --counts {SMALL_SHOE} --shoes 2 --exact", 0),
     (
         "blackjack indices",
         f"blackjack indices --counts {SMALL_SHOE} --decks-left 15/52 --samples 3 "
@@ -217,7 +216,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
         0,
     ),
     ("blackjack counting", "blackjack counting --decks 2 --shoes 20 --indices none", 0),
-    ("blackjack insurance", "blackjack insurance --counts A=1,T=5,9=5 --hand 'T 9'", 0),
+    ("blackjack insurance", "blackjack insurance --counts A=1,T=5,9=5 'T 9'", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE}", 0),
     ("blackjack round", f"blackjack round --counts {SMALL_SHOE} --float --strategy basic", 0),
     ("blackjack report", f"blackjack report --counts {SMALL_SHOE} --rounds 10,1000", 0),

@@ -15,8 +15,9 @@ import pytest
 from sympy.utilities.iterables import multiset_permutations
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings, deal_shoe, parse_burn
-from baccarat_exact.analysis.estimates import SimulationResult, _Sums
+from baccarat_exact.analysis.estimates import ShoeSums
 from baccarat_exact.analysis.simulate import SECONDS_PER_CARD, estimated_seconds, simulate
+from baccarat_exact.analysis.simulate_results import SimulationResult
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.commands.simulate import SimulateRequest
@@ -261,9 +262,9 @@ def test_user_count_and_threshold() -> None:
 # -- estimates -------------------------------------------------------------------------
 
 
-def _summed(x: np.ndarray, d: np.ndarray, parts: int) -> tuple[_Sums, _Sums]:  # type: ignore[type-arg]
+def _summed(x: np.ndarray, d: np.ndarray, parts: int) -> tuple[ShoeSums, ShoeSums]:  # type: ignore[type-arg]
     """Running sums of per-shoe totals ``x`` over denominators ``d``, added in chunks."""
-    sums, hands = _Sums.zeros(x.shape[1:]), _Sums.zeros(())
+    sums, hands = ShoeSums.zeros(x.shape[1:]), ShoeSums.zeros(())
     for part in np.array_split(np.arange(len(x)), parts):
         sums.add(x[part], d[part][:, None])
         hands.add(d[part], d[part])

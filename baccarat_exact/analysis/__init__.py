@@ -7,8 +7,8 @@
 - :mod:`.simulate` and :mod:`.estimates` — shoe simulation: exact values at every hand,
   simulation estimates (kept in their own types) over shoes;
 - :mod:`.track` — live tracking of dealt rounds;
-- :mod:`.blackjack_eor` — blackjack's effects of removal and the count they suggest, fitted
-  by :mod:`.counting` like baccarat's.
+- :mod:`.blackjack` — blackjack's analyses (effects of removal, shoe simulation, index
+  plays, the counting mode, the math report), in a folder of their own.
 
 Import from the modules themselves (``from baccarat_exact.analysis.eor import
 effect_of_removal``); this package imports nothing, so the command line starts fast.

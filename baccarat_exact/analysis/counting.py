@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from baccarat_exact.errors import CardError, CountError
 from baccarat_exact.model.cards import parse_rank
@@ -45,6 +45,8 @@ __all__ = [
     "PUBLISHED_COUNTS",
     "CountFit",
     "CountSystem",
+    "Game",
+    "PublishedCount",
     "bet_fits",
     "betting_correlation",
     "derive_count",
@@ -52,6 +54,7 @@ __all__ = [
     "fit_count",
     "parse_count",
     "parse_named_count",
+    "published_counts",
 ]
 
 DEFAULT_LEVEL = 2
@@ -139,32 +142,77 @@ def parse_count(text: str, name: str = "your count") -> CountSystem:
     return CountSystem(name=name, tags=tuple(tags))
 
 
-PUBLISHED_COUNTS: dict[str, tuple[str, str]] = {
-    "dragon-7": (
+Game = Literal["baccarat", "blackjack"]
+"""The game a published count is for: each game's commands take its own counts by name."""
+
+
+class PublishedCount(NamedTuple):
+    """A count known by name: its tags (as :func:`parse_count` reads them), where it was
+    published, and the game it counts."""
+
+    tags: str
+    source: str
+    game: Game
+
+
+PUBLISHED_COUNTS: dict[str, PublishedCount] = {
+    "dragon-7": PublishedCount(
         "4:-1,5:-1,6:-1,7:-1,8:2,9:2",
         "E. Jacobson's Dragon 7 count (Wizard of Odds, 2011), the count of S. How's "
         "Dragon-7 tracking sheet (discountgambling.net, 2011-10-04)",
+        "baccarat",
     ),
-    "dragon-7-how": (
+    "dragon-7-how": PublishedCount(
         "A:1,4:-1,5:-1,6:-1,7:-1,8:2,9:2",
         "S. How's unbalanced Dragon 7 count (discountgambling.net, 2012-10-24)",
+        "baccarat",
     ),
-    "panda-8": (
+    "panda-8": PublishedCount(
         "A:1,2:1,3:-2,4:-2,5:-2,6:-1,7:-1,8:-2,9:4,T:1",
         "the Panda 8 count simulated in E. Jacobson's \"Co-Card Counting the Dragon and "
         "Panda Side Bets in EZ Baccarat\" (888casino.com), after M. Shackleford's analysis",
+        "baccarat",
     ),
-    "panda-8-how": (
+    "panda-8-how": PublishedCount(
         "A:1,4:-1,5:-1,9:2",
         "S. How's simplified Panda-8 co-count (discountgambling.net, 2012-12-09)",
+        "baccarat",
+    ),
+    "hi-lo": PublishedCount(
+        "2:1,3:1,4:1,5:1,6:1,T:-1,A:-1",
+        "H. Dubner's High-Low count (1963), as S. Wong's *Professional Blackjack* gives it: "
+        "2-6 count +1, 7-9 count 0, tens and aces -1",
+        "blackjack",
     ),
 }
-"""Published counts by name: their tags and where they were published."""
+"""Every count known by name, of either game (one registry: a new count joins it here):
+its tags, where it was published and the game it counts."""
+
+_CUSTOM_COUNT = "mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1"
 
 
-def parse_named_count(text: str) -> CountSystem:
-    """``NAME=TAGS`` (a count of your own, named) or the name of a published count
-    (:data:`PUBLISHED_COUNTS`).
+def published_counts(game: Game) -> tuple[str, ...]:
+    """The names of the published counts of one game.
+
+    >>> published_counts("blackjack")
+    ('hi-lo',)
+    """
+    return tuple(name for name, count in PUBLISHED_COUNTS.items() if count.game == game)
+
+
+def _unknown_count(text: str, game: Game) -> CountError:
+    known = ", ".join(published_counts(game))
+    if game == "blackjack":
+        return CountError(
+            f"unknown count {text!r}: use {known}, or NAME=TAGS such as {_CUSTOM_COUNT!r}"
+        )
+    name = text.strip().partition("=")[0].strip()
+    return CountError(f"no published count {name!r} (known: {known}); give NAME=TAGS for your own")
+
+
+def parse_named_count(text: str, game: Game = "baccarat") -> CountSystem:
+    """``NAME=TAGS`` (a count of your own, named) or the name of a published count of
+    ``game`` (:data:`PUBLISHED_COUNTS`).
 
     >>> parse_named_count("dragon-7").label()
     'A:0 2:0 3:0 4:-1 5:-1 6:-1 7:-1 8:+2 9:+2 T:0'
@@ -174,17 +222,16 @@ def parse_named_count(text: str) -> CountSystem:
     Traceback (most recent call last):
     ...
     baccarat_exact.errors.CountError: no published count 'nonesuch' (known: dragon-7, dragon-7-how, panda-8, panda-8-how); give NAME=TAGS for your own
+    >>> parse_named_count("hi-lo", "blackjack").label()
+    'A:-1 2:+1 3:+1 4:+1 5:+1 6:+1 7:0 8:0 9:0 T:-1'
     """
     name, sep, tags = text.strip().partition("=")
     name = name.strip()
     if not sep:
-        if name.lower() not in PUBLISHED_COUNTS:
-            known = ", ".join(PUBLISHED_COUNTS)
-            raise CountError(
-                f"no published count {name!r} (known: {known}); give NAME=TAGS for your own"
-            )
-        name = name.lower()
-        return parse_count(PUBLISHED_COUNTS[name][0], name)
+        published = PUBLISHED_COUNTS.get(name.lower())
+        if published is None or published.game != game:
+            raise _unknown_count(text, game)
+        return parse_count(published.tags, name.lower())
     if not name or not re.fullmatch(r"[\w.+-]{1,24}", name):
         raise CountError(
             f"a count's name must be 1-24 letters, digits or - _ . +, got {name!r} in {text!r}"
@@ -223,10 +270,6 @@ class CountFit:
         if ev is not None and per_true_count is not None:
             return -ev / per_true_count
         return to_float(-self.ev / self.ev_per_true_count_exact)  # beyond float range
-
-    def favourable(self, true_count: float) -> bool:
-        """Whether the linear model predicts a positive EV at ``true_count``."""
-        return self.ev + self.ev_per_true_count_exact * Fraction(true_count) > 0
 
 
 def _weights(eor: EffectOfRemoval, bet: int) -> tuple[list[int], list[Fraction]]:

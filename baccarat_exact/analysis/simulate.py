@@ -23,25 +23,23 @@ from fractions import Fraction
 
 import numpy as np
 
-from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
+from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.economics import kelly_ramp
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.analysis.estimates import (
+from baccarat_exact.analysis.ramps import Ramp, Strategy
+from baccarat_exact.analysis.runner import Runner
+from baccarat_exact.analysis.simulate_results import CountSystemFits, SimulationResult
+from baccarat_exact.analysis.simulate_totals import (
     KELLY_BINS,
     KELLY_LEAST,
     ChunkTotals,
-    CountSystemFits,
-    SimulationResult,
     StrategyTotals,
     Summary,
 )
-from baccarat_exact.analysis.ramps import Ramp, Strategy
-from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import ANY_PAIRS, PAIR, SUITED_PAIR, Bet
 from baccarat_exact.model.events import N_EVENTS
-from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.pricing import price_batch
 from baccarat_exact.pricing.results import Prices
 
@@ -441,12 +439,7 @@ def simulate(
     measure each true count's advantage and variance, from which the Kelly ramps follow,
     then to play them (with everything else, which comes out the same both times).
     """
-    if jobs < 1:
-        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
-    if cluster is not None and jobs != 1:
-        raise SimulationError(
-            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
-        )
+    runner = Runner(jobs, cluster, worker_setup, on_workers)
     eor = effect_of_removal(settings.shoe, settings.rules, settings.chosen_bets)
     fits = count_fits(settings, eor)
     systems = count_systems(settings, eor, fits)
@@ -462,11 +455,8 @@ def simulate(
             True,
             moments=bet_moments(settings),
             keep_hands=False,
-            jobs=jobs,
+            runner=runner,
             progress=progress,
-            cluster=cluster,
-            worker_setup=worker_setup,
-            on_workers=on_workers,
         )
         kelly = _kelly_ramps(settings, first)
     plan = strategies(settings, len(systems), kelly)
@@ -478,11 +468,8 @@ def simulate(
         pays,
         False,
         keep_hands=keep_hands,
-        jobs=jobs,
+        runner=runner,
         progress=progress,
-        cluster=cluster,
-        worker_setup=worker_setup,
-        on_workers=on_workers,
     ).result(eor, fits, systems, plan)
 
 
@@ -496,11 +483,8 @@ def _deal(
     *,
     moments: tuple[tuple[float | None, float], ...] = (),
     keep_hands: bool,
-    jobs: int,
+    runner: Runner,
     progress: Callable[[int], None] | None,
-    cluster: ClusterAddress | None,
-    worker_setup: Callable[[], None] | None,
-    on_workers: Callable[[int], None] | None,
 ) -> Summary:
     """Deal every shoe once and add up its totals, in shoe order."""
     work = (
@@ -519,10 +503,11 @@ def _deal(
         for first in range(0, settings.shoes, CHUNK_SHOES)
     )
     summary = Summary(settings, len(fits), len(plan), len(systems) if kelly_bins else 0)
+    chunks = -(-settings.shoes // CHUNK_SHOES)
     run = (
-        _run(work, jobs, settings.shoes)
-        if cluster is None
-        else _on_cluster(work, cluster, worker_setup, on_workers)
+        runner.map(_simulate_chunk, work, chunks)
+        if runner.cluster is None
+        else _on_cluster(work, runner, chunks)
     )
     for job, chunk in run:
         summary.add(chunk)
@@ -563,10 +548,7 @@ def _simulate_chunks(jobs: tuple[_Job, ...]) -> tuple[ChunkTotals, ...]:
 
 
 def _on_cluster(
-    work: Iterator[_Job],
-    cluster: ClusterAddress,
-    worker_setup: Callable[[], None] | None,
-    on_workers: Callable[[int], None] | None,
+    work: Iterator[_Job], runner: Runner, chunks: int
 ) -> Iterator[tuple[_Job, ChunkTotals]]:
     """Each job with its totals, in order, computed on a Dask cluster
     (:data:`CLUSTER_CHUNKS` chunks per task)."""
@@ -581,18 +563,5 @@ def _on_cluster(
         if group:
             yield tuple(group)
 
-    for jobs, totals in cluster_map(
-        _simulate_chunks, tasks(), cluster, worker_setup=worker_setup, on_workers=on_workers
-    ):
+    for jobs, totals in runner.map(_simulate_chunks, tasks(), -(-chunks // CLUSTER_CHUNKS)):
         yield from zip(jobs, totals)
-
-
-def _run(work: Iterator[_Job], jobs: int, shoes: int) -> Iterator[tuple[_Job, ChunkTotals]]:
-    """Each job with its totals, in order: here, or on ``jobs`` worker processes with at
-    most two jobs each in flight (the work list is never built whole)."""
-    workers = 1 if jobs == 1 or shoes <= CHUNK_SHOES else min(jobs, -(-shoes // CHUNK_SHOES))
-    return ordered_map(_job_totals, work, workers)
-
-
-def _job_totals(job: _Job) -> tuple[_Job, ChunkTotals]:
-    return job, _simulate_chunk(job)

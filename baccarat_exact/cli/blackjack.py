@@ -56,7 +56,6 @@ from baccarat_exact.commands.blackjack.inputs import (
     BlackjackRulesInput,
 )
 from baccarat_exact.commands.inputs import ShoeInput
-from baccarat_exact.errors import RequestError
 from baccarat_exact.report.model import Format
 
 __all__ = ["BJ_RULES", "BJ_SHOE", "app", "rules_options"]
@@ -224,10 +223,6 @@ def insurance_command(
             show_default=False,
         ),
     ] = None,
-    hand: Annotated[
-        str | None,
-        typer.Option("--hand", hidden=True, help="The player's cards (now the CARDS argument)."),
-    ] = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
@@ -235,14 +230,6 @@ def insurance_command(
 
     The dealer's ace (and the player's CARDS) come out of the shoe (after --remove).
     """
-    if hand is not None:
-        if cards is not None:
-            raise RequestError("give the player's cards once: as CARDS (--hand is its old name)")
-        _note(
-            '--hand is now the CARDS argument (blackjack insurance "T 9"); --hand goes in '
-            "the next release"
-        )
-        cards = hand
     from baccarat_exact.commands.blackjack import BlackjackInsuranceRequest
 
     request = BlackjackInsuranceRequest(
@@ -409,7 +396,7 @@ def report_command(
     )
     sheet = request.compute(context(quiet=quiet, jobs=jobs))
     report = request.document_report(request.report(sheet))
-    from baccarat_exact.report.blackjack_par import blackjack_html, blackjack_markdown
+    from baccarat_exact.report.blackjack.par import blackjack_html, blackjack_markdown
 
     emit_pages(
         report,
@@ -429,10 +416,6 @@ def simulate_command(
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
     use_float: FloatOption = False,
-    use_exact: Annotated[
-        bool,
-        typer.Option("--exact", hidden=True, help="Exact fractions (now the default)."),
-    ] = False,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
     quiet: QuietOption = False,
@@ -449,10 +432,6 @@ def simulate_command(
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
     shoes on.
     """
-    if use_exact:
-        if use_float:
-            raise RequestError("--exact and --float conflict: exact is the default")
-        _note("--exact is the default now; the option goes in the next release")
     from baccarat_exact.commands.blackjack import BlackjackSimulateRequest
 
     request = BlackjackSimulateRequest(
@@ -469,12 +448,6 @@ def simulate_command(
 
     result = request.simulate(context(quiet=quiet, jobs=jobs), cluster=cluster)
     emit(request.document_report(request.report(result)), fmt, table)
-
-
-def _note(text: str) -> None:
-    from baccarat_exact.cli.output import echo
-
-    echo(f"note: {text}", err=True)
 
 
 CountOption = Annotated[

@@ -12,10 +12,8 @@ from typing import Annotated
 import typer
 
 from baccarat_exact.analysis.counting import DEFAULT_LEVEL
-from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import LevelOption, OptionGroup
 from baccarat_exact.commands.counting import CountingInput
-from baccarat_exact.errors import CountError
 
 __all__ = ["COUNTING"]
 
@@ -30,24 +28,14 @@ CountTagsOption = Annotated[
         show_default=False,
     ),
 ]
-OldCountOption = Annotated[
-    str | None,
-    typer.Option("--count", hidden=True, help="Now --count-tags (kept for one release)."),
-]
 
 
 def _counting(
     count_tags: CountTagsOption = None,
     level: LevelOption = DEFAULT_LEVEL,
-    count: OldCountOption = None,
 ) -> CountingInput:
-    if count is not None:
-        if count_tags is not None:
-            raise CountError("--count is now --count-tags: give --count-tags only")
-        echo("note: --count is now --count-tags (--count goes in the next release)", err=True)
-        count_tags = count
     return CountingInput(tags=count_tags, level=level)
 
 
 COUNTING = OptionGroup("counting", _counting)
-"""``--count-tags --level`` (and the old ``--count``) → :class:`CountingInput`."""
+"""``--count-tags --level`` → :class:`CountingInput`."""

@@ -14,7 +14,7 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
-    from baccarat_exact.analysis.estimates import SimulationResult
+    from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
 __all__ = ["LONGEST_SECONDS", "LONG_SECONDS", "SimulateRequest", "duration_text"]

@@ -67,7 +67,7 @@ class BetOdds:
 
     Counts and denominator are six-card sequences (infinite shoe: weights) times
     ``weight``; the weight is 1 unless the bet's counts are expectations over
-    cards of unknown suit (:attr:`expected_counts` are then fractions).
+    cards of unknown suit (a line's expected count is then ``line_count / weight``).
     """
 
     bet: Bet
@@ -85,14 +85,6 @@ class BetOdds:
     def name(self) -> str:
         """The bet's name."""
         return self.bet.name
-
-    @property
-    def expected_counts(self) -> tuple[int | Fraction, ...]:
-        """Six-card sequences ending on each line: integers, or exact expectations over
-        unknown suits (fractions) when :attr:`weight` is not 1."""
-        if self.weight == 1:
-            return self.line_counts
-        return tuple(Fraction(n, self.weight) for n in self.line_counts)
 
     @property
     def lines(self) -> tuple[tuple[str, Fraction, Fraction], ...]:

@@ -10,12 +10,12 @@ from baccarat_exact.errors import BetError
 from baccarat_exact.model.bets import Bet, with_main_bets
 from baccarat_exact.model.catalogue import SIDE_BETS, find_bet, unknown_bet_message
 from baccarat_exact.model.custom_bets import read_bets_file
-from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import Odds, odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table
+from baccarat_exact.report.model import Column, Report, Table, exact_fields
 
 __all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries", "price_entries"]
 
@@ -162,8 +162,7 @@ def bets_report(
                 "source": e.source,
                 "pair_bet": e.bet.needs_pairs,
                 "lines": [{"name": name, "pays": exact_text(pays)} for name, pays in _lines(e.bet)],
-                "house_edge": exact_text(edges[e.bet.name]),
-                "house_edge_float": to_float(edges[e.bet.name]),
+                **exact_fields("house_edge", edges[e.bet.name]),
             }
             for e in entries
         ],

@@ -6,9 +6,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.cards import format_cards
-from baccarat_exact.model.exact import decimal_text, exact_text, int_text, str_fits, to_float
+from baccarat_exact.model.exact import decimal_text, exact_text, int_text, str_fits
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
     from baccarat_exact.analysis.breakeven import BetBreakEven, BreakEven
@@ -139,7 +139,7 @@ def _exact(function: RationalFunction | None, symbolic: bool, key: str) -> dict[
         return {key: None}
     if symbolic:
         return {key: function.to_dict()}
-    return {key: exact_text(function.value), f"{key}_float": to_float(function.value)}
+    return exact_fields(key, function.value)
 
 
 def _linear_ev_text(bet: BetBreakEven, symbolic: bool) -> str:

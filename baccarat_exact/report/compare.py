@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from baccarat_exact.analysis.compare import Case, Comparison
-from baccarat_exact.model.exact import exact_text, to_float
-from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
 
 __all__ = ["compare_document", "compare_report"]
 
@@ -112,10 +111,6 @@ def compare_report(result: Comparison, *, every_column: bool = False) -> Report:
     )
 
 
-def _exact(value: Any) -> str | None:
-    return None if value is None else exact_text(value)
-
-
 def compare_document(result: Comparison) -> dict[str, Any]:
     """The JSON body: the bets and figures compared, then every case (its rules as
     priced) with each bet's figures, exact (``"p/q"``) and as ``*_float``."""
@@ -126,8 +121,7 @@ def compare_document(result: Comparison) -> dict[str, Any]:
             entry: dict[str, Any] = {}
             for figure in result.figures:
                 value = case.figures[bet][figure]
-                entry[_key(figure)] = _exact(value)
-                entry[f"{_key(figure)}_float"] = None if value is None else to_float(value)
+                entry.update(exact_fields(_key(figure), value))
             bets[bet] = entry
         cases.append(
             {

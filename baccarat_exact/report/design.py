@@ -7,9 +7,9 @@ import textwrap
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.model.exact import exact_text, int_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table, Text
+from baccarat_exact.report.model import Column, Report, Table, Text, exact_fields
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
     from baccarat_exact.analysis.design import Design, Grid
@@ -106,14 +106,10 @@ def design_report(result: Design) -> Report:
     )
 
 
-def _exact(value: Fraction, key: str) -> dict[str, Any]:
-    return {key: exact_text(value), f"{key}_float": to_float(value)}
-
-
 def _range(bounds: tuple[Fraction, Fraction] | None) -> dict[str, Any] | None:
     if bounds is None:
         return None
-    return {**_exact(bounds[0], "low"), **_exact(bounds[1], "high")}
+    return {**exact_fields("low", bounds[0]), **exact_fields("high", bounds[1])}
 
 
 def design_document(result: Design) -> dict[str, Any]:
@@ -128,11 +124,11 @@ def design_document(result: Design) -> dict[str, Any]:
             {
                 "name": line.name,
                 "pays": None if line.pays is None else exact_text(line.pays),
-                **_exact(line.probability, "probability"),
+                **exact_fields("probability", line.probability),
             }
             for line in result.lines
         ],
-        "edge": {**(_range(result.edge) or {}), **_exact(result.middle, "middle")},
+        "edge": {**(_range(result.edge) or {}), **exact_fields("middle", result.middle)},
         "hit_frequency": _range(result.hit_frequency),
         "grid": {
             "step": exact_text(result.grid.step),
@@ -146,11 +142,11 @@ def design_document(result: Design) -> dict[str, Any]:
             {
                 "rank": rank,
                 "pays": [exact_text(pays) for pays in table.pays],
-                **_exact(table.house_edge, "house_edge"),
-                **_exact(table.distance, "distance"),
-                **_exact(table.variance, "variance"),
+                **exact_fields("house_edge", table.house_edge),
+                **exact_fields("distance", table.distance),
+                **exact_fields("variance", table.variance),
                 "std_dev_float": table.std_dev,
-                **_exact(table.hit_frequency, "hit_frequency"),
+                **exact_fields("hit_frequency", table.hit_frequency),
             }
             for rank, table in enumerate(result.tables, start=1)
         ],

@@ -7,9 +7,9 @@ from typing import Any
 
 from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
-from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
 
 __all__ = ["break_even_exact", "count_rows", "eor_report"]
 
@@ -30,10 +30,6 @@ def break_even_exact(fit: CountFit) -> Fraction | None:
     return -fit.ev / fit.ev_per_true_count_exact
 
 
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else exact_text(value)
-
-
 def _fits_json(fit: CountFit) -> dict[str, Any]:
     break_even = break_even_exact(fit)
     return {
@@ -41,12 +37,10 @@ def _fits_json(fit: CountFit) -> dict[str, Any]:
         "tags": _tags_json(fit.count),
         "imbalance": fit.imbalance,
         "betting_correlation_float": fit.correlation,
-        "slope": exact_text(fit.slope),
-        "slope_float": to_float(fit.slope),
+        **exact_fields("slope", fit.slope),
         "ev_per_true_count": exact_text(fit.ev_per_true_count_exact),
         "ev_per_true_count_float": fit.ev_per_true_count,
-        "break_even_true_count": _exact(break_even),
-        "break_even_true_count_float": None if break_even is None else to_float(break_even),
+        **exact_fields("break_even_true_count", break_even),
     }
 
 

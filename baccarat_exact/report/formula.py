@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.model.exact import exact_text
 from baccarat_exact.report.describe import describe_rules
-from baccarat_exact.report.model import Column, Report, Table, Text
+from baccarat_exact.report.model import Column, Report, Table, Text, exact_fields
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
     from baccarat_exact.analysis.formulas import DeckFormulas
@@ -196,8 +196,7 @@ def formula_document(formulas: DeckFormulas, terms: int = 4) -> dict[str, Any]:
 
     def entry(bet: str, quantity: str, function: Any) -> dict[str, Any]:
         document: dict[str, Any] = function.to_dict(terms)
-        document["infinite_shoe"] = exact_text(by_key[(bet, quantity)])
-        document["infinite_shoe_float"] = to_float(by_key[(bet, quantity)])
+        document.update(exact_fields("infinite_shoe", by_key[(bet, quantity)]))
         return document
 
     return {

@@ -9,9 +9,8 @@ from typing import Any
 
 from baccarat_exact.analysis.grid import KEYS, Grid, GridCell
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
 
 __all__ = ["FIGURES", "grid_document", "grid_figures", "grid_report"]
 
@@ -141,13 +140,6 @@ def grid_report(
     return Report(title=title, blocks=blocks, notes=tuple(notes), data=lambda: grid_document(table))
 
 
-def _exact(value: Fraction | None, key: str) -> dict[str, Any]:
-    """``value`` and its decimal twin, under ``key`` and ``key_float``."""
-    if value is None:
-        return {key: None, f"{key}_float": None}
-    return {key: exact_text(value), f"{key}_float": to_float(value)}
-
-
 def grid_document(table: Grid) -> dict[str, Any]:
     """The JSON body of ``grid --format json``: the shoe and rules as priced, the bets,
     then every cell, exact, each value beside its ``*_float`` twin. (The keys, the
@@ -164,11 +156,12 @@ def grid_document(table: Grid) -> dict[str, Any]:
             {
                 "row": cell.row,
                 "col": cell.col,
-                **_exact(cell.probability, "probability"),
+                **exact_fields("probability", cell.probability),
                 "outcomes": {
-                    outcome.value: _exact(p, "probability") for outcome, p in cell.outcomes.items()
+                    outcome.value: exact_fields("probability", p)
+                    for outcome, p in cell.outcomes.items()
                 },
-                "bets": {name: _exact(ev, "ev") for name, ev in cell.evs.items()},
+                "bets": {name: exact_fields("ev", ev) for name, ev in cell.evs.items()},
             }
             for cell in table.cells
         ],

@@ -6,10 +6,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.model.exact import exact_text, int_text
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table
+from baccarat_exact.report.model import Column, Report, Table, exact_fields
 from baccarat_exact.stats import all_stats, bet_stats
 
 if TYPE_CHECKING:
@@ -177,10 +177,6 @@ def _count_json(count: int | Fraction) -> int | str:
     return count
 
 
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else exact_text(value)
-
-
 def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
     """A bet's JSON entry: schema 1's keys, then lines, variance, hit frequency and the rest.
 
@@ -188,24 +184,17 @@ def stats_dict(result: BetOdds, *, counts: bool = True) -> dict[str, Any]:
     """
     stats = bet_stats(result)
     document = result.to_dict()
-    document["house_edge"] = exact_text(stats.house_edge)
-    document["house_edge_float"] = to_float(stats.house_edge)
-    document["hit_frequency"] = exact_text(stats.hit_frequency)
-    document["hit_frequency_float"] = to_float(stats.hit_frequency)
-    document["variance"] = exact_text(stats.variance)
-    document["variance_float"] = to_float(stats.variance)
+    document.update(exact_fields("house_edge", stats.house_edge))
+    document.update(exact_fields("hit_frequency", stats.hit_frequency))
+    document.update(exact_fields("variance", stats.variance))
     document["std_dev_float"] = stats.std_dev
-    document["element_of_risk"] = _exact(stats.element_of_risk)
-    document["element_of_risk_float"] = (
-        None if stats.element_of_risk is None else to_float(stats.element_of_risk)
-    )
+    document.update(exact_fields("element_of_risk", stats.element_of_risk))
     document["lines"] = [
         {
             "name": line.name,
             "pays": exact_text(line.pays),
             "count": _count_json(line.count) if counts else None,
-            "probability": exact_text(line.probability),
-            "probability_float": to_float(line.probability),
+            **exact_fields("probability", line.probability),
         }
         for line in stats.lines
     ]

@@ -26,7 +26,7 @@ from baccarat_exact.analysis.par import (
 )
 from baccarat_exact.model.exact import exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, Text
+from baccarat_exact.report.model import Cell, Column, Report, Table, Text, exact_fields
 
 __all__ = [
     "METHODS",
@@ -390,17 +390,8 @@ def par_report(sheet: ParSheet, fingerprint: str) -> Report:
 # -- the JSON document -------------------------------------------------------------------------
 
 
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else exact_text(value)
-
-
 def _float(value: Fraction | float | None) -> float | None:
     return None if value is None else to_float(value)
-
-
-def _pair(key: str, value: Fraction | None) -> dict[str, Any]:
-    """``key`` exact and ``key_float`` beside it."""
-    return {key: _exact(value), f"{key}_float": _float(value)}
 
 
 def _chance_json(chance: Chance, key: str = "probability") -> dict[str, Any]:
@@ -439,12 +430,20 @@ def horizon_document(horizon: Horizon, exact_mean: bool = True) -> dict[str, Any
     return {
         "rounds": horizon.rounds,
         "method": _method(horizon),
-        **(_pair("mean", horizon.mean) if exact_mean else {"mean_float": _float(horizon.mean)}),
+        **(
+            exact_fields("mean", horizon.mean)
+            if exact_mean
+            else {"mean_float": _float(horizon.mean)}
+        ),
         "std_dev_float": horizon.std_dev,
         "intervals": [_interval_json(i, horizon.exact) for i in horizon.intervals],
         "ahead": _chance_json(horizon.ahead),
         "losses": [
-            {"loss": loss.text, **_pair("units", loss.units(horizon.rounds)), **_chance_json(c)}
+            {
+                "loss": loss.text,
+                **exact_fields("units", loss.units(horizon.rounds)),
+                **_chance_json(c),
+            }
             for loss, c in horizon.losses
         ],
     }
@@ -459,21 +458,21 @@ def _count_json(count: int | Fraction | None) -> int | str | None:
 def _bet_json(bet: BetSheet) -> dict[str, Any]:
     s = bet.stats
     return {
-        **_pair("rtp", bet.rtp),
-        **_pair("house_edge", s.house_edge),
-        **_pair("hit_frequency", s.hit_frequency),
-        **_pair("variance", s.variance),
+        **exact_fields("rtp", bet.rtp),
+        **exact_fields("house_edge", s.house_edge),
+        **exact_fields("hit_frequency", s.hit_frequency),
+        **exact_fields("variance", s.variance),
         "std_dev_float": s.std_dev,
-        **_pair("element_of_risk", s.element_of_risk),
+        **exact_fields("element_of_risk", s.element_of_risk),
         "largest_win": exact_text(bet.largest_win),
         "lines": [
             {
                 "name": line.name,
                 "pays": exact_text(line.pays),
                 "count": _count_json(line.count),
-                **_pair("probability", line.probability),
-                **_pair("one_in", line.one_in),
-                **_pair("rtp_contribution", line.return_share),
+                **exact_fields("probability", line.probability),
+                **exact_fields("one_in", line.one_in),
+                **exact_fields("rtp_contribution", line.return_share),
             }
             for line in bet.lines
         ],
@@ -490,8 +489,8 @@ def _mix_json(mix: MixSheet) -> dict[str, Any]:
     document: dict[str, Any] = {
         "shares": {name: exact_text(share) for name, share in c.stakes},
         "handle": exact_text(c.staked),
-        **_pair("hold", mix.hold),
-        **_pair("variance", mix.variance),
+        **exact_fields("hold", mix.hold),
+        **exact_fields("variance", mix.variance),
         "std_dev_float": mix.std_dev,
         "covariances": [[exact_text(x) for x in row] for row in c.covariances],
         "rounds": [
@@ -506,7 +505,7 @@ def _mix_json(mix: MixSheet) -> dict[str, Any]:
     }
     if mix.actual is not None:
         document["actual"] = {
-            **_pair("hold", mix.actual),
+            **exact_fields("hold", mix.actual),
             "p_values": [
                 {"rounds": h.rounds, "method": _method(h), **_chance_json(p, "p_value")}
                 for h, p in zip(mix.horizons, mix.p_values)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from baccarat_exact.analysis.eor import EffectOfRemoval
-from baccarat_exact.analysis.estimates import SimulationResult
+from baccarat_exact.analysis.simulate_results import SimulationResult
 from baccarat_exact.errors import PlotError
 from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.dealing import burn_text
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, estimate_cells
-from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.model.exact import int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
-    from baccarat_exact.analysis.estimates import (
+    from baccarat_exact.analysis.estimates import Estimate
+    from baccarat_exact.analysis.simulate_results import (
         CountComparison,
-        Estimate,
         SimulationResult,
         StrategyEconomics,
     )
@@ -375,8 +375,7 @@ def _records(table: Table) -> list[dict[str, Any]]:
             if key.endswith("_float"):
                 record[key] = None if value is None else to_float(value)  # type: ignore[arg-type]
             elif column.style in ("fraction", "decimal", "percent") and value is not None:
-                record[key] = exact_text(value)  # type: ignore[arg-type]
-                record[f"{key}_float"] = to_float(value)  # type: ignore[arg-type]
+                record.update(exact_fields(key, value))  # type: ignore[arg-type]
             else:
                 record[key] = value
         rows.append(record)

@@ -17,11 +17,19 @@ from typing import Any
 
 from baccarat_exact.analysis.track import Tracking, TrackProblem, TrackStep
 from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.exact import decimal_text, exact_text, int_text, to_float
+from baccarat_exact.model.exact import decimal_text, int_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Format, Report, Table, identifier
+from baccarat_exact.report.model import (
+    Cell,
+    Column,
+    Format,
+    Report,
+    Table,
+    exact_fields,
+    identifier,
+)
 
 __all__ = ["LiveTrack", "step_row", "track_report", "track_table"]
 
@@ -87,10 +95,8 @@ def _step_json(step: TrackStep) -> dict[str, Any]:
         if step.bets is None
         else {
             s.name: {
-                "ev": exact_text(s.ev),
-                "ev_float": to_float(s.ev),
-                "win": exact_text(s.win),
-                "win_float": to_float(s.win),
+                **exact_fields("ev", s.ev),
+                **exact_fields("win", s.win),
                 "positive": s.ev > 0,
                 "surebet": s.surebet,
             }

@@ -53,6 +53,7 @@ from baccarat_exact.blackjack.round.moves import (
     split_deals,
     split_share,
     surrenders_before_peek,
+    tens_split_by_rank,
 )
 from baccarat_exact.blackjack.round.settle import (
     INSURANCE_PAYS,
@@ -104,6 +105,7 @@ __all__ = [
     "stand_margins",
     "stop_table",
     "surrenders_before_peek",
+    "tens_split_by_rank",
 ]
 
 DEAL_ORDER: tuple[str, ...] = ("player", "dealer up card", "player", "dealer hole card")

@@ -41,6 +41,7 @@ __all__ = [
     "split_deals",
     "split_share",
     "surrenders_before_peek",
+    "tens_split_by_rank",
 ]
 
 
@@ -107,6 +108,11 @@ def may_split(rules: BlackjackRules, first: int, second: int, *, same_rank: bool
     return first == second and (rules.split_by is SplitBy.VALUE or same_rank)
 
 
+def tens_split_by_rank(rules: BlackjackRules) -> bool:
+    """Whether two ten-valued cards split only when of one rank (T J Q K told apart)."""
+    return rules.split_by is SplitBy.RANK
+
+
 def split_share(rules: BlackjackRules, slot: int, same_rank_tens: Fraction) -> Fraction:
     """The share of two-card pairs of value ``slot`` that may split, where ``same_rank_tens``
     is the chance that two ten-valued cards dealt are of one rank: all of them, but by rank
@@ -116,7 +122,7 @@ def split_share(rules: BlackjackRules, slot: int, same_rank_tens: Fraction) -> F
     >>> split_share(BlackjackRules(split_by="rank"), 9, Fraction(5, 21))
     Fraction(5, 21)
     """
-    if slot != TEN or rules.split_by is SplitBy.VALUE:
+    if slot != TEN or not tens_split_by_rank(rules):
         return Fraction(1)
     return same_rank_tens
 

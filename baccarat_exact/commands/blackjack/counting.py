@@ -12,7 +12,7 @@ from baccarat_exact.commands.blackjack.simulate import burn_cards
 from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.blackjack_counting import CountingResult, CountingSettings
+    from baccarat_exact.analysis.blackjack.counting import CountingResult, CountingSettings
     from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
@@ -75,7 +75,7 @@ class BlackjackCountingRequest(BlackjackRequest):
             raise SimulationError(
                 f"--indices must be {' or '.join(INDEX_SETS)}, got {self.indices!r}"
             )
-        from baccarat_exact.analysis.blackjack_indices import find_count
+        from baccarat_exact.analysis.blackjack.counts import find_count
 
         find_count(self.count)
         self._betting()
@@ -106,8 +106,8 @@ class BlackjackCountingRequest(BlackjackRequest):
 
     def settings(self) -> CountingSettings:
         """The run's settings (the chart derived for the rules and the full shoe)."""
-        from baccarat_exact.analysis.blackjack_counting import CountingSettings
-        from baccarat_exact.analysis.blackjack_indices import find_count, slot_tags
+        from baccarat_exact.analysis.blackjack.counting import CountingSettings
+        from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()
@@ -141,7 +141,7 @@ class BlackjackCountingRequest(BlackjackRequest):
     def counted(self, context: Context, *, cluster: str | None = None) -> CountingResult:
         """Deal the shoes here (``context.jobs`` processes) or on a Dask ``cluster``: the
         same bytes wherever they are dealt."""
-        from baccarat_exact.analysis.blackjack_counting import count_shoes
+        from baccarat_exact.analysis.blackjack.counting import count_shoes
 
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
@@ -158,6 +158,6 @@ class BlackjackCountingRequest(BlackjackRequest):
             )
 
     def report(self, result: CountingResult) -> Report:
-        from baccarat_exact.report.blackjack_counting import counting_report
+        from baccarat_exact.report.blackjack.counting import counting_report
 
         return counting_report(result)

@@ -12,7 +12,7 @@ from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import ShoeError, SimulationError
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.blackjack_indices import BlackjackIndices, IndexSettings
+    from baccarat_exact.analysis.blackjack.indices import BlackjackIndices, IndexSettings
     from baccarat_exact.report.model import Report
 
 __all__ = ["BlackjackIndicesRequest", "parse_true_counts"]
@@ -83,12 +83,9 @@ class BlackjackIndicesRequest(BlackjackRequest):
 
     def settings(self, *, decisions: bool = True) -> IndexSettings:
         """The run's settings, checked (the marginal pairs screened only with ``decisions``)."""
-        from baccarat_exact.analysis.blackjack_indices import (
-            IndexSettings,
-            decisions_for,
-            find_count,
-            split_tens_chance,
-        )
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.indices import IndexSettings, decisions_for
+        from baccarat_exact.analysis.blackjack.valuation import split_tens_chance
         from baccarat_exact.blackjack.hands import shoe_counts
         from baccarat_exact.model.exact import exact_number
 
@@ -136,7 +133,7 @@ class BlackjackIndicesRequest(BlackjackRequest):
         )
 
     def compute(self, context: Context) -> BlackjackIndices:
-        from baccarat_exact.analysis.blackjack_indices import blackjack_indices
+        from baccarat_exact.analysis.blackjack.indices import blackjack_indices
 
         settings = self.settings()
         steps = len(settings.running_counts()) * settings.samples
@@ -144,6 +141,6 @@ class BlackjackIndicesRequest(BlackjackRequest):
             return blackjack_indices(settings, jobs=context.jobs, progress=advance)
 
     def report(self, result: BlackjackIndices) -> Report:
-        from baccarat_exact.report.blackjack_indices import indices_report
+        from baccarat_exact.report.blackjack.indices import indices_report
 
         return indices_report(result)

@@ -15,7 +15,7 @@ from baccarat_exact.commands.base import Context, tool_version
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.blackjack_par import BlackjackSheet
+    from baccarat_exact.analysis.blackjack.par import BlackjackSheet
     from baccarat_exact.analysis.par import ParSettings
     from baccarat_exact.report.model import Report
 
@@ -59,7 +59,7 @@ class BlackjackReportRequest(BlackjackRequest):
 
     def compute(self, context: Context) -> BlackjackSheet:
         """The round's law under each strategy, then the sheet."""
-        from baccarat_exact.analysis.blackjack_par import blackjack_sheet
+        from baccarat_exact.analysis.blackjack.par import blackjack_sheet
         from baccarat_exact.blackjack.hands import SLOTS
         from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
 
@@ -84,6 +84,6 @@ class BlackjackReportRequest(BlackjackRequest):
         )
 
     def report(self, result: BlackjackSheet) -> Report:
-        from baccarat_exact.report.blackjack_par import blackjack_par_report
+        from baccarat_exact.report.blackjack.par import blackjack_par_report
 
         return blackjack_par_report(result, self.fingerprint())

@@ -11,7 +11,7 @@ from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.blackjack_simulation import BlackjackSimulation, SimulationSettings
+    from baccarat_exact.analysis.blackjack.simulation import BlackjackSimulation, SimulationSettings
     from baccarat_exact.report.model import Report
 
 __all__ = ["STANDARD_BURN", "BlackjackSimulateRequest", "burn_cards"]
@@ -71,7 +71,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
 
     def settings(self) -> SimulationSettings:
         """The simulation's settings, checked (no shoe is dealt)."""
-        from baccarat_exact.analysis.blackjack_simulation import SimulationSettings
+        from baccarat_exact.analysis.blackjack.simulation import SimulationSettings
 
         rules, shoe = self.game()
         return SimulationSettings(
@@ -95,7 +95,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
         :raises SimulationError: for an address that is not a scheduler's, ``--jobs`` with
             ``--cluster``, or the cluster extra missing.
         """
-        from baccarat_exact.analysis.blackjack_simulation import simulate
+        from baccarat_exact.analysis.blackjack.simulation import simulate
 
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
@@ -111,6 +111,6 @@ class BlackjackSimulateRequest(BlackjackRequest):
             )
 
     def report(self, result: BlackjackSimulation) -> Report:
-        from baccarat_exact.report.blackjack_simulate import blackjack_simulation_report
+        from baccarat_exact.report.blackjack.simulate import blackjack_simulation_report
 
         return blackjack_simulation_report(result)

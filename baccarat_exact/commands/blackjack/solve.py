@@ -12,7 +12,7 @@ from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import CountError
 
 if TYPE_CHECKING:
-    from baccarat_exact.analysis.blackjack_eor import BlackjackEor
+    from baccarat_exact.analysis.blackjack.eor import BlackjackEor
     from baccarat_exact.blackjack.edge import EdgeResult, Value
     from baccarat_exact.blackjack.round_stats import RoundStats
     from baccarat_exact.blackjack.strategy import BasicStrategy
@@ -81,14 +81,14 @@ class BlackjackEorRequest(BlackjackRequest):
     """Exact fractions (false: float arithmetic, ``--float``)."""
 
     def check(self) -> None:
-        from baccarat_exact.analysis.blackjack_eor import chart_play
+        from baccarat_exact.analysis.blackjack.eor import chart_play
 
         if not 1 <= self.level <= 9:
             raise CountError(f"--level must be between 1 and 9, got {self.level}")
         chart_play(self.chart)
 
     def compute(self, context: Context) -> BlackjackEor:
-        from baccarat_exact.analysis.blackjack_eor import blackjack_eor, chart_play, eor_steps
+        from baccarat_exact.analysis.blackjack.eor import blackjack_eor, chart_play, eor_steps
 
         rules, shoe = self.game()
         chart = chart_play(self.chart)

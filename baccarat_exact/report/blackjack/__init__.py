@@ -4,6 +4,10 @@ The table format shows rounded decimals (exact fractions of a 6-deck shoe run to
 dozens of digits); CSV keeps every value exact as ``p/q``; JSON is each result's own ``to_dict()`` with
 exact strings and ``*_float`` decimals, in the documents' envelope (the request that runs
 adds itself and the version).
+
+This package's own module holds the reports of the exact commands (rules, dealer, hand,
+edge, round, strategy, insurance, effects of removal); those of the dealt shoes are in its
+modules :mod:`.simulate`, :mod:`.counting` and :mod:`.indices`, the math report in :mod:`.par`.
 """
 
 from __future__ import annotations
@@ -12,13 +16,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.hands import SLOT_LABELS
+from baccarat_exact.blackjack.round import peeks
 from baccarat_exact.blackjack.rules import RULESET_ALIASES
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
 if TYPE_CHECKING:  # the results' modules are loaded by the commands that make them
-    from baccarat_exact.analysis.blackjack_eor import BlackjackEor
+    from baccarat_exact.analysis.blackjack.eor import BlackjackEor
     from baccarat_exact.blackjack.dealer import DealerChart
     from baccarat_exact.blackjack.edge import EdgeResult, RulesetEdge, Value
     from baccarat_exact.blackjack.hand import HandAnalysis
@@ -409,7 +414,7 @@ def insurance_report(result: InsuranceResult) -> Report:
         "P(dealer ten): the dealer's next card (his hole card, or the card he draws next) is a "
         f"ten, given his ace{f' and the hand {known}' if known else ''}.",
     ]
-    if not result.rules.hole_card:
+    if not peeks(result.rules):
         notes.append("The casino's game offers no insurance; these are its values where offered.")
     notes.append(ROUNDED)
     return Report(

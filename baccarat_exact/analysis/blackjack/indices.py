@@ -42,215 +42,60 @@ The true count is the count before the round is dealt (the cards of the round ar
 in it): the count at which the counter bets, as published index tables use it.
 Each shoe's values are exact fractions (``exact``) or floats (``--float``); the average
 over shoes is a simulation estimate either way, summed in floats.
+
+The pieces: the count (:mod:`.counts`), the decisions (:mod:`.decisions`), the law of the
+cards gone (:mod:`.removal`, step 2), one shoe's values (:mod:`.valuation`, step 3); this
+module chooses the decisions, runs the counts in parallel and finds the indices.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from baccarat_exact.analysis.counting import CountSystem, parse_count
+from baccarat_exact.analysis.blackjack.counts import slot_tags
+from baccarat_exact.analysis.blackjack.decisions import (
+    DECISIONS,
+    SURRENDER_DECISIONS,
+    Decision,
+    named_decision,
+    pair_decision,
+)
+from baccarat_exact.analysis.blackjack.removal import RemovalLaw
+from baccarat_exact.analysis.blackjack.valuation import situation_terms, split_tens_chance
+from baccarat_exact.analysis.counting import CountSystem
 from baccarat_exact.analysis.estimates import Estimate, ratio_estimate
-from baccarat_exact.blackjack.hands import ACE, SLOT_LABELS, SLOTS, TEN, Counts, shoe_counts
-from baccarat_exact.blackjack.rules import BlackjackRules, SplitBy, Surrender
+from baccarat_exact.analysis.runner import Runner
+from baccarat_exact.blackjack.hands import SLOTS, Counts, shoe_counts
+from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.solver import round_points
-from baccarat_exact.errors import CountError, ShoeError, SimulationError
-from baccarat_exact.model.processes import ordered_map
+from baccarat_exact.errors import ShoeError, SimulationError
 from baccarat_exact.model.shoe import Shoe
 
-if TYPE_CHECKING:
-    from baccarat_exact.blackjack.graph import StateGraph
-    from baccarat_exact.blackjack.solver import Number
-
 __all__ = [
-    "BUILT_IN_COUNTS",
-    "DECISIONS",
-    "HI_LO",
     "MARGINAL_SPLIT",
-    "SURRENDER_DECISIONS",
     "BlackjackIndices",
     "CountPoint",
-    "Decision",
     "DecisionIndex",
     "IndexSettings",
-    "RemovalLaw",
     "blackjack_indices",
     "controlled_ratio",
     "decisions_for",
-    "find_count",
     "marginal_pairs",
-    "pair_decision",
-    "situation_terms",
-    "slot_tags",
 ]
-
-HI_LO = CountSystem(name="hi-lo", tags=(-1, -1, 1, 1, 1, 1, 1, 0, 0, 0))
-"""Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces −1 (tags by point value, 0 = tens)."""
-
-BUILT_IN_COUNTS: dict[str, CountSystem] = {"hi-lo": HI_LO}
-"""Counts known by name (others are given as ``NAME=TAGS``)."""
 
 MIN_SAMPLES = 2
 """Fewest samples per count: a standard error needs two."""
 MAX_SAMPLES = 1_000_000
 
-
-def find_count(text: str) -> CountSystem:
-    """A count by name (``hi-lo``) or as ``NAME=TAGS`` (tags as ``eor --count-tags`` reads
-    them: ``A:-1,2:1,…``); the count must be balanced (its tags sum to zero over a deck).
-
-    >>> find_count("hi-lo").tags == HI_LO.tags
-    True
-    >>> find_count("mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1").name
-    'mine'
-    >>> find_count("zen")
-    Traceback (most recent call last):
-    ...
-    baccarat_exact.errors.CountError: unknown count 'zen': use hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'
-    """
-    name, sep, tags = text.partition("=")
-    if not sep:
-        key = text.strip().lower()
-        if key in BUILT_IN_COUNTS:
-            return BUILT_IN_COUNTS[key]
-        raise CountError(
-            f"unknown count {text!r}: use {', '.join(BUILT_IN_COUNTS)}, or NAME=TAGS such as "
-            "'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'"
-        )
-    if not name.strip():
-        raise CountError(f"a count NAME=TAGS needs a name before '=', got {text!r}")
-    count = parse_count(tags, name=name.strip())
-    deck = sum(count.tags[v] * (16 if v == 0 else 4) for v in range(10))
-    if deck:
-        raise CountError(
-            f"the count {name.strip()!r} is unbalanced (its tags sum to {deck:+d} over a "
-            "deck): a true count needs a balanced count"
-        )
-    if not any(count.tags):
-        raise CountError(f"the count {name.strip()!r} tags every card 0: nothing to count")
-    return count
-
-
-def slot_tags(count: CountSystem) -> tuple[int, ...]:
-    """The count's tag of each blackjack slot ``A 2 … 9 T``."""
-    return tuple(count.tags[0 if slot == TEN else slot + 1] for slot in range(SLOTS))
-
-
-# -- the decisions ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision a count may flip: a hand (or insurance) against an up card, the index
-    play and the move it replaces."""
-
-    key: str
-    """Short name, as ``--decisions`` takes it: ``16vT``, ``TTv5``, ``insurance``,
-    ``15vT-surrender``."""
-    up: int
-    """The dealer's up card (slot)."""
-    kind: str
-    """``insurance``, ``hard`` (a hard two-card total), ``pair`` or ``surrender``."""
-    total: int
-    """The hard total (``hard``, ``surrender``) or the pair's slot (``pair``); 0 for insurance."""
-    play: str
-    """The index play: ``insure``, ``stand``, ``double``, ``split`` or ``surrender``."""
-    other: str
-    """The move it replaces: ``decline``, ``hit``, ``stand``, ``stand or hit`` (the better)
-    or ``best other`` (the best of standing, hitting and doubling)."""
-
-    @property
-    def label(self) -> str:
-        """How a table names it: ``16 v T``, ``T,T v 5``, ``insurance``."""
-        if self.kind == "insurance":
-            return "insurance"
-        up = SLOT_LABELS[self.up]
-        if self.kind == "pair":
-            card = SLOT_LABELS[self.total]
-            return f"{card},{card} v {up}"
-        return f"{self.total} v {up}"
-
-    def hands(self) -> tuple[Counts, ...]:
-        """The two-card hands that make this decision (none for insurance)."""
-        if self.kind == "insurance":
-            return ()
-        if self.kind == "pair":
-            return (tuple(2 if s == self.total else 0 for s in range(SLOTS)),)
-        found = []
-        for a in range(1, SLOTS):  # no ace: A+x is soft
-            b = self.total - (a + 1) - 1  # slot of the other card
-            if a < b < SLOTS:
-                found.append(tuple(int(s == a) + int(s == b) for s in range(SLOTS)))
-        return tuple(found)
-
-
-def _hard(total: int, up: int, play: str, other: str = "hit") -> Decision:
-    return Decision(f"{total}v{SLOT_LABELS[up]}", up, "hard", total, play, other)
-
-
-def _split(pair: int, up: int) -> Decision:
-    card = SLOT_LABELS[pair]
-    return Decision(f"{card}{card}v{SLOT_LABELS[up]}", up, "pair", pair, "split", "stand")
-
-
-def _surrender(total: int, up: int) -> Decision:
-    return Decision(
-        f"{total}v{SLOT_LABELS[up]}-surrender", up, "surrender", total, "surrender", "stand or hit"
-    )
-
-
-DECISIONS: tuple[Decision, ...] = (
-    Decision("insurance", ACE, "insurance", 0, "insure", "decline"),
-    _hard(16, TEN, "stand"),
-    _hard(15, TEN, "stand"),
-    _split(TEN, 4),
-    _split(TEN, 5),
-    _hard(10, TEN, "double"),
-    _hard(12, 2, "stand"),
-    _hard(12, 1, "stand"),
-    _hard(11, ACE, "double"),
-    _hard(9, 1, "double"),
-    _hard(10, ACE, "double"),
-    _hard(9, 6, "double"),
-    _hard(16, 8, "stand"),
-    _hard(13, 1, "stand"),
-    _hard(12, 3, "stand"),
-    _hard(12, 4, "stand"),
-    _hard(12, 5, "stand"),
-    _hard(13, 2, "stand"),
-)
-"""Schlesinger's "Illustrious 18", in his order, each as the play made when the count is high."""
-
-SURRENDER_DECISIONS: tuple[Decision, ...] = (
-    _surrender(14, TEN),
-    _surrender(15, TEN),
-    _surrender(15, 8),
-    _surrender(15, ACE),
-)
-"""The surrender set (where the rules offer surrender): surrender against the better of
-standing and hitting."""
-
-
 MARGINAL_SPLIT = Fraction(1, 20)
 """A pair split is listed as marginal when, in the full shoe, splitting and the better of
 standing, hitting and doubling differ by less than this (5 % of a unit)."""
-
-_PAIR_KEY = re.compile(r"^([A2-9T])\1v([A2-9T])$", re.IGNORECASE)
-
-
-def pair_decision(pair: int, up: int) -> Decision:
-    """Split ``pair`` against ``up``, against the better of standing, hitting and doubling
-    (T,T v 5 and T,T v 6 against standing, as the Illustrious 18 state them)."""
-    if pair == TEN and up in (4, 5):
-        return _split(TEN, up)
-    card = SLOT_LABELS[pair]
-    return Decision(f"{card}{card}v{SLOT_LABELS[up]}", up, "pair", pair, "split", "best other")
 
 
 def marginal_pairs(
@@ -303,253 +148,22 @@ def decisions_for(
                 marginal_pairs(rules, counts, exact=exact, same_rank_tens=same_rank_tens)
             )
         return tuple(offered)
-    known = {d.key.lower(): d for d in (*DECISIONS, *SURRENDER_DECISIONS)}
     wanted: list[Decision] = []
     for key in keys:
-        text = key.strip()
-        found = known.get(text.lower())
-        pair = _PAIR_KEY.match(text)
-        if found is None and pair:
-            slots = {label: slot for slot, label in enumerate(SLOT_LABELS)}
-            found = pair_decision(slots[pair.group(1).upper()], slots[pair.group(2).upper()])
-            offered.append(found)
+        found = named_decision(key)
         if found is None:
             names = ", ".join(d.key for d in (*DECISIONS, *SURRENDER_DECISIONS))
             raise SimulationError(
-                f"unknown decision {text!r}: choose among {names}, or a pair such as 99v7"
+                f"unknown decision {key.strip()!r}: choose among {names}, or a pair such as 99v7"
             )
+        if found.kind == "pair" and found not in offered:
+            offered.append(found)  # any pair split may be asked for
         if found not in offered:
             why = "no surrender" if found.play == "surrender" else f"no double on {found.total}"
             raise SimulationError(f"the rules do not offer {found.key} ({why})")
         if found not in wanted:
             wanted.append(found)
     return tuple(d for d in dict.fromkeys(offered) if d in wanted)
-
-
-# -- the cards gone, drawn given the running count --------------------------------------
-
-
-class RemovalLaw:
-    """The law of the cards gone (``removed`` of them, a uniformly random subset of the
-    shoe) given that their tags sum to ``running``: group sizes by exact integer weights,
-    then a uniform subset within each group.
-
-    >>> law = RemovalLaw((4,) * 9 + (16,), (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1), 10, 4)
-    >>> law.possible, sum(law.draw(np.random.default_rng(1)))
-    (True, 10)
-    """
-
-    def __init__(self, counts: Counts, tags: Sequence[int], removed: int, running: int) -> None:
-        values = sorted({tags[s] for s in range(SLOTS) if counts[s]})
-        self.groups = [(v, [s for s in range(SLOTS) if counts[s] and tags[s] == v]) for v in values]
-        self.sizes = [sum(counts[s] for s in slots) for _, slots in self.groups]
-        self.counts = counts
-        self.removed = removed
-        self.running = running
-        # tables[g][(j, s)]: ways to take j cards of tag sum s from the first g groups, for
-        # every group but the last (a draw reads them); the whole shoe's ways, wanted at a
-        # few hundred points only, are summed over the last group when asked (:meth:`ways`)
-        tables: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-        for (v, _), n in zip(self.groups[:-1], self.sizes[:-1]):
-            tables.append(_with_group(tables[-1], v, n, removed))
-        self.tables = tables
-        last_tag, last_size = (self.groups[-1][0], self.sizes[-1]) if self.groups else (0, 0)
-        self._last = last_tag, [math.comb(last_size, k) for k in range(min(last_size, removed) + 1)]
-        self.total = self.ways(removed, running)
-
-    def ways(self, j: int, s: int) -> int:
-        """The ways to take ``j`` cards of tag sum ``s`` from the whole shoe (``j`` at most
-        ``removed``): k of the last group's cards with the rest from the others."""
-        tag, binomials = self._last
-        below = self.tables[-1]
-        return sum(b * below.get((j - k, s - tag * k), 0) for k, b in enumerate(binomials[: j + 1]))
-
-    def mean_gone(self) -> tuple[Fraction, ...]:
-        """The exact expected cards gone of each slot under the law (what the control
-        variates are centred on). A given card of tag ``v`` is gone in W′(removed − 1,
-        running − v) of the law's ``total`` ways, W′ the ways without that card: the whole
-        shoe's generating function divided by the card's factor 1 + x·yᵛ, which is the
-        alternating sum W′(j, s) = Σᵢ (−1)ⁱ W(j − i, s − i·v) of the whole shoe's ways
-        (:meth:`ways`)."""
-        if not self.possible:
-            raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
-        mean = [Fraction(0)] * SLOTS
-        for v, slots in self.groups:
-            without = 0
-            for i in range(self.removed):  # W′(removed − 1, running − v), term by term
-                term = self.ways(self.removed - 1 - i, self.running - (i + 1) * v)
-                without += -term if i % 2 else term
-            for slot in slots:
-                mean[slot] = Fraction(without * self.counts[slot], self.total)
-        return tuple(mean)
-
-    @property
-    def possible(self) -> bool:
-        """Whether any ``removed`` cards of the shoe have tags summing to ``running``."""
-        return self.total > 0
-
-    def draw(self, rng: np.random.Generator) -> Counts:
-        """The cards gone (a count per slot), drawn exactly from the law."""
-        if not self.possible:
-            raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
-        gone = [0] * SLOTS
-        j, s = self.removed, self.running
-        for g in range(len(self.groups) - 1, -1, -1):
-            v, slots = self.groups[g]
-            n = self.sizes[g]
-            below = self.tables[g]
-            weights = [
-                math.comb(n, k) * below.get((j - k, s - v * k), 0) for k in range(min(n, j) + 1)
-            ]
-            k = _pick(rng, weights)
-            pool = np.repeat(np.array(slots, dtype=np.int64), [self.counts[x] for x in slots])
-            for slot in rng.choice(pool, size=k, replace=False).tolist():
-                gone[slot] += 1
-            j, s = j - k, s - v * k
-        return tuple(gone)
-
-
-def _with_group(
-    table: dict[tuple[int, int], int], tag: int, size: int, removed: int
-) -> dict[tuple[int, int], int]:
-    """``table`` (the ways to take j cards of tag sum s, by (j, s)) with one more group of
-    ``size`` cards of tag ``tag``: k of them are taken in C(size, k) ways, j + k at most
-    ``removed`` (the binomials computed once, not once a table entry)."""
-    ways_of = [math.comb(size, k) for k in range(min(size, removed) + 1)]
-    grown: dict[tuple[int, int], int] = {}
-    for (j, s), ways in table.items():
-        for k in range(min(size, removed - j) + 1):
-            key = (j + k, s + tag * k)
-            grown[key] = grown.get(key, 0) + ways * ways_of[k]
-    return grown
-
-
-def _below(rng: np.random.Generator, n: int) -> int:
-    """A uniform integer in ``[0, n)``, exactly, for any size of ``n`` (rejection sampling
-    on whole 64-bit words)."""
-    bits = n.bit_length()
-    words = -(-bits // 64)
-    while True:
-        value = 0
-        for word in rng.integers(0, 2**64, size=words, dtype=np.uint64, endpoint=False).tolist():
-            value = (value << 64) | int(word)
-        value >>= words * 64 - bits
-        if value < n:
-            return value
-
-
-def _pick(rng: np.random.Generator, weights: Sequence[int]) -> int:
-    """An index drawn with probability proportional to the integer ``weights``."""
-    u = _below(rng, sum(weights))
-    for k, w in enumerate(weights):
-        if u < w:
-            return k
-        u -= w
-    raise AssertionError("unreachable: u < Σ weights")
-
-
-# -- one shoe -----------------------------------------------------------------------------
-
-Value = Fraction | float
-
-
-def situation_terms(
-    counts: Counts,
-    rules: BlackjackRules,
-    decisions: Sequence[Decision],
-    *,
-    exact: bool = True,
-    same_rank_tens: Fraction = Fraction(1),
-) -> list[tuple[Value, Value]]:
-    """For the shoe ``counts`` (before the round), each decision's ``(x, y)``: the chance it
-    arises and the chance-weighted difference EV(index play) − EV(other move), over its
-    two-card hands (module docstring, step 3). Exact fractions, or floats with ``exact``
-    false.
-
-    A pair of tens split by rank is a decision only when both tens are of one rank, which
-    ``counts`` (cards per value) does not tell: ``same_rank_tens`` is the chance of it,
-    the full shoe's (:attr:`IndexSettings.same_rank_tens`), by which the T,T hands are
-    weighted; 1 where pairs are by value.
-    """
-    from baccarat_exact.blackjack.graph import StateGraph
-    from baccarat_exact.blackjack.shape import graph_shape, shape_of
-    from baccarat_exact.blackjack.solver import UpCardSolver
-
-    n = sum(counts)
-    terms: list[tuple[Value, Value]] = []
-    solvers: dict[int, UpCardSolver] = {}
-    zero: Value = Fraction(0) if exact else 0.0
-    for decision in decisions:
-        up = decision.up
-        if not counts[up]:
-            terms.append((zero, zero))
-            continue
-        after = tuple(c - (s == up) for s, c in enumerate(counts))
-        p_up = Fraction(counts[up], n)
-        if decision.kind == "insurance":
-            p_ten = Fraction(after[TEN], n - 1)
-            terms.append(_cast((p_up, p_up * (3 * p_ten - 1)), exact))
-            continue
-        solver = solvers.get(up)
-        if solver is None:
-            solver = solvers[up] = UpCardSolver(after, up, rules, exact=exact)
-        x: Value = zero
-        y: Value = zero
-        for hand in decision.hands():
-            if any(after[s] < hand[s] for s in range(SLOTS)):
-                continue
-            shape = shape_of(
-                after, infinite=False, one_card_aces=not rules.hit_split_aces, hand=hand
-            )
-            graph = StateGraph(solver, graph_shape(shape))
-            play, other = _move_values(graph, graph.index[(hand, -1)], decision)
-            no_bj = solver.no_blackjack(hand, 2)  # numerator over D_2 (a chance in float mode)
-            if exact:
-                diff: Value = solver.value_of(play - other, 2)
-                no_blackjack: Value = Fraction(int(no_bj), int(solver.unit(2)))
-            else:
-                diff, no_blackjack = float(play - other), float(no_bj)
-            weight = p_up * _deal_chance(after, hand)
-            if decision.kind == "pair" and decision.total == TEN:
-                weight *= same_rank_tens
-            x += weight * no_blackjack if rules.hole_card else weight
-            y += weight * diff
-        terms.append((x, y) if exact else (float(x), float(y)))
-    return terms
-
-
-def _cast(pair: tuple[Fraction, Fraction], exact: bool) -> tuple[Value, Value]:
-    return pair if exact else (float(pair[0]), float(pair[1]))
-
-
-def _deal_chance(after: Counts, hand: Counts) -> Fraction:
-    """Chance that the two cards after the up card make ``hand`` (either order)."""
-    n = sum(after)
-    slots = [s for s in range(SLOTS) for _ in range(hand[s])]
-    a, b = slots
-    ways = after[a] * (after[a] - 1) if a == b else 2 * after[a] * after[b]
-    return Fraction(ways, n * (n - 1))
-
-
-def _move_values(graph: StateGraph, i: int, decision: Decision) -> tuple[Number, Number]:
-    """Numerators of the index play and of the move it replaces, for state ``i`` (the play
-    after each card the composition-dependent best)."""
-    values = graph.optimal_array()
-    stand: Number = graph.stand_values[i]
-    hit = graph.hit(i, values)
-    if decision.play == "stand":
-        return stand, hit
-    if decision.play == "double":
-        return graph.double_values[i], hit
-    if decision.play == "split":
-        split = graph.split(decision.total, values)
-        if decision.other == "stand":
-            return split, stand
-        best = max(stand, hit)
-        if graph.double_mask[i]:
-            best = max(best, graph.double_values[i])
-        return split, best
-    return graph.surrender_values[i], max(stand, hit)
 
 
 # -- the run ------------------------------------------------------------------------------
@@ -623,25 +237,6 @@ class IndexSettings:
             rc = math.floor(t * self.decks_left + Fraction(1, 2))
             seen.setdefault(rc, t)
         return tuple(sorted(((t, rc) for rc, t in seen.items()), key=lambda p: p[1]))
-
-
-def split_tens_chance(rules: BlackjackRules, shoe: Shoe) -> Fraction:
-    """The chance that two ten-valued cards the player holds are of one rank, where the
-    rules split tens only by rank (else 1).
-
-    The shoes at a count are drawn by value, so the ranks of the tens left are not known;
-    but the tens gone are a uniform subset of the shoe's tens (and so is an up card that
-    is a ten), so two tens dealt to the player are a uniform pair of the full shoe's tens:
-    the chance is the full shoe's, for every shoe drawn.
-
-    >>> split_tens_chance(BlackjackRules(split_by=SplitBy.RANK), Shoe.from_decks(6))
-    Fraction(23, 95)
-    """
-    if rules.split_by is not SplitBy.RANK:
-        return Fraction(1)
-    from baccarat_exact.blackjack.edge import same_rank_tens
-
-    return same_rank_tens(shoe, ACE)
 
 
 def _fewest_points(counts: Counts, cards: int) -> int:
@@ -799,12 +394,11 @@ def blackjack_indices(
     """Average the index plays' exact differences at each true count and find where each
     flips (module docstring). ``jobs`` processes share the counts; the result is the same
     whatever their number. ``progress`` is told the samples done, a count at a time."""
-    if jobs < 1:
-        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    runner = Runner(jobs)
     pairs = settings.running_counts()
     work = [_Job(settings, asked, rc) for asked, rc in pairs]
     points = []
-    for job, found in zip(work, ordered_map(_run_count, work, min(jobs, len(work)))):
+    for job, found in runner.map(_run_count, work, len(work)):
         diffs: list[Estimate | None] = []
         for d in range(len(settings.decisions)):
             xs = [sample[d][0] for sample in found.terms]

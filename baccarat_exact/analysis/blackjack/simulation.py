@@ -24,7 +24,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
+from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.analysis.estimates import (
     DEPTH_BANDS,
     Estimate,
@@ -32,6 +32,7 @@ from baccarat_exact.analysis.estimates import (
     mean_estimate,
     ratio_estimate,
 )
+from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.dealt import play_round
 from baccarat_exact.blackjack.edge import Value, basic_strategy, edge
 from baccarat_exact.blackjack.hands import MAX_CARDS, SLOTS, points, shoe_counts
@@ -40,7 +41,6 @@ from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.exact import int_text
-from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -288,35 +288,22 @@ def simulate(
     """Deal ``settings.shoes`` shoes and price every round exactly before it is dealt.
 
     ``jobs`` processes share the shoes, or the workers of a Dask ``cluster``
-    (:mod:`.cluster`: one shoe per task); the result is the same whatever deals them.
+    (:mod:`..cluster`: one shoe per task); the result is the same whatever deals them.
     ``progress`` is told the cards dealt, :attr:`SimulationSettings.dealt` a shoe (after
     each round on one process, after each shoe on several). ``worker_setup`` runs once on
     each cluster worker; ``on_workers`` is told a cluster's worker threads once connected.
     """
-    if jobs < 1:
-        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
-    if cluster is not None and jobs != 1:
-        raise SimulationError(
-            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
-        )
+    runner = Runner(jobs, cluster, worker_setup, on_workers)
     shoe = settings.full_shoe
     # the chart is derived exactly, so that --exact changes the arithmetic of the EVs only
     strategy, value = basic_strategy(shoe, settings.rules, exact=True)
     assert isinstance(value, Fraction)
     work = (_Job(settings, strategy, number) for number in range(settings.shoes))
-    workers = 1 if jobs == 1 else min(jobs, settings.shoes)
     by_shoe: list[tuple[Round, ...]] = []
-    if cluster is not None:
-        for _, rounds in cluster_map(
-            _deal_shoe, work, cluster, worker_setup=worker_setup, on_workers=on_workers
-        ):
-            by_shoe.append(rounds)
-            if progress is not None:
-                progress(settings.dealt)
-    elif workers == 1:
+    if runner.here(settings.shoes):  # progress told after each round
         by_shoe = [_deal_shoe(job, progress) for job in work]
     else:
-        for rounds in ordered_map(_deal_shoe, work, workers):
+        for _, rounds in runner.map(_deal_shoe, work, settings.shoes):
             by_shoe.append(rounds)
             if progress is not None:
                 progress(settings.dealt)

@@ -10,7 +10,7 @@ count per deck unseen) sets the bet of each strategy: one unit every round (flat
 does not depend on the bet, every strategy is priced on the very same rounds.
 
 What a strategy won per shoe, its spread and the figures made from them (win per 100
-rounds and per hour, N0, SCORE, risk of ruin: :mod:`.economics`) are *simulation
+rounds and per hour, N0, SCORE, risk of ruin: :mod:`..economics`) are *simulation
 estimates* with standard errors over shoes (delta method), as in baccarat's simulation.
 Each round's net result is exact (an integer of 1/``scale`` units); the sums are floats.
 """
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.analysis.blackjack_simulation import check_dealing, priceable, shuffled
-from baccarat_exact.analysis.cluster import ClusterAddress, cluster_map
+from baccarat_exact.analysis.blackjack.simulation import check_dealing, priceable, shuffled
+from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.analysis.economics import (
     KellyBin,
     ShoeMoments,
@@ -34,12 +34,12 @@ from baccarat_exact.analysis.economics import (
 )
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
 from baccarat_exact.analysis.ramps import Ramp
+from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.dealt import RoundDealer
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
-from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -271,28 +271,14 @@ def _jobs(settings: CountingSettings, ramps: tuple[Ramp, ...]) -> Iterator[_Job]
 def _run(
     settings: CountingSettings,
     ramps: tuple[Ramp, ...],
-    jobs: int,
-    cluster: ClusterAddress | None,
-    worker_setup: Callable[[], None] | None,
+    runner: Runner,
     progress: Callable[[int], None] | None,
 ) -> Iterator[_Chunk]:
-    work = _jobs(settings, ramps)
-    if cluster is not None:
-        done: Iterator[tuple[_Job, _Chunk]] = cluster_map(
-            _deal, work, cluster, worker_setup=worker_setup
-        )
-        chunks = ((job, chunk) for job, chunk in done)
-    else:
-        workers = 1 if jobs == 1 else min(jobs, -(-settings.shoes // CHUNK_SHOES))
-        chunks = ((job, chunk) for job, chunk in ordered_map(_with_job, work, workers))
-    for job, chunk in chunks:
+    chunks = -(-settings.shoes // CHUNK_SHOES)
+    for job, chunk in runner.map(_deal, _jobs(settings, ramps), chunks):
         if progress is not None:
             progress(job.last - job.first)
         yield chunk
-
-
-def _with_job(job: _Job) -> tuple[_Job, _Chunk]:
-    return job, _deal(job)
 
 
 FLAT = Ramp(steps=(), minimum=1)
@@ -310,12 +296,7 @@ def count_shoes(
     """Deal the shoes and price every strategy on them; the same numbers whatever deals
     them (``jobs`` processes, a Dask ``cluster``). ``progress`` is told the shoes done
     (twice over with ``--kelly``: once to measure, once to bet)."""
-    if jobs < 1:
-        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
-    if cluster is not None and jobs != 1:
-        raise SimulationError(
-            "give --jobs or --cluster, not both: the cluster's workers are the jobs"
-        )
+    runner = Runner(jobs, cluster, worker_setup)
     ramps = (FLAT, *settings.ramps)
     names = [
         "flat",
@@ -328,7 +309,7 @@ def count_shoes(
     kelly = None
     if settings.kelly is not None:
         bins = np.zeros((2 * KELLY_RANGE + 1, 3))
-        for chunk in _run(settings, (), jobs, cluster, worker_setup, progress):
+        for chunk in _run(settings, (), runner, progress):
             bins += chunk.bins
         steps = kelly_ramp(_fitted_bins(bins), settings.kelly, settings.max_bet, KELLY_LEAST)
         kelly = Ramp(
@@ -336,7 +317,7 @@ def count_shoes(
         )
         ramps = (*ramps, kelly)
         names.append(f"Kelly {settings.kelly:,g}")
-    chunks = list(_run(settings, ramps, jobs, cluster, worker_setup, progress))
+    chunks = list(_run(settings, ramps, runner, progress))
     totals = np.concatenate([c.totals for c in chunks])
     lowest = np.concatenate([c.lowest for c in chunks])
     valued = (

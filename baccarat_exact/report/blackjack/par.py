@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_par import BlackjackSheet, StrategySheet
+from baccarat_exact.analysis.blackjack.par import BlackjackSheet, StrategySheet
 from baccarat_exact.model.exact import exact_text, to_float
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.model import Column, Report, Style, Table, Text
+from baccarat_exact.report.model import Column, Report, Style, Table, Text, exact_fields
 from baccarat_exact.report.par import (
     METHODS,
     WIDTH,
@@ -67,7 +67,7 @@ def describe_blackjack_inputs(sheet: BlackjackSheet) -> str:
     """The report's inputs in words: shoe, rules, strategies, arithmetic, rounds,
     confidences, losses.
 
-    >>> from baccarat_exact.analysis.blackjack_par import blackjack_sheet
+    >>> from baccarat_exact.analysis.blackjack.par import blackjack_sheet
     >>> from baccarat_exact.analysis.par import par_settings
     >>> from baccarat_exact.blackjack.round_stats import round_stats
     >>> from baccarat_exact.model.shoe import Shoe
@@ -187,7 +187,7 @@ def blackjack_par_report(sheet: BlackjackSheet, fingerprint: str) -> Report:
 def _figure(key: str, value: Fraction, exact: bool) -> dict[str, Any]:
     """``key`` exact and ``key_float`` beside it; in float arithmetic ``key_float`` only."""
     if exact:
-        return {key: exact_text(value), f"{key}_float": to_float(value)}
+        return exact_fields(key, value)
     return {f"{key}_float": to_float(value)}
 
 
@@ -204,8 +204,7 @@ def _strategy_json(s: StrategySheet) -> dict[str, Any]:
         "largest_win": exact_text(s.largest_win),
         "outcomes": [
             {
-                "net": exact_text(net),
-                "net_float": to_float(net),
+                **exact_fields("net", net),
                 **_figure("probability", p, exact),
                 **_figure("one_in", 1 / p, exact),
             }

@@ -6,12 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_indices import (
-    BlackjackIndices,
-    CountPoint,
-    Decision,
-    DecisionIndex,
-)
+from baccarat_exact.analysis.blackjack.decisions import Decision
+from baccarat_exact.analysis.blackjack.indices import BlackjackIndices, CountPoint, DecisionIndex
 from baccarat_exact.analysis.estimates import estimate_cells
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
@@ -31,7 +27,7 @@ _OTHER = {
 def play_text(decision: Decision) -> str:
     """``stand, not hit``: the index play and what it replaces.
 
-    >>> from baccarat_exact.analysis.blackjack_indices import DECISIONS
+    >>> from baccarat_exact.analysis.blackjack.decisions import DECISIONS
     >>> play_text(DECISIONS[1]), play_text(DECISIONS[0])
     ('stand, not hit', 'insure')
     """

@@ -7,7 +7,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_counting import CountingResult, StrategyResult
+from baccarat_exact.analysis.blackjack.counting import CountingResult, StrategyResult
 from baccarat_exact.analysis.estimates import Estimate, estimate_cells
 from baccarat_exact.blackjack.index_play import IndexPlay
 from baccarat_exact.report.describe import describe_shoe

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from baccarat_exact.analysis.blackjack_simulation import MIN_SHOES, BlackjackSimulation
+from baccarat_exact.analysis.blackjack.simulation import MIN_SHOES, BlackjackSimulation
 from baccarat_exact.analysis.estimates import estimate_cells
 from baccarat_exact.blackjack.edge import value_fields
 from baccarat_exact.report.describe import describe_shoe
