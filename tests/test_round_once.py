@@ -60,7 +60,9 @@ many there are: a new read fails the test until it goes through the round."""
 
 def _modules() -> list[Path]:
     return sorted(
-        path for path in PACKAGE.rglob("*.py") if not path.is_relative_to(ROUND) and path not in RULES
+        path
+        for path in PACKAGE.rglob("*.py")
+        if not path.is_relative_to(ROUND) and path not in RULES
     )
 
 

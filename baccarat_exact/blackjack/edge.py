@@ -27,7 +27,7 @@ from baccarat_exact.blackjack.rules import (
 from baccarat_exact.blackjack.solver import Number, UpCardSolver, require_round_depth
 from baccarat_exact.blackjack.strategy import BasicStrategy, UpCardPlay, derive_play, evaluate_play
 from baccarat_exact.errors import ShoeError
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_fields
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "solve_steps",
     "solvers",
     "strategy_value",
-    "value_fields",
 ]
 
 Value = Fraction | float
@@ -51,16 +50,6 @@ Value = Fraction | float
 
 Advance = Callable[[int], None] | None
 """Called with 1 after each up card solved (a progress bar's step); ``None``: nothing."""
-
-
-def value_fields(name: str, value: Value | None, exact: bool = False) -> dict[str, Any]:
-    """A figure for JSON: ``name`` exact (``"p/q"``) where it is a Fraction (or missing
-    in exact arithmetic: null), and ``name_float`` always."""
-    out: dict[str, Any] = {}
-    if isinstance(value, Fraction) or (value is None and exact):
-        out[name] = None if value is None else str(value)
-    out[f"{name}_float"] = None if value is None else to_float(value)
-    return out
 
 
 _DealerCaches = dict[tuple[Counts, int, bool, bool, bool], dict[Counts, tuple[Number, ...]]]
@@ -136,19 +125,19 @@ class EdgeResult:
             "arithmetic": "exact" if self.exact else "float",
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
-            **value_fields("player_ev_optimal", self.optimal),
-            **value_fields("player_ev_basic", self.basic),
-            **value_fields("house_edge_optimal", self.house_edge_optimal),
-            **value_fields("house_edge_basic", self.house_edge_basic),
+            **exact_fields("player_ev_optimal", self.optimal, exact=False),
+            **exact_fields("player_ev_basic", self.basic, exact=False),
+            **exact_fields("house_edge_optimal", self.house_edge_optimal, exact=False),
+            **exact_fields("house_edge_basic", self.house_edge_basic, exact=False),
             "up_cards": [
                 {
                     "up": SLOT_LABELS[u.up],
                     "probability": str(u.probability),
                     "probability_float": float(u.probability),
-                    **value_fields("ev_optimal", u.optimal),
-                    **value_fields("ev_basic", u.basic),
-                    **value_fields("contribution_optimal", u.optimal_contribution),
-                    **value_fields("contribution_basic", u.basic_contribution),
+                    **exact_fields("ev_optimal", u.optimal, exact=False),
+                    **exact_fields("ev_basic", u.basic, exact=False),
+                    **exact_fields("contribution_optimal", u.optimal_contribution, exact=False),
+                    **exact_fields("contribution_basic", u.basic_contribution, exact=False),
                 }
                 for u in self.up_cards
             ],
@@ -156,10 +145,10 @@ class EdgeResult:
                 {
                     "option": o.flip.option,
                     "change": o.flip.change,
-                    **value_fields("player_ev_optimal", o.optimal),
-                    **value_fields("player_ev_basic", o.basic),
-                    **value_fields("change_optimal", o.optimal_change),
-                    **value_fields("change_basic", o.basic_change),
+                    **exact_fields("player_ev_optimal", o.optimal, exact=False),
+                    **exact_fields("player_ev_basic", o.basic, exact=False),
+                    **exact_fields("change_optimal", o.optimal_change, exact=False),
+                    **exact_fields("change_basic", o.basic_change, exact=False),
                 }
                 for o in self.options
             ],

@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.blackjack.dealer import BLACKJACK, BUST, OUTCOMES
-from baccarat_exact.blackjack.edge import Advance, Value, solvers, value_fields
+from baccarat_exact.blackjack.edge import Advance, Value, solvers
 from baccarat_exact.blackjack.graph import StateGraph
 from baccarat_exact.blackjack.hands import (
     SLOTS,
@@ -59,6 +59,7 @@ from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
 from baccarat_exact.errors import BaccaratError, RulesError
+from baccarat_exact.model.exact import exact_fields
 from baccarat_exact.model.processes import ordered_map
 from baccarat_exact.model.shoe import Shoe
 
@@ -149,14 +150,18 @@ class NetDistribution:
         exact = self.exact
         return {
             "strategy": self.strategy,
-            **value_fields("player_ev", self.ev, exact),
-            **value_fields("variance", self.variance, exact),
+            **exact_fields("player_ev", self.ev, exact=exact),
+            **exact_fields("variance", self.variance, exact=exact),
             "std_dev_float": self.std_dev_float,
-            **value_fields("win", self.win, exact),
-            **value_fields("push", self.push, exact),
-            **value_fields("lose", self.lose, exact),
+            **exact_fields("win", self.win, exact=exact),
+            **exact_fields("push", self.push, exact=exact),
+            **exact_fields("lose", self.lose, exact=exact),
             "distribution": [
-                {"net": str(net), "net_float": float(net), **value_fields("probability", p, exact)}
+                {
+                    "net": str(net),
+                    "net_float": float(net),
+                    **exact_fields("probability", p, exact=exact),
+                }
                 for net, p in self.probabilities
             ],
         }

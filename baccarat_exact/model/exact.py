@@ -19,6 +19,7 @@ from baccarat_exact.errors import BaccaratError, RulesError
 __all__ = [
     "MAX_EXPONENT",
     "decimal_text",
+    "exact_fields",
     "exact_number",
     "exact_text",
     "int_from_text",
@@ -206,3 +207,23 @@ def decimal_text(value: Fraction | int | float, digits: int, scale: int = 1) -> 
 
 
 _CONTEXT = Context(prec=40)
+
+
+def exact_fields(
+    key: str, value: Fraction | int | float | None, *, exact: bool = True
+) -> dict[str, str | float | None]:
+    """A figure as every document writes it: ``key`` exact (``"p/q"``) and ``key_float``
+    rounded beside it (the float null beyond a float's range). A float (a figure of float
+    arithmetic) has its ``key_float`` alone; a missing figure is null in both, or in
+    ``key_float`` alone where the arithmetic was not ``exact``.
+
+    >>> exact_fields("edge", Fraction(-1, 3))
+    {'edge': '-1/3', 'edge_float': -0.3333333333333333}
+    >>> exact_fields("edge", 0.25), exact_fields("edge", None, exact=False)
+    ({'edge_float': 0.25}, {'edge_float': None})
+    """
+    if value is None:
+        return {key: None, f"{key}_float": None} if exact else {f"{key}_float": None}
+    if isinstance(value, float):
+        return {f"{key}_float": to_float(value)}
+    return {key: exact_text(value), f"{key}_float": to_float(value)}

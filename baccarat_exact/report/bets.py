@@ -10,12 +10,12 @@ from baccarat_exact.errors import BetError
 from baccarat_exact.model.bets import Bet, with_main_bets
 from baccarat_exact.model.catalogue import SIDE_BETS, find_bet, unknown_bet_message
 from baccarat_exact.model.custom_bets import read_bets_file
-from baccarat_exact.model.exact import exact_text
+from baccarat_exact.model.exact import exact_fields, exact_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import Odds, odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table, exact_fields
+from baccarat_exact.report.model import Column, Report, Table
 
 __all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries", "price_entries"]
 

@@ -6,9 +6,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.cards import format_cards
-from baccarat_exact.model.exact import decimal_text, exact_text, int_text, str_fits
+from baccarat_exact.model.exact import decimal_text, exact_fields, exact_text, int_text, str_fits
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields
+from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
     from baccarat_exact.analysis.breakeven import BetBreakEven, BreakEven

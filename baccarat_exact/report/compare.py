@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from baccarat_exact.analysis.compare import Case, Comparison
-from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
+from baccarat_exact.model.exact import exact_fields
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["compare_document", "compare_report"]
 

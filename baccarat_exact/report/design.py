@@ -7,9 +7,9 @@ import textwrap
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.model.exact import exact_text, int_text
+from baccarat_exact.model.exact import exact_fields, exact_text, int_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table, Text, exact_fields
+from baccarat_exact.report.model import Column, Report, Table, Text
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
     from baccarat_exact.analysis.design import Design, Grid

@@ -7,9 +7,9 @@ from typing import Any
 
 from baccarat_exact.analysis.counting import CountFit, CountSystem
 from baccarat_exact.analysis.eor import EffectOfRemoval
-from baccarat_exact.model.exact import exact_text
+from baccarat_exact.model.exact import exact_fields, exact_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["break_even_exact", "count_rows", "eor_report"]
 

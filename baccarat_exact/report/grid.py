@@ -9,8 +9,9 @@ from typing import Any
 
 from baccarat_exact.analysis.grid import KEYS, Grid, GridCell
 from baccarat_exact.model.events import Outcome
+from baccarat_exact.model.exact import exact_fields
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 __all__ = ["FIGURES", "grid_document", "grid_figures", "grid_report"]
 

@@ -15,8 +15,6 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
-from baccarat_exact.model.exact import exact_text, to_float
-
 __all__ = [
     "Block",
     "Cell",
@@ -26,7 +24,6 @@ __all__ = [
     "Style",
     "Table",
     "Text",
-    "exact_fields",
     "identifier",
 ]
 
@@ -55,19 +52,6 @@ def identifier(text: str) -> str:
     """
     words = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
     return words if words and words[0].isalpha() else f"c_{words}"
-
-
-def exact_fields(key: str, value: Fraction | int | None) -> dict[str, str | float | None]:
-    """A figure as every document writes it: ``key`` exact (``"p/q"``) and ``key_float``
-    rounded beside it (both null for a figure that is missing; the float also null beyond
-    a float's range).
-
-    >>> exact_fields("edge", Fraction(-1, 3))
-    {'edge': '-1/3', 'edge_float': -0.3333333333333333}
-    """
-    if value is None:
-        return {key: None, f"{key}_float": None}
-    return {key: exact_text(value), f"{key}_float": to_float(value)}
 
 
 @dataclass(frozen=True, slots=True)

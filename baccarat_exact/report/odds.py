@@ -6,10 +6,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import exact_text, int_text
+from baccarat_exact.model.exact import exact_fields, exact_text, int_text
 from baccarat_exact.pricing import BetOdds, Odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Column, Report, Table, exact_fields
+from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.stats import all_stats, bet_stats
 
 if TYPE_CHECKING:

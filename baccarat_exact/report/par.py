@@ -24,9 +24,9 @@ from baccarat_exact.analysis.par import (
     ParSettings,
     ParSheet,
 )
-from baccarat_exact.model.exact import exact_text, int_text, to_float
+from baccarat_exact.model.exact import exact_fields, exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, Text, exact_fields
+from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 
 __all__ = [
     "METHODS",

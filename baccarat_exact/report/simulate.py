@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.dealing import burn_text
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, estimate_cells
-from baccarat_exact.model.exact import int_text, to_float
+from baccarat_exact.model.exact import exact_fields, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
-from baccarat_exact.report.model import Cell, Column, Report, Table, exact_fields, identifier
+from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit

@@ -17,7 +17,7 @@ from typing import Any
 
 from baccarat_exact.analysis.track import Tracking, TrackProblem, TrackStep
 from baccarat_exact.model.bets import Bet
-from baccarat_exact.model.exact import decimal_text, int_text
+from baccarat_exact.model.exact import decimal_text, exact_fields, int_text
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.report.describe import describe_rules, describe_shoe
@@ -27,7 +27,6 @@ from baccarat_exact.report.model import (
     Format,
     Report,
     Table,
-    exact_fields,
     identifier,
 )
 

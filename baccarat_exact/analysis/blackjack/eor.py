@@ -30,10 +30,11 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.analysis.counting import betting_correlation, derive_tags
-from baccarat_exact.blackjack.edge import Advance, Value, edge, strategy_value, value_fields
+from baccarat_exact.blackjack.edge import Advance, Value, edge, strategy_value
 from baccarat_exact.blackjack.hands import SLOT_LABELS, SLOTS, TEN, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.errors import RulesError, ShoeError
+from baccarat_exact.model.exact import exact_fields
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -125,14 +126,14 @@ class BlackjackEor:
             "rules": self.rules.to_dict(),
             "shoe": self.shoe.to_dict(),
             "chart": self.chart.value,
-            **value_fields("player_ev_optimal", self.optimal, self.exact),
-            **value_fields("player_ev_basic", self.basic, self.exact),
+            **exact_fields("player_ev_optimal", self.optimal, exact=self.exact),
+            **exact_fields("player_ev_basic", self.basic, exact=self.exact),
             "effects": [
                 {
                     "card": SLOT_LABELS[slot],
                     "cards": self.cards[slot],
-                    **value_fields("effect_optimal", self.effects_optimal[slot], self.exact),
-                    **value_fields("effect_basic", self.effects_basic[slot], self.exact),
+                    **exact_fields("effect_optimal", self.effects_optimal[slot], exact=self.exact),
+                    **exact_fields("effect_basic", self.effects_basic[slot], exact=self.exact),
                 }
                 for slot in range(SLOTS)
             ],

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.round import peeks
 from baccarat_exact.blackjack.rules import RULESET_ALIASES
-from baccarat_exact.model.exact import to_float
+from baccarat_exact.model.exact import exact_fields, to_float
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
@@ -330,7 +330,6 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
 
 def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
     """The built-in rule sets with their house edges."""
-    from baccarat_exact.blackjack.edge import value_fields
 
     exact = all(isinstance(r.house_edge_optimal, Fraction) for r in rulesets)
     table = Table(
@@ -369,8 +368,8 @@ def rulesets_report(rulesets: tuple[RulesetEdge, ...]) -> Report:
                 "title": r.title,
                 "rules": r.rules.to_dict(),
                 "summary": r.rules.summary(),
-                **value_fields("house_edge_optimal", r.house_edge_optimal),
-                **value_fields("house_edge_basic", r.house_edge_basic),
+                **exact_fields("house_edge_optimal", r.house_edge_optimal, exact=False),
+                **exact_fields("house_edge_basic", r.house_edge_basic, exact=False),
             }
             for r in rulesets
         ],

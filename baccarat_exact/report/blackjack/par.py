@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.analysis.blackjack.par import BlackjackSheet, StrategySheet
-from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.model.exact import exact_fields, exact_text, to_float
 from baccarat_exact.report.describe import describe_shoe
-from baccarat_exact.report.model import Column, Report, Style, Table, Text, exact_fields
+from baccarat_exact.report.model import Column, Report, Style, Table, Text
 from baccarat_exact.report.par import (
     METHODS,
     WIDTH,

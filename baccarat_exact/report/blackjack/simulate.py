@@ -8,7 +8,7 @@ from typing import Any
 
 from baccarat_exact.analysis.blackjack.simulation import MIN_SHOES, BlackjackSimulation
 from baccarat_exact.analysis.estimates import estimate_cells
-from baccarat_exact.blackjack.edge import value_fields
+from baccarat_exact.model.exact import exact_fields
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
@@ -170,8 +170,8 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         "burn": s.burn,
         "cut_card": s.cut,
         "arithmetic": arithmetic,
-        **value_fields("full_shoe_ev", result.full_shoe_ev, s.exact),
-        **value_fields("strategy_ev", result.strategy_value),
+        **exact_fields("full_shoe_ev", result.full_shoe_ev, exact=s.exact),
+        **exact_fields("strategy_ev", result.strategy_value, exact=False),
         "rounds": rounds,
         **tables_document(report),
     }
