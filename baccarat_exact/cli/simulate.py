@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.counting import COUNTING
 from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import (
@@ -29,9 +28,10 @@ from baccarat_exact.cli.shared import (
     SeedOption,
     ShoesOption,
     TableOption,
+    View,
     WongOutOption,
+    answer,
     command,
-    context,
 )
 from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
 from baccarat_exact.report.model import Format
@@ -112,11 +112,8 @@ def simulate_command(
         bankroll=bankroll,
         hands_per_hour=hands_per_hour,
     )
-    if plot is not None:
-        from baccarat_exact.report.plots import check_target, require_matplotlib
-
-        check_target(str(plot))
-        require_matplotlib()
+    view = View(fmt, table, plot=plot)
+    view.check()  # a plot that cannot be drawn is refused before the note of the time
     workers = request.workers(jobs, cluster)
     if workers is None:  # a remote cluster: its workers are counted once connected
         request.settings()  # refused for what it is before the note, as within_a_day does
@@ -126,11 +123,4 @@ def simulate_command(
         on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
     if seconds > LONG_SECONDS:
         echo(f"note: {shoes:,} shoes take roughly {duration_text(seconds)} on {on}", err=True)
-    result = request.simulate(
-        context(quiet=quiet, jobs=jobs), cluster=cluster, keep_hands=plot is not None
-    )
-    if plot is not None:
-        from baccarat_exact.report.plots import plot_simulation
-
-        plot_simulation(result, str(plot))
-    emit(request.document_report(request.report(result)), fmt, table)
+    answer(request, view, quiet=quiet, jobs=jobs, cluster=cluster)

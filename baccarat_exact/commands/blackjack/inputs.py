@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from baccarat_exact.commands.base import Inputs, Request
+from baccarat_exact.commands.base import Inputs, Request, ResultT
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import RequestError, RulesError, ShoeError
 
@@ -199,7 +199,7 @@ FRESH_SHOE = ShoeInput()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackRequest(Request):
+class BlackjackRequest(Request[ResultT]):
     """A blackjack command: the rules and the shoe, checked together.
 
     The decks are a rule (``rules.decks``); the shoe gives a composition, an infinite
