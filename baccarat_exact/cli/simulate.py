@@ -33,7 +33,7 @@ from baccarat_exact.cli.shared import (
     answer,
     command,
 )
-from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
+from baccarat_exact.commands.simulate import SimulateRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["simulate_command"]
@@ -114,13 +114,7 @@ def simulate_command(
     )
     view = View(fmt, table, plot=plot)
     view.check()  # a plot that cannot be drawn is refused before the note of the time
-    workers = request.workers(jobs, cluster)
-    if workers is None:  # a remote cluster: its workers are counted once connected
-        request.settings()  # refused for what it is before the note, as within_a_day does
-        seconds, on = request.seconds(), "one core (the cluster's workers share it)"
-    else:
-        seconds = request.within_a_day(workers)
-        on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
-    if seconds > LONG_SECONDS:
-        echo(f"note: {shoes:,} shoes take roughly {duration_text(seconds)} on {on}", err=True)
+    note = request.long_run(jobs, cluster)
+    if note is not None:
+        echo(f"note: {note}", err=True)
     answer(request, view, quiet=quiet, jobs=jobs, cluster=cluster)

@@ -174,6 +174,24 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
             )
         return seconds
 
+    def long_run(self, jobs: int = 1, cluster: str | None = None) -> str | None:
+        """What to say before a run estimated past :data:`LONG_SECONDS` on ``jobs``
+        processes or the ``cluster`` (``None``: nothing, a short run).
+
+        :raises SimulationError: for a run beyond a day (:meth:`within_a_day`).
+        :raises BaccaratError: for settings that cannot be dealt (:meth:`settings`).
+        """
+        workers = self.workers(jobs, cluster)
+        if workers is None:  # a remote cluster: its workers are counted once connected
+            self.settings()  # refused for what it is before the note, as within_a_day does
+            seconds, on = self.seconds(), "one core (the cluster's workers share it)"
+        else:
+            seconds = self.within_a_day(workers)
+            on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
+        if seconds <= LONG_SECONDS:
+            return None
+        return f"{self.shoes:,} shoes take roughly {duration_text(seconds)} on {on}"
+
     def compute(self, context: Context) -> SimulationResult:
         """Deal the shoes, here on ``context.jobs`` processes or on the Dask
         ``context.cluster`` at that address (``local:N`` or a scheduler's), keeping every
