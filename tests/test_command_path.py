@@ -191,8 +191,11 @@ def test_a_request_names_its_result_type(cls: type[Request[Any]]) -> None:
     assert result is not None, f"{cls.__name__} does not name its result type"
     assert result is not Any, f"{cls.__name__}: Any on the seam of compute and report"
     assert cls.compute is not Request.compute and cls.report is not Request.report
-    hints = inspect.signature(cls.report).parameters
-    assert list(hints)[:3] == ["self", "result", "view"], cls.__name__
+    assert list(inspect.signature(cls.report).parameters)[:3] == ["self", "result", "view"]
+    returned = cls.compute.__annotations__["return"]
+    read = cls.report.__annotations__["result"]
+    assert returned == read, f"{cls.__name__}: compute returns {returned}, report reads {read}"
+    assert "Any" not in str(returned), f"{cls.__name__}: Any on the seam of compute and report"
 
 
 @pytest.mark.parametrize(
