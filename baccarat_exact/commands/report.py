@@ -69,10 +69,13 @@ def paged(
                 raise ReportError(f"cannot write {target}: {error.strerror or error}") from None
 
         files = (*files, write)
-    text: Callable[[], Iterator[str]] | None = None
-    if view.fmt is Format.markdown and view.table is None:
-        text = lambda: iter((markdown(),))  # noqa: E731
-    return dataclasses.replace(report, files=files, text=text)
+    if view.fmt is not Format.markdown or view.table is not None:
+        return dataclasses.replace(report, files=files)
+
+    def pages() -> Iterator[str]:
+        yield markdown()
+
+    return dataclasses.replace(report, files=files, text=pages)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
