@@ -217,7 +217,7 @@ def test_a_long_run_says_so_first(
     def stop(*args: object, **kwargs: object) -> None:
         raise SimulationError("stopped here")
 
-    monkeypatch.setattr(SimulateRequest, "simulate", stop)
+    monkeypatch.setattr(SimulateRequest, "compute", stop)
     code, _, err = run_main(capsys, "simulate", "--shoes", "1000000")
     note, error = err.splitlines()
     assert code == 2 and error == "Error: stopped here"

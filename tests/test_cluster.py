@@ -258,8 +258,8 @@ def scheduler() -> Iterator[str]:
 
 def test_a_scheduler_s_address_gives_the_bytes_of_one_process(scheduler: str) -> None:
     request = SimulateRequest(shoe=ShoeInput(decks=1), shoes=30, seed=2)
-    here = request.report(request.simulate(Context()))
-    there = request.report(request.simulate(Context(), cluster=scheduler))
+    here = request.run(Context())
+    there = request.run(Context(cluster=scheduler))
     assert render(there, "json") == render(here, "json")
 
 
@@ -267,7 +267,7 @@ def test_a_run_beyond_a_day_on_the_scheduler_s_workers_is_refused(scheduler: str
     """A remote cluster's workers are counted once connected: one worker, a year's run."""
     request = SimulateRequest(shoes=10**11)
     with pytest.raises(SimulationError, match=r"would take roughly .* on one core"):
-        request.simulate(Context(), cluster=scheduler)
+        request.run(Context(cluster=scheduler))
 
 
 def _group_left(leader: int) -> list[int]:

@@ -347,7 +347,7 @@ def test_the_source_is_read() -> None:
     imports = the_package_imports()
     pairs = {(found.importer, found.imported, found.scope) for found in imports}
     assert ("baccarat_exact.stats", "baccarat_exact.pricing", "module") in pairs
-    assert ("baccarat_exact.cli.formula", "baccarat_exact.report.formula", "function") in pairs
+    assert ("baccarat_exact.commands.formula", "baccarat_exact.report.formula", "function") in pairs
     assert (
         "baccarat_exact.analysis.simulate_results",
         "baccarat_exact.analysis.eor",

@@ -13,6 +13,7 @@ from baccarat_exact.cli.shared import (
     SHOE,
     FormatOption,
     TableOption,
+    View,
     answer,
     command,
 )
@@ -49,4 +50,4 @@ def bets_command(
     edge (default: 8 decks); --long or NAME adds its rule, pay table and source."""
     bets = dataclasses.replace(_FILES.value(ctx), names=tuple(names or ()), only_named=bool(names))
     request = BetsRequest(shoe=SHOE.value(ctx), rules=RULES.value(ctx), bets=bets, long=long)
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))

@@ -21,7 +21,6 @@ from baccarat_exact.cli.report import (
     HtmlOption,
     LossOption,
     RoundsOption,
-    emit_pages,
 )
 from baccarat_exact.cli.shared import (
     BankrollOption,
@@ -45,6 +44,7 @@ from baccarat_exact.cli.shared import (
     SeedOption,
     ShoesOption,
     TableOption,
+    View,
     WongOutOption,
     answer,
     grouped,
@@ -145,7 +145,7 @@ def rules_command(
     """Print the blackjack rules in force: every option, its value and the casino's default."""
     from baccarat_exact.commands.blackjack import BlackjackRulesRequest
 
-    answer(BlackjackRulesRequest(rules=BJ_RULES.value(ctx)), fmt, table)
+    answer(BlackjackRulesRequest(rules=BJ_RULES.value(ctx)), View(fmt, table))
 
 
 @app.command("rulesets", cls=grouped())
@@ -167,7 +167,7 @@ def rulesets_command(
     from baccarat_exact.commands.blackjack import BlackjackRulesetsRequest
 
     request = BlackjackRulesetsRequest(names=tuple(names or ()), exact=not use_float)
-    answer(request, fmt, table, quiet=quiet)
+    answer(request, View(fmt, table), quiet=quiet)
 
 
 @app.command("dealer", cls=grouped(_only(DEALER_RULES), BJ_SHOE))
@@ -183,7 +183,7 @@ def dealer_command(
     from baccarat_exact.commands.blackjack import BlackjackDealerRequest
 
     request = BlackjackDealerRequest(shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), up=up)
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))
 
 
 @app.command("hand", cls=grouped(BJ_RULES, BJ_SHOE))
@@ -210,7 +210,7 @@ def hand_command(
         up=up,
         exact=not use_float,
     )
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))
 
 
 @app.command("insurance", cls=grouped(_only(INSURANCE_RULES), BJ_SHOE))
@@ -235,7 +235,7 @@ def insurance_command(
     request = BlackjackInsuranceRequest(
         shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), cards=cards
     )
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))
 
 
 @app.command("edge", cls=grouped(BJ_RULES, BJ_SHOE))
@@ -263,7 +263,7 @@ def edge_command(
         option_values=option_values,
         exact=not use_float,
     )
-    answer(request, fmt, table, quiet=quiet)
+    answer(request, View(fmt, table), quiet=quiet)
 
 
 @app.command("eor", cls=grouped(BJ_RULES, BJ_SHOE))
@@ -296,7 +296,7 @@ def eor_command(
         chart=chart,
         exact=not use_float,
     )
-    answer(request, fmt, table, quiet=quiet)
+    answer(request, View(fmt, table), quiet=quiet)
 
 
 @app.command("strategy", cls=grouped(BJ_RULES, BJ_SHOE))
@@ -314,7 +314,7 @@ def strategy_command(
     request = BlackjackStrategyRequest(
         shoe=BJ_SHOE.value(ctx), rules=BJ_RULES.value(ctx), exact=not use_float
     )
-    answer(request, fmt, table, quiet=quiet)
+    answer(request, View(fmt, table), quiet=quiet)
 
 
 StrategyOption = Annotated[
@@ -353,7 +353,7 @@ def round_command(
         strategy=strategy,
         exact=not use_float,
     )
-    answer(request, fmt, table, quiet=quiet, jobs=jobs)
+    answer(request, View(fmt, table), quiet=quiet, jobs=jobs)
 
 
 @app.command("report", cls=grouped(BJ_RULES, BJ_SHOE))
@@ -382,7 +382,6 @@ def report_command(
     report as pages; --html FILE writes them as HTML, with charts. Every page carries a
     fingerprint of the request and the tool's version.
     """
-    from baccarat_exact.cli.shared import context
     from baccarat_exact.commands.blackjack import BlackjackReportRequest
 
     request = BlackjackReportRequest(
@@ -394,18 +393,7 @@ def report_command(
         loss=loss,
         exact=not use_float,
     )
-    sheet = request.compute(context(quiet=quiet, jobs=jobs))
-    report = request.document_report(request.report(sheet))
-    from baccarat_exact.report.blackjack.par import blackjack_html, blackjack_markdown
-
-    emit_pages(
-        report,
-        fmt,
-        table,
-        html,
-        html_page=lambda: blackjack_html(sheet, report.document() or {}, request.fingerprint()),
-        markdown=lambda: blackjack_markdown(sheet, report.document() or {}, request.fingerprint()),
-    )
+    answer(request, View(fmt, table, html=html), quiet=quiet, jobs=jobs)
 
 
 @app.command("simulate", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
@@ -443,11 +431,7 @@ def simulate_command(
         cut_card=cut_card,
         exact=not use_float,
     )
-    from baccarat_exact.cli.common import emit
-    from baccarat_exact.cli.shared import context
-
-    result = request.simulate(context(quiet=quiet, jobs=jobs), cluster=cluster)
-    emit(request.document_report(request.report(result)), fmt, table)
+    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)
 
 
 CountOption = Annotated[
@@ -519,7 +503,7 @@ def indices_command(
         decisions=decisions,
         exact=not use_float,
     )
-    answer(request, fmt, table, quiet=quiet, jobs=jobs)
+    answer(request, View(fmt, table), quiet=quiet, jobs=jobs)
 
 
 @app.command("counting", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
@@ -570,8 +554,6 @@ def counting_command(
     estimates with standard errors. --jobs or --cluster share the shoes out: the same
     bytes either way.
     """
-    from baccarat_exact.cli.common import emit
-    from baccarat_exact.cli.shared import context
     from baccarat_exact.commands.blackjack import BlackjackCountingRequest
 
     request = BlackjackCountingRequest(
@@ -592,5 +574,4 @@ def counting_command(
         hands_per_hour=hands_per_hour,
         exact_ev=exact_ev,
     )
-    result = request.counted(context(quiet=quiet, jobs=jobs), cluster=cluster)
-    emit(request.document_report(request.report(result)), fmt, table)
+    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)

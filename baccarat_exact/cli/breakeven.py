@@ -14,6 +14,7 @@ from baccarat_exact.cli.shared import (
     BetsArgument,
     FormatOption,
     TableOption,
+    View,
     answer,
     command,
     only_these,
@@ -73,4 +74,4 @@ def breakeven_command(
         bets=only_these(BETS.value(ctx), bets),
         symbolic=symbolic,
     )
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))

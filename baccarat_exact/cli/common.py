@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from baccarat_exact.cli.output import echo
+from baccarat_exact.commands.base import View
 from baccarat_exact.report.model import Format, Report
 from baccarat_exact.report.render import render
 
@@ -22,6 +23,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def emit(report: Report, fmt: Format, table: str | None = None) -> None:
-    """Write a report to stdout in the chosen format (``table``: just that table)."""
-    echo(render(report, fmt, table), nl=False)
+def emit(report: Report, view: View) -> None:
+    """Write a report as ``view`` shows it: the files beside it first (a chart, an HTML
+    page), then its own text where it has one, else its blocks rendered in the view's
+    format (by default a table)."""
+    for write in report.files:
+        write()
+    if report.text is not None:
+        for piece in report.text():
+            echo(piece, nl=False)
+        return
+    echo(render(report, view.fmt or Format.table, view.table, view.width), nl=False)

@@ -6,15 +6,15 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.shared import (
     BETS,
     FormatOption,
     QuietOption,
     RemoveOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
 )
 from baccarat_exact.commands.compare import CompareRequest
 from baccarat_exact.report.model import Format
@@ -93,11 +93,4 @@ def compare_command(
         figures=figure,
         remove=remove,
     )
-    result = request.compute(context(quiet=quiet))
-    if fmt is Format.csv:  # every column, however many cases share its value
-        from baccarat_exact.report.compare import compare_report
-
-        report = compare_report(result, every_column=True)
-    else:
-        report = request.report(result)
-    emit(request.document_report(report), fmt, table)
+    answer(request, View(fmt, table), quiet=quiet)

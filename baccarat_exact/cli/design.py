@@ -14,6 +14,7 @@ from baccarat_exact.cli.shared import (
     FormatOption,
     OptionGroup,
     TableOption,
+    View,
     answer,
     command,
 )
@@ -147,4 +148,4 @@ def design_command(
         hit_frequency=hit_frequency,
         top=top,
     )
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.counting import COUNTING
 from baccarat_exact.cli.shared import (
     BETS,
@@ -13,8 +12,9 @@ from baccarat_exact.cli.shared import (
     FormatOption,
     PlotOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
 )
 from baccarat_exact.commands.eor import EorRequest
 from baccarat_exact.report.model import Format
@@ -41,13 +41,4 @@ def eor_command(
         bets=BETS.value(ctx),
         counting=COUNTING.value(ctx),
     )
-    if plot is not None:
-        from baccarat_exact.report.plots import check_target
-
-        check_target(str(plot))
-    result = request.compute(context())
-    if plot is not None:
-        from baccarat_exact.report.plots import plot_effects
-
-        plot_effects(result[0], str(plot))
-    emit(request.document_report(request.report(result)), fmt, table)
+    answer(request, View(fmt, table, plot=plot))

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.shared import (
     BETS,
     RULES,
@@ -14,8 +13,9 @@ from baccarat_exact.cli.shared import (
     FormatOption,
     RemoveOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
     only_these,
 )
 from baccarat_exact.commands.formula import MAX_TERMS, FormulaRequest
@@ -51,11 +51,4 @@ def formula_command(
         remove=remove,
         terms=terms,
     )
-    result = request.compute(context())
-    if fmt in (Format.csv, Format.markdown):
-        from baccarat_exact.report.formula import formula_report
-
-        report = formula_report(result, terms, typeset=False)
-    else:
-        report = request.report(result)
-    emit(request.document_report(report), fmt, table)
+    answer(request, View(fmt, table))

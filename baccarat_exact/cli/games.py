@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from baccarat_exact.cli.shared import SHOE, FormatOption, TableOption, answer, command
+from baccarat_exact.cli.shared import SHOE, FormatOption, TableOption, View, answer, command
 from baccarat_exact.commands.games import GamesRequest
 from baccarat_exact.report.model import Format
 
@@ -17,4 +17,4 @@ def games_command(
 ) -> None:
     """List the rule variants --game accepts: their rules, side bets, sources and the
     exact house edges of Banker, Player and Tie (default: 8 decks)."""
-    answer(GamesRequest(shoe=SHOE.value(ctx)), fmt, table)
+    answer(GamesRequest(shoe=SHOE.value(ctx)), View(fmt, table))

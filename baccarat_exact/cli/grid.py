@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.shared import (
     BETS,
     RULES,
@@ -15,8 +14,9 @@ from baccarat_exact.cli.shared import (
     FormatOption,
     PlayerOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
 )
 from baccarat_exact.commands.grid import GridRequest
 from baccarat_exact.report.model import Format
@@ -72,11 +72,4 @@ def grid_command(
         player=player,
         banker=banker,
     )
-    result = request.compute(context())
-    if fmt is Format.csv:
-        from baccarat_exact.report.grid import grid_report
-
-        report = grid_report(result, request.show, matrices=False)
-    else:
-        report = request.report(result)
-    emit(request.document_report(report), fmt, table)
+    answer(request, View(fmt, table))

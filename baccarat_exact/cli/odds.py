@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.shared import (
     BETS,
     RULES,
@@ -16,8 +15,9 @@ from baccarat_exact.cli.shared import (
     FormatOption,
     PlayerOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
 )
 from baccarat_exact.commands.odds import OddsRequest
 from baccarat_exact.report.model import Format
@@ -65,10 +65,4 @@ def odds_command(
         banker=banker,
         stake=stake,
     )
-    result = request.compute(context())
-    if brief:
-        from baccarat_exact.report.odds import brief_report
-
-        emit(request.document_report(brief_report(result[0])), fmt, table)
-    else:
-        emit(request.document_report(request.report(result)), fmt, table)
+    answer(request, View(fmt, table, brief=brief))

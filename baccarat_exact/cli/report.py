@@ -3,14 +3,11 @@ a bet mix; ``--html FILE`` writes it as one self-contained page."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit, fail
-from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import (
     BETS,
     RULES,
@@ -18,17 +15,15 @@ from baccarat_exact.cli.shared import (
     BetsArgument,
     FormatOption,
     TableOption,
+    View,
+    answer,
     command,
-    context,
     only_these,
 )
 from baccarat_exact.commands.report import ReportRequest
-from baccarat_exact.report.model import Format, Report
+from baccarat_exact.report.model import Format
 
-if TYPE_CHECKING:
-    from baccarat_exact.analysis.par import ParSheet
-
-__all__ = ["emit_pages", "report_command"]
+__all__ = ["report_command"]
 
 RoundsOption = Annotated[
     str,
@@ -120,34 +115,4 @@ def report_command(
         mix=mix,
         actual=actual,
     )
-    sheet = request.compute(context())
-    report = request.document_report(request.report(sheet))
-
-    def pages(write: Callable[[ParSheet, dict[str, Any], str], str]) -> Callable[[], str]:
-        return lambda: write(sheet, report.document() or {}, request.fingerprint())
-
-    from baccarat_exact.report.par_pages import par_html, par_markdown
-
-    emit_pages(report, fmt, table, html, html_page=pages(par_html), markdown=pages(par_markdown))
-
-
-def emit_pages(
-    report: Report,
-    fmt: Format,
-    table: str | None,
-    html: Path | None,
-    *,
-    html_page: Callable[[], str],
-    markdown: Callable[[], str],
-) -> None:
-    """Write a math report: the HTML page to ``html`` (if given), then the Markdown pages
-    (``--format markdown``, the whole report) or the report in ``fmt``."""
-    if html is not None:
-        try:
-            html.write_text(html_page(), "utf-8")
-        except OSError as error:
-            raise fail(f"cannot write {html}: {error.strerror or error}") from None
-    if fmt is Format.markdown and table is None:
-        echo(markdown(), nl=False)
-        return
-    emit(report, fmt, table)
+    answer(request, View(fmt, table, html=html))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from baccarat_exact.cli.shared import RULES, FormatOption, TableOption, answer, command
+from baccarat_exact.cli.shared import RULES, FormatOption, TableOption, View, answer, command
 from baccarat_exact.commands.rules import RulesRequest
 from baccarat_exact.report.model import Format
 
@@ -16,4 +16,4 @@ def rules_command(
     ctx: typer.Context, fmt: FormatOption = Format.table, table: TableOption = None
 ) -> None:
     """Print the drawing tableau (the casino card, D = draws, S = stands) and the pays."""
-    answer(RulesRequest(rules=RULES.value(ctx)), fmt, table)
+    answer(RulesRequest(rules=RULES.value(ctx)), View(fmt, table))

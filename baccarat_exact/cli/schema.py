@@ -6,10 +6,8 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
-from baccarat_exact.cli.output import echo
-from baccarat_exact.cli.shared import FormatOption, TableOption, command
-from baccarat_exact.commands.schemas import schema_text, schemas_report
+from baccarat_exact.cli.shared import FormatOption, TableOption, View, answer, command
+from baccarat_exact.commands.schemas import SchemaRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["schema_command"]
@@ -37,7 +35,4 @@ def schema_command(
 
     --format applies to the list; a schema is always printed as JSON.
     """
-    if kind:
-        echo(schema_text(" ".join(kind)), nl=False)
-    else:
-        emit(schemas_report(), fmt, table)
+    answer(SchemaRequest(kind=" ".join(kind) if kind else None), View(fmt, table))

@@ -29,7 +29,7 @@ import typer.core
 import typer.main
 
 from baccarat_exact.cli.common import fail
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import Context, Request, View
 from baccarat_exact.commands.inputs import BetsInput, RulesInput, ShoeInput
 from baccarat_exact.errors import BaccaratError
 from baccarat_exact.report.model import Format
@@ -53,6 +53,7 @@ __all__ = [
     "SeedOption",
     "ShoesOption",
     "TableOption",
+    "View",
     "answer",
     "command",
     "context",
@@ -130,14 +131,16 @@ def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
     return GroupedCommand
 
 
-def context(*, quiet: bool = False, jobs: int = 1) -> Context:
-    """How the command line runs a request: a progress bar on a terminal unless ``quiet``."""
+def context(*, quiet: bool = False, jobs: int = 1, cluster: str | None = None) -> Context:
+    """How the command line runs a request: a progress bar on a terminal unless ``quiet``,
+    on ``jobs`` processes here or on the Dask ``cluster`` at that address."""
     from baccarat_exact.cli.progress import progress, shown
     from baccarat_exact.tuning import for_batches, keep_freed_memory
 
     show = shown(quiet)
     return Context(
         jobs=jobs,
+        cluster=cluster,
         progress=lambda steps, label: progress(steps, label, show),
         batches=for_batches,
         worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
@@ -145,12 +148,31 @@ def context(*, quiet: bool = False, jobs: int = 1) -> Context:
 
 
 def answer(
-    request: Request, fmt: Format, table: str | None = None, *, quiet: bool = False, jobs: int = 1
+    request: Request[Any],
+    view: View,
+    *,
+    quiet: bool = False,
+    jobs: int = 1,
+    cluster: str | None = None,
 ) -> None:
-    """Run ``request`` (progress shown on a terminal unless ``quiet``) and write its report."""
+    """Run ``request`` (:meth:`Request.run`: progress shown on a terminal unless ``quiet``,
+    on ``jobs`` processes or a ``cluster``) and write its report as ``view`` shows it:
+    the one path of every command from its options to its output. A piece of input
+    skipped as bad is one ``Error:`` line on stderr as it is met, and exit code 2 at the
+    end."""
     from baccarat_exact.cli.common import emit
+    from baccarat_exact.cli.output import echo
 
-    emit(request.run(context(quiet=quiet, jobs=jobs)), fmt, table)
+    problems: list[str] = []
+
+    def problem(text: str) -> None:
+        problems.append(text)
+        echo(f"Error: {text}", err=True)
+
+    how = dataclasses.replace(context(quiet=quiet, jobs=jobs, cluster=cluster), problem=problem)
+    emit(request.run(how, view), view)
+    if problems:
+        raise typer.Exit(2)
 
 
 # -- single options ---------------------------------------------------------------------

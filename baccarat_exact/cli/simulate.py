@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from baccarat_exact.cli.common import emit
 from baccarat_exact.cli.counting import COUNTING
 from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import (
@@ -29,11 +28,12 @@ from baccarat_exact.cli.shared import (
     SeedOption,
     ShoesOption,
     TableOption,
+    View,
     WongOutOption,
+    answer,
     command,
-    context,
 )
-from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
+from baccarat_exact.commands.simulate import SimulateRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["simulate_command"]
@@ -112,25 +112,9 @@ def simulate_command(
         bankroll=bankroll,
         hands_per_hour=hands_per_hour,
     )
-    if plot is not None:
-        from baccarat_exact.report.plots import check_target, require_matplotlib
-
-        check_target(str(plot))
-        require_matplotlib()
-    workers = request.workers(jobs, cluster)
-    if workers is None:  # a remote cluster: its workers are counted once connected
-        request.settings()  # refused for what it is before the note, as within_a_day does
-        seconds, on = request.seconds(), "one core (the cluster's workers share it)"
-    else:
-        seconds = request.within_a_day(workers)
-        on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
-    if seconds > LONG_SECONDS:
-        echo(f"note: {shoes:,} shoes take roughly {duration_text(seconds)} on {on}", err=True)
-    result = request.simulate(
-        context(quiet=quiet, jobs=jobs), cluster=cluster, keep_hands=plot is not None
-    )
-    if plot is not None:
-        from baccarat_exact.report.plots import plot_simulation
-
-        plot_simulation(result, str(plot))
-    emit(request.document_report(request.report(result)), fmt, table)
+    view = View(fmt, table, plot=plot)
+    view.check()  # a plot that cannot be drawn is refused before the note of the time
+    note = request.long_run(jobs, cluster)
+    if note is not None:
+        echo(f"note: {note}", err=True)
+    answer(request, view, quiet=quiet, jobs=jobs, cluster=cluster)

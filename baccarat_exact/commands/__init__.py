@@ -12,10 +12,19 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from baccarat_exact.commands.base import Context, Inputs, Request
+from baccarat_exact.commands.base import Context, Inputs, Request, View
 from baccarat_exact.errors import RequestError
 
-__all__ = ["KINDS", "REQUESTS", "Context", "Inputs", "Request", "request_class", "request_of"]
+__all__ = [
+    "KINDS",
+    "REQUESTS",
+    "Context",
+    "Inputs",
+    "Request",
+    "View",
+    "request_class",
+    "request_of",
+]
 
 REQUESTS: dict[str, tuple[str, str]] = {
     "odds": ("baccarat_exact.commands.odds", "OddsRequest"),
@@ -51,7 +60,7 @@ KINDS: tuple[str, ...] = tuple(REQUESTS)
 """Every kind of document, named by the command that writes it."""
 
 
-def request_class(kind: str) -> type[Request]:
+def request_class(kind: str) -> type[Request[Any]]:
     """The request class of the command ``kind``.
 
     :raises RequestError: for a kind no command writes.
@@ -61,11 +70,11 @@ def request_class(kind: str) -> type[Request]:
     except KeyError:
         known = ", ".join(REQUESTS)
         raise RequestError(f"unknown kind of document {kind!r}; the kinds are: {known}") from None
-    found: type[Request] = getattr(importlib.import_module(module), name)
+    found: type[Request[Any]] = getattr(importlib.import_module(module), name)
     return found
 
 
-def request_of(document: Mapping[str, Any]) -> Request:
+def request_of(document: Mapping[str, Any]) -> Request[Any]:
     """The request a document records, read and validated as the command line's is.
 
     :raises RequestError: for a document with no request, or one that cannot be read.

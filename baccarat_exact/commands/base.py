@@ -1,12 +1,16 @@
 """A command, defined once: a request (typed inputs) → a library call → a report.
 
 Every command of the tool is a :class:`Request` subclass: a frozen dataclass of what the
-user asked, validated when it is made. :meth:`Request.run` prices it and returns the
-report every renderer reads; the report's JSON document records the request itself
-(:meth:`Request.to_dict`) and the version that wrote it. The command line builds a
-request from its options; ``check`` rebuilds it from a stored document
-(:meth:`Request.from_dict`) and runs the very same path, so a document is computed
-again exactly as it was first computed.
+user asked, validated when it is made. :meth:`Request.run` is the one path from a request
+to what is shown: :meth:`~Request.compute` (the library call, run as a :class:`Context`
+says: processes, a cluster, progress) then :meth:`~Request.report` (the report of that
+result for a :class:`View`: the format, a short form, a chart beside it). The report's
+JSON document records the request itself (:meth:`Request.to_dict`) and the version that
+wrote it, and is the same in every view and context. The command line builds a request
+from its options and runs it so; ``check`` rebuilds it from a stored document
+(:meth:`Request.from_dict`) and runs the very same path, so a document is computed again
+exactly as it was first computed. ``Request`` is generic in its result, so that the type
+checker sees that what ``compute`` returns is what ``report`` reads.
 
 The fields of a request are plain data, written as the user gave them: ``str``,
 ``int``, ``bool``, ``None``, tuples of strings, JSON objects (a custom bet's definition)
@@ -23,17 +27,21 @@ import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar, Union
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar, Union
 
 from baccarat_exact.errors import RequestError
-from baccarat_exact.report.model import Report
+from baccarat_exact.report.model import Format, Report
 
 __all__ = [
+    "EVERY_FORMAT",
     "SCHEMA",
+    "UNRECORDED",
     "Context",
     "Inputs",
     "Progress",
     "Request",
+    "View",
     "input_fields",
     "input_types",
     "quietly",
@@ -41,6 +49,8 @@ __all__ = [
 ]
 
 InputsT = TypeVar("InputsT", bound="Inputs")
+ResultT = TypeVar("ResultT")
+"""What a request's :meth:`~Request.compute` returns and its :meth:`~Request.report` reads."""
 
 SCHEMA = 2
 """The version of every document's layout: 2 records the request and the tool's version
@@ -59,6 +69,10 @@ def quietly(steps: int, label: str) -> Iterator[Advance | None]:
     yield None
 
 
+def _ignore(text: str) -> None:
+    """Told something and keeps quiet (the library's and ``check``'s default)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Context:
     """How a request is run — never what it computes: the same request gives the same
@@ -66,6 +80,17 @@ class Context:
 
     jobs: int = 1
     """Worker processes for the commands that can share their work out."""
+    cluster: str | None = None
+    """Share the work out on a Dask cluster instead (``simulate``, ``blackjack simulate``,
+    ``blackjack counting``): a scheduler's address, or ``local:N`` for N worker processes
+    here; ``None``: on :attr:`jobs` processes here."""
+    charts: bool = False
+    """Keep what a chart of the result needs besides its figures (a simulation's EV before
+    every hand: memory that grows with the shoes); set when a :class:`View` draws one."""
+    problem: Callable[[str], None] = _ignore
+    """Told of each piece of input skipped as bad, as it is met (a track's line that is no
+    round; the report lists them too): the command line prints each at once and exits 2
+    at the end."""
     progress: Progress = quietly
     """How a long computation shows its progress (by default: not at all)."""
     batches: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext
@@ -74,6 +99,48 @@ class Context:
     nothing)."""
     worker_setup: Callable[[], None] | None = None
     """Run once in each worker process, to tune it as this one is."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """How a request's answer is shown — never a value of it: the JSON document is the same
+    in every view, so ``check`` needs none.
+
+    A report may depend on the view (CSV gives a grid's every cell rather than its
+    matrices; ``--format markdown`` gives a math report's pages); that choice is the
+    request's :meth:`Request.report`, not the command line's.
+    """
+
+    fmt: Format | None = None
+    """The format the report is written in (``None``: no one format, the report every
+    renderer reads: the library's)."""
+    table: str | None = None
+    """Just this table (``--table``; ``None``: every table, or CSV's main one)."""
+    brief: bool = False
+    """The short form of a command that has one (``odds --brief``: a line per bet)."""
+    width: int | None = None
+    """The table view's width in columns (``None``: the terminal's)."""
+    plot: Path | None = None
+    """Also draw the command's chart to this PNG file (``eor``, ``simulate``)."""
+    html: Path | None = None
+    """Also write the report as one self-contained HTML page to this file (``report``,
+    ``blackjack report``)."""
+
+    def check(self) -> None:
+        """Refuse, before any work, a view that cannot be shown (a plot to a folder that
+        does not exist, or without matplotlib).
+
+        :raises BaccaratError: saying why, in one line.
+        """
+        if self.plot is not None:
+            from baccarat_exact.report.plots import check_target, require_matplotlib
+
+            check_target(str(self.plot))
+            require_matplotlib()
+
+
+EVERY_FORMAT = View()
+"""The view of no one format: the report every renderer reads (the library's default)."""
 
 
 def tool_version() -> dict[str, str]:
@@ -116,11 +183,13 @@ class Inputs:
         return cls(**values)
 
 
-class Request(Inputs):
+class Request(Inputs, Generic[ResultT]):
     """What a command was asked: its inputs, validated when made, and how to answer.
 
-    A subclass sets :attr:`KIND` (the command's name, as documents record it) and
-    defines :meth:`compute` (the library call) and :meth:`report` (its report).
+    A subclass sets :attr:`KIND` (the command's name, as documents record it), names its
+    result type (``class OddsRequest(Request[Odds])``) and defines :meth:`compute` (the
+    library call) and :meth:`report` (its report). :meth:`run` is the one way the two are
+    put together, by the command line and by ``check`` alike.
     """
 
     __slots__ = ()
@@ -128,22 +197,39 @@ class Request(Inputs):
     KIND: ClassVar[str]
     """The command, as it is typed and as documents name their kind: ``"odds"``,
     ``"blackjack edge"``."""
+    RECORDED: ClassVar[bool] = True
+    """Its JSON is a document of this tool, recording the request (``schema``, which
+    prints schemas, writes none)."""
 
-    def compute(self, context: Context) -> Any:
+    def compute(self, context: Context) -> ResultT:
         """The library's answer to this request."""
         raise NotImplementedError
 
-    def report(self, result: Any) -> Report:
-        """The report of ``result``: tables and notes, and the document's body."""
+    def report(self, result: ResultT, view: View = EVERY_FORMAT) -> Report:
+        """The report of ``result`` as ``view`` shows it: tables and notes, and the
+        document's body (the same in every view)."""
         raise NotImplementedError
 
-    def run(self, context: Context | None = None) -> Report:
-        """Compute and report; the report's JSON document records this request."""
-        return self.document_report(self.report(self.compute(context or Context())))
+    def recorded(self, result: ResultT) -> Request[ResultT]:
+        """The request as its document records it, once ``result`` is read (itself; a
+        track read from a live shoe records the lines it read)."""
+        return self
 
-    def document_report(self, report: Report) -> Report:
-        """``report`` with its JSON document wrapped in this request's envelope."""
-        return dataclasses.replace(report, data=lambda: self.document(report.document() or {}))
+    def run(self, context: Context | None = None, view: View = EVERY_FORMAT) -> Report:
+        """Compute and report: the one path from a request to what is shown. The view is
+        checked first (no work for a plot that cannot be written); the report's JSON
+        document records this request."""
+        view.check()
+        context = context or Context()
+        if view.plot is not None:
+            context = dataclasses.replace(context, charts=True)
+        result = self.compute(context)
+        report = self.report(result, view)
+        if not self.RECORDED:
+            return report
+        return dataclasses.replace(
+            report, data=lambda: self.recorded(result).document(report.document() or {})
+        )
 
     def document(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """``body`` as a document: schema, kind, the version that wrote it, the request,
@@ -165,9 +251,16 @@ class Request(Inputs):
 # -- the generic conversion ------------------------------------------------------------
 
 
+UNRECORDED: Mapping[str, Any] = types.MappingProxyType({"recorded": False})
+"""The metadata of a request's field that is not one of its inputs as recorded: given to
+run it, left out of documents and schemas (a track's lines as they come, which the
+document records as read)."""
+
+
 def input_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    """The fields an inputs class is made from (those of its ``__init__``), in order."""
-    return tuple(f for f in dataclasses.fields(cls) if f.init)
+    """The fields an inputs class is made from (those of its ``__init__``, recorded), in
+    order."""
+    return tuple(f for f in dataclasses.fields(cls) if f.init and f.metadata.get("recorded", True))
 
 
 _TYPES: dict[type, dict[str, Any]] = {}

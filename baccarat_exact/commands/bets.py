@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.inputs import PricingRequest
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ _Listing = tuple["Shoe", "Rules", "tuple[BetEntry, ...]", "Odds"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BetsRequest(PricingRequest):
+class BetsRequest(PricingRequest["_Listing"]):
     """The bet listing: the catalogue and the user's bets (``bets.definitions``), or just
     the bets ``bets.names`` names, each with its house edge on one shoe.
 
@@ -48,7 +48,7 @@ class BetsRequest(PricingRequest):
         entries = chosen_entries(every, list(self.bets.names))
         return shoe, rules, entries, price_entries(shoe, rules, entries)
 
-    def report(self, result: _Listing) -> Report:
+    def report(self, result: _Listing, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.bets import bets_report
 
         shoe, rules, entries, priced = result

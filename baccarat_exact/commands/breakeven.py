@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.inputs import PricingRequest
 from baccarat_exact.errors import ShoeError
 
@@ -18,7 +18,7 @@ __all__ = ["BreakevenRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BreakevenRequest(PricingRequest):
+class BreakevenRequest(PricingRequest["BreakEven"]):
     """Break-even pays on one shoe, or (``symbolic``) as functions of the number of decks
     d for "d decks less ``shoe.remove``".
 
@@ -62,7 +62,7 @@ class BreakevenRequest(PricingRequest):
                 advance(1)
         return result
 
-    def report(self, result: BreakEven) -> Report:
+    def report(self, result: BreakEven, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.breakeven import breakeven_report
 
         return breakeven_report(result)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.inputs import BETS_OF_THE_GAME, BetsInput
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ class _Lists:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CompareRequest(Request):
+class CompareRequest(Request["Comparison"]):
     """Every combination of the lists given (each comma-separated, as typed), priced.
 
     >>> cases = CompareRequest(decks="8", tie_pays="8,9").run().document()["cases"]
@@ -93,7 +93,10 @@ class CompareRequest(Request):
                 progress=advance,
             )
 
-    def report(self, result: Comparison) -> Report:
+    def report(self, result: Comparison, view: View = EVERY_FORMAT) -> Report:
+        """The matrix, a column left out where every case shares its value; in CSV,
+        every column."""
         from baccarat_exact.report.compare import compare_report
+        from baccarat_exact.report.model import Format
 
-        return compare_report(result)
+        return compare_report(result, every_column=view.fmt is Format.csv)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.inputs import EIGHT_DECKS, PUNTO_BANCO, RulesInput, ShoeInput
 from baccarat_exact.errors import RequestError, RulesError
 
@@ -24,7 +24,7 @@ _SOURCE = "the bets defined"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DesignRequest(Request):
+class DesignRequest(Request["Design"]):
     """Find the pays of a bet's open lines — ``pays = "?"`` in a bets file, or ``lines``
     of any bet — that give a house edge in ``edge``, on a grid of pays.
 
@@ -158,7 +158,7 @@ class DesignRequest(Request):
             self.shoe.shoe(), rules, bet, opened, self.target(), self.grid(), self.hits(), self.top
         )
 
-    def report(self, result: Design) -> Report:
+    def report(self, result: Design, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.design import design_report
 
         return design_report(result)

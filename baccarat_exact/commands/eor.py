@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
 from baccarat_exact.commands.inputs import PricingRequest
 
@@ -23,7 +23,7 @@ to each bet (empty without one)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class EorRequest(PricingRequest):
+class EorRequest(PricingRequest[EorResult]):
     """The effects of removal of one shoe, and the counts fitted to them.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -46,7 +46,20 @@ class EorRequest(PricingRequest):
         derived, mine = bet_fits(eor, self.counting.level, self.counting.own())
         return eor, derived, mine
 
-    def report(self, result: EorResult) -> Report:
+    def report(self, result: EorResult, view: View = EVERY_FORMAT) -> Report:
+        """The effects and the counts; with ``view.plot``, their bar chart beside."""
+        import dataclasses
+
         from baccarat_exact.report.eor import eor_report
 
-        return eor_report(*result, self.counting.level)
+        report = eor_report(*result, self.counting.level)
+        plot = view.plot
+        if plot is None:
+            return report
+
+        def draw() -> None:
+            from baccarat_exact.report.plots import plot_effects
+
+            plot_effects(result[0], str(plot))
+
+        return dataclasses.replace(report, files=(draw,))

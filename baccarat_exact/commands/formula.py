@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.inputs import BETS_OF_THE_GAME, PUNTO_BANCO, BetsInput, RulesInput
 from baccarat_exact.errors import FormulaError
 
@@ -20,7 +20,7 @@ MAX_TERMS = 12
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FormulaRequest(Request):
+class FormulaRequest(Request["DeckFormulas"]):
     """The formulas of "d decks less ``remove``": exact for every d that holds the cards.
 
     >>> document = FormulaRequest(bets=BetsInput(names=("tie",), only_named=True)).run().document()
@@ -57,7 +57,11 @@ class FormulaRequest(Request):
                 advance(1)
         return formulas
 
-    def report(self, result: DeckFormulas) -> Report:
+    def report(self, result: DeckFormulas, view: View = EVERY_FORMAT) -> Report:
+        """The formulas, typeset for LaTeX; in CSV and Markdown, as a table of plain
+        text."""
         from baccarat_exact.report.formula import formula_report
+        from baccarat_exact.report.model import Format
 
-        return formula_report(result, self.terms)
+        plain = view.fmt in (Format.csv, Format.markdown)
+        return formula_report(result, self.terms, typeset=not plain, width=view.width)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.inputs import EIGHT_DECKS, ShoeInput
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ __all__ = ["GamesRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GamesRequest(Request):
+class GamesRequest(Request["tuple[Shoe, tuple[tuple[Game, Odds], ...]]"]):
     """Every game the tool knows, each priced on one shoe.
 
     >>> games = GamesRequest(shoe=ShoeInput(decks=8)).run().document()["games"]
@@ -38,7 +38,9 @@ class GamesRequest(Request):
         shoe = self.shoe.shoe()
         return shoe, tuple((game, odds(shoe, game.rules)) for game in GAMES.values())
 
-    def report(self, result: tuple[Shoe, tuple[tuple[Game, Odds], ...]]) -> Report:
+    def report(
+        self, result: tuple[Shoe, tuple[tuple[Game, Odds], ...]], view: View = EVERY_FORMAT
+    ) -> Report:
         from baccarat_exact.report.games import games_report
 
         return games_report(*result)

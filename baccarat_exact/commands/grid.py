@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.inputs import PricingRequest, seen_cards
 from baccarat_exact.errors import RulesError
 
@@ -17,7 +17,7 @@ __all__ = ["GridRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GridRequest(PricingRequest):
+class GridRequest(PricingRequest["Grid"]):
     """The round split by one key (``rows``) or two (``cols`` too): each cell's exact
     probability, each outcome's given it, and each bet's EV given it.
 
@@ -63,7 +63,9 @@ class GridRequest(PricingRequest):
         grid_figures(table, self.show)
         return table
 
-    def report(self, result: Grid) -> Report:
+    def report(self, result: Grid, view: View = EVERY_FORMAT) -> Report:
+        """The grid's matrices, one per figure; in CSV, every cell in one table."""
         from baccarat_exact.report.grid import grid_report
+        from baccarat_exact.report.model import Format
 
-        return grid_report(result, self.show)
+        return grid_report(result, self.show, matrices=view.fmt is not Format.csv, width=view.width)

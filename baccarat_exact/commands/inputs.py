@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.commands.base import Inputs, Request
+from baccarat_exact.commands.base import Inputs, Request, ResultT
 from baccarat_exact.errors import ShoeError
 from baccarat_exact.model.bets import Bet, main_bets, unique_bets
 from baccarat_exact.model.exact import exact_number
@@ -221,7 +221,7 @@ def bets_file_definitions(paths: list[Path] | tuple[Path, ...]) -> dict[str, Any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PricingRequest(Request):
+class PricingRequest(Request[ResultT]):
     """A request about bets on one shoe under one game's rules: the inputs most baccarat
     commands share, and what they build."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.inputs import PricingRequest, seen_cards
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ __all__ = ["OddsRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OddsRequest(PricingRequest):
+class OddsRequest(PricingRequest["tuple[Odds, Combination | None]"]):
     """The odds of every bet on one shoe.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -56,7 +56,9 @@ class OddsRequest(PricingRequest):
         result = odds(shoe, rules, bets, seen=seen)
         return result, (result.combination(stakes) if stakes is not None else None)
 
-    def report(self, result: tuple[Odds, Combination | None]) -> Report:
-        from baccarat_exact.report.odds import odds_report
+    def report(self, result: tuple[Odds, Combination | None], view: View = EVERY_FORMAT) -> Report:
+        """Every bet's odds, pay lines and statistics (and the combined stake's); with
+        ``view.brief``, a line per bet."""
+        from baccarat_exact.report.odds import brief_report, odds_report
 
-        return odds_report(*result)
+        return brief_report(result[0]) if view.brief else odds_report(*result)

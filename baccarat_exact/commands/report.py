@@ -7,21 +7,22 @@ again: the JSON document records both, and :func:`fingerprint` of it gives the s
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from baccarat_exact.commands.base import Context, tool_version
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View, tool_version
 from baccarat_exact.commands.inputs import PricingRequest
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.par import ParSettings, ParSheet
     from baccarat_exact.report.model import Report
 
-__all__ = ["ReportRequest", "fingerprint"]
+__all__ = ["ReportRequest", "fingerprint", "paged"]
 
 
 def fingerprint(document: Mapping[str, Any]) -> str:
@@ -47,8 +48,38 @@ def fingerprint(document: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:16]
 
 
+def paged(
+    report: Report, view: View, *, html: Callable[[], str], markdown: Callable[[], str]
+) -> Report:
+    """``report`` as ``view`` shows a math report: its ``html`` page written beside it (to
+    ``view.html``), and in Markdown (every table) its ``markdown`` pages instead of its
+    tables."""
+    from baccarat_exact.report.model import Format
+
+    files = report.files
+    target = view.html
+    if target is not None:
+
+        def write() -> None:
+            from baccarat_exact.errors import ReportError
+
+            try:
+                target.write_text(html(), "utf-8")
+            except OSError as error:
+                raise ReportError(f"cannot write {target}: {error.strerror or error}") from None
+
+        files = (*files, write)
+    if view.fmt is not Format.markdown or view.table is not None:
+        return dataclasses.replace(report, files=files)
+
+    def pages() -> Iterator[str]:
+        yield markdown()
+
+    return dataclasses.replace(report, files=files, text=pages)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReportRequest(PricingRequest):
+class ReportRequest(PricingRequest["ParSheet"]):
     """The PAR sheet of every bet on one shoe, after each number of rounds.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -124,7 +155,21 @@ class ReportRequest(PricingRequest):
             {"kind": self.KIND, "request": self.to_dict(), "version": tool_version()}
         )
 
-    def report(self, result: ParSheet) -> Report:
+    def report(self, result: ParSheet, view: View = EVERY_FORMAT) -> Report:
+        """The sheet's tables; as pages in Markdown, and as an HTML page beside where
+        ``view.html`` says (every page with the request's fingerprint)."""
         from baccarat_exact.report.par import par_report
+        from baccarat_exact.report.par_pages import par_html, par_markdown
 
-        return par_report(result, self.fingerprint())
+        mark = self.fingerprint()
+        report = par_report(result, mark)
+
+        def document() -> dict[str, Any]:
+            return self.document(report.document() or {})
+
+        return paged(
+            report,
+            view,
+            html=lambda: par_html(result, document(), mark),
+            markdown=lambda: par_markdown(result, document(), mark),
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.inputs import PUNTO_BANCO, RulesInput
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ __all__ = ["RulesRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RulesRequest(Request):
+class RulesRequest(Request["Rules"]):
     """The casino card of a game: who draws on what, and what each bet pays.
 
     >>> RulesRequest(rules=RulesInput(game="ez")).run().document()["rules"]["commission"]
@@ -31,7 +31,7 @@ class RulesRequest(Request):
         """The game's rules, with the commission and Tie pay given."""
         return self.rules.rules()
 
-    def report(self, result: Rules) -> Report:
+    def report(self, result: Rules, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.rules import rules_report
 
         return rules_report(result)

@@ -17,20 +17,30 @@ import json
 import types
 import typing
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from baccarat_exact.blackjack.rules import BlackjackRules, RuleOption, rule_options
 from baccarat_exact.commands import KINDS, request_class
-from baccarat_exact.commands.base import Inputs, input_fields, input_types
+from baccarat_exact.commands.base import (
+    EVERY_FORMAT,
+    Context,
+    Inputs,
+    Request,
+    View,
+    input_fields,
+    input_types,
+)
 from baccarat_exact.errors import SchemaError
 from baccarat_exact.report.model import Column, Report, Table
 from baccarat_exact.report.render import dumps_json
 
 __all__ = [
     "COMMON_FILE",
+    "SchemaRequest",
     "blackjack_rules_schema",
     "refreshed",
     "refreshed_common",
@@ -301,3 +311,37 @@ def schemas_report() -> Report:
         ),
         data=lambda: {kind: schema(kind) for kind in KINDS},
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SchemaRequest(Request["str | None"]):
+    """``schema``: the schema of one kind of document, or the list of kinds. It writes no
+    document of its own (:attr:`RECORDED`): its JSON is a schema, or the schemas by kind.
+
+    >>> SchemaRequest(kind="blackjack-dealer").run().document()["properties"]["kind"]["const"]
+    'blackjack dealer'
+    >>> SchemaRequest().run().document()["odds"]["title"][:20]
+    'Exact odds of a shoe'
+    """
+
+    KIND: ClassVar[str] = "schema"
+    RECORDED: ClassVar[bool] = False
+
+    kind: str | None = None
+    """The kind of document, as typed (``"blackjack edge"``, ``blackjack-edge``); ``None``:
+    every kind."""
+
+    def __post_init__(self) -> None:
+        if self.kind is not None:
+            schema_file(self.kind)  # an unknown kind: refused, naming the kinds
+
+    def compute(self, context: Context) -> str | None:
+        """The schema's text (``None`` for the list of kinds)."""
+        return None if self.kind is None else schema_text(self.kind)
+
+    def report(self, result: str | None, view: View = EVERY_FORMAT) -> Report:
+        """The list of kinds; a schema is its text in every format."""
+        if result is None:
+            return schemas_report()
+        text = result
+        return Report("", (), data=json.loads(text), text=lambda: iter((text,)))

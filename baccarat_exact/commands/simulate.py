@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.counting import DERIVED_COUNTS, CountingInput
 from baccarat_exact.commands.inputs import PricingRequest
 from baccarat_exact.errors import SimulationError
@@ -49,7 +49,7 @@ def duration_text(seconds: float) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SimulateRequest(PricingRequest):
+class SimulateRequest(PricingRequest["SimulationResult"]):
     """A simulation: the shoe, rules, bets and counts, and how the shoes are dealt.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -174,20 +174,29 @@ class SimulateRequest(PricingRequest):
             )
         return seconds
 
-    def compute(self, context: Context) -> SimulationResult:
-        """Deal the shoes on ``context.jobs`` processes (the figures do not depend on it)."""
-        return self.simulate(context)
+    def long_run(self, jobs: int = 1, cluster: str | None = None) -> str | None:
+        """What to say before a run estimated past :data:`LONG_SECONDS` on ``jobs``
+        processes or the ``cluster`` (``None``: nothing, a short run).
 
-    def simulate(
-        self,
-        context: Context,
-        *,
-        cluster: str | None = None,
-        keep_hands: bool = False,
-    ) -> SimulationResult:
-        """Deal the shoes, here on ``context.jobs`` processes or on the Dask ``cluster`` at
-        that address (``local:N`` or a scheduler's); ``keep_hands`` keeps per-hand EVs for
-        plots. The figures are the same bytes wherever the shoes are dealt.
+        :raises SimulationError: for a run beyond a day (:meth:`within_a_day`).
+        :raises BaccaratError: for settings that cannot be dealt (:meth:`settings`).
+        """
+        workers = self.workers(jobs, cluster)
+        if workers is None:  # a remote cluster: its workers are counted once connected
+            self.settings()  # refused for what it is before the note, as within_a_day does
+            seconds, on = self.seconds(), "one core (the cluster's workers share it)"
+        else:
+            seconds = self.within_a_day(workers)
+            on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares it)"
+        if seconds <= LONG_SECONDS:
+            return None
+        return f"{self.shoes:,} shoes take roughly {duration_text(seconds)} on {on}"
+
+    def compute(self, context: Context) -> SimulationResult:
+        """Deal the shoes, here on ``context.jobs`` processes or on the Dask
+        ``context.cluster`` at that address (``local:N`` or a scheduler's), keeping every
+        hand's EV for a chart where ``context.charts``. The figures are the same bytes
+        wherever the shoes are dealt.
 
         :raises SimulationError: for a run estimated beyond a day on the workers it has,
             an address that is not a scheduler's…
@@ -197,8 +206,8 @@ class SimulateRequest(PricingRequest):
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(cluster)
-        workers = self.workers(context.jobs, cluster)
+        where = cluster_address(context.cluster)
+        workers = self.workers(context.jobs, context.cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)
         passes = 1 if self.kelly is None else 2  # Kelly: the shoes are dealt twice
@@ -210,7 +219,7 @@ class SimulateRequest(PricingRequest):
                 settings,
                 jobs=context.jobs,
                 progress=advance,
-                keep_hands=keep_hands,
+                keep_hands=context.charts,
                 cluster=where,
                 worker_setup=context.worker_setup,
                 on_workers=self._refuse_beyond_a_day if workers is None else None,
@@ -234,7 +243,21 @@ class SimulateRequest(PricingRequest):
             wanted = where.workers
         return max(1, min(wanted, os.cpu_count() or 1))
 
-    def report(self, result: SimulationResult) -> Report:
+    def report(self, result: SimulationResult, view: View = EVERY_FORMAT) -> Report:
+        """The estimates and the economics; with ``view.plot``, the chart of every hand's
+        EV against the cards dealt beside (the result keeps them: ``Context.charts``)."""
+        import dataclasses
+
         from baccarat_exact.report.simulate import simulation_report
 
-        return simulation_report(result)
+        report = simulation_report(result)
+        plot = view.plot
+        if plot is None:
+            return report
+
+        def draw() -> None:
+            from baccarat_exact.report.plots import plot_simulation
+
+            plot_simulation(result, str(plot))
+
+        return dataclasses.replace(report, files=(draw,))

@@ -9,7 +9,7 @@ by the renderers (:mod:`.render`), for display, and are labelled as rounded.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -160,6 +160,13 @@ class Report:
     main: str = ""
     """The :attr:`Table.key` of the main table, which CSV writes unless asked for another
     (default: the first table)."""
+    text: Callable[[], Iterator[str]] | None = None
+    """The whole output written the report's own way, in the format it was made for, in
+    pieces written as they come (a math report's Markdown pages, a live track's rows, a
+    schema): what the command line writes instead of rendering the blocks."""
+    files: tuple[Callable[[], None], ...] = ()
+    """Files written beside the output, before it (a chart, an HTML page): each writes its
+    own, or raises a one-line error."""
 
     def document(self) -> dict[str, Any] | None:
         """The JSON document, made now if it is made on demand."""

@@ -365,10 +365,13 @@ def _json_number(value: int | float | None) -> str:
 _INLINE = re.compile(r'"\\u0000(\d+)\\u0000"')
 
 
-def render(report: Report, fmt: Format | str, table: str | None = None) -> str:
+def render(
+    report: Report, fmt: Format | str, table: str | None = None, width: int | None = None
+) -> str:
     """Render ``report`` in ``fmt`` (table, csv, json, markdown or latex); ``table``
     picks one table (CSV writes the main one unless told; the other views show every
-    table unless told; JSON is always the whole document).
+    table unless told; JSON is always the whole document); ``width``: the table view's
+    (default: the terminal's).
 
     :raises ReportError: for ``table`` with JSON, or a ``table`` the report lacks.
     """
@@ -386,7 +389,7 @@ def render(report: Report, fmt: Format | str, table: str | None = None) -> str:
         return render_json(report)
     shown = report.only(table) if table is not None else report
     if name == "table":
-        return render_table(shown)
+        return render_table(shown, width)
     if name == "markdown":
         return render_markdown(shown)
     if name == "latex":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.commands.blackjack.simulate import burn_cards
 from baccarat_exact.errors import SimulationError
@@ -26,7 +26,7 @@ surrender is offered), or none (the chart alone)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackCountingRequest(BlackjackRequest):
+class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     """Deal shoes fast, play them by the chart and its index plays, and price every way of
     betting on the same rounds.
 
@@ -136,17 +136,14 @@ class BlackjackCountingRequest(BlackjackRequest):
         )
 
     def compute(self, context: Context) -> CountingResult:
-        return self.counted(context)
-
-    def counted(self, context: Context, *, cluster: str | None = None) -> CountingResult:
-        """Deal the shoes here (``context.jobs`` processes) or on a Dask ``cluster``: the
-        same bytes wherever they are dealt."""
+        """Deal the shoes here (``context.jobs`` processes) or on the Dask
+        ``context.cluster``: the same bytes wherever they are dealt."""
         from baccarat_exact.analysis.blackjack.counting import count_shoes
 
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(cluster)
+        where = cluster_address(context.cluster)
         passes = 2 if settings.kelly is not None else 1
         with context.progress(passes * settings.shoes, "dealing shoes") as advance:
             return count_shoes(
@@ -157,7 +154,7 @@ class BlackjackCountingRequest(BlackjackRequest):
                 worker_setup=context.worker_setup,
             )
 
-    def report(self, result: CountingResult) -> Report:
+    def report(self, result: CountingResult, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack.counting import counting_report
 
         return counting_report(result)

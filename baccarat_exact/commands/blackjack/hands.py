@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import (
     DEALER_RULES,
     INSURANCE_RULES,
@@ -24,7 +24,7 @@ __all__ = ["BlackjackDealerRequest", "BlackjackHandRequest", "BlackjackInsurance
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackDealerRequest(BlackjackRequest):
+class BlackjackDealerRequest(BlackjackRequest["DealerChart"]):
     """The dealer's final hand for each up card (or one).
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -58,14 +58,14 @@ class BlackjackDealerRequest(BlackjackRequest):
         slot = None if self.up is None else slot_of(parse_up(self.up))
         return dealer_chart(shoe, hits_soft_17=rules.dealer_hits_soft_17, up=slot)
 
-    def report(self, result: DealerChart) -> Report:
+    def report(self, result: DealerChart, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import dealer_report
 
         return dealer_report(result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackHandRequest(BlackjackRequest):
+class BlackjackHandRequest(BlackjackRequest["HandAnalysis"]):
     """Every move's exact value for one hand against an up card, and the best.
 
     >>> from baccarat_exact.commands.blackjack.inputs import BlackjackRulesInput
@@ -96,14 +96,14 @@ class BlackjackHandRequest(BlackjackRequest):
         rules, shoe = self.game()
         return analyze_hand(self.cards, self.up, shoe, rules, exact=self.exact)
 
-    def report(self, result: HandAnalysis) -> Report:
+    def report(self, result: HandAnalysis, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import hand_report
 
         return hand_report(result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackInsuranceRequest(BlackjackRequest):
+class BlackjackInsuranceRequest(BlackjackRequest["InsuranceResult"]):
     """Insurance and even money against a dealer ace, and whether to take them.
 
     >>> from baccarat_exact.commands.blackjack.inputs import BlackjackRulesInput
@@ -130,7 +130,7 @@ class BlackjackInsuranceRequest(BlackjackRequest):
         rules, shoe = self.game()
         return insurance(shoe, rules, self.cards)
 
-    def report(self, result: InsuranceResult) -> Report:
+    def report(self, result: InsuranceResult, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import insurance_report
 
         return insurance_report(result)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import ShoeError, SimulationError
 
@@ -47,7 +47,7 @@ def parse_true_counts(text: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackIndicesRequest(BlackjackRequest):
+class BlackjackIndicesRequest(BlackjackRequest["BlackjackIndices"]):
     """Index plays: where each decision flips with the true count.
 
     >>> BlackjackIndicesRequest(count="zen")
@@ -140,7 +140,7 @@ class BlackjackIndicesRequest(BlackjackRequest):
         with context.progress(steps, "drawing shoes") as advance:
             return blackjack_indices(settings, jobs=context.jobs, progress=advance)
 
-    def report(self, result: BlackjackIndices) -> Report:
+    def report(self, result: BlackjackIndices, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack.indices import indices_report
 
         return indices_report(result)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from baccarat_exact.blackjack.rules import BlackjackRules, RuleOption, find_rules, rule_options
-from baccarat_exact.commands.base import Inputs, Request
+from baccarat_exact.commands.base import Inputs, Request, ResultT
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.errors import RequestError, RulesError, ShoeError
 
@@ -173,7 +173,7 @@ FRESH_SHOE = ShoeInput()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackRequest(Request):
+class BlackjackRequest(Request[ResultT]):
     """A blackjack command: the rules and the shoe, checked together.
 
     The decks are a rule (``rules.decks``); the shoe gives a composition, an infinite

@@ -9,9 +9,9 @@ Like the baccarat ``report``, every page carries a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from baccarat_exact.commands.base import Context, tool_version
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View, tool_version
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ __all__ = ["BlackjackReportRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackReportRequest(BlackjackRequest):
+class BlackjackReportRequest(BlackjackRequest["BlackjackSheet"]):
     """The PAR sheet of the round under each strategy, after each number of rounds.
 
     >>> BlackjackReportRequest(rounds="0")
@@ -83,7 +83,25 @@ class BlackjackReportRequest(BlackjackRequest):
             {"kind": self.KIND, "request": self.to_dict(), "version": tool_version()}
         )
 
-    def report(self, result: BlackjackSheet) -> Report:
-        from baccarat_exact.report.blackjack.par import blackjack_par_report
+    def report(self, result: BlackjackSheet, view: View = EVERY_FORMAT) -> Report:
+        """The sheet's tables; as pages in Markdown, and as an HTML page beside where
+        ``view.html`` says (every page with the request's fingerprint)."""
+        from baccarat_exact.commands.report import paged
+        from baccarat_exact.report.blackjack.par import (
+            blackjack_html,
+            blackjack_markdown,
+            blackjack_par_report,
+        )
 
-        return blackjack_par_report(result, self.fingerprint())
+        mark = self.fingerprint()
+        report = blackjack_par_report(result, mark)
+
+        def document() -> dict[str, Any]:
+            return self.document(report.document() or {})
+
+        return paged(
+            report,
+            view,
+            html=lambda: blackjack_html(result, document(), mark),
+            markdown=lambda: blackjack_markdown(result, document(), mark),
+        )

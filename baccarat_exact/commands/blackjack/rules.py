@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context, Request
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, Request, View
 from baccarat_exact.commands.blackjack.inputs import CASINO_GAME, BlackjackRulesInput
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ __all__ = ["BlackjackRulesRequest", "BlackjackRulesetsRequest"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackRulesRequest(Request):
+class BlackjackRulesRequest(Request["BlackjackRules"]):
     """The rules in force: every option, its value and the casino's default.
 
     >>> doc = BlackjackRulesRequest(rules=BlackjackRulesInput(h17=True)).run().document()
@@ -33,14 +33,14 @@ class BlackjackRulesRequest(Request):
     def compute(self, context: Context) -> BlackjackRules:
         return self.rules.rules()
 
-    def report(self, result: BlackjackRules) -> Report:
+    def report(self, result: BlackjackRules, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import rules_report
 
         return rules_report(result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackRulesetsRequest(Request):
+class BlackjackRulesetsRequest(Request["tuple[RulesetEdge, ...]"]):
     """The built-in rule sets (or those named), each with its house edge on a fresh shoe.
 
     >>> BlackjackRulesetsRequest(names=("atlantis",))
@@ -70,7 +70,7 @@ class BlackjackRulesetsRequest(Request):
         with context.progress(steps, "solving up cards") as advance:
             return ruleset_edges(self.names, exact=self.exact, progress=advance)
 
-    def report(self, result: tuple[RulesetEdge, ...]) -> Report:
+    def report(self, result: tuple[RulesetEdge, ...], view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import rulesets_report
 
         return rulesets_report(result)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import SimulationError
 
@@ -43,7 +43,7 @@ def burn_cards(text: str) -> int:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackSimulateRequest(BlackjackRequest):
+class BlackjackSimulateRequest(BlackjackRequest["BlackjackSimulation"]):
     """Deal shuffled shoes and price every round exactly before it is dealt.
 
     >>> BlackjackSimulateRequest(shoes=0)
@@ -85,12 +85,9 @@ class BlackjackSimulateRequest(BlackjackRequest):
         )
 
     def compute(self, context: Context) -> BlackjackSimulation:
-        """Deal the shoes on ``context.jobs`` processes (the figures do not depend on it)."""
-        return self.simulate(context)
-
-    def simulate(self, context: Context, *, cluster: str | None = None) -> BlackjackSimulation:
-        """Deal the shoes, here on ``context.jobs`` processes or on the Dask ``cluster`` at
-        that address (``local:N`` or a scheduler's): the same bytes wherever they are dealt.
+        """Deal the shoes, here on ``context.jobs`` processes or on the Dask
+        ``context.cluster`` at that address (``local:N`` or a scheduler's): the same bytes
+        wherever they are dealt.
 
         :raises SimulationError: for an address that is not a scheduler's, ``--jobs`` with
             ``--cluster``, or the cluster extra missing.
@@ -100,7 +97,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(cluster)
+        where = cluster_address(context.cluster)
         with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:
             return simulate(
                 settings,
@@ -110,7 +107,7 @@ class BlackjackSimulateRequest(BlackjackRequest):
                 worker_setup=context.worker_setup,
             )
 
-    def report(self, result: BlackjackSimulation) -> Report:
+    def report(self, result: BlackjackSimulation, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack.simulate import blackjack_simulation_report
 
         return blackjack_simulation_report(result)

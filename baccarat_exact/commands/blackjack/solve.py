@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
 from baccarat_exact.errors import CountError
 
@@ -30,7 +30,7 @@ _SOLVING = "solving up cards"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackEdgeRequest(BlackjackRequest):
+class BlackjackEdgeRequest(BlackjackRequest["EdgeResult"]):
     """The round's exact value under optimal play and the derived basic strategy, by up
     card, and (``option_values``) the value of flipping each rule option.
 
@@ -54,14 +54,14 @@ class BlackjackEdgeRequest(BlackjackRequest):
         with context.progress(solve_steps(rules, self.option_values), _SOLVING) as advance:
             return edge(shoe, rules, exact=self.exact, options=self.option_values, progress=advance)
 
-    def report(self, result: EdgeResult) -> Report:
+    def report(self, result: EdgeResult, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import edge_report
 
         return edge_report(result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackEorRequest(BlackjackRequest):
+class BlackjackEorRequest(BlackjackRequest["BlackjackEor"]):
     """The effect of removing one card of each value, and the balanced count it suggests.
 
     >>> BlackjackEorRequest(chart="held")
@@ -97,14 +97,14 @@ class BlackjackEorRequest(BlackjackRequest):
                 shoe, rules, exact=self.exact, level=self.level, chart=chart, progress=advance
             )
 
-    def report(self, result: BlackjackEor) -> Report:
+    def report(self, result: BlackjackEor, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import eor_report
 
         return eor_report(result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackStrategyRequest(BlackjackRequest):
+class BlackjackStrategyRequest(BlackjackRequest["tuple[BasicStrategy, Value, Shoe]"]):
     """The total-dependent basic strategy for the rules and shoe, with its exact value."""
 
     KIND: ClassVar[str] = "blackjack strategy"
@@ -121,7 +121,9 @@ class BlackjackStrategyRequest(BlackjackRequest):
             strategy, value = basic_strategy(shoe, rules, exact=self.exact, progress=advance)
         return strategy, value, shoe
 
-    def report(self, result: tuple[BasicStrategy, Value, Shoe]) -> Report:
+    def report(
+        self, result: tuple[BasicStrategy, Value, Shoe], view: View = EVERY_FORMAT
+    ) -> Report:
         from baccarat_exact.report.blackjack import strategy_report
 
         strategy, value, shoe = result
@@ -129,7 +131,7 @@ class BlackjackStrategyRequest(BlackjackRequest):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BlackjackRoundRequest(BlackjackRequest):
+class BlackjackRoundRequest(BlackjackRequest["RoundStats"]):
     """The round's net result under each strategy: its exact law, EV and variance.
 
     >>> BlackjackRoundRequest(strategy="best")
@@ -165,7 +167,7 @@ class BlackjackRoundRequest(BlackjackRequest):
                 jobs=context.jobs,
             )
 
-    def report(self, result: RoundStats) -> Report:
+    def report(self, result: RoundStats, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.blackjack import round_report
 
         return round_report(result)
