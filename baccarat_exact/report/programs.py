@@ -42,7 +42,10 @@ def _float(value: Fraction | float | None) -> float | None:
 
 
 def _pair(key: str, value: Fraction | float | None) -> dict[str, Any]:
-    """``key`` exact (``null`` for a float or none) and ``key_float`` beside it."""
+    """``key`` exact and ``key_float`` beside it; a figure known only as a float (from a
+    floating-point convolution) has ``key_float`` alone."""
+    if isinstance(value, float):
+        return {f"{key}_float": value}
     return {key: _exact(value), f"{key}_float": _float(value)}
 
 
