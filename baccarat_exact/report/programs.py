@@ -200,16 +200,13 @@ def _rebates_table(found: Programs) -> Table:
 def _notes(found: Programs, mix: dict[str, Fraction] | None) -> tuple[str, ...]:
     notes = [
         MODEL,
-        "E[bets]: a chip's expected life, 1/P(loss); E[decisions]: less the pushes. "
-        "cash won: the cash chips a chip wins before it is lost; edge/chip: the player's "
-        "result per chip bought, cash won − 1 = EV/P(loss); break-even: the rolling "
-        "commission that makes it 0.",
-        "paid: what the program returns per unit bet (rolling: commission × P(loss); theo: "
-        "share × house edge; rebate: E[rebate]/rounds); player edge: EV + paid; break-even: "
-        "the rate at which the player's edge is 0 (blank: none of at most 100%).",
-        "theo: the session's expected loss −N·EV; E[L]: its expected net loss, from the law "
-        "of N rounds; normal: E[L] if the net were normal (m + s·UNLLI(m/s)); even: the "
-        "break-even rebate theo/E[L] (no cap or minimum), and as the normal figure gives it.",
+        "E[bets] = 1/P(loss); cash won: the cash a chip wins before it is lost; edge/chip = "
+        "cash won − 1 = EV/P(loss). paid: per unit bet (rolling: rate × P(loss); theo: "
+        "share × house edge; rebate: E[rebate]/rounds); player edge = EV + paid; "
+        "break-even: the rate that makes it 0 (-: none of at most 100%).",
+        "Rebates: theo = −N·EV; E[L] = E[max(0, −net)] from the law of N rounds; normal: "
+        "E[L] if the net were normal; even: theo/E[L], the break-even rebate (no cap or "
+        "minimum). See docs/programs.md.",
     ]
     if found.rates.cap is not None or found.rates.minimum:
         cap = "none" if found.rates.cap is None else f"{found.rates.cap} units"
