@@ -197,6 +197,52 @@ def _rebates_table(found: Programs) -> Table:
     )
 
 
+SOURCES = {
+    "IAG": "Inside Asian Gaming, Nov 2011, asgam.com/mags/201111/38",
+    "Jacobson": "apheat.net, 29 June 2014 (risk analysis of NN programs)",
+    "MacDonald": "urbino.net/player-loss-unit-normal-linear-loss-integral",
+}
+"""Where each published approximation of :func:`_published_table` comes from."""
+
+
+def _published_rows(found: Programs) -> list[tuple[Cell, ...]]:
+    """bet, figure, what is published and where, its value, the exact figure."""
+    rows: list[tuple[Cell, ...]] = []
+    chips = {chip.bet: chip for chip in found.chips if chip.bet in ("banker", "player")}
+    for chip in chips.values():
+        rows.append(
+            (chip.bet, "life, decisions", "just under 2, IAG", 2.0, chip.expected_decisions)
+        )
+        rows.append((chip.bet, "win/chip ÷ edge", "over 2, IAG", 2.0, chip.expected_bets))
+    if len(chips) == 2:
+        mean = (chips["banker"].expected_bets + chips["player"].expected_bets) / 2
+        rows.append(("both", "life, bets", "2.211, Jacobson", 2.211, mean))
+    for rebate in found.rebates:
+        for session in rebate.sessions:
+            normal = rebate.normal_loss(session)
+            even = session.break_even(None, Fraction(0))
+            if normal and even is not None:
+                figure = f"rebate, {session.rounds:,} rds"
+                theo = float(-session.ev * session.rounds)
+                rows.append((rebate.bet, figure, "normal, MacDonald", theo / normal, even))
+    return rows
+
+
+def _published_table(found: Programs) -> Table:
+    return Table(
+        "Published approximations beside the exact figures",
+        (
+            Column("bet"),
+            Column("figure"),
+            Column("published"),
+            _dec("≈ published", "published_float", 6),
+            _dec("computed", "computed_float", 6),
+        ),
+        tuple(_published_rows(found)),
+        name="published",
+    )
+
+
 def _notes(found: Programs, mix: dict[str, Fraction] | None) -> tuple[str, ...]:
     notes = [
         MODEL,
@@ -222,6 +268,9 @@ def _notes(found: Programs, mix: dict[str, Fraction] | None) -> tuple[str, ...]:
             "by float: a session too long for the exact law, convolved in floating point "
             "(--format json gives each figure's error bound)."
         )
+    notes.append(
+        "Published: " + "; ".join(f"{name}: {where}" for name, where in SOURCES.items()) + "."
+    )
     notes.append("Decimals are rounded; --format json gives every exact value.")
     return tuple(notes)
 
@@ -233,6 +282,7 @@ def programs_report(result: Odds, found: Programs, mix: dict[str, Fraction] | No
         _programs_table(found),
         _rebates_table(found),
         _life_table(found.chips),
+        _published_table(found),
     )
     return Report(
         title=f"Commission programs and rebates: {describe_shoe(result.shoe)}; "
