@@ -360,6 +360,12 @@ def test_request_round_trips_and_prices_a_mix() -> None:
     document: dict[str, Any] = request.run().document() or {}
     assert set(document["rebates"]) == {"banker", "mix"}
     assert set(document["chips"]) == {"banker"}
+    for row in document["chips"]["banker"]["commissions"]:
+        assert Fraction(row["house_edge"]) == -Fraction(row["player_edge"])
+        assert Fraction(row["house_edge_per_chip"]) == -Fraction(row["player_edge_per_chip"])
+        assert Fraction(row["player_edge"]) == Fraction(row["player_edge_per_chip"]) * Fraction(
+            document["chips"]["banker"]["p_loss"]
+        )
     law = _reference_law(
         reference_event_probabilities(Shoe.from_counts(SMALL)),
         {"banker": Fraction(9), "tie": Fraction(1)},

@@ -345,17 +345,16 @@ class SessionLoss:
         whole = amounts[-1]
         if cap is None:
             return goal / whole
-        cap_n = cap
         # f(R) = cap·W_j + R·(whole − U_j) while the j largest losses are capped
         # (cap/l_j ≤ R ≤ cap/l_(j+1)); f at R = cap/l_j grows with j
         at = [
-            cap_n * weights[j] + cap_n / losses[j - 1] * (whole - amounts[j])
+            cap * weights[j] + cap / losses[j - 1] * (whole - amounts[j])
             for j in range(1, len(losses) + 1)
         ]
         j = bisect.bisect_left(at, goal) + 1  # the first breakpoint where f reaches the goal
         if j > len(losses):
             return None
-        return (goal - cap_n * weights[j - 1]) / (whole - amounts[j - 1])
+        return (goal - cap * weights[j - 1]) / (whole - amounts[j - 1])
 
 
 def session_loss(law: RoundLaw, rounds: int) -> SessionLoss:

@@ -248,7 +248,8 @@ def _notes(found: Programs, mix: dict[str, Fraction] | None) -> tuple[str, ...]:
         MODEL,
         "E[bets] = 1/P(loss); cash won: the cash a chip wins before it is lost; edge/chip = "
         "cash won − 1 = EV/P(loss). paid: per unit bet (rolling: rate × P(loss); theo: "
-        "share × house edge; rebate: E[rebate]/rounds); player edge = EV + paid; "
+        "share × house edge; rebate: E[rebate]/rounds); player edge = EV + paid (the "
+        "house's, its negative); "
         "break-even: the rate that makes it 0 (-: none of at most 100%).",
         "Rebates: theo = −N·EV; E[L] = E[max(0, −net)] from the law of N rounds; normal: "
         "E[L] if the net were normal; even: theo/E[L], the break-even rebate (no cap or "
@@ -319,7 +320,9 @@ def _chip_json(chip: ChipProgram) -> dict[str, Any]:
                 "rate": exact_text(rate),
                 **_pair("per_bet", rate * chip.loss),
                 **_pair("player_edge", chip.per_bet(rate)),
+                **_pair("house_edge", -chip.per_bet(rate)),
                 **_pair("player_edge_per_chip", chip.edge_per_chip + rate),
+                **_pair("house_edge_per_chip", -chip.edge_per_chip - rate),
             }
             for rate in chip.commissions
         ],
