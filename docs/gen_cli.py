@@ -66,6 +66,7 @@ EXAMPLES: dict[str, list[str]] = {
         "--format markdown",
         "compare --decks 6,8 --commission 5%,4% --tie-pays 8,9 --format csv",
     ],
+    "programs": ["programs banker player --session 100,1000 --table programs"],
 }
 
 

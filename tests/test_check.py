@@ -67,6 +67,10 @@ COMMANDS: dict[str, str] = {
         "design dragon-bonus-player --decks 1 --line 'win by 9' --line 'win by 8' "
         "--edge 2%..3% --top 3"
     ),
+    "programs": (
+        "programs --decks 1 --session 10,2000 --rebate 10%,20% --cap 5 --min-loss 1 "
+        "--mix banker=9,tie=1"
+    ),
     "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
@@ -90,6 +94,7 @@ INPUTS = ("request",)
 
 SAMPLES = {
     "report": 12,
+    "programs": 10,
     "design": 10,
     "blackjack report": 3,
     "blackjack rulesets": 3,

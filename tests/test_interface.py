@@ -45,6 +45,8 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["odds", "--stake", "banker=10,player-pair=1,tie=1"],
     ["report"],
     ["report", "--mix", "banker=45,player=40,tie=5,dragon-7=10", "--actual", "3%"],
+    ["programs"],
+    ["programs", "banker", "--mix", "banker=9,tie=1", "--session", "100,1000", "--cap", "20"],
     [
         "design",
         "dragon-bonus-player",

@@ -182,6 +182,8 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("report", "report --infinite --rounds 5 --mix banker=9,tie=1 --actual 2% --loss 3", 0),
     ("report", f"report --decks 1 --rounds 10 --bets-file {BETS_FILE}", 0),
     ("design", "design dragon-7 --line win --game ez --decks 1 --edge 5%..10%", 0),
+    ("programs", "programs --decks 1 --session 10,2000 --cap 50 --min-loss 2", 0),
+    ("programs", "programs banker --infinite --mix banker=9,tie=1 --rolling '' --session 5", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
     ("blackjack rules", "blackjack rules --surrender late --double 9-11 --split-by rank", 0),

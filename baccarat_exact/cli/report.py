@@ -14,6 +14,7 @@ from baccarat_exact.cli.shared import (
     SHOE,
     BetsArgument,
     FormatOption,
+    MixOption,
     TableOption,
     View,
     answer,
@@ -47,15 +48,6 @@ LossOption = Annotated[
         "--loss",
         help="Loss thresholds k for P(losing more than k), comma-separated: units (25) or "
         "a share of the units staked over the rounds (10%).",
-    ),
-]
-MixOption = Annotated[
-    str | None,
-    typer.Option(
-        "--mix",
-        help='Shares of the handle by bet, e.g. "banker=45,player=40,tie=5,dragon-7=10": the '
-        "theoretical hold, its SD with every covariance, its interval after each --rounds.",
-        show_default=False,
     ),
 ]
 ActualOption = Annotated[

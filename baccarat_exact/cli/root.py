@@ -56,6 +56,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("baccarat_exact.cli.compare", "compare_command"),
     "report": ("baccarat_exact.cli.report", "report_command"),
     "design": ("baccarat_exact.cli.design", "design_command"),
+    "programs": ("baccarat_exact.cli.programs", "programs_command"),
 }
 """Command name → (module, function), in the order help lists them."""
 

@@ -46,6 +46,7 @@ __all__ = [
     "FormatOption",
     "JobsOption",
     "LevelOption",
+    "MixOption",
     "OptionGroup",
     "PlayerOption",
     "PlotOption",
@@ -444,6 +445,18 @@ def _bets(bet: BetOption = None, bets_file: BetsFileOption = None) -> BetsInput:
 
 BETS = OptionGroup("bets", _bets)
 """``--bet --bets-file`` → :class:`BetsInput` (the main bets and the game's side bets too)."""
+
+MixOption = Annotated[
+    str | None,
+    typer.Option(
+        "--mix",
+        help='Shares of the handle by bet, e.g. "banker=45,player=40,tie=5,dragon-7=10": '
+        "report: the theoretical hold, its SD with every covariance, its interval after each "
+        "--rounds; programs: the cash-chip programs and rebates of the mix.",
+        show_default=False,
+    ),
+]
+"""``--mix``: a bet mix, shares of the handle (report, programs)."""
 
 BetsArgument = Annotated[
     list[str] | None,

@@ -40,6 +40,7 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "compare": ("baccarat_exact.commands.compare", "CompareRequest"),
     "report": ("baccarat_exact.commands.report", "ReportRequest"),
     "design": ("baccarat_exact.commands.design", "DesignRequest"),
+    "programs": ("baccarat_exact.commands.programs", "ProgramsRequest"),
     "blackjack rules": ("baccarat_exact.commands.blackjack", "BlackjackRulesRequest"),
     "blackjack rulesets": ("baccarat_exact.commands.blackjack", "BlackjackRulesetsRequest"),
     "blackjack dealer": ("baccarat_exact.commands.blackjack", "BlackjackDealerRequest"),
