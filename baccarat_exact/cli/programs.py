@@ -18,6 +18,7 @@ from baccarat_exact.cli.shared import (
     command,
     only_these,
 )
+from baccarat_exact.commands.base import View
 from baccarat_exact.commands.programs import ProgramsRequest
 from baccarat_exact.report.model import Format
 
@@ -121,4 +122,4 @@ def programs_command(
         cap=cap,
         min_loss=min_loss,
     )
-    answer(request, fmt, table)
+    answer(request, View(fmt, table))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from baccarat_exact.commands.base import Context
+from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.inputs import PricingRequest
 from baccarat_exact.errors import RequestError
 
@@ -43,7 +43,7 @@ def _units(text: str | None, option: str, *, positive: bool) -> Fraction | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ProgramsRequest(PricingRequest):
+class ProgramsRequest(PricingRequest["PricedPrograms"]):
     """Commission programs and rebates on each bet (and a mix) of one shoe, each round
     priced on the shoe as given, the rounds independent.
 
@@ -135,7 +135,7 @@ class ProgramsRequest(PricingRequest):
                 advance(1)
         return PricedPrograms(result, found, mix)
 
-    def report(self, result: PricedPrograms) -> Report:
+    def report(self, result: PricedPrograms, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.programs import programs_report
 
         return programs_report(result.odds, result.programs, result.mix)
