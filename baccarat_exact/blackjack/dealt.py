@@ -11,11 +11,11 @@ settlement turns on a dealer blackjack the round did not show (no hole card, an 
 up, and hands that lose differently to it), the dealer's second card is dealt to settle,
 as at a table.
 
-What the player does is the *policy*'s: :class:`ChartPolicy` plays a basic strategy
-chart, :class:`~baccarat_exact.blackjack.index_play.IndexPolicy` a chart and its index
-plays at the true count. The exact ``simulate`` uses only where a round ends
-(:func:`play_round`); ``counting`` also what it won and the count before it
-(:meth:`RoundDealer.play_shoe`).
+What the player does is the *policy*'s (:mod:`~baccarat_exact.blackjack.policy`):
+:class:`~baccarat_exact.blackjack.policy.ChartPolicy` plays a basic strategy chart,
+:class:`~baccarat_exact.blackjack.index_play.IndexPolicy` a chart and its index plays at
+the true count. The exact ``simulate`` uses only where a round ends (:func:`play_round`);
+``counting`` also what it won and the count before it (:meth:`RoundDealer.play_shoe`).
 
 **Counting.** The running count adds each card's tag when the card is seen: every card
 of the player's hands and the dealer's up card when dealt, the dealer's other cards when
@@ -30,10 +30,18 @@ settlement table's scale), so sums over millions of rounds stay exact.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import dataclass
 
-from baccarat_exact.blackjack.hands import ACE, SEVEN, SLOTS, TEN, Counts
+from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN
+from baccarat_exact.blackjack.policy import (
+    DOUBLE,
+    SLOT_OF_RANK,
+    SPLIT,
+    STAND,
+    SURRENDER,
+    ChartPolicy,
+    Policy,
+)
 from baccarat_exact.blackjack.round import (
     BLACKJACK,
     BUST,
@@ -47,45 +55,13 @@ from baccarat_exact.blackjack.round import (
     settle_peeked,
     settlement_table,
 )
-from baccarat_exact.blackjack.round.moves import forced_stand, may_double, may_surrender
-from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay
+from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import RulesError
 
-__all__ = [
-    "DOUBLE",
-    "HIT",
-    "MOVE_CODES",
-    "SLOT_OF_RANK",
-    "SPLIT",
-    "STAND",
-    "SURRENDER",
-    "ChartPolicy",
-    "PlayedRound",
-    "PlayedShoe",
-    "Policy",
-    "RoundDealer",
-    "counts_of",
-    "play_round",
-]
+__all__ = ["PlayedRound", "PlayedShoe", "RoundDealer", "play_round"]
 
-SLOT_OF_RANK = tuple(min(rank, TEN) for rank in range(13))
-"""Value slot of each rank index 0-12 (A 2 … 9 T J Q K): T J Q K all ten."""
 _POINTS = tuple(slot + 1 for slot in SLOT_OF_RANK)
 """Points of each rank index 0-12, aces 1."""
-
-STAND, HIT, DOUBLE, SPLIT, SURRENDER = range(5)
-"""A move as the small integer the dealer and a compiled kernel use."""
-MOVE_CODES = {Move.STAND: STAND, Move.HIT: HIT, Move.DOUBLE: DOUBLE, Move.SPLIT: SPLIT}
-MOVE_CODES[Move.SURRENDER] = SURRENDER
-
-
-def counts_of(ranks: Sequence[int]) -> Counts:
-    """Value counts (A 2 … 9 T) of cards given as rank indices 0-12."""
-    counts = [0] * SLOTS
-    for rank in ranks:
-        counts[SLOT_OF_RANK[rank]] += 1
-    return tuple(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,126 +87,6 @@ class PlayedShoe:
     """False when the shoe ran out in the middle of its last round (that round is left out)."""
 
 
-class Policy(Protocol):
-    """What the player does at a table: the move for a hand, and whether to insure."""
-
-    rules: BlackjackRules
-    """The rules the player plays by (the table's)."""
-
-    def decide(
-        self,
-        table: RoundDealer,
-        up: int,
-        cards: list[int],
-        hard: int,
-        soft: int,
-        extra: int,
-        pair: int,
-    ) -> int:
-        """The move code for ``cards`` (rank indices; ``hard`` their points, ``soft`` whether
-        one is an ace) against the up card's slot ``up``; ``extra`` the split card's slot
-        (-1 unsplit), ``pair`` the slot of a pair that may split (else -1)."""
-        ...
-
-    def insures(self, table: RoundDealer) -> bool:
-        """Whether to take insurance against an ace, now."""
-        ...
-
-
-class ChartPolicy:
-    """Play a basic strategy chart: its move for the hand, cached by all the chart reads (the
-    total and whether it is soft, two cards or more, the split card, a pair that may split)."""
-
-    def __init__(self, strategy: BasicStrategy) -> None:
-        self.strategy = strategy
-        self.rules = strategy.rules
-        self._moves: dict[tuple[int, int, bool, int, int, int], int] = {}
-        self._unsurrendered: dict[int, UpCardPlay] = {}
-        self.departs = False
-        """Whether :meth:`depart` may change the chart's move (a policy that departs sets it)."""
-
-    def chart(
-        self, up: int, cards: list[int], total: int, soft: bool, extra: int, pair: int
-    ) -> int:
-        """The chart's move for a hand of ``total`` (``soft``) against ``up``."""
-        key = (up, total, soft, len(cards) if len(cards) < 3 else 3, extra, pair)
-        move = self._moves.get(key)
-        if move is None:
-            play = self.strategy.plays[up]
-            chosen = play.move(counts_of(cards), extra, self.rules, splittable=pair >= 0)
-            move = MOVE_CODES[chosen]
-            self._moves[key] = move
-        return move
-
-    def kept(self, up: int, cards: list[int], extra: int, pair: int) -> int:
-        """The chart's move for a hand it surrenders, when the player keeps it."""
-        play = self._unsurrendered.get(up)
-        if play is None:
-            play = replace(self.strategy.plays[up], surrenders=frozenset())
-            self._unsurrendered[up] = play
-        return MOVE_CODES[play.move(counts_of(cards), extra, self.rules, splittable=pair >= 0)]
-
-    def decide(
-        self,
-        table: RoundDealer,
-        up: int,
-        cards: list[int],
-        hard: int,
-        soft: int,
-        extra: int,
-        pair: int,
-    ) -> int:
-        """The chart's move, as :meth:`depart` may change it."""
-        is_soft = bool(soft) and hard <= 11
-        total = hard + 10 if is_soft else hard
-        move = self.chart(up, cards, total, is_soft, extra, pair)
-        if not self.departs:
-            return move
-        return self.depart(table, move, up, cards, total, is_soft, extra, pair)
-
-    def depart(
-        self,
-        table: RoundDealer,
-        move: int,
-        up: int,
-        cards: list[int],
-        total: int,
-        soft: bool,
-        extra: int,
-        pair: int,
-    ) -> int:
-        """The move played where the chart says ``move`` (a chart plays it; a counter's
-        policy may depart from it)."""
-        return move
-
-    def insures(self, table: RoundDealer) -> bool:
-        """A chart never insures."""
-        return False
-
-
-def may_make(
-    rules: BlackjackRules,
-    move: int,
-    cards: list[int],
-    total: int,
-    soft: bool,
-    extra: int,
-    pair: int,
-) -> bool:
-    """Whether the hand may make ``move`` under the rules (for a policy that departs from the
-    chart: an index play's move may be one the hand cannot make)."""
-    two = len(cards) == 2
-    if two and forced_stand(rules, extra):
-        return move == STAND
-    if move == DOUBLE:
-        return two and may_double(rules, total, soft, extra=extra)
-    if move == SURRENDER:
-        return may_surrender(rules, cards=len(cards), extra=extra)
-    if move == SPLIT:
-        return pair >= 0
-    return True
-
-
 class _ShoeOut(Exception):
     """The shoe has no card left to deal."""
 
@@ -240,6 +96,7 @@ class RoundDealer:
     play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
+    >>> from baccarat_exact.blackjack.strategy import UpCardPlay
     >>> chart = BasicStrategy(rules=BlackjackRules(), plays=tuple(UpCardPlay.starting(u) for u in range(10)))
     >>> dealer = RoundDealer(ChartPolicy(chart))
     >>> dealer.play_round([9, 5, 6, 9, 8], 0)  # T, up 6, 7: stands on 17; the dealer: 6 T 9, bust
@@ -504,6 +361,7 @@ def play_round(order: Sequence[int], start: int, strategy: BasicStrategy) -> Pla
     A 2 … 9 T J Q K) and play it by ``strategy``; where it ended.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
+    >>> from baccarat_exact.blackjack.strategy import UpCardPlay
     >>> chart = BasicStrategy(rules=BlackjackRules(), plays=tuple(UpCardPlay.starting(u) for u in range(10)))
     >>> play_round([9, 5, 6, 9, 8], 0, chart)  # T, up 6, 7: stands on 17; the dealer: 6 T 9, bust
     PlayedRound(end=5, complete=True)

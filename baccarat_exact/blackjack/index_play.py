@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baccarat_exact.blackjack.dealt import (
+from baccarat_exact.blackjack.policy import (
     MOVE_CODES,
     SURRENDER,
     ChartPolicy,
-    RoundDealer,
+    Table,
     may_make,
 )
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
@@ -92,13 +92,13 @@ class IndexPolicy(ChartPolicy):
             self._index[key] = entry + before if above == SURRENDER else before + entry
         self.departs = bool(self._index)
 
-    def insures(self, table: RoundDealer) -> bool:
+    def insures(self, table: Table) -> bool:
         """Insurance at or above its index."""
         return self._insurance is not None and table.true_count_at_least(self._insurance)
 
     def depart(
         self,
-        table: RoundDealer,
+        table: Table,
         move: int,
         up: int,
         cards: list[int],
