@@ -400,12 +400,6 @@ class BlackjackRules:
             raise RulesError("blackjack rules must be an object of option -> value")
         known = {option.name: option for option in rule_options(cls)}
         fields: dict[str, Any] = {}
-        if "double_split_aces" not in data:
-            # documents written before the option: split aces doubled wherever split hands
-            # could and split aces could be played on
-            fields["double_split_aces"] = data.get("double_after_split", False) is True and (
-                data.get("hit_split_aces", True) is True
-            )
         for name, value in data.items():
             if name not in known:
                 raise RulesError(f"unknown blackjack rule {name!r}")
