@@ -177,6 +177,9 @@ class UpCardSolver:
         self.k_one = self.scale
         self.k_bj = self.settled(End.BLACKJACK, 1, BUST)
         self.k_t7 = self.settled(End.TRIPLE_SEVEN, 1, BUST)
+        self._peek = peeks(rules)
+        self._lost = (0, self.settled(End.BUST, 1, BUST), self.settled(End.BUST, 2, BUST))
+        """What a busted stake of 1 or 2 units loses (the settlement, scaled)."""
         self._blackjack_takes_all = settle(rules, End.BUST, 0, 2, BLACKJACK, 2) == settle(
             rules, End.BUST, 0, 2, BUST
         )
@@ -374,7 +377,7 @@ class UpCardSolver:
     def bj_loss(self, stake: int, extra: int) -> Number:
         """What a dealer blackjack found after the player acted takes from a hand of ``stake``
         units (0 with a hole card: the round never got this far)."""
-        if peeks(self.rules):
+        if self._peek:
             return 0
         return -self.settled(End.BUST, stake, BLACKJACK, self.sharing if extra >= 0 else 1)
 
@@ -395,8 +398,8 @@ class UpCardSolver:
         """A busted hand: its stake is lost. With a hole card this happens only when the dealer
         has no blackjack; when a dealer blackjack takes the original stake only, the busted
         stake is lost only when he has none, and the hand's share of the original otherwise."""
-        lost = self.settled(End.BUST, stake, BUST)
-        if peeks(self.rules):
+        lost = self._lost[stake]
+        if self._peek:
             return lost * self.no_blackjack(removed, r)
         if self._blackjack_takes_all or self.bj_slot < 0:
             return lost * self._units[r]

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from baccarat_exact.blackjack.round.dealer import BLACKJACK, BUST, OUTCOMES
 from baccarat_exact.blackjack.rules import (
@@ -68,6 +68,7 @@ class End(IntEnum):
     """Given up on two cards: half the stake back."""
 
 
+@lru_cache(maxsize=4096)
 def settle(
     rules: BlackjackRules, end: End, total: int, stake: int, outcome: int, hands: int = 1
 ) -> Fraction:
@@ -75,6 +76,7 @@ def settle(
     stood, ``stake`` 2 when doubled), one of the ``hands`` a pair became (1: unsplit), against
     the dealer's final hand ``outcome`` (an index of ``OUTCOMES``; ``BLACKJACK`` is one found
     after the player acted: with a hole card the peek settles it, :func:`settle_peeked`).
+    Kept per argument: solvers of many shoes ask the same few.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
     >>> rules = BlackjackRules(dealer_blackjack_takes="original")
