@@ -193,21 +193,20 @@ class UpCardSolver:
 
     # -- arithmetic -------------------------------------------------------------------
 
-    def _pay(self, pay: Fraction, *, sign: bool = False) -> Number:
-        """A result in original stakes scaled to the numerator unit (``sign``: a loss may be
-        negative)."""
+    def _pay(self, pay: Fraction) -> Number:
+        """A result in original stakes (a win or a loss) scaled to the numerator unit."""
         if self.exact:
             scaled = pay * self.rules.pay_scale
             if scaled.denominator != 1:  # pragma: no cover - the pay scale's promise
                 raise AssertionError(f"{pay} is not whole at scale {self.rules.pay_scale}")
             return int(scaled)
-        value = to_float(abs(pay) if sign else pay)
-        if value is None or value > _FLOAT_PAY:
+        value = to_float(pay)
+        if value is None or abs(value) > _FLOAT_PAY:
             raise RulesError(
                 f"a pay of {decimal_text(pay, 3)} to 1 is beyond float arithmetic: leave out "
                 "--float (exact)"
             )
-        return -value if sign and pay < 0 else value
+        return value
 
     def _make_unit(self, r: int) -> Number:
         if not self.exact:
@@ -370,7 +369,7 @@ class UpCardSolver:
         key = (end, stake, outcome, hands)
         found = self._settled.get(key)
         if found is None:
-            found = self._pay(settle(self.rules, end, 0, stake, outcome, hands), sign=True)
+            found = self._pay(settle(self.rules, end, 0, stake, outcome, hands))
             self._settled[key] = found
         return found
 
@@ -391,7 +390,7 @@ class UpCardSolver:
         """A Triple Seven's pay, over ``D_r`` (with a hole card only when the dealer has no blackjack)."""
         removed = self.removed(hand, extra)
         r = sum(removed)
-        base = self.no_blackjack(removed, r) if peeks(self.rules) else self.unit(r)
+        base = self.no_blackjack(removed, r) if self._peek else self.unit(r)
         return self.settled(End.TRIPLE_SEVEN, stake, BUST) * base
 
     def bust(self, removed: Counts, r: int, stake: int = 1, extra: int = -1) -> Number:
@@ -415,7 +414,7 @@ class UpCardSolver:
             return None
         kept = self.settled(End.SURRENDER, 1, BUST)  # half the stake back
         unit = self.unit(2)
-        if peeks(rules):
+        if self._peek:
             if not surrenders_before_peek(rules):
                 return kept * self.no_blackjack(hand, 2)  # offered only after the peek
             return kept * unit - self.peek_loss(hand)  # before the peek: net of its losses
@@ -428,9 +427,9 @@ class UpCardSolver:
     def peek_loss(self, hand: Counts) -> Number:
         """With a hole card: the original stake lost to a dealer blackjack found by the peek
         (nothing for a player blackjack, which pushes)."""
-        if not peeks(self.rules) or self.bj_slot < 0 or is_blackjack(hand):
+        if not self._peek or self.bj_slot < 0 or is_blackjack(hand):
             return 0
-        lost = self._pay(settle_peeked(self.rules, None), sign=True)
+        lost = self._pay(settle_peeked(self.rules, None))
         return lost * (self.unit(2) - self.no_blackjack(hand, 2))
 
     def deal_weight(self, hand: Counts) -> Number:
@@ -472,14 +471,14 @@ class UpCardSolver:
         """What settling a stake (:meth:`bust`, :meth:`bj_loss`) depends on beyond the shoe, the
         up card and the dealer: a key for values derived from it in :attr:`derived`, which
         solvers of other rules may share."""
-        return (peeks(self.rules), self._blackjack_takes_all, self.k_one, self.sharing)
+        return (self._peek, self._blackjack_takes_all, self.k_one, self.sharing)
 
     def split_sharing(self, made: int) -> int:
         """Split hands sharing what a dealer blackjack takes of the original stake when ``made``
         hands were made: all of them where it takes the original stake only and no hole card
         ended the round first; else 2 (the take does not depend on it, so the solvers of the
         plain split serve)."""
-        shares = not peeks(self.rules) and not self._blackjack_takes_all
+        shares = not self._peek and not self._blackjack_takes_all
         return made if shares else 2
 
     def dealer_sums(
