@@ -215,3 +215,18 @@ def test_small_shoe_golden_file_agrees_with_independent_counts() -> None:
                     (probs.get(EVENTS[e], Fraction(0)) for e in line.events), Fraction(0)
                 )
             assert Fraction(stored["probability"]) == expected, (name, line.name)
+
+
+def test_a_combined_stake_comes_right_after_the_bets_and_in_every_brief_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The stake the user named is the answer: it follows the bets table in the full view,
+    and ``--brief`` keeps it (text and JSON) rather than dropping it."""
+    args = ("odds", "--decks", "1", "--stake", "banker=10,tie=1")
+    _, full, _ = run_main(capsys, *args)
+    assert full.index("Combined stake:") < full.index("Outcomes (")
+    _, brief, _ = run_main(capsys, *args, "--brief")
+    assert "Combined stake: banker 10, tie 1" in brief
+    _, full_json, _ = run_main(capsys, *args, "-f", "json")
+    _, brief_json, _ = run_main(capsys, *args, "--brief", "-f", "json")
+    assert json.loads(brief_json)["combination"] == json.loads(full_json)["combination"]

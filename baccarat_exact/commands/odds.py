@@ -61,4 +61,4 @@ class OddsRequest(PricingRequest["tuple[Odds, Combination | None]"]):
         ``view.brief``, a line per bet."""
         from baccarat_exact.report.odds import brief_report, odds_report
 
-        return brief_report(result[0]) if view.brief else odds_report(*result)
+        return brief_report(*result) if view.brief else odds_report(*result)

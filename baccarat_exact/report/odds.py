@@ -137,7 +137,7 @@ def odds_report(result: Odds, combination: Combination | None = None) -> Report:
         notes.append("stake: element of risk = expected net loss / expected stake not pushed.")
     return Report(
         title=title,
-        blocks=(bets, outcomes, exact_ev, *_stats_tables(result), *extra),
+        blocks=(bets, *extra, outcomes, exact_ev, *_stats_tables(result)),
         notes=tuple(notes),
         data=odds_document(result, combination),
         main="bets",
@@ -149,9 +149,10 @@ def _pays(bet: BetOdds) -> Fraction | None:
     return next((line.pays for line in bet.bet.lines if line.pays > 0), None)
 
 
-def brief_report(result: Odds) -> Report:
+def brief_report(result: Odds, combination: Combination | None = None) -> Report:
     """One line per bet: its probability of winning, exact EV and house edge
-    (``odds --brief``); JSON is :func:`odds_document`, as for the full report."""
+    (``odds --brief``), and the combined stake's figures if one is staked; JSON is
+    :func:`odds_document`, as for the full report."""
     table = Table(
         "",
         (
@@ -163,10 +164,15 @@ def brief_report(result: Odds) -> Report:
         tuple((bet.name, bet.win, bet.ev, -bet.ev) for bet in result.bets),
         name="bets",
     )
+    extra: tuple[Table, ...] = ()
+    if combination is not None:
+        from baccarat_exact.report.combination import combination_tables
+
+        extra = combination_tables(combination)[:1]
     return Report(
         title="",
-        blocks=(table,),
-        data=odds_document(result),
+        blocks=(table, *extra),
+        data=odds_document(result, combination),
     )
 
 
