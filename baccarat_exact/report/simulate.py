@@ -421,7 +421,7 @@ def simulation_report(result: SimulationResult) -> Report:
     }
     return Report(
         title=f"Shoe simulation: {describe_shoe(s.shoe)}; {describe_rules(s.rules)}",
-        blocks=(_settings(result), *tables),
+        blocks=(*tables, _settings(result)),
         notes=(
             "Every hand's EV is exact for the cards the table has not seen (burns unseen);",
             "averages, shares and gains over shoes are estimates ± 1 standard error.",
