@@ -303,6 +303,51 @@ def test_an_empty_answer_says_so_and_exits_0() -> None:
     assert "No pay table on this grid gives a house edge in 1%..2%." in out
 
 
+def test_when_none_meets_the_target_the_nearest_on_each_side_and_a_finer_step_are_the_brute_force_ones() -> (
+    None
+):
+    """The nearest table below the range and above it are the brute force's over the whole
+    grid; half pays (the first finer step) meet the target, at the brute force's nearest."""
+    grid, edge = Grid(max_pay=Fraction(30)), (Fraction(-8, 1000), Fraction(-7999, 1_000_000))
+    shoe, rules, bet = Shoe.from_decks(1), Rules(), find_bet("dragon-bonus-player")
+    lines = BONUS_LINES[:2]
+    result = design(shoe, rules, bet, lines, edge, grid)
+    pays = [grid.step * k for k in range(grid.low, grid.high + 1)]
+    everything = (Fraction(-(10**6)), Fraction(10**6))
+    every = brute_force(shoe, rules, bet, lines, everything, pays, ordered=grid.ordered)
+    assert result.found == 0 and every
+    middle = (edge[0] + edge[1]) / 2
+    below = [row for row in every if row[2] < edge[0]]
+    above = [row for row in every if row[2] > edge[1]]
+    expected = []
+    if below:
+        expected.append(max(below, key=lambda row: (row[2], [-x for x in row[1]])))
+    if above:
+        expected.append(min(above, key=lambda row: (row[2], row[1])))
+    got = sorted(((t.house_edge, t.distance) for t in result.nearest), key=lambda r: r[1])
+    assert got == sorted(((row[2], abs(row[2] - middle)) for row in expected), key=lambda r: r[1])
+    assert result.finer is not None
+    step, table = result.finer
+    assert step == design_module.FINER_STEPS[0] == Fraction(1, 2)
+    halves = [step * k for k in range(2, 61)]
+    found = brute_force(shoe, rules, bet, lines, edge, halves)
+    assert (table.distance, table.pays) == found[0][:2]
+
+
+def test_the_text_names_the_nearest_tables_and_the_step_that_finds_one() -> None:
+    """The case a user met: nothing whole gives 7 %..7.2 % for Dragon 7 (40 gives 7.61 %,
+    41 gives 5.36 %); quarter pays do (161/4, 7.048 %)."""
+    code, out, _ = run("dragon-7", "--line", "win", "--game", "ez", "--edge", "7%..7.2%")
+    assert code == 0
+    assert "Nearest: 40 → 7.6113%, 41 → 5.3580%." in " ".join(out.split())
+    assert "--step 1/4 finds one: 161/4 → 7.0480%." in " ".join(out.split())
+    _, out, _ = run("dragon-7", "--line", "win", "--game", "ez", "--edge", "7%..7.2%", "-f", "json")
+    document = json.loads(out)
+    assert not list(Draft202012Validator(schema("design")).iter_errors(document))
+    assert [table["pays"] for table in document["nearest"]] == [["40"], ["41"]]
+    assert (document["finer"]["step"], document["finer"]["pays"]) == ("1/4", ["161/4"])
+
+
 def test_a_grid_too_large_to_search_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(design_module, "MAX_PARTIAL_TABLES", 10)
     code, _, err = run(

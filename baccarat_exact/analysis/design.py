@@ -208,6 +208,12 @@ class Design:
     """How many pay tables on the grid meet every constraint."""
     tables: tuple[PayTable, ...]
     """The ``top`` of them nearest the middle of the edge range, nearest first."""
+    nearest: tuple[PayTable, ...] = ()
+    """When none meets the target: the nearest below the range and the nearest above it
+    (where there is one), nearest first."""
+    finer: tuple[Fraction, PayTable] | None = None
+    """When none meets the target: the coarsest finer step on which one does, and its table
+    nearest the middle (None: none of :data:`FINER_STEPS` does, or the search is too large)."""
 
     @property
     def open_lines(self) -> tuple[DesignLine, ...]:
@@ -289,6 +295,91 @@ def design(
     if top < 1:
         raise RequestError(f"--top must be at least 1, got {top}")
     lines = _merged_lines(shoe, rules, bet, open_lines)
+    found, tables = _tables(lines, grid, edge, (edge[0] + edge[1]) / 2, hit_frequency, top)
+    nearest: tuple[PayTable, ...] = ()
+    finer: tuple[Fraction, PayTable] | None = None
+    if found == 0:
+        nearest = _nearest(lines, grid, edge, hit_frequency)
+        finer = _finer(lines, grid, edge, hit_frequency)
+    return Design(
+        bet=bet,
+        shoe=shoe,
+        rules=rules,
+        lines=tuple(lines),
+        edge=edge,
+        grid=grid,
+        hit_frequency=hit_frequency,
+        top=top,
+        found=found,
+        tables=tables,
+        nearest=nearest,
+        finer=finer,
+    )
+
+
+FINER_STEPS = tuple(Fraction(1, n) for n in (2, 4, 5, 10, 20, 100))
+"""The steps tried, coarsest first, when no table on the grid meets the target."""
+
+
+def _nearest(
+    lines: Sequence[DesignLine],
+    grid: Grid,
+    edge: tuple[Fraction, Fraction],
+    hit_frequency: tuple[Fraction, Fraction] | None,
+) -> tuple[PayTable, ...]:
+    """When no table meets the target: the table on the grid nearest below the range and
+    the one nearest above it (either may not exist), each found by a band beside the range
+    that doubles until it holds a table."""
+    found: list[PayTable] = []
+    for side in (-1, 1):
+        bound = edge[0] if side < 0 else edge[1]
+        width = max(edge[1] - edge[0], Fraction(1, 10_000))
+        while width <= 2 * (grid.step * grid.high + 2):
+            band = (bound - width, bound) if side < 0 else (bound, bound + width)
+            try:
+                count, tables = _tables(lines, grid, band, bound, hit_frequency, 1, edge)
+            except RequestError:  # the band grew too large to search: give up on this side
+                break
+            if count:
+                found.append(tables[0])
+                break
+            width *= 2
+    return tuple(sorted(found, key=lambda table: table.distance))
+
+
+def _finer(
+    lines: Sequence[DesignLine],
+    grid: Grid,
+    edge: tuple[Fraction, Fraction],
+    hit_frequency: tuple[Fraction, Fraction] | None,
+) -> tuple[Fraction, PayTable] | None:
+    """When no table meets the target: the coarsest of :data:`FINER_STEPS` finer than the
+    grid's step, within the same pays, on which one does, with its nearest table."""
+    for step in FINER_STEPS:
+        if step >= grid.step:
+            continue
+        finer = Grid(step=step, min_pay=grid.min_pay, max_pay=grid.max_pay, ordered=grid.ordered)
+        try:
+            count, tables = _tables(lines, finer, edge, (edge[0] + edge[1]) / 2, hit_frequency, 1)
+        except RequestError:
+            return None
+        if count:
+            return step, tables[0]
+    return None
+
+
+def _tables(
+    lines: Sequence[DesignLine],
+    grid: Grid,
+    edge: tuple[Fraction, Fraction],
+    middle_edge: Fraction,
+    hit_frequency: tuple[Fraction, Fraction] | None,
+    top: int,
+    ranked_from: tuple[Fraction, Fraction] | None = None,
+) -> tuple[int, tuple[PayTable, ...]]:
+    """How many tables on ``grid`` give an edge in ``edge`` (and a hit frequency in
+    ``hit_frequency``), and the ``top`` nearest ``middle_edge``; each table's distance is
+    from the middle of ``ranked_from`` (default: of ``edge``)."""
     opened = [line for line in lines if line.pays is None]
     fixed = [line for line in lines if line.pays is not None]
     scale = math.lcm(*(line.probability.denominator for line in lines))
@@ -298,7 +389,7 @@ def design(
     # -EV = -(ev_fixed + step·S/scale) in [low, high]  ⇔  S in [(−high − ev_fixed)·scale/step, …]
     lowest = (-high - ev_fixed) * scale / grid.step
     highest = (-low - ev_fixed) * scale / grid.step
-    middle = (lowest + highest) / 2
+    middle = (-middle_edge - ev_fixed) * scale / grid.step
     hits = None
     hit_fixed = sum(
         (line.probability for line in fixed if line.pays and line.pays > 0), Fraction(0)
@@ -319,6 +410,8 @@ def design(
         top=top,
     )
     found, best = search.run()
+    centre_low, centre_high = ranked_from or edge
+    centre = (centre_low + centre_high) / 2
 
     def table(steps: tuple[int, ...]) -> PayTable:
         pays = tuple(grid.step * k for k in steps)
@@ -331,23 +424,12 @@ def design(
         return PayTable(
             pays=pays,
             house_edge=-ev,
-            distance=abs(-ev - (low + high) / 2),
+            distance=abs(-ev - centre),
             variance=square - ev * ev,
             hit_frequency=hit,
         )
 
-    return Design(
-        bet=bet,
-        shoe=shoe,
-        rules=rules,
-        lines=tuple(lines),
-        edge=edge,
-        grid=grid,
-        hit_frequency=hit_frequency,
-        top=top,
-        found=found,
-        tables=tuple(table(steps) for steps in best),
-    )
+    return found, tuple(table(steps) for steps in best)
 
 
 @dataclass(slots=True, kw_only=True)

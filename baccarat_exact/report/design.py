@@ -12,7 +12,7 @@ from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Column, Report, Table, Text
 
 if TYPE_CHECKING:  # the analysis is imported when the command runs: start-up stays cheap
-    from baccarat_exact.analysis.design import Design, Grid
+    from baccarat_exact.analysis.design import Design, Grid, PayTable
 
 __all__ = ["design_document", "design_report", "grid_words"]
 
@@ -37,7 +37,14 @@ def _summary(result: Design) -> str:
     if result.hit_frequency is not None:
         target += f" and a hit frequency in {range_text(*result.hit_frequency)}"
     if result.found == 0:
-        return f"No pay table on this grid gives {target}."
+        words = f"No pay table on this grid gives {target}."
+        if result.nearest:
+            nearest = ", ".join(_table_words(result, table) for table in result.nearest)
+            words += f" Nearest: {nearest}."
+        if result.finer is not None:
+            step, table = result.finer
+            words += f" --step {exact_text(step)} finds one: {_table_words(result, table)}."
+        return words
     tables = "pay table" if result.found == 1 else "pay tables"
     head = f"{int_text(result.found, grouped=True)} {tables} on this grid give{'s' if result.found == 1 else ''} {target}"
     if result.found <= len(result.tables):
@@ -46,11 +53,25 @@ def _summary(result: Design) -> str:
     return f"{head}; the {len(result.tables)} nearest the middle ({middle}) first."
 
 
+def _table_words(result: Design, table: PayTable) -> str:
+    """``40 → 7.6064 %``: a table's pays (``win 40, lose 5`` for several open lines) and
+    its house edge, rounded."""
+    opened = result.open_lines
+    if len(opened) == 1:
+        pays = exact_text(table.pays[0])
+    else:
+        pays = ", ".join(f"{line.name} {exact_text(x)}" for line, x in zip(opened, table.pays))
+    return f"{pays} → {float(table.house_edge) * 100:.4f}%"
+
+
 def design_report(result: Design) -> Report:
     """The pay tables found (the answer first), then the bet's lines and probabilities."""
     opened = result.open_lines
+    shown = result.tables or result.nearest
     tables = Table(
-        "Pay tables (the open lines' pays to 1), nearest the target first",
+        "Pay tables (the open lines' pays to 1), nearest the target first"
+        if result.found
+        else "None meets the target: the nearest pay tables below and above it",
         (
             Column("#", "int", key="rank"),
             *(Column(line.name, "fraction", key=f"pays {line.name}") for line in opened),
@@ -60,7 +81,7 @@ def design_report(result: Design) -> Report:
         ),
         tuple(
             (rank, *table.pays, table.house_edge, table.std_dev, table.hit_frequency)
-            for rank, table in enumerate(result.tables, start=1)
+            for rank, table in enumerate(shown, start=1)
         ),
         name="pay-tables",
     )
@@ -114,8 +135,9 @@ def _range(bounds: tuple[Fraction, Fraction] | None) -> dict[str, Any] | None:
 
 def design_document(result: Design) -> dict[str, Any]:
     """The JSON body: the bet's lines, the target and grid, how many tables meet it, and
-    the tables reported, each with its pays (in the order of ``open_lines``)."""
-    return {
+    the tables reported, each with its pays (in the order of ``open_lines``); when none
+    meets the target, the nearest tables and a finer step that finds one."""
+    document: dict[str, Any] = {
         "bet": result.bet.name,
         "shoe": result.shoe.to_dict(),
         "rules": result.rules.to_dict(),
@@ -139,15 +161,27 @@ def design_document(result: Design) -> dict[str, Any]:
         "top": result.top,
         "found": result.found,
         "tables": [
-            {
-                "rank": rank,
-                "pays": [exact_text(pays) for pays in table.pays],
-                **exact_fields("house_edge", table.house_edge),
-                **exact_fields("distance", table.distance),
-                **exact_fields("variance", table.variance),
-                "std_dev_float": table.std_dev,
-                **exact_fields("hit_frequency", table.hit_frequency),
-            }
+            {"rank": rank, **_table_fields(table)}
             for rank, table in enumerate(result.tables, start=1)
         ],
+    }
+    if result.found == 0:  # what would meet the target: keys only a search that failed has
+        document["nearest"] = [_table_fields(table) for table in result.nearest]
+        document["finer"] = (
+            None
+            if result.finer is None
+            else {"step": exact_text(result.finer[0]), **_table_fields(result.finer[1])}
+        )
+    return document
+
+
+def _table_fields(table: PayTable) -> dict[str, Any]:
+    """A pay table's JSON entry: its pays (in the order of the open lines) and figures."""
+    return {
+        "pays": [exact_text(pays) for pays in table.pays],
+        **exact_fields("house_edge", table.house_edge),
+        **exact_fields("distance", table.distance),
+        **exact_fields("variance", table.variance),
+        "std_dev_float": table.std_dev,
+        **exact_fields("hit_frequency", table.hit_frequency),
     }
