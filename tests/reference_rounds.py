@@ -8,6 +8,7 @@ n·(n-1)·…·(n-5) ways; for shoes of about ten cards that is fast enough for 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,41 +53,43 @@ def dealt_rounds(shoe: Shoe, rules: Rules | None = None) -> Iterator[DealtRound]
     tableau = (rules or Rules()).tableau
     cards = _cards(shoe)
     used = [False] * len(cards)
+    # every physical card is its own equally likely branch, so a round of k cards has
+    # probability 1 / (n·(n−1)·…·(n−k+1))
+    chance = [Fraction(1, math.perm(len(cards), k)) for k in range(min(len(cards), 6) + 1)]
 
-    def draws(p: Fraction) -> Iterator[tuple[Card, Fraction]]:
-        left = used.count(False)
+    def draws() -> Iterator[Card]:
         for i, card in enumerate(cards):
             if not used[i]:
                 used[i] = True
-                yield card, p / left
+                yield card
                 used[i] = False
 
     def point(hand: list[Card]) -> int:
         return sum(POINT_VALUE[c.rank.ordinal] for c in hand) % 10
 
-    def finish(player: list[Card], banker: list[Card], p: Fraction) -> Iterator[DealtRound]:
+    def finish(player: list[Card], banker: list[Card]) -> Iterator[DealtRound]:
         pt, bt = point(player), point(banker)
         if pt in tableau.naturals or bt in tableau.naturals:
-            yield DealtRound(tuple(player), tuple(banker), p)
+            yield DealtRound(tuple(player), tuple(banker), chance[4])
         elif tableau.player_draws(pt):
-            for third, q in draws(p):
+            for third in draws():
                 value = POINT_VALUE[third.rank.ordinal]
                 if tableau.banker_draws(bt, value):
-                    for b3, r in draws(q):
-                        yield DealtRound((*player, third), (*banker, b3), r)
+                    for b3 in draws():
+                        yield DealtRound((*player, third), (*banker, b3), chance[6])
                 else:
-                    yield DealtRound((*player, third), tuple(banker), q)
+                    yield DealtRound((*player, third), tuple(banker), chance[5])
         elif tableau.banker_draws(bt, None):
-            for b3, q in draws(p):
-                yield DealtRound(tuple(player), (*banker, b3), q)
+            for b3 in draws():
+                yield DealtRound(tuple(player), (*banker, b3), chance[5])
         else:
-            yield DealtRound(tuple(player), tuple(banker), p)
+            yield DealtRound(tuple(player), tuple(banker), chance[4])
 
-    for p1, q1 in draws(Fraction(1)):
-        for b1, q2 in draws(q1):
-            for p2, q3 in draws(q2):
-                for b2, q4 in draws(q3):
-                    yield from finish([p1, p2], [b1, b2], q4)
+    for p1 in draws():
+        for b1 in draws():
+            for p2 in draws():
+                for b2 in draws():
+                    yield from finish([p1, p2], [b1, b2])
 
 
 def matches_seen(hand: tuple[Card, ...], seen: tuple[Card | None, ...]) -> bool:

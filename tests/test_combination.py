@@ -18,8 +18,8 @@ from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from baccarat_exact.pricing import odds
 from baccarat_exact.stats import bet_stats
-from tests.reference_rounds import dealt_rounds, matches_seen
-from tests.test_seen import _cell, shoes_and_seen
+from tests.reference_rounds import matches_seen
+from tests.test_seen import _cell, _rounds, shoes_and_seen
 
 NAMES = ("banker", "player", "tie", "player-pair", "either-pair", "dragon-7", "big")
 BETS = tuple(find_bet(name) for name in NAMES)
@@ -42,17 +42,17 @@ def _pay(name: str, cell: int) -> Fraction:
 
 
 def _brute_force(shoe: Shoe, seen: Seen, stakes: dict[str, Fraction]) -> dict[Fraction, Fraction]:
-    rounds = [
-        r
-        for r in dealt_rounds(shoe)
-        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)
-    ]
-    total = sum(r.probability for r in rounds)
+    """The law of the stake's net result, from every dealt round (grouped by cell first)."""
+    by_cell: dict[int, Fraction] = {}
+    for r in _rounds(shoe):
+        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker):
+            cell = _cell(r)
+            by_cell[cell] = by_cell.get(cell, Fraction(0)) + r.probability
+    total = sum(by_cell.values(), Fraction(0))
     found: dict[Fraction, Fraction] = {}
-    for r in rounds:
-        cell = _cell(r)
+    for cell, p in by_cell.items():
         net = sum((stake * _pay(name, cell) for name, stake in stakes.items()), Fraction(0))
-        found[net] = found.get(net, Fraction(0)) + r.probability / total
+        found[net] = found.get(net, Fraction(0)) + p / total
     return found
 
 

@@ -16,8 +16,8 @@ from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.seen import Seen
 from baccarat_exact.model.shoe import Shoe
 from tests.cli_runner import run_main
-from tests.reference_rounds import DealtRound, dealt_rounds, matches_seen
-from tests.test_seen import shoes_and_seen
+from tests.reference_rounds import DealtRound, matches_seen
+from tests.test_seen import _rounds, shoes_and_seen
 
 APPENDIX_3 = "https://wizardofodds.com/games/baccarat/appendix/3/"
 
@@ -124,19 +124,15 @@ def test_every_cell_agrees_with_dealing_every_card(case: tuple[Shoe, Seen]) -> N
     rows, cols = "banker-first", "player-total"
     bets = (find_bet("player-pair"), find_bet("dragon-7"))
     table = grid(shoe, rows, cols, rules, bets, seen=seen)
-    rounds = [
-        r
-        for r in dealt_rounds(shoe)
-        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)
-    ]
-    total = sum(r.probability for r in rounds)
+    by_cell: dict[tuple[str, str], list[DealtRound]] = {}
+    for r in _rounds(shoe):
+        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker):
+            key = (_key_of(rows, r, rules), _key_of(cols, r, rules))
+            by_cell.setdefault(key, []).append(r)
+    total = sum((r.probability for inside in by_cell.values() for r in inside), Fraction(0))
     for cell in table.cells:
-        inside = [
-            r
-            for r in rounds
-            if _key_of(rows, r, rules) == cell.row and _key_of(cols, r, rules) == cell.col
-        ]
-        mass = sum(r.probability for r in inside)
+        inside = by_cell.get((cell.row, cell.col), [])
+        mass = sum((r.probability for r in inside), Fraction(0))
         assert cell.probability == mass / total
         for outcome in Outcome:
             won = sum(r.probability for r in inside if _winner(r) is outcome)

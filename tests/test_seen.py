@@ -3,6 +3,7 @@ small shoes in every order (tests/reference_rounds.py)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from fractions import Fraction
 
@@ -35,13 +36,14 @@ def _cell(r: DealtRound) -> int:
 
 
 def _brute_force(shoe: Shoe, seen: Seen) -> dict[str, tuple[Fraction, ...]]:
-    """Each bet's line probabilities given ``seen``, from every dealt round."""
-    rounds = [
-        r
-        for r in dealt_rounds(shoe)
-        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker)
-    ]
-    total = sum(r.probability for r in rounds)
+    """Each bet's line probabilities given ``seen``, from every dealt round (summed by the
+    round's cell first: a line's probability is the sum over the cells it pays on)."""
+    by_cell: dict[int, Fraction] = {}
+    for r in _rounds(shoe):
+        if matches_seen(r.player, seen.player) and matches_seen(r.banker, seen.banker):
+            cell = _cell(r)
+            by_cell[cell] = by_cell.get(cell, Fraction(0)) + r.probability
+    total = sum(by_cell.values(), Fraction(0))
     found = {}
     for bet in BETS:
         probabilities = []
@@ -49,19 +51,21 @@ def _brute_force(shoe: Shoe, seen: Seen) -> dict[str, tuple[Fraction, ...]]:
             cells = line.cells() if bet.needs_pairs else None
             p = sum(
                 (
-                    r.probability
-                    for r in rounds
-                    if (
-                        _cell(r) in cells  # type: ignore[operator]
-                        if cells is not None
-                        else _cell(r) % N_EVENTS in line.events
-                    )
+                    q
+                    for cell, q in by_cell.items()
+                    if (cell in cells if cells is not None else cell % N_EVENTS in line.events)
                 ),
                 Fraction(0),
             )
             probabilities.append(p / total)
         found[bet.name] = tuple(probabilities)
     return found
+
+
+@functools.lru_cache(maxsize=4)
+def _rounds(shoe: Shoe) -> tuple[DealtRound, ...]:
+    """Every round ``shoe`` deals (a case's shoe is dealt once, for the case and its check)."""
+    return tuple(dealt_rounds(shoe))
 
 
 @st.composite
@@ -76,8 +80,7 @@ def shoes_and_seen(draw: st.DrawFn) -> tuple[Shoe, Seen]:
         rows[rank][suit] += 1
     shoe = Shoe.from_suits(rows)
     rng = random.Random(draw(st.integers(0, 2**32)))
-    rounds = list(dealt_rounds(shoe))
-    dealt = rng.choice(rounds)
+    dealt = rng.choice(_rounds(shoe))
     hands = []
     for hand in (dealt.player, dealt.banker):
         keep = rng.randint(0, len(hand))

@@ -83,9 +83,11 @@ def test_pair_states_are_the_average_over_unknown_suits(
     possible = _possible_shoes(start, unknown)
     expected = [Fraction(0)] * 9
     for cards in possible:
-        first_four = perm(len(cards), 4)
+        tally = [0] * 9  # the first four cards in every order, counted
         for p1, b1, p2, b2 in itertools.permutations(cards, 4):
-            expected[3 * _state(p1, p2) + _state(b1, b2)] += Fraction(1, first_four)
+            tally[3 * _state(p1, p2) + _state(b1, b2)] += 1
+        first_four = perm(len(cards), 4)
+        expected = [e + Fraction(n, first_four) for e, n in zip(expected, tally)]
     counts, denominator = pair_state_counts(pair_terms(shoe))
     assert [Fraction(n, denominator) for n in counts] == [e / len(possible) for e in expected]
 
@@ -123,10 +125,13 @@ def test_perfect_pair_bets_are_priced_on_the_average(
     either = both = Fraction(0)
     for cards in possible:
         first_four = perm(len(cards), 4) * len(possible)
+        some = every = 0  # orders of the first four cards with a suited pair, two of them
         for p1, b1, p2, b2 in itertools.permutations(cards, 4):
             player, banker = _state(p1, p2), _state(b1, b2)
-            either += Fraction(2 in (player, banker), first_four)
-            both += Fraction(player == banker == 2, first_four)
+            some += 2 in (player, banker)
+            every += player == banker == 2
+        either += Fraction(some, first_four)
+        both += Fraction(every, first_four)
     perfect, two_way = odds(
         shoe, None, [find_bet("perfect-pair"), find_bet("perfect-pair-both")]
     ).bets
