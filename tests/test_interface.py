@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from baccarat_exact.cli import COMMANDS, GROUPS, whole_app
+from baccarat_exact.report.model import Report, Table
 from tests.cli_runner import run_main
 
 WIDEST = 80
@@ -142,13 +143,39 @@ def run(capsys: pytest.CaptureFixture[str], *args: str, columns: int = 80) -> tu
     return run_main(capsys, *args, columns=columns)
 
 
+NARROW = 60
+"""A narrow terminal every default view also fits (its reports rendered again)."""
+
+
 @pytest.mark.parametrize("args", DEFAULT_VIEWS + BLACKJACK_VIEWS, ids=" ".join)
-def test_every_default_view_fits_in_80_columns(
-    capsys: pytest.CaptureFixture[str], args: list[str]
+def test_every_default_view_fits_in_80_columns_and_in_60(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
+    """At 80 columns as run; at 60, the same reports rendered again (no second run). A
+    table that loses columns keeps those that carry its answer while others remain."""
+    from baccarat_exact.report import render
+
+    reports = []
+    table_view = render.render_table
+
+    def kept(report: Report, width: int | None = None) -> str:
+        reports.append(report)
+        return table_view(report, width)
+
+    monkeypatch.setattr(render, "render_table", kept)
     code, out, _ = run(capsys, *args)
     wide = [line for line in out.splitlines() if len(line) > WIDEST]
     assert code == 0 and out and not wide
+    for report in reports:
+        narrow = table_view(report, NARROW)
+        assert not [line for line in narrow.splitlines() if len(line) > NARROW], narrow
+        for block in report.blocks:
+            if not isinstance(block, Table) or not block.rows:
+                continue
+            dropped = set(render._fitted(block, NARROW)[1])
+            others = {i for i, c in enumerate(block.columns) if i and not c.carries_answer}
+            if any(block.columns[i].carries_answer for i in dropped):
+                assert others <= dropped, (block.key, dropped)
 
 
 def test_a_wider_terminal_shows_the_columns_80_leave_out(
@@ -174,6 +201,26 @@ def test_track_fits_in_80_columns(
     rounds.write_text("5 K 9 2 7 3\n8 9 A 4\n")
     code, out, _ = run(capsys, "track", str(rounds))
     assert code == 0 and max(len(line) for line in out.splitlines()) <= WIDEST
+
+
+def test_track_keeps_the_bets_named_where_the_width_runs_out(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    """EZ Baccarat with two pair bets named: at 80 columns the game's own bets make way
+    for them, and the opening names those left out."""
+    rounds = tmp_path / "rounds.txt"  # type: ignore[operator]
+    rounds.write_text("5 K 9 2 7 3\n8 9 A 4\n")
+    args = ("track", str(rounds), "--game", "ez", "--bet", "player-pair", "--bet", "perfect-pair")
+    code, out, _ = run(capsys, *args)
+    head = next(line for line in out.splitlines() if line.startswith("line "))
+    assert code == 0 and head.split()[-2:] == ["player-pair", "perfect-pair"]
+    assert "dragon-7" not in head and "dragon-7" in " ".join(out.split()).split("Not shown")[1]
+    assert max(len(line) for line in out.splitlines()) <= WIDEST
+    for columns in (40, 60):
+        code, out, _ = run(capsys, *args, columns=columns)
+        head = next(line for line in out.splitlines() if line.startswith("line "))
+        assert code == 0 and "player-pair" in head
 
 
 @pytest.mark.parametrize("args", CSV_VIEWS, ids=" ".join)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -96,7 +96,7 @@ class TrackRequest(PricingRequest[Tracked]):
         from baccarat_exact.report.track import track_report
 
         if view.fmt in (Format.table, Format.csv):
-            return _live(result.tracking, view.fmt, view)
+            return _live(result.tracking, view.fmt, view, self.bets.names)
         return track_report(result.tracking)
 
 
@@ -112,9 +112,10 @@ def _told(
         yield step
 
 
-def _live(tracking: Tracking, fmt: Format, view: View) -> Report:
-    """The track's text as its rows come, in the table view or CSV; its document (read
-    whenever asked) is :func:`~baccarat_exact.report.track.track_report`'s.
+def _live(tracking: Tracking, fmt: Format, view: View, named: Sequence[str] = ()) -> Report:
+    """The track's text as its rows come, in the table view or CSV (the bets ``named``
+    kept first where the width runs out); its document (read whenever asked) is
+    :func:`~baccarat_exact.report.track.track_report`'s.
 
     :raises ReportError: for a ``view.table`` the track has not (before any row).
     """
@@ -126,7 +127,7 @@ def _live(tracking: Tracking, fmt: Format, view: View) -> Report:
     shown = Report("", (table,))
     if view.table is not None:
         shown.table(view.table)  # a wrong name: refused
-    live = LiveTrack(tracking, fmt, view.width or terminal_width())
+    live = LiveTrack(tracking, fmt, view.width or terminal_width(), named)
     rows, kept = itertools.tee(tracking.steps)
 
     def text() -> Iterator[str]:

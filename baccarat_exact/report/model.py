@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
 __all__ = [
+    "ANSWER_KEYS",
     "Block",
     "Cell",
     "Column",
@@ -54,6 +55,11 @@ def identifier(text: str) -> str:
     return words if words and words[0].isalpha() else f"c_{words}"
 
 
+ANSWER_KEYS = frozenset({"house_edge", "ev", "count", "probability"})
+"""Keys of the columns that carry a table's answer unless a column says otherwise: a bet's
+house edge, an EV, an exact count and its probability (a PAR sheet exists for them)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
     """A column: its name and how the table renderer shows a cell.
@@ -74,6 +80,24 @@ class Column:
     wrap: int | None = None
     """Wrap this column's text to lines of at most this many characters in the table view
     (``None``: one line, however long)."""
+    answer: bool | None = None
+    """Whether the column carries the table's answer, which a narrow terminal drops last
+    (after every other column; the first column is never dropped). ``None``: decided by its
+    key (a house edge, an EV, a count or a probability: :data:`ANSWER_KEYS`) or its style
+    (a text column names its rows)."""
+
+    @property
+    def carries_answer(self) -> bool:
+        """Whether a narrow terminal drops this column last (see :attr:`answer`).
+
+        >>> Column("≈ house edge", "percent", 4, key="house_edge").carries_answer
+        True
+        >>> Column("largest win", "fraction").carries_answer
+        False
+        """
+        if self.answer is not None:
+            return self.answer
+        return self.style == "text" or self.data_name.removesuffix("_float") in ANSWER_KEYS
 
     @property
     def data_name(self) -> str:

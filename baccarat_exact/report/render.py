@@ -109,8 +109,9 @@ def terminal_width() -> int:
 def render_table(report: Report, width: int | None = None) -> str:
     """Human-readable text: aligned tables, decimals rounded and said to be, fitted to
     ``width`` columns (default: :func:`terminal_width`). Titles and notes are wrapped
-    between words; a table too wide loses columns from the right (never its first), and
-    one line says which (``--format csv`` or a wider terminal shows them)."""
+    between words; a table too wide loses columns — those that do not carry its answer
+    first, the widest first, never the first column — and a line right under it says
+    which (``--format csv`` or a wider terminal shows them)."""
     width = terminal_width() if width is None else width
     parts: list[str] = []
     notes = list(report.notes)
@@ -120,17 +121,26 @@ def render_table(report: Report, width: int | None = None) -> str:
     for block in report.blocks:
         if parts:
             parts.append("")
-        if isinstance(block, Text):
-            parts.extend(block.lines)
+        if isinstance(block, Text):  # a line too long for the terminal is wrapped again
+            parts.extend(
+                wrapped
+                for line in block.lines
+                for wrapped in (_wrapped(line, width) if len(line) > width else [line])
+            )
             continue
         if block.title:
             parts.extend(_wrapped(block.title, width))
-        text, dropped = _fitted(block, width)
+        text, gone = _fitted(block, width)
         parts.append(text)
+        dropped = [block.columns[i].name.removeprefix("≈ ") for i in gone]
         if dropped:
-            notes.append(
-                f"{block.key}: {', '.join(dropped)} not shown for width (--format csv shows "
-                f"{'it' if len(dropped) == 1 else 'them'})."
+            parts.extend(
+                _wrapped(
+                    f"({', '.join(dropped)} not shown for width: --format csv or a wider "
+                    "terminal shows "
+                    f"{'it' if len(dropped) == 1 else 'them'}.)",
+                    width,
+                )
             )
     if notes:
         parts.append("")
@@ -138,10 +148,12 @@ def render_table(report: Report, width: int | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _fitted(table: Table, width: int) -> tuple[str, list[str]]:
+def _fitted(table: Table, width: int) -> tuple[str, list[int]]:
     """The table as text at most ``width`` wide where dropping columns can make it so,
-    and the names of the columns dropped: the widest first (the most room for one column
-    less; a long exact fraction goes before the decimal beside it), never the first."""
+    and the indices of the columns dropped: those that do not carry the table's answer
+    (:attr:`Column.carries_answer`) before those that do, the widest first within each
+    (the most room for one column less; a long exact fraction goes before the decimal
+    beside it), never the first."""
     columns = list(table.columns)
     body = [[_display(cell, col) for cell, col in zip(row, columns)] for row in table.rows]
     widths = [
@@ -168,9 +180,8 @@ def _fitted(table: Table, width: int) -> tuple[str, list[str]]:
             )
             if len(kept) == 1 or max(map(len, text.split("\n")), default=0) <= width:
                 break
-        kept.remove(max(kept[1:], key=lambda i: (widths[i], i)))
-    dropped = [columns[i].name.removeprefix("≈ ") for i in range(len(columns)) if i not in kept]
-    return text, dropped
+        kept.remove(max(kept[1:], key=lambda i: (not columns[i].carries_answer, widths[i], i)))
+    return text, [i for i in range(len(columns)) if i not in kept]
 
 
 def _wrap_cell(text: str, width: int | None) -> str:

@@ -145,23 +145,29 @@ class LiveTrack:
 
     The table view fits ``width`` columns: the line, the cards, the cards left and each
     bet's EV (≈ %, three decimals, then its marks), and the round's totals where they fit;
-    what does not fit is left out, from the right, and the opening says so. CSV writes
-    what :func:`track_report` would, row by row.
+    what does not fit is left out — the bets the user named (``named``) are kept first,
+    then the others from the left — and the opening says so. CSV writes what
+    :func:`track_report` would, row by row.
     """
 
-    def __init__(self, tracking: Tracking, fmt: Format, width: int = 80) -> None:
+    def __init__(
+        self, tracking: Tracking, fmt: Format, width: int = 80, named: Sequence[str] = ()
+    ) -> None:
         self.tracking, self.fmt, self.width = tracking, fmt, width
         self.names = [bet.name for bet in tracking.bets]
         self.widths = [max(len(name), _EV) for name in self.names]
         fixed = 4 + 2 + _CARDS + 2 + 4
-        shown = 0
         room = width - fixed
-        for size in self.widths:
-            if room < 1 + size + 2:
+        wanted = [i for i, name in enumerate(self.names) if name in named]
+        order = wanted + [i for i in range(len(self.names)) if i not in wanted]
+        shown: set[int] = set()
+        for i in order:
+            if room < 1 + self.widths[i] + 2:
                 break
-            room -= 1 + size + 2
-            shown += 1
-        self.bets_shown = max(shown, 1)  # the first bet, however narrow the terminal
+            room -= 1 + self.widths[i] + 2
+            shown.add(i)
+        # the first bet wanted, however narrow the terminal
+        self.shown = sorted(shown or {order[0]}) if order else []
         self.round_shown = room >= 2 + 7
 
     def opening(self) -> str:
@@ -169,7 +175,9 @@ class LiveTrack:
         if self.fmt is Format.csv:
             return self._csv(()).split("\n", 1)[0] + "\n"
         texts = [_title(self.tracking.shoe, self.tracking.rules), *LEGEND]
-        left_out = ([] if self.round_shown else ["round"]) + self.names[self.bets_shown :]
+        left_out = ([] if self.round_shown else ["round"]) + [
+            name for i, name in enumerate(self.names) if i not in self.shown
+        ]
         if left_out:
             texts.append(
                 f"Not shown for width: {', '.join(left_out)} (a wider terminal, or "
@@ -187,10 +195,14 @@ class LiveTrack:
             "cards",
             "round",
             "left",
-            [f" {n:>{w}}  " for n, w in zip(self.names, self.widths)],
+            self._kept([f" {n:>{w}}  " for n, w in zip(self.names, self.widths)]),
         )
         rule = self._line(
-            "-" * 4, "-" * _CARDS, "-" * 7, "-" * 4, [f" {'-' * w}  " for w in self.widths]
+            "-" * 4,
+            "-" * _CARDS,
+            "-" * 7,
+            "-" * 4,
+            self._kept([f" {'-' * w}  " for w in self.widths]),
         )
         return "\n".join([*lines, "", head, rule, ""])
 
@@ -206,20 +218,26 @@ class LiveTrack:
         if step.bets is None:
             cells = ["  under 6 cards: no round priced"]
         else:
-            cells = [
-                f" {decimal_text(state.ev, 3, 100) + '%':>{size}}"
-                + ("+" if state.ev > 0 else " ")
-                + ("S" if state.surebet else " ")
-                for state, size in zip(step.bets, self.widths)
-            ]
+            cells = self._kept(
+                [
+                    f" {decimal_text(state.ev, 3, 100) + '%':>{size}}"
+                    + ("+" if state.ev > 0 else " ")
+                    + ("S" if state.surebet else " ")
+                    for state, size in zip(step.bets, self.widths)
+                ]
+            )
         left = int_text(step.shoe.cards)
         return self._line(str(step.line), cards, round_text, left, cells) + "\n"
+
+    def _kept(self, cells: list[str]) -> list[str]:
+        """The cells of the bets shown, in the bets' order."""
+        return [cells[i] for i in self.shown]
 
     def _line(self, line: str, cards: str, round_text: str, left: str, cells: list[str]) -> str:
         text = f"{line:>4}  {cards:<{_CARDS}}"
         if self.round_shown:
             text += f"  {round_text:<7}"
-        text += f"  {left:>4}" + "".join(cells[: self.bets_shown])
+        text += f"  {left:>4}" + "".join(cells)
         return text.rstrip()
 
     def _csv(self, rows: tuple[tuple[Cell, ...], ...]) -> str:
