@@ -399,7 +399,7 @@ def report_command(
 @app.command("simulate", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
 def simulate_command(
     ctx: typer.Context,
-    shoes: ShoesOption = 1,
+    shoes: ShoesOption = 10,
     seed: SeedOption = 0,
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
@@ -418,7 +418,7 @@ def simulate_command(
     shoes out, --cluster deals them on a Dask cluster's workers: the same bytes either
     way. The rounds are played by the full shoe's basic strategy, card by card, to move
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
-    shoes on.
+    shoes on, the default (a progress bar says how long they take).
     """
     from baccarat_exact.commands.blackjack import BlackjackSimulateRequest
 

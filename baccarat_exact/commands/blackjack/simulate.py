@@ -55,8 +55,9 @@ class BlackjackSimulateRequest(BlackjackRequest["BlackjackSimulation"]):
     KIND: ClassVar[str] = "blackjack simulate"
     SHOE: ClassVar[tuple[str, ...]] = ("counts",)
 
-    shoes: int = 1
-    """Shoes to deal (each round of a shoe is one exact solve)."""
+    shoes: int = 10
+    """Shoes to deal (each round of a shoe is one exact solve); 10, the fewest that give
+    an estimate its ±."""
     seed: int = 0
     """Random seed: the same seed deals the same shoes."""
     burn: str = "standard"
