@@ -257,7 +257,7 @@ def test_csv_table_picks_a_table_and_names_them_when_wrong(
     assert code == 0 and int(outcomes[0]["count"]) == 2_292_252_566_437_888  # published
     code, out, err = run(capsys, "odds", "-f", "csv", "--table", "nope")
     assert code == 2 and not out
-    assert err.startswith("Error: no table 'nope'") and "pay-lines" in err
+    assert err.startswith("Error: no table 'nope'") and "pay_lines" in err
     assert len(err.splitlines()) == 1
 
 

@@ -205,12 +205,13 @@ def test_live_rows_fit_the_terminal(
     capsys: pytest.CaptureFixture[str], bets: tuple[str, ...]
 ) -> None:
     """80 columns hold the main bets with every column (decimals rounded: the exact
-    values are in csv and json); more bets leave out the round's totals, then the last
-    bets, and say so; a wider terminal shows them."""
+    values are in csv and json); more bets leave out the round's totals, then the bets
+    not named (the named ones are what the user asked for), and say so; a wider terminal
+    shows them."""
     rounds = b"5h Ks 9c 2d 7s 3h\nburn 7 K 3 Q 9 8 2 J 4 4\n9 2 K 3\n"
     code, narrow, _ = run_main(capsys, "track", *bets, stdin=rounds, columns=80)
     assert code == 0 and max(len(line) for line in narrow.splitlines()) <= 80
-    assert ("Not shown for width: round, panda-8" in narrow) is bool(bets)
+    assert ("Not shown for width: round, tie " in narrow) is bool(bets)
     assert "5h Ks 9c 2d 7s 3h" in narrow and "-1.058%" in narrow  # 8 decks: Banker
     code, wide, _ = run_main(capsys, "track", *bets, stdin=rounds, columns=120)
     assert code == 0 and "Not shown" not in wide and "P 1 B 5" in wide

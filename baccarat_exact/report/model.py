@@ -136,15 +136,19 @@ class Table:
 
     @property
     def key(self) -> str:
-        """The table's name for ``--table``.
+        """The table's name for ``--table``: a snake_case identifier, by the rule of every
+        JSON key (:func:`identifier`), from its ``name`` or else its title's words before
+        any ``(`` or ``:`` (apostrophes dropped).
 
         >>> Table("Pay lines (per unit staked)", (), ()).key
-        'pay-lines'
+        'pay_lines'
+        >>> Table("Dealer's final hand", (), ()).key
+        'dealers_final_hand'
         """
         if self.name:
-            return self.name
-        words = re.split(r"[(:]", self.title, maxsplit=1)[0].strip().lower().split()
-        return "-".join(words) or "table"
+            return identifier(self.name)
+        words = re.split(r"[(:]", self.title, maxsplit=1)[0].replace("'", "")
+        return identifier(words) if words.strip() else "table"
 
     def records(self) -> list[dict[str, Cell]]:
         """The rows as records, one dict per row keyed by column data names, values exact
@@ -202,7 +206,8 @@ class Report:
         return tuple(block for block in self.blocks if isinstance(block, Table))
 
     def table(self, name: str | None = None) -> Table:
-        """The table called ``name`` (see :attr:`Table.key`), or the main one: the first.
+        """The table called ``name`` (see :attr:`Table.key`; written with hyphens too, as
+        0.3.0 named tables), or the main one: the first.
 
         :raises ReportError: when there is no such table, naming those there are.
         """
@@ -213,8 +218,9 @@ class Report:
             raise ReportError("this output has no table")
         if name is None:
             name = self.main or tables[0].key
+        wanted = identifier(name)  # pay-lines (as 0.3.0 named it) is pay_lines
         for table in tables:
-            if table.key == name:
+            if table.key == wanted:
                 return table
         names = ", ".join(table.key for table in tables)
         raise ReportError(f"no table {name!r} in this output: choose one of {names}")

@@ -103,7 +103,7 @@ def dealer_report(chart: DealerChart) -> Report:
         (SLOT_LABELS[dist.up], p_up, *dist.probabilities) for p_up, dist in chart.rows
     ]
     rule = "hits soft 17" if chart.hits_soft_17 else "stands on soft 17"
-    table = Table("Dealer's final hand by up card", columns, tuple(rows))
+    table = Table("Dealer's final hand by up card", columns, tuple(rows), name="dealer_final")
     notes = (
         "The up card is out of the shoe; blackjack = the up card and the next card make 21 (before any peek).",
         ROUNDED,
@@ -127,6 +127,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
         "Expected net win per original unit",
         (Column("move"), _value("EV", analysis.exact, "decimal", 6), Column("best", "bool")),
         tuple(rows),
+        name="moves",
     )
     notes = [
         f"Best: {analysis.best.upper()}.",
