@@ -338,8 +338,9 @@ def round_command(
     """The round's net result: exact EV, variance, standard deviation, win/push/lose and the
     probability of each net amount (doubles, splits, 3:2, surrender), per strategy.
 
-    Every probability is exact, split rounds too (every hand and the dealer jointly): about
-    16 s of CPU for six decks, half that with --float; --jobs shares it out.
+    Every probability is exact, split rounds too (every hand and the dealer jointly):
+    seconds of CPU for six decks, about half with --float (a progress bar shows the time
+    left on a terminal); --jobs shares it out.
     With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
     law takes far longer (minutes for one deck and three hands, hours with four). Of moves
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
@@ -374,8 +375,8 @@ def report_command(
     the round's net result (each amount's probability, 1 in N), hit frequency, push, SD,
     volatility index, and where the average result falls after N rounds.
 
-    The round's law is `blackjack round`'s (as long to find: about 9 s of CPU for the
-    casino's six decks, 4 s with --float; --jobs shares it out). After N rounds, each
+    The round's law is `blackjack round`'s (as long to find: seconds of CPU for the
+    casino's six decks, about half with --float; --jobs shares it out). After N rounds, each
     dealt from a freshly shuffled shoe, the law of the total is convolved from one
     round's: exactly while its fractions stay short, else in floating point (marked
     "float"), with the normal approximation beside it. --format markdown writes the
@@ -414,7 +415,7 @@ def simulate_command(
     every round; how often the player has the edge, by depth.
 
     Each round's EV is for composition-dependent optimal play: one exact solve a round,
-    about 12 s of CPU a six-deck shoe (half that with --float). --jobs shares the
+    seconds of CPU a six-deck shoe (about half with --float). --jobs shares the
     shoes out, --cluster deals them on a Dask cluster's workers: the same bytes either
     way. The rounds are played by the full shoe's basic strategy, card by card, to move
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
@@ -487,8 +488,9 @@ def indices_command(
 
     At each true count the cards gone are drawn exactly from their law given the running
     count (--samples shoes, --seed); each shoe values both moves exactly for every
-    two-card hand of the decision. About 0.1 s a six-deck shoe exact, two thirds of
-    that with --float (the default run: about 40 s); --jobs shares the counts out.
+    two-card hand of the decision: a fraction of a second a six-deck shoe, less with
+    --float (a progress bar shows the time left on a terminal); --jobs shares the counts
+    out.
     """
     from baccarat_exact.commands.blackjack import BlackjackIndicesRequest
 

@@ -153,8 +153,8 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
         notes.append(
             f"From {s.shoes} shoe{'s' if s.shoes != 1 else ''} these figures describe the shoes "
             f"dealt, not the game: no ± is given below {MIN_SHOES} shoes. For estimates deal "
-            "more (--shoes 100; --jobs shares them out; a six-deck shoe takes about 12 s of CPU "
-            "exact, half that with --float)."
+            "more (--shoes 100; --jobs shares them out; a six-deck shoe takes seconds of CPU "
+            "exact, about half with --float)."
         )
     if not s.exact:
         notes.append("Float arithmetic (--float): EVs agree with the exact ones to about 1e-12.")
