@@ -75,7 +75,11 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 most 100 columns. Help is click's plain layout (``rich_markup_mode=None``), which
 never cuts an option's name short, however narrow the terminal."""
 
-_HELP = "Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."
+_HELP = (
+    "Exact odds for baccarat (punto banco, its variants and side bets) and for the "
+    "blackjack of the same casino (the `blackjack` commands), from any shoe, in exact "
+    "rational arithmetic."
+)
 
 
 class SummaryGroup(typer.core.TyperGroup):
@@ -105,7 +109,8 @@ def _root(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
     ),
 ) -> None:
-    """Exact odds for baccarat (punto banco) from any shoe, in exact rational arithmetic."""
+    """Exact odds for baccarat and its casino's blackjack from any shoe, in exact rational
+    arithmetic."""
 
 
 def build_app(only: str | None = None) -> typer.Typer:
