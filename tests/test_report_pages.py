@@ -4,6 +4,7 @@ section, and one clear line for every bad input."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ElementTree
@@ -268,3 +269,31 @@ def test_html_alone_writes_the_text_view(
     path = tmp_path / "page.html"
     code, out, _ = run(capsys, "report", *SMALL, "--html", str(path))
     assert code == 0 and out.startswith("Math report (PAR sheet)") and path.stat().st_size > 5000
+
+
+def test_each_histogram_names_break_even_and_the_expected_line(
+    page: tuple[str, dict[str, Any]],
+) -> None:
+    """Every "after N rounds" chart draws two lines and says which is which: break-even at
+    0 and the expected result, never an unlabelled line."""
+    html, _ = page
+    histograms = [svg for svg in re.findall(r"<svg.*?</svg>", html, re.S) if "after " in svg]
+    assert histograms
+    for svg in histograms:
+        assert svg.count('<line class="even"') == 1 and svg.count('<line class="mean"') == 1
+        assert ">break-even</text>" in svg and ">expected</text>" in svg
+
+
+def test_a_histogram_bins_whole_lattice_steps() -> None:
+    """Dragon 7's net moves in steps of 41 (40 won or 1 lost): a chart of a long session
+    puts the same number of lattice points in every bin, so no bin is taller for holding
+    one more reachable total (the lattice aliasing that made an exact law look noisy)."""
+    from baccarat_exact.analysis.sums import RoundLaw, sum_law
+
+    p = Fraction(2, 89)
+    law = sum_law(RoundLaw.of([(Fraction(40), p), (Fraction(-1), 1 - p)]), 2000)
+    shape = law.shape(bins=60, trim=1e-9)
+    centres = [x * 2000 for x, _ in shape]
+    widths = {round(b - a, 6) for a, b in itertools.pairwise(centres)}
+    assert len(widths) == 1 and widths.pop() % 41 == 0  # every bin k whole steps of 41
+    assert abs(sum(mass for _, mass in shape) - 1) < 1e-6

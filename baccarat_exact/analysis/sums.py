@@ -239,23 +239,43 @@ class SumLaw:
 
     def shape(self, bins: int = 60, trim: float = 1e-6) -> tuple[tuple[float, float], ...]:
         """The law drawn coarsely for a chart: (average net per round, mass), each total
-        where there are at most ``bins`` of them, else ``bins`` bins of equal width; tails
-        of mass below ``trim`` left out."""
+        where the law's lattice holds at most ``bins`` of them, else bins of ``k`` lattice
+        steps each (the fewest that make at most ``bins``), so that every bin holds the
+        same number of possible totals (bins of a width that is not a multiple of the step
+        would hold one more or one fewer, and their heights would wobble as if noisy);
+        tails of mass below ``trim`` left out.
+
+        >>> coin = RoundLaw.of([(Fraction(40), Fraction(1, 41)), (Fraction(-1), Fraction(40, 41))])
+        >>> [x for x, _ in sum_law(coin, 4).shape(trim=0)]  # each total (per round)
+        [-1.0, 9.25, 19.5, 29.75, 40.0]
+        >>> [x for x, _ in sum_law(coin, 4).shape(bins=2, trim=0)]  # three steps a bin
+        [9.25, 40.0]
+        """
         if self.exact:
             masses = np.array([float(Fraction(m, self.denominator)) for m in self.masses])
-            points = np.array([float(self.total(i)) for i in range(len(self))])
         else:
             masses = np.asarray(self.masses, dtype=np.float64)
-            points = float(self.start) + float(self.step) * np.arange(len(masses))
+        if self.positions is None:
+            steps = np.arange(len(masses), dtype=np.int64)
+        else:
+            steps = np.asarray(self.positions, dtype=np.int64)
         running = np.cumsum(masses)
         first = int(np.searchsorted(running, trim))
         last = int(np.searchsorted(running, running[-1] - trim))
         last = min(max(last, first), len(masses) - 1)
-        masses, points = masses[first : last + 1], points[first : last + 1] / self.rounds
-        if len(points) > bins:
-            sums, edges = np.histogram(points, bins=bins, weights=masses)
-            points, masses = (edges[:-1] + edges[1:]) / 2, sums
-        return tuple((float(x), float(m)) for x, m in zip(points, masses))
+        masses, steps = masses[first : last + 1], steps[first : last + 1]
+        origin = int(steps[0])
+        span = int(steps[-1]) - origin + 1
+        per_bin = -(-span // bins)  # lattice steps in a bin
+        which = (steps - origin) // per_bin
+        sums = np.bincount(which, weights=masses)
+        middles = origin + per_bin * np.arange(len(sums)) + (per_bin - 1) / 2
+        if per_bin == 1:
+            kept = sums > 0
+            sums, middles = sums[kept], middles[kept]
+        start, step = float(self.start), float(self.step)
+        points = (start + step * middles) / self.rounds
+        return tuple((float(x), float(m)) for x, m in zip(points, sums))
 
 
 def _rounded(value: float) -> float:

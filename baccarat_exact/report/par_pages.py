@@ -313,8 +313,16 @@ def charts(f: Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) -> t
         else:
             points = [(x * n, mass) for x, mass in horizon.shape]
             label = "net after the rounds (units)"
+        expected = sign * float(horizon.mean) * (1 if hold else n)
         drawn.append(
-            bars_chart(f"after {n:,} rounds", points, x_label=label, marker=0.0, percent=hold)
+            bars_chart(
+                f"after {n:,} rounds",
+                points,
+                x_label=label,
+                marker=0.0,
+                expected=expected,
+                percent=hold,
+            )
         )
     return tuple(drawn)
 
@@ -417,6 +425,7 @@ svg .axis, svg .legend { font: 10px sans-serif; fill: #333; }
 svg .heading { font: bold 11px sans-serif; fill: #111; }
 svg .grid { stroke: #e4e4e4; stroke-width: 1; }
 svg .bar { fill: #4a6fa5; } svg .mean { stroke: #b22; stroke-width: 1.5; stroke-dasharray: 4 3; }
+svg .even { stroke: #333; stroke-width: 1; }
 svg .band { stroke: none; } svg .whisker { stroke-width: 3; }
 svg .legend { fill: #234f94; }
 svg .band0 { fill: #dbe5f3; stroke: #9db3d6; } svg .band1 { fill: #b7cbe8; stroke: #6f91c4; }

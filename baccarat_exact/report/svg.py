@@ -174,11 +174,14 @@ def bars_chart(
     *,
     x_label: str,
     marker: float | None = None,
+    expected: float | None = None,
     percent: bool = False,
 ) -> str:
-    """A distribution as bars: (value, probability) pairs, the value ``marker`` (0: even)
-    as a line."""
-    xs = [x for x, _ in points] + ([marker] if marker is not None else [])
+    """A distribution as bars: (value, probability) pairs; the value ``marker`` as a solid
+    line labelled "break-even" and ``expected`` as the dashed line the interval chart's
+    legend calls "expected", each named beside it."""
+    lines = [x for x in (marker, expected) if x is not None]
+    xs = [x for x, _ in points] + lines
     x_ticks = nice_ticks(min(xs), max(xs), 4)
     top = max((mass for _, mass in points), default=1.0) or 1.0
     y_ticks = nice_ticks(0.0, top, 3)
@@ -196,10 +199,17 @@ def bars_chart(
             f'<rect class="bar" x="{frame.x(x) - width / 2:.1f}" y="{y:.1f}" '
             f'width="{width:.1f}" height="{max(base - y, 0.0):.1f}"/>'
         )
-    if marker is not None:
-        x = frame.x(marker)
+    named = [(marker, "even", "break-even"), (expected, "mean", "expected")]
+    for row, (value, kind, label) in enumerate(item for item in named if item[0] is not None):
+        assert value is not None
+        x = frame.x(value)
         parts.append(
-            f'<line class="mean" x1="{x:.1f}" y1="{frame.top}" x2="{x:.1f}" y2="{base:.1f}"/>'
+            f'<line class="{kind}" x1="{x:.1f}" y1="{frame.top}" x2="{x:.1f}" y2="{base:.1f}"/>'
+        )
+        right = x < frame.width - frame.right - 60
+        parts.append(
+            f'<text class="legend" x="{x + (3 if right else -3):.1f}" y="{frame.top + 9 + 11 * row}" '
+            f'text-anchor="{"start" if right else "end"}">{escape(label)}</text>'
         )
     for tick in x_ticks:
         parts.append(
