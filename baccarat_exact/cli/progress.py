@@ -21,7 +21,8 @@ def shown(quiet: bool = False) -> bool:
 
 @contextmanager
 def progress(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
-    """A bar with ``done/total`` and the time remaining; yields the function that
+    """A bar with ``done/total``, the time spent (ticking from the first second, so a long
+    first step does not look stuck) and the time remaining; yields the function that
     advances it by a number of steps (``None`` when not shown)."""
     if not show:
         yield None
@@ -32,10 +33,18 @@ def progress(total: int, label: str, show: bool) -> Iterator[Callable[[int], Non
         MofNCompleteColumn,
         Progress,
         TextColumn,
+        TimeElapsedColumn,
         TimeRemainingColumn,
     )
 
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.advance(task, done)
