@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from baccarat_exact.commands.report import fingerprint
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_side_bet
 from baccarat_exact.report.par_pages import lookup
 from tests.cli_runner import run_main, run_main_redirected
 
@@ -122,9 +123,17 @@ def test_markdown_has_a_section_per_bet_each_with_the_fingerprint(
     sections = out.split("\n## ")[1:]
     assert [s.split("\n")[0] for s in sections] == [
         "Bet mix: hold",
-        *(f"Bet: {name}" for name in document["bets"]),
+        *(
+            f"Bet: {find_side_bet(name).title} ({name})"
+            if name in SIDE_BET_NAMES
+            else f"Bet: {name}"
+            for name in document["bets"]
+        ),
         "How the figures are found",
     ]
+    seven = next(s for s in sections if s.startswith("Bet: Dragon 7"))
+    assert f"Wins when: {find_side_bet('dragon-7').rule}" in seven
+    assert "| total |" in seven.replace("  ", " ")  # every combination, and the whole RTP
     assert all(s.split("\n")[2].startswith(stamp) for s in sections)
     assert out.startswith("# Math report (PAR sheet)\n\n" + document["inputs"])
     edge = document["bets"]["dragon-7"]["house_edge_float"]

@@ -182,24 +182,31 @@ def _lines_table(sheet: ParSheet) -> Table:
         (
             Column("bet"),
             Column("line", wrap=14),
-            Column("pays", "fraction"),
+            Column("pays to 1", "fraction", key="pays", answer=True),
             Column("count", "int"),
             _dec("≈ probability", "probability", 6),
             _dec("≈ 1 in", "one_in", 2),
-            _dec("≈ RTP share", "rtp_contribution", 6),
+            Column("≈ RTP share", "decimal", 6, key="rtp_contribution", answer=True),
         ),
         tuple(
-            (
-                bet.name,
-                line.name,
-                line.pays,
-                line.count,
-                line.probability,
-                line.one_in,
-                line.return_share,
-            )
+            row
             for bet in sheet.bets
-            for line in bet.lines
+            for row in (
+                *(
+                    (
+                        bet.name,
+                        line.name,
+                        line.pays,
+                        line.count,
+                        line.probability,
+                        line.one_in,
+                        line.return_share,
+                    )
+                    for line in bet.lines
+                ),
+                # every combination of the cycle, and the whole return to player
+                (bet.name, "total", None, sheet.odds.total, Fraction(1), None, bet.rtp),
+            )
         ),
         name="pay-table",
     )

@@ -225,29 +225,47 @@ def _bet_section(f: Figures, name: str, sheet: ParSheet) -> Section:
             for i in range(len(bet["volatility"]))
         ),
     ]
+    rows: list[tuple[Cell, ...]] = [
+        (
+            f.exact(f"{at}.lines[{i}].name"),
+            f.exact(f"{at}.lines[{i}].pays"),
+            f.whole(f"{at}.lines[{i}].count"),
+            f.decimal(f"{at}.lines[{i}].probability_float", 8),
+            f.decimal(f"{at}.lines[{i}].one_in_float", 2),
+            f.decimal(f"{at}.lines[{i}].rtp_contribution_float", 6),
+        )
+        for i in range(len(bet["lines"]))
+    ]
+    if f.document.get("total") is not None:  # every combination of the cycle, the whole RTP
+        rows.append(("total", "", f.whole("total"), "", "", f.decimal(f"{at}.rtp_float", 6)))
     lines = PageTable(
         "Pay table (count: six-card sequences over the cycle)",
-        ("line", "pays", "count", "probability", "1 in", "RTP contribution"),
-        tuple(
-            (
-                f.exact(f"{at}.lines[{i}].name"),
-                f.exact(f"{at}.lines[{i}].pays"),
-                f.whole(f"{at}.lines[{i}].count"),
-                f.decimal(f"{at}.lines[{i}].probability_float", 8),
-                f.decimal(f"{at}.lines[{i}].one_in_float", 2),
-                f.decimal(f"{at}.lines[{i}].rtp_contribution_float", 6),
-            )
-            for i in range(len(bet["lines"]))
-        ),
+        ("line", "pays (to 1)", "count", "probability", "1 in", "RTP contribution"),
+        tuple(rows),
     )
     horizons = next(b.horizons for b in sheet.bets if b.name == name)
+    title, rule = _bet_words(name)
     return Section(
         name,
-        f"Bet: {name}",
+        f"Bet: {title} ({name})" if title else f"Bet: {name}",
         tuple(facts),
         (lines, *horizon_tables(f, f"{at}.rounds")),
         charts(f, f"{at}.rounds", horizons, hold=False),
+        words=(f"Wins when: {rule}",) if rule else (),
     )
+
+
+def _bet_words(name: str) -> tuple[str, str]:
+    """A catalogued side bet's title and its rule in words (empty for the main bets and
+    bets defined in a file, which the catalogue does not describe)."""
+    from baccarat_exact.errors import BetError
+    from baccarat_exact.model.catalogue import find_side_bet
+
+    try:
+        entry = find_side_bet(name)
+    except BetError:
+        return "", ""
+    return entry.title, entry.rule
 
 
 def horizon_tables(f: Figures, at: str) -> tuple[PageTable, PageTable]:
