@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_runner import run_main
-
 pytestmark = pytest.mark.skipif(shutil.which("java") is None, reason="the checker needs Java")
 
 
@@ -32,10 +30,14 @@ def nu_checker(folder: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_report_page_validates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    page = tmp_path / "report.html"
-    code, _, _ = run_main(
-        capsys,
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The checker's report on one folder holding the report page and a broken page: one
+    run of the checker (a Java start-up) for both tests."""
+    from tests.cli_runner import run_main_redirected
+
+    folder = tmp_path_factory.mktemp("pages")
+    code, _, err = run_main_redirected(
         "report",
         "dragon-7",
         "--counts",
@@ -45,16 +47,19 @@ def test_the_report_page_validates(capsys: pytest.CaptureFixture[str], tmp_path:
         "--rounds",
         "10,100",
         "--html",
-        str(page),
+        str(folder / "report.html"),
     )
-    assert not code
-    done = nu_checker(tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert not code, err
+    (folder / "broken.html").write_text("<!DOCTYPE html><html><body><div></body></html>")
+    done = nu_checker(folder)
+    assert done.returncode != 0  # the broken page is refused
+    return done.stdout + done.stderr
 
 
-def test_the_checker_finds_an_error(tmp_path: Path) -> None:
+def test_the_report_page_validates(checked: str) -> None:
+    assert "report.html" not in checked, checked
+
+
+def test_the_checker_finds_an_error(checked: str) -> None:
     """The check can fail: a page with an unclosed element and no title is refused."""
-    (tmp_path / "broken.html").write_text("<!DOCTYPE html><html><body><div></body></html>")
-    done = nu_checker(tmp_path)
-    assert done.returncode != 0
-    assert "title" in done.stdout + done.stderr
+    assert "broken.html" in checked and "title" in checked
