@@ -224,7 +224,7 @@ def test_track_keeps_the_bets_named_where_the_width_runs_out(
 
 
 @pytest.mark.parametrize("args", CSV_VIEWS, ids=" ".join)
-def test_every_csv_is_one_rectangular_table(
+def test_every_csv_is_one_rectangular_table_with_a_decimal_beside_each_exact_value(
     capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
     code, out, _ = run(capsys, *args, "--format", "csv")
@@ -232,17 +232,11 @@ def test_every_csv_is_one_rectangular_table(
     assert code == 0 and len(rows) >= 2
     assert {len(row) for row in rows} == {len(rows[0])}  # rectangular, header included
     assert len(set(rows[0])) == len(rows[0])  # a header row: every column named once
-
-
-def test_every_exact_csv_value_has_a_decimal_beside_it(capsys: pytest.CaptureFixture[str]) -> None:
-    for args in CSV_VIEWS:
-        _, out, _ = run(capsys, *args, "--format", "csv")
-        reader = csv.DictReader(io.StringIO(out))
-        for row in reader:
-            for key, value in row.items():
-                if "/" in value and re.fullmatch(r"-?\d+/\d+", value):
-                    assert f"{key}_float" in row, (args, key)
-                    assert float(row[f"{key}_float"]) == pytest.approx(float(Fraction(value)))
+    for row in csv.DictReader(io.StringIO(out)):
+        for key, value in row.items():
+            if "/" in value and re.fullmatch(r"-?\d+/\d+", value):
+                assert f"{key}_float" in row, (args, key)
+                assert float(row[f"{key}_float"]) == pytest.approx(float(Fraction(value)))
 
 
 def test_csv_table_picks_a_table_and_names_them_when_wrong(
