@@ -21,6 +21,7 @@ from baccarat_exact.blackjack.index_play import IndexPolicy, illustrious_18
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.model.shuffle import shuffled_cards
 from tests.cli_runner import run_main
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1)
@@ -162,8 +163,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
     total, rounds = 0.0, 0
     player = RoundDealer(IndexPolicy(strategy, ()), HI_LO)
     for number in range(3):
-        rng = np.random.default_rng(np.random.SeedSequence(2, spawn_key=(number,)))
-        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        order = shuffled_cards(np.repeat(np.arange(13), shoe.counts).tolist(), 2, number)
         played = player.play_shoe(order, 1, shoe.cards - 78)
         for start in played.start:
             unseen = list(shoe.counts)
