@@ -313,15 +313,17 @@ static int get(PyObject *source, Buffer *b, Py_ssize_t itemsize, Py_ssize_t want
 enum {
     B_CARDS, B_TAGS, B_VALUES, B_ROWS, B_PAIRS, B_SEVENS, B_STOPS, B_MONEY, B_POSSIBLE,
     B_CHART, B_KEPT, B_MASK, B_FIRST, B_NUMBER, B_INDICES, B_MOVES,
-    B_STEPS, B_THRESHOLDS, B_UNITS, B_WONG, B_HAS_WONG, B_TOTALS, B_LOWEST, B_BINS, B_COUNT
+    B_STEPS, B_THRESHOLDS, B_UNITS, B_WONG, B_HAS_WONG, B_TOTALS, B_LOWEST, B_BINS, B_ORDERS,
+    B_COUNT
 };
 
 PyDoc_STRVAR(deal_doc,
 "deal(cards, tags, play_count, values, rows, pairs, sevens, stops, money, possible, peek,\n"
 "     chart, kept, mask, first, number, indices, moves, insurance_index, insures,\n"
 "     seed, first_shoe, last_shoe, burn, stop, scale, steps, thresholds, units, wong,\n"
-"     has_wong, totals, lowest, bins)\n"
-"Deal shoes first_shoe..last_shoe-1 and write each strategy's per-shoe sums.");
+"     has_wong, totals, lowest, bins, orders)\n"
+"Deal shoes first_shoe..last_shoe-1 and write each strategy's per-shoe sums; orders\n"
+"(empty: shuffle) gives each shoe's cards in dealing order instead.");
 
 static PyObject *deal(PyObject *self, PyObject *args)
 {
@@ -332,14 +334,14 @@ static PyObject *deal(PyObject *self, PyObject *args)
     int play, peek, insurance_index, insures, burn, stop, scale;
     unsigned long long seed;
     long long first_shoe, last_shoe;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOOiOOOOOOOiiKLLiiiOOOOOOOO", &o[B_CARDS], &o[B_TAGS],
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOiOOOOOOOiiKLLiiiOOOOOOOOO", &o[B_CARDS], &o[B_TAGS],
                           &play, &o[B_VALUES], &o[B_ROWS], &o[B_PAIRS], &o[B_SEVENS],
                           &o[B_STOPS], &o[B_MONEY], &o[B_POSSIBLE], &peek, &o[B_CHART],
                           &o[B_KEPT], &o[B_MASK], &o[B_FIRST], &o[B_NUMBER], &o[B_INDICES],
                           &o[B_MOVES], &insurance_index, &insures, &seed, &first_shoe,
                           &last_shoe, &burn, &stop, &scale, &o[B_STEPS], &o[B_THRESHOLDS],
                           &o[B_UNITS], &o[B_WONG], &o[B_HAS_WONG], &o[B_TOTALS], &o[B_LOWEST],
-                          &o[B_BINS]))
+                          &o[B_BINS], &o[B_ORDERS]))
         return NULL;
     PyObject *result = NULL;
     Table *t = PyMem_Calloc(1, sizeof(Table));
@@ -372,8 +374,14 @@ static PyObject *deal(PyObject *self, PyObject *args)
         get(o[B_WONG], &b[B_WONG], 8, strategies, 0, "wong") < 0 ||
         get(o[B_HAS_WONG], &b[B_HAS_WONG], 1, strategies, 0, "has_wong") < 0 ||
         get(o[B_TOTALS], &b[B_TOTALS], 8, shoes * strategies * 5, 1, "totals") < 0 ||
-        get(o[B_LOWEST], &b[B_LOWEST], 8, shoes * strategies, 1, "lowest") < 0)
+        get(o[B_LOWEST], &b[B_LOWEST], 8, shoes * strategies, 1, "lowest") < 0 ||
+        get(o[B_ORDERS], &b[B_ORDERS], 1, -1, 0, "orders") < 0)
         goto done;
+    const uint8_t *orders = b[B_ORDERS].view.len ? b[B_ORDERS].view.buf : NULL;
+    if (orders != NULL && b[B_ORDERS].view.len != shoes * cards) {
+        PyErr_SetString(PyExc_ValueError, "deal: orders must hold every shoe's cards");
+        goto done;
+    }
     int counts = (int)(b[B_TAGS].view.len / 4 / RANKS);
     const int64_t *steps = b[B_STEPS].view.buf;
     if (cards < 1 || cards > MAX_CARDS || counts < 1 || counts > MAX_COUNTS ||
@@ -387,6 +395,11 @@ static PyObject *deal(PyObject *self, PyObject *args)
     const uint8_t *base = b[B_CARDS].view.buf;
     for (Py_ssize_t i = 0; i < cards; i++)
         if (base[i] >= RANKS) {
+            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
+            goto done;
+        }
+    for (Py_ssize_t i = 0; orders != NULL && i < shoes * cards; i++)
+        if (orders[i] >= RANKS) {
             PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
             goto done;
         }
@@ -442,8 +455,12 @@ static PyObject *deal(PyObject *self, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t k = 0; k < shoes; k++) {
-        memcpy(t->order, base, (size_t)cards);
-        be_shuffle(t->order, (int)cards, (uint64_t)seed, (uint64_t)(first_shoe + k));
+        if (orders != NULL) {
+            memcpy(t->order, orders + k * cards, (size_t)cards);
+        } else {
+            memcpy(t->order, base, (size_t)cards);
+            be_shuffle(t->order, (int)cards, (uint64_t)seed, (uint64_t)(first_shoe + k));
+        }
         t->position = burn;
         t->seen = 0;
         t->out = 0;

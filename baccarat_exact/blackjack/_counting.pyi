@@ -40,6 +40,7 @@ def deal(
     totals: Any,
     lowest: Any,
     bins: Any,
+    orders: Any,
     /,
 ) -> None:
     """Deal shoes ``first_shoe``..``last_shoe``-1 of ``seed`` (``cards``: uint8 rank
@@ -47,4 +48,5 @@ def deal(
     :class:`~baccarat_exact.blackjack.counting_kernel.KernelTables`, and write each
     strategy's per-shoe sums into ``totals`` ((shoes, strategies, 5) float64) and
     ``lowest`` ((shoes, strategies) float64), adding the rounds' sums by whole true count
-    into ``bins`` ((61, 3) int64)."""
+    into ``bins`` ((61, 3) int64). ``orders`` ((shoes, cards) uint8; empty: shuffle the
+    shoes) deals given orders instead, as tests do."""

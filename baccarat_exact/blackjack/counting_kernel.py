@@ -26,10 +26,23 @@ import numpy.typing as npt
 from baccarat_exact.blackjack.dealt import dealt_tables
 from baccarat_exact.blackjack.hands import ACE, SLOTS
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
-from baccarat_exact.blackjack.policy import may_make
+from baccarat_exact.blackjack.policy import SURRENDER, may_make
 from baccarat_exact.blackjack.strategy import BasicStrategy
 
-__all__ = ["HAND_STATES", "STATES", "KernelTables", "compiled", "kernel_tables"]
+__all__ = [
+    "HAND_STATES",
+    "KELLY_RANGE",
+    "STATES",
+    "KernelTables",
+    "Ramps",
+    "ShoeSums",
+    "compiled",
+    "deal_shoes",
+    "kernel_tables",
+]
+
+KELLY_RANGE = 30
+"""True counts below −30 or above +30 are binned with ±30 for the Kelly ramp."""
 
 _TOTALS = 22
 """Totals a decision state holds (0–21)."""
@@ -158,15 +171,20 @@ def kernel_tables(
     indices: list[int] = []
     moves: list[int] = []
 
+    masks: dict[tuple[int, bool, bool, int, int], int] = {}
+
     def state(index: int, up: int, cards: list[int], total: int, soft: bool, extra: int) -> None:
         pair = cards[0] if index >= HAND_STATES else -1
-        chart[index] = policy.chart(up, cards, total, soft, extra, pair)
-        kept[index] = policy.kept(up, cards, extra, pair)
-        mask[index] = sum(
-            1 << move
-            for move in range(_MOVES)
-            if may_make(rules, move, cards, total, soft, extra, pair)
-        )
+        move = policy.chart(up, cards, total, soft, extra, pair)
+        chart[index] = move
+        # the kernel reads the move kept only where the chart surrenders
+        kept[index] = policy.kept(up, cards, extra, pair) if move == SURRENDER else move
+        key = (extra, len(cards) == 2, soft, total, pair)  # what may_make reads
+        if key not in masks:
+            masks[key] = sum(
+                1 << m for m in range(_MOVES) if may_make(rules, m, cards, total, soft, extra, pair)
+            )
+        mask[index] = masks[key]
         entries = policy.index_plays(up, total, soft, pair)
         first[index], number[index] = len(indices), len(entries)
         for at, above, below in entries:
@@ -212,3 +230,71 @@ def kernel_tables(
         moves=np.array(moves, dtype=np.int8),
         insurance=policy.insurance_index,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Ramps:
+    """Every way of betting as the kernel reads it: ``steps`` (one offset per ramp into
+    ``thresholds``, and the end), ``units`` (per ramp its minimum, then its steps' units),
+    ``wong`` (a ramp's wong-out count where ``has_wong``)."""
+
+    steps: npt.NDArray[np.int64]
+    thresholds: npt.NDArray[np.float64]
+    units: npt.NDArray[np.int64]
+    wong: npt.NDArray[np.float64]
+    has_wong: npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSums:
+    """What ``_counting.deal`` writes: per shoe and way of betting, units won, its square,
+    units bet, rounds bet, rounds dealt; the lowest running win; and by whole true count
+    the rounds, Σ net and Σ net² (× scale, scale²)."""
+
+    totals: npt.NDArray[np.float64]
+    lowest: npt.NDArray[np.float64]
+    bins: npt.NDArray[np.int64]
+
+
+def deal_shoes(
+    kernel: ModuleType,
+    tables: KernelTables,
+    cards: list[int],
+    ramps: Ramps,
+    *,
+    seed: int,
+    first: int,
+    last: int,
+    burn: int,
+    stop: int,
+    orders: npt.NDArray[np.uint8] | None = None,
+) -> ShoeSums:
+    """Deal shoes ``first``..``last``-1 of ``seed`` (``cards``: the shoe as rank indices in
+    rank order) with the compiled kernel; ``orders`` ((shoes, cards)) deals given orders
+    instead of shuffling."""
+    shoes, strategies = last - first, len(ramps.wong)
+    sums = ShoeSums(
+        np.zeros((shoes, strategies, 5)),
+        np.zeros((shoes, strategies)),
+        np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64),
+    )
+    kernel.deal(
+        np.array(cards, dtype=np.uint8),
+        *tables.arguments(),
+        seed,
+        first,
+        last,
+        burn,
+        stop,
+        tables.scale,
+        ramps.steps,
+        ramps.thresholds,
+        ramps.units,
+        ramps.wong,
+        ramps.has_wong,
+        sums.totals,
+        sums.lowest,
+        sums.bins,
+        np.zeros(0, dtype=np.uint8) if orders is None else np.ascontiguousarray(orders),
+    )
+    return sums

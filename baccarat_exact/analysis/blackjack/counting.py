@@ -25,7 +25,6 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +40,13 @@ from baccarat_exact.analysis.economics import (
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
 from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.analysis.runner import Runner
-from baccarat_exact.blackjack.counting_kernel import compiled, kernel_tables
+from baccarat_exact.blackjack.counting_kernel import (
+    KELLY_RANGE,
+    Ramps,
+    compiled,
+    deal_shoes,
+    kernel_tables,
+)
 from baccarat_exact.blackjack.dealt import RoundDealer, dealt_tables
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
@@ -78,9 +83,6 @@ a common figure for a few players at the table (heads-up is about twice as many)
 
 KELLY_LEAST = 1000
 """Rounds a true count needs before its Kelly bet is its own (thinner ends are pooled)."""
-
-KELLY_RANGE = 30
-"""True counts below −30 or above +30 are binned with ±30 for the Kelly ramp."""
 
 _WON, _SQUARE, _BET, _HANDS_BET, _HANDS = range(5)
 """Per-shoe totals of each strategy: units won, its square, units bet, rounds bet,
@@ -236,42 +238,35 @@ def _deal(job: _Job) -> _Chunk:
     return _deal_python(job)
 
 
-def _ramp_arrays(ramps: tuple[Ramp, ...]) -> tuple[npt.NDArray[Any], ...]:
-    """Every ramp as the kernel reads it: step offsets, thresholds, units (the minimum
-    first, then each step's), wong-out counts and whether each has one."""
-    steps = np.cumsum([0, *(len(r.steps) for r in ramps)], dtype=np.int64)
-    thresholds = np.array([tc for r in ramps for tc, _ in r.steps], dtype=np.float64)
-    units = np.array(
-        [u for r in ramps for u in (r.minimum, *(units for _, units in r.steps))], dtype=np.int64
+def _ramp_arrays(ramps: tuple[Ramp, ...]) -> Ramps:
+    """Every ramp as the kernel reads it."""
+    return Ramps(
+        steps=np.cumsum([0, *(len(r.steps) for r in ramps)], dtype=np.int64),
+        thresholds=np.array([tc for r in ramps for tc, _ in r.steps], dtype=np.float64),
+        units=np.array(
+            [u for r in ramps for u in (r.minimum, *(units for _, units in r.steps))],
+            dtype=np.int64,
+        ),
+        wong=np.array([r.wong_out or 0.0 for r in ramps], dtype=np.float64),
+        has_wong=np.array([r.wong_out is not None for r in ramps], dtype=np.int8),
     )
-    wong = np.array([r.wong_out or 0.0 for r in ramps], dtype=np.float64)
-    has_wong = np.array([r.wong_out is not None for r in ramps], dtype=np.int8)
-    return steps, thresholds, units, wong, has_wong
 
 
 def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
     settings = job.settings
     shoe = settings.full_shoe
-    tables = kernel_tables(settings.strategy, settings.plays, (settings.tags,))
-    shoes = job.last - job.first
-    totals = np.zeros((shoes, len(job.ramps), 5))
-    lowest = np.zeros((shoes, len(job.ramps)))
-    bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
-    kernel.deal(
-        np.array(_cards(shoe), dtype=np.uint8),
-        *tables.arguments(),
-        settings.seed,
-        job.first,
-        job.last,
-        settings.burn,
-        shoe.cards - settings.cut,
-        tables.scale,
-        *_ramp_arrays(job.ramps),
-        totals,
-        lowest,
-        bins,
+    sums = deal_shoes(
+        kernel,
+        kernel_tables(settings.strategy, settings.plays, (settings.tags,)),
+        _cards(shoe),
+        _ramp_arrays(job.ramps),
+        seed=settings.seed,
+        first=job.first,
+        last=job.last,
+        burn=settings.burn,
+        stop=shoe.cards - settings.cut,
     )
-    return _Chunk(totals, lowest, bins, None)
+    return _Chunk(sums.totals, sums.lowest, sums.bins, None)
 
 
 def _deal_python(job: _Job) -> _Chunk:
