@@ -236,7 +236,7 @@ def _kernel_law(
     assert (sums.totals[:, 0, 4] == 1).all()
     law: dict[Fraction, Fraction] = defaultdict(Fraction)
     for won, (_, p) in zip(sums.totals[:, 0, 0], orders):
-        law[Fraction(int(round(won * tables.scale)), tables.scale)] += p
+        law[Fraction(round(won * tables.scale), tables.scale)] += p
     return {net: p for net, p in sorted(law.items()) if p}
 
 
