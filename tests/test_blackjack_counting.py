@@ -132,7 +132,7 @@ def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
     table._size, table._seen = 312, 0  # the true count is running · 52 / 312
     moves = {}
     for running in (30, -6):
-        table._running = running
+        table._play_running = running  # the count the plays read
         two = policy.decide(table, 9, [9, 4], 15, 0, -1, -1)  # T 5
         three = policy.decide(table, 9, [9, 2, 1], 15, 0, -1, -1)  # T 3 2
         moves[running] = (two, three)

@@ -40,10 +40,19 @@ from baccarat_exact.blackjack.rules import (
 )
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move
 from baccarat_exact.model.shoe import Shoe
+from tests.test_dealer_native import _c_compiler
 from tests.test_index_play import _Needs, _Prefix
 
 KERNEL = compiled()
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built")
+
+
+@pytest.mark.skipif(_c_compiler() is None, reason="no C compiler: the Python path is used")
+def test_the_compiled_kernel_is_built() -> None:
+    """Where a compiler exists the kernel must be built: without it every answer is the
+    same, and counting about a hundred times slower."""
+    assert KERNEL is not None, "baccarat_exact.blackjack._counting was not built (setup.py)"
+
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1)
 KO = (-1, 1, 1, 1, 1, 1, 1, 0, 0, -1, -1, -1, -1)
@@ -120,24 +129,26 @@ def _index_plays(rules: BlackjackRules, which: int) -> tuple[IndexPlay, ...]:
 
 
 CASES = [
-    (rules, decks, tags, which, ramps)
+    (rules, decks, tags, play_tags, which, ramps)
     for r, rules in enumerate(RULE_SETS)
-    for decks, tags, which, ramps in (
-        (1 + r % 2, HI_LO, 1, RAMPS[:1]),
-        (2 - r % 2, KO, 2, RAMPS[1:3]),
-        (1, (HI_OPT_II, ACES)[r % 2], 2, RAMPS[3:]),
-        (2, HI_LO, 0, RAMPS),
+    for decks, tags, play_tags, which, ramps in (
+        (1 + r % 2, HI_LO, None, 1, RAMPS[:1]),
+        (2 - r % 2, KO, HI_OPT_II, 2, RAMPS[1:3]),
+        (1, (HI_OPT_II, ACES)[r % 2], None, 2, RAMPS[3:]),
+        (2, HI_LO, None, 0, RAMPS),
     )
 ]
-"""Every rule set with four players: Hi-Lo and the Illustrious 18, KO and plays at
-extreme counts, Hi-Opt II or a lopsided ace count, and the chart alone under every ramp
-(minimums, fractional steps, wong-out); one- and two-deck shoes."""
+"""Every rule set with four players: Hi-Lo and the Illustrious 18; bets by KO and plays
+at extreme counts by Hi-Opt II (two counts); Hi-Opt II or a lopsided ace count; and the
+chart alone under every ramp (minimums, fractional steps, wong-out); one- and two-deck
+shoes."""
 
 
 def _settings(
     rules: BlackjackRules,
     decks: int,
     tags: tuple[int, ...],
+    play_tags: tuple[int, ...] | None,
     which: int,
     ramps: tuple[Ramp, ...],
     **more: object,
@@ -148,24 +159,26 @@ def _settings(
         strategy=_chart(rules),
         plays=_index_plays(rules, which),
         tags=tags,
+        play_tags=play_tags,
         ramps=ramps,
         **more,  # type: ignore[arg-type]
     )
 
 
 @needs_kernel
-@pytest.mark.parametrize(("rules", "decks", "tags", "which", "ramps"), CASES)
+@pytest.mark.parametrize(("rules", "decks", "tags", "play_tags", "which", "ramps"), CASES)
 def test_the_kernel_deals_the_python_path_s_bytes(
     rules: BlackjackRules,
     decks: int,
     tags: tuple[int, ...],
+    play_tags: tuple[int, ...] | None,
     which: int,
     ramps: tuple[Ramp, ...],
 ) -> None:
     """Seeded shoes (numbered from 7, so not from the first) give every per-shoe sum, every
     lowest running win and every sum by true count bit for bit alike."""
     assert KERNEL is not None
-    settings = _settings(rules, decks, tags, which, ramps, seed=11 + decks, shoes=30)
+    settings = _settings(rules, decks, tags, play_tags, which, ramps, seed=11 + decks, shoes=30)
     job = _Job(settings, 7, 37, (FLAT, *ramps))
     python, kernel = _deal_python(job), _deal_compiled(job, KERNEL)
     assert python.totals[:, 0, 4].sum() > 30 * (3 if decks == 1 else 10)
@@ -178,7 +191,7 @@ def test_the_kernel_deals_the_python_path_s_bytes(
 def test_a_run_is_the_same_bytes_with_or_without_the_kernel_at_any_jobs() -> None:
     """count_shoes end to end, a Kelly ramp measured and bet (two passes), on two processes
     and on one, compiled and not: the same result."""
-    settings = _settings(US, 1, HI_LO, 1, RAMPS[:2], seed=5, shoes=250, kelly=500.0)
+    settings = _settings(US, 1, HI_LO, None, 1, RAMPS[:2], seed=5, shoes=250, kelly=500.0)
     python = count_shoes(settings, use_compiled=False)
     assert python.kelly_ramp is not None
     for jobs in (1, 2):
@@ -216,11 +229,16 @@ def _kernel_law(
     plays: tuple[IndexPlay, ...],
     tags: tuple[int, ...],
     counts: list[int],
+    play_tags: tuple[int, ...] | None = None,
 ) -> dict[Fraction, Fraction]:
-    """The law of the first round's net as the kernel deals and settles every order."""
+    """The law of the first round's net as the kernel deals and settles every order (the
+    plays by ``play_tags`` where given)."""
     assert KERNEL is not None
-    orders = _prefixes(RoundDealer(IndexPolicy(strategy, plays), tags), counts)
-    tables = kernel_tables(strategy, plays, (tags,))
+    orders = _prefixes(RoundDealer(IndexPolicy(strategy, plays), tags, play_tags), counts)
+    if play_tags is None:
+        tables = kernel_tables(strategy, plays, (tags,))
+    else:
+        tables = kernel_tables(strategy, plays, (tags, play_tags), play_count=1)
     sums = deal_shoes(
         KERNEL,
         tables,
@@ -262,7 +280,8 @@ def test_the_first_round_s_law_over_every_order_is_the_engine_s(rules: Blackjack
 def test_index_plays_and_insurance_over_every_order_are_the_python_dealer_s() -> None:
     """With a count and index plays that fire within the round (insurance, a surrender play,
     a split and doubles by the count), the kernel's law over every order is the Python
-    dealer's, exactly."""
+    dealer's, exactly; and so with the plays following a second count (the bets' count,
+    Hi-Lo, then reads nothing in the first round)."""
     from tests.test_index_play import first_round_law
 
     rules = RULE_SETS[2]
@@ -272,4 +291,5 @@ def test_index_plays_and_insurance_over_every_order_are_the_python_dealer_s() ->
     counts = list(shoe.counts)
     python = first_round_law(RoundDealer(IndexPolicy(strategy, plays), ACES), counts)
     assert _kernel_law(strategy, plays, ACES, counts) == python
+    assert _kernel_law(strategy, plays, HI_LO, counts, play_tags=ACES) == python
     assert python != first_round_law(RoundDealer(IndexPolicy(strategy, ()), ACES), counts)

@@ -172,7 +172,9 @@ class _ShoeOut(Exception):
 
 class RoundDealer:
     """Deals rounds from a shuffled shoe (rank indices 0-12, A 2 … 9 T J Q K), has ``policy``
-    play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles.
+    play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles;
+    the policy reads the true count of ``play_tags`` where given (a second count), else of
+    ``tags``.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
     >>> from baccarat_exact.blackjack.strategy import UpCardPlay
@@ -184,13 +186,22 @@ class RoundDealer:
     (2, 2)
     """
 
-    def __init__(self, policy: Policy, tags: Sequence[int] = (0,) * 13) -> None:
-        if len(tags) != 13:
-            raise RulesError(f"a count has one tag per rank (13), got {len(tags)}")
+    def __init__(
+        self,
+        policy: Policy,
+        tags: Sequence[int] = (0,) * 13,
+        play_tags: Sequence[int] | None = None,
+    ) -> None:
+        for count in (tags, play_tags or tags):
+            if len(count) != 13:
+                raise RulesError(f"a count has one tag per rank (13), got {len(count)}")
         self.policy = policy
         rules = policy.rules
         self.rules = rules
         self.tags = tuple(int(t) for t in tags)
+        self.play_tags = self.tags if play_tags is None else tuple(int(t) for t in play_tags)
+        """The count whose true count the policy reads (index plays, insurance): a second
+        count beside the one bets follow, or the same."""
         tables = dealt_tables(rules)
         self.scale = tables.scale
         """Results are in units of 1/scale of the bet."""
@@ -221,6 +232,7 @@ class RoundDealer:
         self._size = len(order)
         self._position = position
         self._running = 0
+        self._play_running = 0
         self._seen = 0
 
     def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
@@ -257,7 +269,7 @@ class RoundDealer:
 
     def true_count_at_least(self, index: int) -> bool:
         """Whether the true count now is at least ``index``."""
-        return self._running * 52 >= index * (self._size - self._seen)
+        return self._play_running * 52 >= index * (self._size - self._seen)
 
     # -- the cards ------------------------------------------------------------------------
 
@@ -269,11 +281,13 @@ class RoundDealer:
         self._position = position + 1
         if shown:
             self._running += self.tags[rank]
+            self._play_running += self.play_tags[rank]
             self._seen += 1
         return int(rank)
 
     def _show(self, rank: int) -> None:
         self._running += self.tags[rank]
+        self._play_running += self.play_tags[rank]
         self._seen += 1
 
     # -- the round ------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.counting_kernel import (
     KELLY_RANGE,
+    KernelTables,
     Ramps,
     compiled,
     deal_shoes,
@@ -102,7 +103,9 @@ class CountingSettings:
     count: str = "hi-lo"
     """The count's name, as reports show it."""
     tags: tuple[int, ...]
-    """One tag per rank (A 2 … 9 T J Q K)."""
+    """One tag per rank (A 2 … 9 T J Q K): the count bets follow."""
+    play_tags: tuple[int, ...] | None = None
+    """A second count the index plays and insurance follow (None: ``tags``)."""
     shoes: int = 1000
     seed: int = 0
     burn: int = 1
@@ -124,6 +127,9 @@ class CountingSettings:
     round's own luck taken out. Slow (a solve a round); the chart alone (no index plays)."""
 
     def __post_init__(self) -> None:
+        for count in (self.tags, self.play_tags or self.tags):
+            if len(count) != 13:
+                raise SimulationError(f"a count has one tag per rank (13), got {len(count)}")
         if self.exact_ev and self.plays:
             raise SimulationError(
                 "--exact-ev values the chart's own play: give --indices none (with index "
@@ -221,7 +227,9 @@ class _Chunk:
 
 
 def _player(settings: CountingSettings) -> RoundDealer:
-    return RoundDealer(IndexPolicy(settings.strategy, settings.plays), settings.tags)
+    return RoundDealer(
+        IndexPolicy(settings.strategy, settings.plays), settings.tags, settings.play_tags
+    )
 
 
 def _cards(shoe: Shoe) -> list[int]:
@@ -252,12 +260,21 @@ def _ramp_arrays(ramps: tuple[Ramp, ...]) -> Ramps:
     )
 
 
+def _tables(settings: CountingSettings) -> KernelTables:
+    """The kernel's tables of the run's player: the count bets follow first, then the one
+    the plays follow where it is another."""
+    if settings.play_tags is None:
+        return kernel_tables(settings.strategy, settings.plays, (settings.tags,))
+    counts = (settings.tags, settings.play_tags)
+    return kernel_tables(settings.strategy, settings.plays, counts, play_count=1)
+
+
 def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
     settings = job.settings
     shoe = settings.full_shoe
     sums = deal_shoes(
         kernel,
-        kernel_tables(settings.strategy, settings.plays, (settings.tags,)),
+        _tables(settings),
         _cards(shoe),
         _ramp_arrays(job.ramps),
         seed=settings.seed,
