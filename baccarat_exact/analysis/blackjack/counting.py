@@ -237,13 +237,19 @@ def _cards(shoe: Shoe) -> list[int]:
     return [rank for rank, count in enumerate(shoe.counts) for _ in range(count)]
 
 
+def _kernel(settings: CountingSettings, use_compiled: bool) -> ModuleType | None:
+    """The compiled kernel where it is built and deals these settings, else None."""
+    kernel = compiled() if use_compiled and not settings.exact_ev else None
+    if kernel is None or settings.full_shoe.cards > kernel.MAX_CARDS:
+        return None
+    return kernel
+
+
 def _deal(job: _Job) -> _Chunk:
     """Deal shoes ``first``..``last``-1 and total what each ramp won on them: with the
     compiled kernel where it is built and can, else card by card here (the same bytes)."""
-    kernel = compiled() if job.compiled and not job.settings.exact_ev else None
-    if kernel is not None and job.settings.full_shoe.cards <= kernel.MAX_CARDS:
-        return _deal_compiled(job, kernel)
-    return _deal_python(job)
+    kernel = _kernel(job.settings, job.compiled)
+    return _deal_python(job) if kernel is None else _deal_compiled(job, kernel)
 
 
 def _ramp_arrays(ramps: tuple[Ramp, ...]) -> Ramps:
@@ -270,6 +276,7 @@ def _tables(settings: CountingSettings) -> KernelTables:
 
 
 def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
+    """The job's shoes dealt by the compiled kernel."""
     settings = job.settings
     shoe = settings.full_shoe
     sums = deal_shoes(
@@ -287,6 +294,8 @@ def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
 
 
 def _deal_python(job: _Job) -> _Chunk:
+    """The job's shoes dealt here, card by card (:class:`RoundDealer`); the sums are whole
+    numbers until they are stored, as the kernel keeps them."""
     settings = job.settings
     player = _player(settings)
     scale = player.scale
@@ -349,7 +358,7 @@ def _round_values(
 
 def _chunk_shoes(settings: CountingSettings, use_compiled: bool) -> int:
     """Shoes per unit of work: larger where the compiled kernel deals them."""
-    if use_compiled and not settings.exact_ev and compiled() is not None:
+    if _kernel(settings, use_compiled) is not None:
         return COMPILED_CHUNK_SHOES
     return CHUNK_SHOES
 
