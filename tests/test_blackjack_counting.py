@@ -180,6 +180,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
         (["--indices", "all"], "--indices must be illustrious-18 or none"),
         (["--exact-ev"], "--exact-ev values the chart's own play: give --indices none"),
         (["--count", "zen"], "unknown count 'zen'"),
+        (["--play-count", "zen"], "unknown count 'zen'"),
         (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
         (["--max-bet", "4"], "--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)"),
         (["--wong-out", "-1"], "--wong-out applies to a ramp"),
@@ -206,3 +207,23 @@ def test_settings_that_cannot_be_dealt_are_refused() -> None:
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, cut_card=60)
     with pytest.raises(SimulationError, match="--shoes must be between 1"):
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, shoes=0)
+
+
+def test_a_second_count_for_the_plays_changes_only_the_plays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--play-count: the index plays follow a second count. Given the bets' own count it
+    changes no figure; given another, the play changes, and so do the figures; the document
+    keeps its tags and the settings name both counts."""
+    args = ("--decks", "1", "--shoes", "300", "--seed", "4", "--ramp", "1:2", "-f", "json")
+    documents = []
+    for more in ((), ("--play-count", "hi-lo"), ("--play-count", "ace=A:-1,5:1")):
+        code, out, _ = run(capsys, *args, *more)
+        assert code == 0
+        documents.append(json.loads(out))
+    one, same, other = documents
+    assert same["tables"]["betting"] == one["tables"]["betting"]
+    assert other["tables"]["betting"] != one["tables"]["betting"]
+    assert "play_tags" not in one and other["play_tags"][0] == -1
+    count = {row["setting"]: row["value"] for row in other["tables"]["settings"]}["count"]
+    assert count == "hi-lo for the bets, ace for the index plays"

@@ -514,6 +514,15 @@ def counting_command(
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
     count: CountOption = "hi-lo",
+    play_count: Annotated[
+        str | None,
+        typer.Option(
+            "--play-count",
+            help="A second count for the index plays and insurance, given as --count is "
+            "(default: the count the bets follow).",
+            show_default=False,
+        ),
+    ] = None,
     indices: Annotated[
         str,
         typer.Option(
@@ -564,6 +573,7 @@ def counting_command(
         burn=burn,
         cut_card=cut_card,
         count=count,
+        play_count=play_count,
         indices=indices,
         ramp=ramp,
         ramp_min=ramp_min,

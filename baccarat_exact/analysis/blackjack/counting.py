@@ -106,6 +106,8 @@ class CountingSettings:
     """One tag per rank (A 2 … 9 T J Q K): the count bets follow."""
     play_tags: tuple[int, ...] | None = None
     """A second count the index plays and insurance follow (None: ``tags``)."""
+    play_count: str | None = None
+    """The second count's name, as reports show it."""
     shoes: int = 1000
     seed: int = 0
     burn: int = 1
