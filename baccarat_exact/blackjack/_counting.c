@@ -41,8 +41,6 @@
 #define MAX_COUNTS 16
 #define MAX_HANDS 8
 #define MAX_CARDS 4096
-#define KELLY_RANGE 30
-#define KELLY_BINS (2 * KELLY_RANGE + 1)
 
 static inline int slot_of(int rank) { return rank < TEN ? rank : TEN; }
 static inline int points_of(int rank) { return slot_of(rank) + 1; }
@@ -365,7 +363,7 @@ static PyObject *deal(PyObject *self, PyObject *args)
         get(o[B_STEPS], &b[B_STEPS], 8, -1, 0, "steps") < 0 ||
         get(o[B_THRESHOLDS], &b[B_THRESHOLDS], 8, -1, 0, "thresholds") < 0 ||
         get(o[B_UNITS], &b[B_UNITS], 8, -1, 0, "units") < 0 ||
-        get(o[B_BINS], &b[B_BINS], 8, KELLY_BINS * 3, 1, "bins") < 0)
+        get(o[B_BINS], &b[B_BINS], 8, -1, 1, "bins") < 0)
         goto done;
     Py_ssize_t cards = b[B_CARDS].view.len, entries = b[B_INDICES].view.len / 4;
     Py_ssize_t strategies = b[B_STEPS].view.len / 8 - 1;
@@ -383,10 +381,14 @@ static PyObject *deal(PyObject *self, PyObject *args)
         goto done;
     }
     int counts = (int)(b[B_TAGS].view.len / 4 / RANKS);
+    /* the Kelly bins: whole true counts -range..range, the ends taking the counts beyond */
+    Py_ssize_t bin_rows = b[B_BINS].view.len / 8 / 3;
+    int kelly_range = (int)((bin_rows - 1) / 2);
     const int64_t *steps = b[B_STEPS].view.buf;
     if (cards < 1 || cards > MAX_CARDS || counts < 1 || counts > MAX_COUNTS ||
         b[B_TAGS].view.len != (Py_ssize_t)counts * RANKS * 4 || play < 0 || play >= counts ||
         strategies < 0 || shoes < 0 || burn < 0 || stop > cards || scale < 1 ||
+        b[B_BINS].view.len != bin_rows * 3 * 8 || bin_rows != 2 * (Py_ssize_t)kelly_range + 1 ||
         steps[strategies] != b[B_THRESHOLDS].view.len / 8 ||
         b[B_UNITS].view.len / 8 != steps[strategies] + strategies) {
         PyErr_SetString(PyExc_ValueError, "deal: inconsistent arguments");
@@ -476,11 +478,11 @@ static PyObject *deal(PyObject *self, PyObject *args)
                 break;
             double tc = (double)running * 52.0 / (double)unseen;
             double whole = floor(tc);
-            if (whole < -KELLY_RANGE)
-                whole = -KELLY_RANGE;
-            if (whole > KELLY_RANGE)
-                whole = KELLY_RANGE;
-            int64_t *bin = bins + 3 * ((int)whole + KELLY_RANGE);
+            if (whole < -kelly_range)
+                whole = -kelly_range;
+            if (whole > kelly_range)
+                whole = kelly_range;
+            int64_t *bin = bins + 3 * ((int)whole + kelly_range);
             bin[0] += 1;
             bin[1] += net;
             bin[2] += net * net;

@@ -48,5 +48,6 @@ def deal(
     :class:`~baccarat_exact.blackjack.counting_kernel.KernelTables`, and write each
     strategy's per-shoe sums into ``totals`` ((shoes, strategies, 5) float64) and
     ``lowest`` ((shoes, strategies) float64), adding the rounds' sums by whole true count
-    into ``bins`` ((61, 3) int64). ``orders`` ((shoes, cards) uint8; empty: shuffle the
+    into ``bins`` ((2·range + 1, 3) int64: true counts −range … range, the ends taking the
+    counts beyond). ``orders`` ((shoes, cards) uint8; empty: shuffle the
     shoes) deals given orders instead, as tests do."""

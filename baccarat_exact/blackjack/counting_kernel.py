@@ -38,7 +38,9 @@ __all__ = [
     "ShoeSums",
     "compiled",
     "deal_shoes",
+    "hand_state",
     "kernel_tables",
+    "pair_state",
 ]
 
 KELLY_RANGE = 30
