@@ -1,7 +1,8 @@
 """The optional compiled steps (baccarat_exact/engine/_sixcard.c, the baccarat engine's single
-shoe, and baccarat_exact/blackjack/_dealer.c, the blackjack dealer's outcomes for many
-removals); everything else is in pyproject.toml. Without a C compiler the build skips them and
-the numpy paths are used."""
+shoe, baccarat_exact/blackjack/_dealer.c, the blackjack dealer's outcomes for many
+removals, and baccarat_exact/blackjack/_counting.c, blackjack's counting mode); everything
+else is in pyproject.toml. Without a C compiler the build skips them and the numpy and
+Python paths are used."""
 
 from setuptools import Extension, setup
 
@@ -15,6 +16,12 @@ setup(
         Extension(
             "baccarat_exact.blackjack._dealer",
             ["baccarat_exact/blackjack/_dealer.c"],
+            optional=True,
+        ),
+        Extension(
+            "baccarat_exact.blackjack._counting",
+            ["baccarat_exact/blackjack/_counting.c"],
+            depends=["baccarat_exact/model/shuffle.h"],
             optional=True,
         ),
     ]

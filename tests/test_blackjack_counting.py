@@ -21,6 +21,7 @@ from baccarat_exact.blackjack.index_play import IndexPolicy, illustrious_18
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.model.shuffle import shuffled_cards
 from tests.cli_runner import run_main
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1)
@@ -131,7 +132,7 @@ def test_the_fab_4_come_with_late_surrender_and_surrender_comes_first() -> None:
     table._size, table._seen = 312, 0  # the true count is running · 52 / 312
     moves = {}
     for running in (30, -6):
-        table._running = running
+        table._play_running = running  # the count the plays read
         two = policy.decide(table, 9, [9, 4], 15, 0, -1, -1)  # T 5
         three = policy.decide(table, 9, [9, 2, 1], 15, 0, -1, -1)  # T 3 2
         moves[running] = (two, three)
@@ -162,8 +163,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
     total, rounds = 0.0, 0
     player = RoundDealer(IndexPolicy(strategy, ()), HI_LO)
     for number in range(3):
-        rng = np.random.default_rng(np.random.SeedSequence(2, spawn_key=(number,)))
-        order = rng.permutation(np.repeat(np.arange(13), shoe.counts)).tolist()
+        order = shuffled_cards(np.repeat(np.arange(13), shoe.counts).tolist(), 2, number)
         played = player.play_shoe(order, 1, shoe.cards - 78)
         for start in played.start:
             unseen = list(shoe.counts)
@@ -180,6 +180,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
         (["--indices", "all"], "--indices must be illustrious-18 or none"),
         (["--exact-ev"], "--exact-ev values the chart's own play: give --indices none"),
         (["--count", "zen"], "unknown count 'zen'"),
+        (["--play-count", "zen"], "unknown count 'zen'"),
         (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
         (["--max-bet", "4"], "--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)"),
         (["--wong-out", "-1"], "--wong-out applies to a ramp"),
@@ -206,3 +207,23 @@ def test_settings_that_cannot_be_dealt_are_refused() -> None:
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, cut_card=60)
     with pytest.raises(SimulationError, match="--shoes must be between 1"):
         CountingSettings(strategy=strategy, shoe=shoe, tags=HI_LO, shoes=0)
+
+
+def test_a_second_count_for_the_plays_changes_only_the_plays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--play-count: the index plays follow a second count. Given the bets' own count it
+    changes no figure; given another, the play changes, and so do the figures; the document
+    keeps its tags and the settings name both counts."""
+    args = ("--decks", "1", "--shoes", "300", "--seed", "4", "--ramp", "1:2", "-f", "json")
+    documents = []
+    for more in ((), ("--play-count", "hi-lo"), ("--play-count", "ace=A:-1,5:1")):
+        code, out, _ = run(capsys, *args, *more)
+        assert code == 0
+        documents.append(json.loads(out))
+    one, same, other = documents
+    assert same["tables"]["betting"] == one["tables"]["betting"]
+    assert other["tables"]["betting"] != one["tables"]["betting"]
+    assert "play_tags" not in one and other["play_tags"][0] == -1
+    count = {row["setting"]: row["value"] for row in other["tables"]["settings"]}["count"]
+    assert count == "hi-lo for the bets, ace for the index plays"

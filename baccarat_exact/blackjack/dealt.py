@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN
 from baccarat_exact.blackjack.policy import (
@@ -55,10 +56,11 @@ from baccarat_exact.blackjack.round import (
     settle_peeked,
     settlement_table,
 )
+from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import RulesError
 
-__all__ = ["PlayedRound", "PlayedShoe", "RoundDealer", "play_round"]
+__all__ = ["DealtTables", "PlayedRound", "PlayedShoe", "RoundDealer", "dealt_tables", "play_round"]
 
 _POINTS = tuple(slot + 1 for slot in SLOT_OF_RANK)
 """Points of each rank index 0-12, aces 1."""
@@ -87,13 +89,92 @@ class PlayedShoe:
     """False when the shoe ran out in the middle of its last round (that round is left out)."""
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class DealtTables:
+    """The round of ``rules`` as the tables a card-by-card dealer reads (this module's and
+    the compiled counting kernel's): settlement rows (:class:`~baccarat_exact.blackjack.round.
+    settle.SettlementTable`), the pairs that may split, the paid Triple Sevens, the peek,
+    the dealer's stops, insurance and the peek's results, all × :attr:`scale`."""
+
+    scale: int
+    values: tuple[int, ...]
+    """The settlement table's values."""
+    natural_row: int
+    surrender_row: int
+    bust_rows: tuple[int, int, int]
+    """Per stake (index 1 and 2): the row of a busted hand."""
+    seven_rows: tuple[int, int, int]
+    stand_rows: tuple[int, int, int]
+    """Per stake: the row of a hand standing on total 0 (add ``total_step`` per point)."""
+    total_step: int
+    pairs: tuple[tuple[int, ...], ...]
+    """Per two ranks dealt: the slot of the pair they make that may split, else -1."""
+    sevens_paid: tuple[bool, ...]
+    """Whether three sevens are paid, per (split hand, doubled)."""
+    peek: bool
+    stops: tuple[tuple[int, ...], tuple[int, ...]]
+    insurance: tuple[int, int]
+    """Insurance's result against a dealer blackjack, and against none."""
+    peeked: tuple[int, int, int]
+    """The round's result when the peek finds a blackjack: for a hand not yet played, a
+    player blackjack, an (early) surrender."""
+    possible: tuple[int, ...]
+    """Most hands a pair of each slot may become."""
+
+
+@cache
+def dealt_tables(rules: BlackjackRules) -> DealtTables:
+    """The :class:`DealtTables` of ``rules`` (made once per rules)."""
+    table = settlement_table(rules)
+    scale = table.scale
+    base = table.base
+    return DealtTables(
+        scale=scale,
+        values=table.values,
+        natural_row=base(End.BLACKJACK, 0, 1),
+        surrender_row=base(End.SURRENDER, 0, 1),
+        bust_rows=(0, base(End.BUST, 0, 1), base(End.BUST, 0, 2)),
+        seven_rows=(0, base(End.TRIPLE_SEVEN, 0, 1), base(End.TRIPLE_SEVEN, 0, 2)),
+        stand_rows=(0, base(End.STAND, 0, 1), base(End.STAND, 0, 2)),
+        total_step=base(End.STAND, 1, 1) - base(End.STAND, 0, 1),
+        pairs=tuple(
+            tuple(
+                SLOT_OF_RANK[a]
+                if may_split(rules, SLOT_OF_RANK[a], SLOT_OF_RANK[b], same_rank=a == b)
+                else -1
+                for b in range(13)
+            )
+            for a in range(13)
+        ),
+        sevens_paid=tuple(
+            is_triple_seven(rules, 3, 3, split=split, doubled=doubled)
+            for split in (False, True)
+            for doubled in (False, True)
+        ),
+        peek=peeks(rules),
+        stops=dealer_stops(rules),
+        insurance=(
+            int(settle_insurance(rules, True) * scale),
+            int(settle_insurance(rules, False) * scale),
+        ),
+        peeked=(
+            int(settle_peeked(rules, None) * scale),
+            int(settle_peeked(rules, End.BLACKJACK) * scale),
+            int(settle_peeked(rules, End.SURRENDER) * scale),
+        ),
+        possible=tuple(hands_possible(rules, slot) for slot in range(10)),
+    )
+
+
 class _ShoeOut(Exception):
     """The shoe has no card left to deal."""
 
 
 class RoundDealer:
     """Deals rounds from a shuffled shoe (rank indices 0-12, A 2 … 9 T J Q K), has ``policy``
-    play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles.
+    play them, counts with ``tags`` (one per rank; zeros when nobody counts) and settles;
+    the policy reads the true count of ``play_tags`` where given (a second count), else of
+    ``tags``.
 
     >>> from baccarat_exact.blackjack.rules import BlackjackRules
     >>> from baccarat_exact.blackjack.strategy import UpCardPlay
@@ -105,51 +186,42 @@ class RoundDealer:
     (2, 2)
     """
 
-    def __init__(self, policy: Policy, tags: Sequence[int] = (0,) * 13) -> None:
-        if len(tags) != 13:
-            raise RulesError(f"a count has one tag per rank (13), got {len(tags)}")
+    def __init__(
+        self,
+        policy: Policy,
+        tags: Sequence[int] = (0,) * 13,
+        play_tags: Sequence[int] | None = None,
+    ) -> None:
+        for count in (tags, play_tags or tags):
+            if len(count) != 13:
+                raise RulesError(f"a count has one tag per rank (13), got {len(count)}")
         self.policy = policy
         rules = policy.rules
         self.rules = rules
         self.tags = tuple(int(t) for t in tags)
-        table = settlement_table(rules)
-        self.scale = table.scale
+        self.play_tags = self.tags if play_tags is None else tuple(int(t) for t in play_tags)
+        """The count whose true count the policy reads (index plays, insurance): a second
+        count beside the one bets follow, or the same."""
+        tables = dealt_tables(rules)
+        self.scale = tables.scale
         """Results are in units of 1/scale of the bet."""
-        self._values = table.values
-        base = table.base
-        self._natural_row = base(End.BLACKJACK, 0, 1)
-        self._surrender_row = base(End.SURRENDER, 0, 1)
-        self._bust_rows = (0, base(End.BUST, 0, 1), base(End.BUST, 0, 2))
-        self._seven_rows = (0, base(End.TRIPLE_SEVEN, 0, 1), base(End.TRIPLE_SEVEN, 0, 2))
-        self._stand_rows = (0, base(End.STAND, 0, 1), base(End.STAND, 0, 2))
-        self._total_step = base(End.STAND, 1, 1) - base(End.STAND, 0, 1)
-        self._pairs = tuple(
-            tuple(
-                SLOT_OF_RANK[a]
-                if may_split(rules, SLOT_OF_RANK[a], SLOT_OF_RANK[b], same_rank=a == b)
-                else -1
-                for b in range(13)
-            )
-            for a in range(13)
-        )
-        """Per two ranks dealt: the slot of the pair they make that may split, else -1."""
-        self._sevens_paid = tuple(
-            is_triple_seven(rules, 3, 3, split=split, doubled=doubled)
-            for split in (False, True)
-            for doubled in (False, True)
-        )
-        """Whether three sevens are paid, per (split hand, doubled)."""
-        self._peek = peeks(rules)
-        self._stops = dealer_stops(rules)
-        self._insurance = (
-            int(settle_insurance(rules, True) * self.scale),
-            int(settle_insurance(rules, False) * self.scale),
-        )
+        self._values = tables.values
+        self._natural_row = tables.natural_row
+        self._surrender_row = tables.surrender_row
+        self._bust_rows = tables.bust_rows
+        self._seven_rows = tables.seven_rows
+        self._stand_rows = tables.stand_rows
+        self._total_step = tables.total_step
+        self._pairs = tables.pairs
+        self._sevens_paid = tables.sevens_paid
+        self._peek = tables.peek
+        self._stops = tables.stops
+        self._insurance = tables.insurance
         self._peeked = {
-            end: int(settle_peeked(rules, end) * self.scale)
-            for end in (None, End.BLACKJACK, End.SURRENDER)
+            None: tables.peeked[0],
+            End.BLACKJACK: tables.peeked[1],
+            End.SURRENDER: tables.peeked[2],
         }
-        self._blackjack = self._values[table.base(End.BLACKJACK, 0, 1) + BUST * 5 + 1]
         self.last_net = 0
         """What the last round :meth:`play_round` dealt won (× :attr:`scale`)."""
 
@@ -160,6 +232,7 @@ class RoundDealer:
         self._size = len(order)
         self._position = position
         self._running = 0
+        self._play_running = 0
         self._seen = 0
 
     def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
@@ -196,7 +269,7 @@ class RoundDealer:
 
     def true_count_at_least(self, index: int) -> bool:
         """Whether the true count now is at least ``index``."""
-        return self._running * 52 >= index * (self._size - self._seen)
+        return self._play_running * 52 >= index * (self._size - self._seen)
 
     # -- the cards ------------------------------------------------------------------------
 
@@ -208,11 +281,13 @@ class RoundDealer:
         self._position = position + 1
         if shown:
             self._running += self.tags[rank]
+            self._play_running += self.play_tags[rank]
             self._seen += 1
         return int(rank)
 
     def _show(self, rank: int) -> None:
         self._running += self.tags[rank]
+        self._play_running += self.play_tags[rank]
         self._seen += 1
 
     # -- the round ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from baccarat_exact.blackjack.policy import (
     MOVE_CODES,
     SURRENDER,
     ChartPolicy,
+    IndexEntries,
     Table,
     may_make,
 )
@@ -76,7 +77,7 @@ class IndexPolicy(ChartPolicy):
 
     def __init__(self, strategy: BasicStrategy, plays: Sequence[IndexPlay]) -> None:
         super().__init__(strategy)
-        self._index: dict[tuple[int, str, int], tuple[tuple[int, int | None, int | None], ...]] = {}
+        self._index: dict[tuple[int, str, int], IndexEntries] = {}
         self._insurance: int | None = None
         for play in plays:
             if play.kind == "insurance":
@@ -96,6 +97,19 @@ class IndexPolicy(ChartPolicy):
         """Insurance at or above its index."""
         return self._insurance is not None and table.true_count_at_least(self._insurance)
 
+    @property
+    def insurance_index(self) -> int | None:
+        """The true count from which insurance is taken (None: never)."""
+        return self._insurance
+
+    def index_plays(self, up: int, total: int, soft: bool, pair: int) -> IndexEntries:
+        """The index plays of a hand in the order :meth:`depart` tries them: a pair's
+        (``pair`` its slot, else -1) before its total's."""
+        found = self._index.get((up, "soft" if soft else "hard", total), ())
+        if pair >= 0:
+            found = self._index.get((up, "pair", pair + 1), ()) + found
+        return found
+
     def depart(
         self,
         table: Table,
@@ -108,9 +122,7 @@ class IndexPolicy(ChartPolicy):
         pair: int,
     ) -> int:
         """An index play's move where one applies and may be made, else the chart's."""
-        found = self._index.get((up, "soft" if soft else "hard", total), ())
-        if pair >= 0:
-            found = self._index.get((up, "pair", pair + 1), ()) + found
+        found = self.index_plays(up, total, soft, pair)
         for index, above, below in found:
             if above is not None and below is not None and move != above and move != below:
                 continue

@@ -28,6 +28,7 @@ __all__ = [
     "STAND",
     "SURRENDER",
     "ChartPolicy",
+    "IndexEntries",
     "Policy",
     "Table",
     "counts_of",
@@ -36,6 +37,10 @@ __all__ = [
 
 SLOT_OF_RANK = tuple(min(rank, TEN) for rank in range(13))
 """Value slot of each rank index 0-12 (A 2 … 9 T J Q K): T J Q K all ten."""
+
+IndexEntries = tuple[tuple[int, int | None, int | None], ...]
+"""A hand's index plays as a policy reads them, in order: (index, move at or above it, move
+below it), moves as codes (None: the chart's)."""
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = range(5)
 """A move as the small integer the dealer and a compiled kernel use."""
@@ -154,6 +159,15 @@ class ChartPolicy:
     def insures(self, table: Table) -> bool:
         """A chart never insures."""
         return False
+
+    def index_plays(self, up: int, total: int, soft: bool, pair: int) -> IndexEntries:
+        """The index plays :meth:`depart` reads for a hand, in order (a chart: none)."""
+        return ()
+
+    @property
+    def insurance_index(self) -> int | None:
+        """The true count from which insurance is taken (None: never)."""
+        return None
 
 
 def may_make(

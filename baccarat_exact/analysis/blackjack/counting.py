@@ -1,10 +1,12 @@
 """Blackjack's counting mode: shoes dealt and played fast, a counting player's bets priced.
 
-Each shoe is shuffled with its own random stream (``SeedSequence(seed, spawn_key=(i,))``,
-as every simulation here) and dealt to the cut card; every round is played by the basic
-strategy and its index plays and settled card by card
-(:class:`~baccarat_exact.blackjack.dealt.RoundDealer`): no exact solve, so a core
-deals tens of thousands of rounds a second. Before each round the true count (running
+Each shoe is shuffled with its own random stream (shoe ``i`` of the seed,
+:mod:`~baccarat_exact.model.shuffle`) and dealt to the cut card; every round is played by
+the basic strategy and its index plays and settled card by card
+(:class:`~baccarat_exact.blackjack.dealt.RoundDealer`): no exact solve. The compiled
+kernel (``_counting.c``, :mod:`~baccarat_exact.blackjack.counting_kernel`) deals the
+same shoes the same way from the same tables, millions of rounds a second a core; without
+it (or with ``exact_ev``) the Python path gives the same bytes. Before each round the true count (running
 count per deck unseen) sets the bet of each strategy: one unit every round (flat), each
 ``--ramp``, and the Kelly ramp measured on the same shoes (``--kelly``). Since the play
 does not depend on the bet, every strategy is priced on the very same rounds.
@@ -12,7 +14,9 @@ does not depend on the bet, every strategy is priced on the very same rounds.
 What a strategy won per shoe, its spread and the figures made from them (win per 100
 rounds and per hour, N0, SCORE, risk of ruin: :mod:`..economics`) are *simulation
 estimates* with standard errors over shoes (delta method), as in baccarat's simulation.
-Each round's net result is exact (an integer of 1/``scale`` units); the sums are floats.
+Each round's net result is exact (an integer of 1/``scale`` units), and so is every
+per-shoe sum and the Kelly ramp's sums by true count; they become floats only at the end,
+the same way on both paths.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.analysis.blackjack.simulation import check_dealing, priceable, shuffled
+from baccarat_exact.analysis.blackjack.simulation import check_dealing, priceable
 from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.analysis.economics import (
     KellyBin,
@@ -35,15 +40,25 @@ from baccarat_exact.analysis.economics import (
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
 from baccarat_exact.analysis.ramps import Ramp
 from baccarat_exact.analysis.runner import Runner
-from baccarat_exact.blackjack.dealt import RoundDealer
+from baccarat_exact.blackjack.counting_kernel import (
+    KELLY_RANGE,
+    KernelTables,
+    Ramps,
+    compiled,
+    deal_shoes,
+    kernel_tables,
+)
+from baccarat_exact.blackjack.dealt import RoundDealer, dealt_tables
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
+from baccarat_exact.model.shuffle import shuffled_cards
 
 __all__ = [
     "CHUNK_SHOES",
+    "COMPILED_CHUNK_SHOES",
     "HANDS_PER_HOUR",
     "MAX_COUNTING_SHOES",
     "CountingResult",
@@ -53,7 +68,12 @@ __all__ = [
 ]
 
 CHUNK_SHOES = 200
-"""Shoes per unit of work; fixed, so results never depend on the number of jobs."""
+"""Shoes per unit of work on the Python path. Results never depend on how shoes are cut
+into units (per-shoe sums are concatenated, whole-number sums added), so the compiled
+kernel takes larger ones (:data:`COMPILED_CHUNK_SHOES`)."""
+
+COMPILED_CHUNK_SHOES = 20_000
+"""Shoes per unit of work for the compiled kernel (about a million rounds)."""
 
 MAX_COUNTING_SHOES = 10_000_000
 """Most shoes a counting run deals (about a day on one core)."""
@@ -64,9 +84,6 @@ a common figure for a few players at the table (heads-up is about twice as many)
 
 KELLY_LEAST = 1000
 """Rounds a true count needs before its Kelly bet is its own (thinner ends are pooled)."""
-
-KELLY_RANGE = 30
-"""True counts below −30 or above +30 are binned with ±30 for the Kelly ramp."""
 
 _WON, _SQUARE, _BET, _HANDS_BET, _HANDS = range(5)
 """Per-shoe totals of each strategy: units won, its square, units bet, rounds bet,
@@ -86,7 +103,11 @@ class CountingSettings:
     count: str = "hi-lo"
     """The count's name, as reports show it."""
     tags: tuple[int, ...]
-    """One tag per rank (A 2 … 9 T J Q K)."""
+    """One tag per rank (A 2 … 9 T J Q K): the count bets follow."""
+    play_tags: tuple[int, ...] | None = None
+    """A second count the index plays and insurance follow (None: ``tags``)."""
+    play_count: str | None = None
+    """The second count's name, as reports show it."""
     shoes: int = 1000
     seed: int = 0
     burn: int = 1
@@ -108,11 +129,16 @@ class CountingSettings:
     round's own luck taken out. Slow (a solve a round); the chart alone (no index plays)."""
 
     def __post_init__(self) -> None:
+        for count in (self.tags, self.play_tags or self.tags):
+            if len(count) != 13:
+                raise SimulationError(f"a count has one tag per rank (13), got {len(count)}")
         if self.exact_ev and self.plays:
             raise SimulationError(
                 "--exact-ev values the chart's own play: give --indices none (with index "
                 "plays a round's value is not the chart's)"
             )
+        if not 0 <= self.seed < 2**64:
+            raise SimulationError(f"--seed must be between 0 and 2**64-1, got {self.seed}")
         if not 1 <= self.shoes <= MAX_COUNTING_SHOES:
             raise SimulationError(
                 f"--shoes must be between 1 and {MAX_COUNTING_SHOES:,} in counting mode, "
@@ -185,6 +211,8 @@ class _Job:
     first: int
     last: int
     ramps: tuple[Ramp, ...]
+    compiled: bool = True
+    """Deal with the compiled kernel where it is built (the same bytes either way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,48 +221,115 @@ class _Chunk:
     """(shoes, strategies, 5): per-shoe totals (:data:`_WON` …)."""
     lowest: npt.NDArray[np.float64]
     """(shoes, strategies): the lowest running win within each shoe (≤ 0)."""
-    bins: npt.NDArray[np.float64]
-    """(2·KELLY_RANGE + 1, 3): rounds, Σ net, Σ net² by whole true count."""
+    bins: npt.NDArray[np.int64]
+    """(2·KELLY_RANGE + 1, 3): rounds, Σ net, Σ net² (× scale, scale²) by whole true
+    count."""
     valued: npt.NDArray[np.float64] | None
     """(shoes, strategies): Σ units × the round's exact value, with ``exact_ev``."""
 
 
 def _player(settings: CountingSettings) -> RoundDealer:
-    return RoundDealer(IndexPolicy(settings.strategy, settings.plays), settings.tags)
+    return RoundDealer(
+        IndexPolicy(settings.strategy, settings.plays), settings.tags, settings.play_tags
+    )
+
+
+def _cards(shoe: Shoe) -> list[int]:
+    """The shoe's cards before the shuffle: rank indices in rank order."""
+    return [rank for rank, count in enumerate(shoe.counts) for _ in range(count)]
+
+
+def _kernel(settings: CountingSettings, use_compiled: bool) -> ModuleType | None:
+    """The compiled kernel where it is built and deals these settings, else None."""
+    kernel = compiled() if use_compiled and not settings.exact_ev else None
+    if kernel is None or settings.full_shoe.cards > kernel.MAX_CARDS:
+        return None
+    return kernel
 
 
 def _deal(job: _Job) -> _Chunk:
-    """Deal shoes ``first``..``last``-1 and total what each ramp won on them."""
+    """Deal shoes ``first``..``last``-1 and total what each ramp won on them: with the
+    compiled kernel where it is built and can, else card by card here (the same bytes)."""
+    kernel = _kernel(job.settings, job.compiled)
+    return _deal_python(job) if kernel is None else _deal_compiled(job, kernel)
+
+
+def _ramp_arrays(ramps: tuple[Ramp, ...]) -> Ramps:
+    """Every ramp as the kernel reads it."""
+    return Ramps(
+        steps=np.cumsum([0, *(len(r.steps) for r in ramps)], dtype=np.int64),
+        thresholds=np.array([tc for r in ramps for tc, _ in r.steps], dtype=np.float64),
+        units=np.array(
+            [u for r in ramps for u in (r.minimum, *(units for _, units in r.steps))],
+            dtype=np.int64,
+        ),
+        wong=np.array([r.wong_out or 0.0 for r in ramps], dtype=np.float64),
+        has_wong=np.array([r.wong_out is not None for r in ramps], dtype=np.int8),
+    )
+
+
+def _tables(settings: CountingSettings) -> KernelTables:
+    """The kernel's tables of the run's player: the count bets follow first, then the one
+    the plays follow where it is another."""
+    if settings.play_tags is None:
+        return kernel_tables(settings.strategy, settings.plays, (settings.tags,))
+    counts = (settings.tags, settings.play_tags)
+    return kernel_tables(settings.strategy, settings.plays, counts, play_count=1)
+
+
+def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
+    """The job's shoes dealt by the compiled kernel."""
+    settings = job.settings
+    shoe = settings.full_shoe
+    sums = deal_shoes(
+        kernel,
+        _tables(settings),
+        _cards(shoe),
+        _ramp_arrays(job.ramps),
+        seed=settings.seed,
+        first=job.first,
+        last=job.last,
+        burn=settings.burn,
+        stop=shoe.cards - settings.cut,
+    )
+    return _Chunk(sums.totals, sums.lowest, sums.bins, None)
+
+
+def _deal_python(job: _Job) -> _Chunk:
+    """The job's shoes dealt here, card by card (:class:`RoundDealer`); the sums are whole
+    numbers until they are stored, as the kernel keeps them."""
     settings = job.settings
     player = _player(settings)
+    scale = player.scale
     shoe = settings.full_shoe
+    cards = _cards(shoe)
     stop = shoe.cards - settings.cut
     shoes = job.last - job.first
     totals = np.zeros((shoes, len(job.ramps), 5))
     lowest = np.zeros((shoes, len(job.ramps)))
     valued = np.zeros((shoes, len(job.ramps))) if settings.exact_ev else None
-    bins = np.zeros((2 * KELLY_RANGE + 1, 3))
+    bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
     for k, number in enumerate(range(job.first, job.last)):
-        order = shuffled(shoe, settings.seed, number)
+        order = shuffled_cards(cards, settings.seed, number)
         played = player.play_shoe(order, settings.burn, stop)
         if not played.net:
             continue
-        net = np.array(played.net, dtype=np.float64) / player.scale
+        net = np.array(played.net, dtype=np.int64)
         true_count = np.array(played.running, dtype=np.float64) * 52 / np.array(played.unseen)
         whole = np.clip(np.floor(true_count), -KELLY_RANGE, KELLY_RANGE).astype(np.int64)
         whole += KELLY_RANGE
-        bins[:, 0] += np.bincount(whole, minlength=len(bins))
-        bins[:, 1] += np.bincount(whole, weights=net, minlength=len(bins))
-        bins[:, 2] += np.bincount(whole, weights=net * net, minlength=len(bins))
+        np.add.at(bins[:, 0], whole, 1)
+        np.add.at(bins[:, 1], whole, net)
+        np.add.at(bins[:, 2], whole, net * net)
         values = None if valued is None else _round_values(settings, shoe, order, played.start)
         for s, ramp in enumerate(job.ramps):
-            units = ramp.units(true_count)
+            units = ramp.units(true_count).astype(np.int64)
             if valued is not None and values is not None:
                 valued[k, s] = float(units @ values)
-            won = units * net
-            running = np.cumsum(won)
-            totals[k, s] = (running[-1], running[-1] ** 2, units.sum(), (units > 0).sum(), len(net))
-            lowest[k, s] = min(0.0, float(running.min()))
+            running = np.cumsum(units * net)
+            won = int(running[-1]) / scale
+            totals[k, s] = (won, won * won, units.sum(), (units > 0).sum(), len(net))
+            lowest[k, s] = min(0, int(running.min())) / scale
     return _Chunk(totals, lowest, bins, valued)
 
 
@@ -263,9 +358,18 @@ def _round_values(
     return np.array(values, dtype=np.float64)
 
 
-def _jobs(settings: CountingSettings, ramps: tuple[Ramp, ...]) -> Iterator[_Job]:
-    for first in range(0, settings.shoes, CHUNK_SHOES):
-        yield _Job(settings, first, min(first + CHUNK_SHOES, settings.shoes), ramps)
+def _chunk_shoes(settings: CountingSettings, use_compiled: bool) -> int:
+    """Shoes per unit of work: larger where the compiled kernel deals them."""
+    if _kernel(settings, use_compiled) is not None:
+        return COMPILED_CHUNK_SHOES
+    return CHUNK_SHOES
+
+
+def _jobs(
+    settings: CountingSettings, ramps: tuple[Ramp, ...], size: int, use_compiled: bool
+) -> Iterator[_Job]:
+    for first in range(0, settings.shoes, size):
+        yield _Job(settings, first, min(first + size, settings.shoes), ramps, use_compiled)
 
 
 def _run(
@@ -273,9 +377,12 @@ def _run(
     ramps: tuple[Ramp, ...],
     runner: Runner,
     progress: Callable[[int], None] | None,
+    use_compiled: bool = True,
 ) -> Iterator[_Chunk]:
-    chunks = -(-settings.shoes // CHUNK_SHOES)
-    for job, chunk in runner.map(_deal, _jobs(settings, ramps), chunks):
+    size = _chunk_shoes(settings, use_compiled)
+    chunks = -(-settings.shoes // size)
+    work = _jobs(settings, ramps, size, use_compiled)
+    for job, chunk in runner.map(_deal, work, chunks):
         if progress is not None:
             progress(job.last - job.first)
         yield chunk
@@ -292,9 +399,11 @@ def count_shoes(
     progress: Callable[[int], None] | None = None,
     cluster: ClusterAddress | None = None,
     worker_setup: Callable[[], None] | None = None,
+    use_compiled: bool = True,
 ) -> CountingResult:
     """Deal the shoes and price every strategy on them; the same numbers whatever deals
-    them (``jobs`` processes, a Dask ``cluster``). ``progress`` is told the shoes done
+    them (``jobs`` processes, a Dask ``cluster``, the compiled kernel or not:
+    ``use_compiled`` false keeps to the Python path). ``progress`` is told the shoes done
     (twice over with ``--kelly``: once to measure, once to bet)."""
     runner = Runner(jobs, cluster, worker_setup)
     ramps = (FLAT, *settings.ramps)
@@ -308,16 +417,18 @@ def count_shoes(
     ]
     kelly = None
     if settings.kelly is not None:
-        bins = np.zeros((2 * KELLY_RANGE + 1, 3))
-        for chunk in _run(settings, (), runner, progress):
+        bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
+        for chunk in _run(settings, (), runner, progress, use_compiled):
             bins += chunk.bins
-        steps = kelly_ramp(_fitted_bins(bins), settings.kelly, settings.max_bet, KELLY_LEAST)
+        scale = dealt_tables(settings.strategy.rules).scale
+        in_units = np.column_stack([bins[:, 0], bins[:, 1] / scale, bins[:, 2] / scale**2])
+        steps = kelly_ramp(_fitted_bins(in_units), settings.kelly, settings.max_bet, KELLY_LEAST)
         kelly = Ramp(
             steps=tuple((float(tc), units) for tc, units in steps), wong_out=settings.wong_out
         )
         ramps = (*ramps, kelly)
         names.append(f"Kelly {settings.kelly:,g}")
-    chunks = list(_run(settings, ramps, runner, progress))
+    chunks = list(_run(settings, ramps, runner, progress, use_compiled))
     totals = np.concatenate([c.totals for c in chunks])
     lowest = np.concatenate([c.lowest for c in chunks])
     valued = (

@@ -50,6 +50,9 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     """Cards behind the cut card (``None``: a quarter of the shoe)."""
     count: str = "hi-lo"
     """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    play_count: str | None = None
+    """A second count the index plays and insurance follow, as ``count`` is given
+    (``None``: the count the bets follow)."""
     indices: str = "illustrious-18"
     """The index plays: :data:`INDEX_SETS`."""
     ramp: str | None = None
@@ -78,6 +81,8 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         from baccarat_exact.analysis.blackjack.counts import find_count
 
         find_count(self.count)
+        if self.play_count is not None:
+            find_count(self.play_count)
         self._betting()
         if self.exact_ev and self.indices != "none":
             raise SimulationError(
@@ -114,6 +119,8 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         betting = self._betting()
         count = find_count(self.count)
         by_slot = slot_tags(count)
+        play = None if self.play_count is None else find_count(self.play_count)
+        play_slot = None if play is None else slot_tags(play)
         strategy, _ = basic_strategy(shoe, rules, exact=True)
         return CountingSettings(
             rules=rules,
@@ -122,6 +129,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             plays=self.plays(rules),
             count=count.name,
             tags=tuple(by_slot[min(rank, 9)] for rank in range(13)),
+            play_tags=None
+            if play_slot is None
+            else tuple(play_slot[min(rank, 9)] for rank in range(13)),
+            play_count=None if play is None else play.name,
             shoes=self.shoes,
             seed=self.seed,
             burn=burn_cards(self.burn),

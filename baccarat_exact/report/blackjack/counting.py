@@ -160,7 +160,12 @@ def counting_report(result: CountingResult) -> Report:
             ("seed", str(s.seed)),
             ("burn", f"{s.burn} card{'s' if s.burn != 1 else ''} face down at the start"),
             ("cut card", f"{s.cut} cards from the back (penetration {1 - s.cut / shoe.cards:.1%})"),
-            ("count", s.count),
+            (
+                "count",
+                s.count
+                if s.play_count is None
+                else f"{s.count} for the bets, {s.play_count} for the index plays",
+            ),
             (
                 "play",
                 "basic strategy of the full shoe"
@@ -241,6 +246,7 @@ def counting_report(result: CountingResult) -> Report:
         "cut_card": s.cut,
         "count": s.count,
         "tags": list(s.tags),
+        **({} if s.play_tags is None else {"play_tags": list(s.play_tags)}),
         "rounds": result.rounds,
         **tables_document(report),
     }
