@@ -1,5 +1,6 @@
 """The optional compiled steps (baccarat_exact/engine/_sixcard.c, the baccarat engine's single
-shoe, and baccarat_exact/blackjack/_dealer.c, the blackjack dealer's outcomes for many
+shoe, baccarat_exact/engine/_baccount.c, baccarat's fast counting mode, and
+baccarat_exact/blackjack/_dealer.c, the blackjack dealer's outcomes for many
 removals); everything else is in pyproject.toml. Without a C compiler the build skips them and
 the numpy paths are used."""
 
@@ -10,6 +11,13 @@ setup(
         Extension(
             "baccarat_exact.engine._sixcard",
             ["baccarat_exact/engine/_sixcard.c"],
+            optional=True,
+        ),
+        Extension(
+            "baccarat_exact.engine._baccount",
+            ["baccarat_exact/engine/_baccount.c"],
+            depends=["baccarat_exact/model/shuffle.h"],
+            extra_compile_args=["-O3", "-ffp-contract=off"],
             optional=True,
         ),
         Extension(
