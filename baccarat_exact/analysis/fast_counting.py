@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,7 +66,7 @@ __all__ = [
     "estimated_fast_seconds",
     "fast_simulate",
     "fast_tables",
-    "play_order",
+    "play_orders",
 ]
 
 LAYOUT = 2
@@ -363,12 +363,14 @@ def deal_shoes_python(tables: FastTables, seed: int, first: int, last: int) -> S
     return out
 
 
-def play_order(
-    tables: FastTables, cards: list[int]
-) -> tuple[int, list[float], list[float], list[int]]:
-    """One shoe dealt in the order ``cards`` (identities 4·rank + suit, first card first):
-    its hands, and each player's units won, units staked and hands bet."""
-    return _Read(tables).play(cards)
+def play_orders(
+    tables: FastTables, orders: Iterable[list[int]]
+) -> Iterator[tuple[int, list[float], list[float], list[int]]]:
+    """Shoes dealt in the orders given (card identities 4·rank + suit, first card first),
+    as the Python path deals a shuffled one: each shoe's hands, and each player's units
+    won, units staked and hands bet."""
+    read = _Read(tables)
+    return (read.play(cards) for cards in orders)
 
 
 class _Read:
