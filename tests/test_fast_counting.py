@@ -6,10 +6,12 @@ request round-trips and refuses what the fast mode cannot play."""
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 import sysconfig
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -294,3 +296,32 @@ def test_the_round_table_is_the_rules_deal() -> None:
     i = ((0 * 10 + 5) * 10 + 4) * 10 + 3  # Player 0 draws a 4; Banker 5 draws a 3
     assert EVENTS[int(table[i]) >> 3] == EVENTS[event_index(4, 8, 3, 3)]
     assert EVENTS[int(other[i]) >> 3] == EVENTS[event_index(4, 5, 3, 2)]
+
+
+GOLDEN = Path(__file__).parent / "golden" / "simulate-fast-2-decks.json"
+
+
+def test_the_golden_document_is_dealt_again_without_the_compiled_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`check` on a machine without a compiler deals the same bytes (the Python path)."""
+    from baccarat_exact.commands.check import check_document
+
+    monkeypatch.setattr(fast_counting, "NATIVE", False)
+    found = check_document(GOLDEN.name, json.loads(GOLDEN.read_text()))
+    assert found.checked > 500 and not found.differences
+
+
+def test_the_golden_document_adds_up() -> None:
+    """Identities of the stored figures: hands per shoe × shoes = hands; each way of
+    betting's win per 100 hands is 100 × its win per shoe over the hands per shoe; a flat
+    bet stakes one unit a hand bet."""
+    document = json.loads(GOLDEN.read_text())
+    shoes = document["request"]["shoes"]
+    per_shoe = document["hands_per_shoe_float"]
+    assert per_shoe * shoes == pytest.approx(document["hands"], abs=1e-9)
+    for row in document["economics"]:
+        won = row["won_per_shoe_float"]
+        assert row["won_per_100_float"] == pytest.approx(100 * won / per_shoe, rel=1e-12)
+        if row["betting"] == "flat" and row["bet_per_hand_bet_float"] is not None:
+            assert row["bet_per_hand_bet_float"] == 1.0
