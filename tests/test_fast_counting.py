@@ -188,11 +188,8 @@ def _reference_shoe(
             for k, system in enumerate(systems):
                 fit = system.fits[b]
                 running = sum(fit.count.tags[values[i]] for i in visible)
-                tc = (
-                    (running - len(visible) * float(fit.mean_tag))
-                    * 52.0
-                    / (len(order) - len(visible))
-                )
+                per_deck = 52.0 / (len(order) - len(visible))
+                tc = (running - len(visible) * float(fit.mean_tag)) * per_deck
                 stakes = [("flat", 1.0 if tc >= (s.threshold or 0) else 0.0)]
                 if ramp is not None:
                     enter = fast.wong_in if fast.wong_in is not None else ramp.wong_out

@@ -5,8 +5,9 @@ bet and settled from the bets' pay tables, at compiled speed — no exact EV per
 a side bet over 10⁹ hands needs only what each bet paid. So this mode deals each shoe
 (the shared shuffle, :mod:`baccarat_exact.model.shuffle`: one stream per shoe number),
 burns and cuts as :func:`~baccarat_exact.analysis.dealing.deal_shoe` does, plays each
-round by the rules' tableau, keeps every count's running count over the cards seen, and
-before each round decides each *player*'s stake on each bet from the true count: a flat
+round from a table the rules' own deal fills in (:func:`round_table`), keeps every
+count's running count over the cards seen, and before each round decides each *player*'s
+stake on each bet from the true count, (running − seen · mean tag) × (52 / unseen): a flat
 unit where the count says (``--threshold`` or the linear model's break-even, as
 ``simulate``), or a ramp (per bet), entered and left by wonging (``--wong-in``,
 ``--wong-out``). The round's cell (pair state × final event) then reads each bet's pay
@@ -429,10 +430,9 @@ class _Read:
         dealt = 0
         while size - position >= 6:
             start = position
-            unseen = float(size - seen)
+            per_deck = 52.0 / float(size - seen)
             tc = [
-                (float(running[k]) - float(seen) * self.means[k]) * 52.0 / unseen
-                for k in range(counts)
+                (float(running[k]) - float(seen) * self.means[k]) * per_deck for k in range(counts)
             ]
             units = [self.units(p, tc[self.count[p]], inside) for p in range(players)]
             c = cards[start : start + 6]

@@ -88,7 +88,8 @@ static void deal_shoe(const Tables *restrict t, const Player *restrict players_o
                       unsigned char *restrict cards, unsigned char *restrict values, uint64_t seed, uint64_t number,
                       long long *restrict running, Tally *restrict tally,
                       long long *restrict hands, double *restrict won, double *restrict staked,
-                      long long *restrict bet_hands, double *restrict tc) {
+                      long long *restrict bet_hands, double *restrict tc,
+                      int *restrict active) {
     const Py_ssize_t size = t->size, players = t->players, counts = t->counts;
     const unsigned char *restrict value = t->value;
     const uint16_t *restrict rounds = t->rounds;
@@ -121,9 +122,10 @@ static void deal_shoe(const Tables *restrict t, const Player *restrict players_o
     long long dealt = 0;
     while (size - position >= ROUND_CARDS) {
         const Py_ssize_t start = position;
-        const double unseen = (double)(size - seen);
+        const double per_deck = 52.0 / (double)(size - seen);  /* one division a round */
         for (Py_ssize_t k = 0; k < counts; k++)
-            tc[k] = ((double)running[k] - (double)seen * means[k]) * 52.0 / unseen;
+            tc[k] = ((double)running[k] - (double)seen * means[k]) * per_deck;
+        int bettors = 0;
         for (Py_ssize_t p = 0; p < players; p++) {
             const Player *restrict q = players_of + p;
             Tally *restrict r = tally + p;
@@ -147,6 +149,8 @@ static void deal_shoe(const Tables *restrict t, const Player *restrict players_o
                 }
             }
             r->units = u;
+            active[bettors] = (int)p;  /* without a branch: kept only where it bets */
+            bettors += u > 0;
         }
         const unsigned char *restrict c = cards + start;
         /* the round from one table made from the rules' deal (a round's draws are a coin
@@ -171,13 +175,13 @@ static void deal_shoe(const Tables *restrict t, const Player *restrict players_o
         const int player_pair = c[0] >> 2 == c[2] >> 2 ? (c[0] == c[2] ? 2 : 1) : 0;
         const int banker_pair = c[1] >> 2 == c[3] >> 2 ? (c[1] == c[3] ? 2 : 1) : 0;
         const int cells[2] = {event, (3 * player_pair + banker_pair) * 400 + event};
-        for (Py_ssize_t p = 0; p < players; p++) {
-            /* without a branch: a hand not bet adds 0 (its won adds a zero: the same sum) */
+        for (int i = 0; i < bettors; i++) {  /* those who bet, in order */
+            const int p = active[i];
             Tally *restrict r = tally + p;
             const double u = r->units;
             r->won += u * players_of[p].pays[cells[players_of[p].pairs]];
             r->staked += u;
-            r->bets += u > 0;
+            r->bets += 1;
         }
         dealt++;
         position = start + used;
@@ -220,6 +224,7 @@ static PyObject *deal(PyObject *Py_UNUSED(self), PyObject *args) {
     double *tc = NULL;
     Tally *tally = NULL;
     Player *players_of = NULL;
+    int *active = NULL;
 #define ITEM(i) PyTuple_GET_ITEM(sources, i)
 #define READ(i, type, least, name)                                                   \
     if (read_buffer(ITEM(i), &views[held], sizeof(type), (least), name) < 0)                 \
@@ -356,7 +361,8 @@ static PyObject *deal(PyObject *Py_UNUSED(self), PyObject *args) {
     players_of = malloc(sizeof(Player) * ((size_t)players + 1));
     running = malloc(sizeof(long long) * (size_t)t.counts);
     tc = malloc(sizeof(double) * (size_t)t.counts);
-    if (!cards || !values || !tally || !players_of || !running || !tc) {
+    active = malloc(sizeof(int) * ((size_t)players + 1));
+    if (!active || !cards || !values || !tally || !players_of || !running || !tc) {
         PyErr_NoMemory();
         goto done;
     }
@@ -380,7 +386,7 @@ static PyObject *deal(PyObject *Py_UNUSED(self), PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t s = 0; s < shoes; s++)
         deal_shoe(&t, players_of, cards, values, (uint64_t)seed, (uint64_t)(first + s), running, tally,
-                  hands + s, won + s * players, staked + s * players, bet_hands + s * players, tc);
+                  hands + s, won + s * players, staked + s * players, bet_hands + s * players, tc, active);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
@@ -389,6 +395,7 @@ done:
     free(pairs);
     free(by_value);
     free(tally);
+    free(active);
     free(players_of);
     free(running);
     free(tc);
