@@ -322,3 +322,13 @@ def test_the_golden_document_adds_up() -> None:
         assert row["won_per_100_float"] == pytest.approx(100 * won / per_shoe, rel=1e-12)
         if row["betting"] == "flat" and row["bet_per_hand_bet_float"] is not None:
             assert row["bet_per_hand_bet_float"] == 1.0
+
+
+def test_the_figures_do_not_depend_on_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of a fixed size, added in shoe order: 2 processes give the same floats."""
+    from baccarat_exact.analysis.fast_counting import fast_simulate
+
+    monkeypatch.setattr(fast_counting, "FAST_CHUNK_SHOES", 4)
+    fast = _request({**CASES["a bet from a file, no burn"], "shoes": 13}).fast_settings()
+    one, two = fast_simulate(fast, jobs=1), fast_simulate(fast, jobs=2)
+    assert one.economics == two.economics and one.hands == two.hands
