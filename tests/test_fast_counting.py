@@ -68,6 +68,22 @@ CASES: dict[str, dict[str, Any]] = {
         "compare_counts": ("dragon-7",),
         "shoes": 20,
     },
+    "level-1 derived counts, one ramp on every bet, wong out only": {
+        "shoe": ShoeInput(decks=1),
+        "counting": CountingInput(level=1),
+        "ramp": "-0.5:1,2:2",
+        "wong_out": "0",
+        "cut_card": 0,
+        "shoes": 30,
+    },
+    "Super 6, a small shoe of known suits, Perfect Pair": {
+        "shoe": ShoeInput(counts="As=3,Ah=2,5s=3,9d=2,8c=3,Kh=3,Qs=2,4c=2"),
+        "rules": RulesInput(game="super-6"),
+        "bets": BetsInput(names=("perfect-pair",)),
+        "ramp": "perfect-pair=0:1,5:3",
+        "wong_in": "-1",
+        "shoes": 60,
+    },
     "a bet from a file, no burn": {
         "shoe": ShoeInput(decks=1),
         "bets": BetsInput(definitions={"my-natural-9": MY_BET}, only_named=True),
@@ -254,9 +270,11 @@ def test_what_the_fast_mode_cannot_play_is_refused(fields: dict[str, Any], messa
         SimulateRequest(fast=True, shoe=ShoeInput(decks=1), shoes=2, **fields)
 
 
-def test_wong_in_needs_the_fast_mode() -> None:
+def test_wong_in_and_ramps_per_bet_need_the_fast_mode() -> None:
     with pytest.raises(BaccaratError, match="--wong-in is played by --fast"):
         SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, ramp="1:1", wong_in="1")
+    with pytest.raises(BaccaratError, match=r"a ramp per bet \(BET=STEPS\) is played by --fast"):
+        SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, ramp="tie=1:1")
 
 
 def test_the_command_line_runs_and_refuses_in_one_line(

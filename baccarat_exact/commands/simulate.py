@@ -136,6 +136,11 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
         from baccarat_exact.analysis.counting import parse_named_count
         from baccarat_exact.analysis.ramps import read_betting
 
+        if ramp and self.ramp is not None and "=" in self.ramp:
+            raise SimulationError(
+                f"--ramp {self.ramp!r}: a ramp per bet (BET=STEPS) is played by --fast; "
+                "without it a ramp is played on every bet"
+            )
         if not ramp and self.ramp is None and self.ramp_min:
             raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
         betting = read_betting(
