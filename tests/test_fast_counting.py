@@ -344,9 +344,10 @@ def test_the_golden_document_adds_up() -> None:
 
 def test_the_figures_do_not_depend_on_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Chunks of a fixed size, added in shoe order: 2 processes give the same floats."""
-    from baccarat_exact.analysis.fast_counting import fast_simulate
+    from baccarat_exact.analysis import fast_simulate as run
+    from baccarat_exact.analysis.fast_simulate import fast_simulate
 
-    monkeypatch.setattr(fast_counting, "FAST_CHUNK_SHOES", 4)
+    monkeypatch.setattr(run, "FAST_CHUNK_SHOES", 4)
     fast = _request({**CASES["a bet from a file, no burn"], "shoes": 13}).fast_settings()
     one, two = fast_simulate(fast, jobs=1), fast_simulate(fast, jobs=2)
     assert one.economics == two.economics and one.hands == two.hands

@@ -16,7 +16,8 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
-    from baccarat_exact.analysis.fast_counting import FastResult, FastSettings
+    from baccarat_exact.analysis.fast_counting import FastSettings
+    from baccarat_exact.analysis.fast_simulate import FastResult
     from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
@@ -289,7 +290,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
 
     def _fast(self, context: Context, where: Any, workers: int | None) -> FastResult:
         """The ``--fast`` run (no chart: it keeps no hand's EV)."""
-        from baccarat_exact.analysis.fast_counting import fast_simulate
+        from baccarat_exact.analysis.fast_simulate import fast_simulate
 
         if context.charts:
             raise SimulationError(
@@ -328,7 +329,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
         EV against the cards dealt beside (the result keeps them: ``Context.charts``)."""
         import dataclasses
 
-        from baccarat_exact.analysis.fast_counting import FastResult
+        from baccarat_exact.analysis.fast_simulate import FastResult
         from baccarat_exact.report.simulate import simulation_report
 
         if isinstance(result, FastResult):

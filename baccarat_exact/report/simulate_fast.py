@@ -21,7 +21,7 @@ from baccarat_exact.report.simulate import _bets_when, _economics_record, _recor
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.estimates import Estimate
-    from baccarat_exact.analysis.fast_counting import FastResult
+    from baccarat_exact.analysis.fast_simulate import FastResult
     from baccarat_exact.analysis.simulate_results import StrategyEconomics
 
 __all__ = ["fast_report"]
