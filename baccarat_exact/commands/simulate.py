@@ -1,5 +1,7 @@
 """``simulate``: deal shuffled shoes, price every bet exactly before every hand, and
-estimate what that is worth (perfect information, a count) with standard errors."""
+estimate what that is worth (perfect information, a count) with standard errors; or, with
+``--fast``, deal, count, bet and settle at compiled speed without pricing any hand
+(:mod:`baccarat_exact.analysis.fast_counting`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
+    from baccarat_exact.analysis.fast_counting import FastSettings
+    from baccarat_exact.analysis.fast_simulate import FastResult
     from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
@@ -49,7 +53,7 @@ def duration_text(seconds: float) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SimulateRequest(PricingRequest["SimulationResult"]):
+class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
     """A simulation: the shoe, rules, bets and counts, and how the shoes are dealt.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
@@ -89,6 +93,16 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
     """Units at risk: the risk of ruin is for this bankroll."""
     hands_per_hour: int = 70
     """Hands dealt an hour (a full baccarat table deals about 70)."""
+    fast: bool = False
+    """``--fast``: deal, count, bet and settle at compiled speed, with no exact EV per
+    hand (the win as dealt, not the expected win; no perfect-information strategy)."""
+    wong_in: str | None = None
+    """``--fast`` only: a ramp sits out until the true count reaches this, then plays
+    until the shoe ends or the true count falls below ``wong_out``."""
+
+    _NEW_FIELDS: ClassVar[tuple[tuple[str, object], ...]] = (("fast", False), ("wong_in", None))
+    """Fields recorded only when set, so that documents written before they existed are
+    the same request."""
 
     def __post_init__(self) -> None:
         from baccarat_exact.analysis.dealing import parse_burn
@@ -97,22 +111,43 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
             raise SimulationError(f"--shoes must be 1 or more, got {self.shoes}")
         parse_burn(self.burn)
         self._threshold()
-        self._betting()
+        if self.fast:
+            self.fast_settings()
+        else:
+            if self.wong_in is not None:
+                raise SimulationError("--wong-in is played by --fast: give --fast")
+            self._betting()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The inputs as JSON keeps them; ``fast`` and ``wong_in`` only where set."""
+        data = PricingRequest.to_dict(self)
+        for name, default in self._NEW_FIELDS:
+            if data.get(name) == default:
+                del data[name]
+        return data
 
     def _threshold(self) -> float | None:
         from baccarat_exact.analysis.ramps import read_number
 
         return read_number(self.threshold, "--threshold")
 
-    def _betting(self) -> dict[str, Any]:
-        """The betting settings, read and checked."""
+    def _betting(self, ramp: bool = True) -> dict[str, Any]:
+        """The betting settings, read and checked (``ramp``: with the ramp, else the ramp
+        is read per bet by :meth:`fast_settings`)."""
         from baccarat_exact.analysis.counting import parse_named_count
         from baccarat_exact.analysis.ramps import read_betting
 
+        if ramp and self.ramp is not None and "=" in self.ramp:
+            raise SimulationError(
+                f"--ramp {self.ramp!r}: a ramp per bet (BET=STEPS) is played by --fast; "
+                "without it a ramp is played on every bet"
+            )
+        if not ramp and self.ramp is None and self.ramp_min:
+            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
         betting = read_betting(
-            ramp=self.ramp,
-            ramp_min=self.ramp_min,
-            wong_out=self.wong_out,
+            ramp=self.ramp if ramp else None,
+            ramp_min=self.ramp_min if ramp else 0,
+            wong_out=self.wong_out if ramp or self.ramp is None else None,
             kelly=self.kelly,
             max_bet=self.max_bet,
             bankroll=self.bankroll,
@@ -133,6 +168,28 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
         :raises BaccaratError: for settings that cannot be dealt (a cut card outside the
             shoe, an infinite shoe, a suited bet on a shoe of unknown suits…).
         """
+        if self.fast:
+            return self.fast_settings().settings
+        return self._settings(self._betting())
+
+    def fast_settings(self) -> FastSettings:
+        """The settings of a ``--fast`` run: ``simulate``'s, with the ramp of each bet
+        (``--ramp dragon-7=4:1,6:2``, or one ramp for every bet) and the wonging.
+
+        :raises BaccaratError: as :meth:`settings`, and for what ``--fast`` cannot play
+            (Kelly ramps, bets on the ranks of the cards dealt).
+        """
+        from baccarat_exact.analysis.fast_counting import FastSettings, bet_ramps
+        from baccarat_exact.analysis.ramps import read_number
+
+        betting = self._betting(ramp=False)
+        wong_out = read_number(self.wong_out, "--wong-out")
+        settings = self._settings({**betting, "wong_out": wong_out})
+        names = tuple(bet.name for bet in settings.chosen_bets)
+        ramps = () if self.ramp is None else bet_ramps(self.ramp, names, self.ramp_min, wong_out)
+        return FastSettings(settings, ramps, read_number(self.wong_in, "--wong-in"))
+
+    def _settings(self, betting: dict[str, Any]) -> SimulationSettings:
         from baccarat_exact.analysis.dealing import SimulationSettings, parse_burn
 
         rules = self.rules.rules()
@@ -147,13 +204,17 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
             count=self.counting.own(),
             level=self.counting.level,
             threshold=self._threshold(),
-            **self._betting(),
+            **betting,
         )
 
     def seconds(self, workers: int = 1) -> float:
         """A rough estimate of the run's time on ``workers`` worker processes."""
         from baccarat_exact.analysis.simulate import estimated_seconds
 
+        if self.fast:
+            from baccarat_exact.analysis.fast_counting import estimated_fast_seconds
+
+            return estimated_fast_seconds(self.shoes, self.shoe.shoe().cards, workers)
         passes = 1 if self.kelly is None else 2  # Kelly deals the shoes twice
         return passes * estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
 
@@ -192,7 +253,7 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
             return None
         return f"{self.shoes:,} shoes take roughly {duration_text(seconds)} on {on}"
 
-    def compute(self, context: Context) -> SimulationResult:
+    def compute(self, context: Context) -> SimulationResult | FastResult:
         """Deal the shoes, here on ``context.jobs`` processes or on the Dask
         ``context.cluster`` at that address (``local:N`` or a scheduler's), keeping every
         hand's EV for a chart where ``context.charts``. The figures are the same bytes
@@ -210,6 +271,8 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
         workers = self.workers(context.jobs, context.cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)
+        if self.fast:
+            return self._fast(context, where, workers)
         passes = 1 if self.kelly is None else 2  # Kelly: the shoes are dealt twice
         with (
             context.batches(),
@@ -220,6 +283,24 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
                 jobs=context.jobs,
                 progress=advance,
                 keep_hands=context.charts,
+                cluster=where,
+                worker_setup=context.worker_setup,
+                on_workers=self._refuse_beyond_a_day if workers is None else None,
+            )
+
+    def _fast(self, context: Context, where: Any, workers: int | None) -> FastResult:
+        """The ``--fast`` run (no chart: it keeps no hand's EV)."""
+        from baccarat_exact.analysis.fast_simulate import fast_simulate
+
+        if context.charts:
+            raise SimulationError(
+                "--fast prices no hand: its EV cannot be plotted (leave out --plot)"
+            )
+        with context.progress(self.shoes, "dealing shoes") as advance:
+            return fast_simulate(
+                self.fast_settings(),
+                jobs=context.jobs,
+                progress=advance,
                 cluster=where,
                 worker_setup=context.worker_setup,
                 on_workers=self._refuse_beyond_a_day if workers is None else None,
@@ -243,12 +324,18 @@ class SimulateRequest(PricingRequest["SimulationResult"]):
             wanted = where.workers
         return max(1, min(wanted, os.cpu_count() or 1))
 
-    def report(self, result: SimulationResult, view: View = EVERY_FORMAT) -> Report:
+    def report(self, result: SimulationResult | FastResult, view: View = EVERY_FORMAT) -> Report:
         """The estimates and the economics; with ``view.plot``, the chart of every hand's
         EV against the cards dealt beside (the result keeps them: ``Context.charts``)."""
         import dataclasses
 
+        from baccarat_exact.analysis.fast_simulate import FastResult
         from baccarat_exact.report.simulate import simulation_report
+
+        if isinstance(result, FastResult):
+            from baccarat_exact.report.simulate_fast import fast_report
+
+            return fast_report(result)
 
         report = simulation_report(result)
         plot = view.plot

@@ -1,0 +1,167 @@
+"""A fast counting run (``simulate --fast``): shoes dealt in fixed chunks by
+:mod:`.fast_counting` (here, on N processes or a Dask cluster: the same bytes), their
+per-shoe sums added in shoe order, and every way of betting's economics from their means
+and covariances over shoes (:mod:`.economics`, :func:`.estimates.strategy_spread`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from baccarat_exact.analysis import fast_counting
+from baccarat_exact.analysis.cluster import ClusterAddress
+from baccarat_exact.analysis.economics import ShoeMoments
+from baccarat_exact.analysis.estimates import Estimate, mean_of, ratio_of, strategy_spread
+from baccarat_exact.analysis.fast_counting import (
+    FastSettings,
+    FastTables,
+    Player,
+    ShoeSums,
+    deal_shoes,
+    fast_tables,
+)
+from baccarat_exact.analysis.runner import Runner
+from baccarat_exact.analysis.simulate_results import CountSystemFits, StrategyEconomics
+
+__all__ = ["FAST_CHUNK_SHOES", "FastResult", "fast_simulate"]
+
+FAST_CHUNK_SHOES = 4000
+"""Shoes per unit of work: fixed, so results never depend on the number of jobs."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    tables: FastTables
+    seed: int
+    first: int
+    last: int
+
+
+def _deal_chunk(job: _Job) -> ShoeSums:
+    return deal_shoes(job.tables, job.seed, job.first, job.last)
+
+
+_MOMENTS = 5
+"""Per shoe and player: units won, its square, units staked, hands bet, hands dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class FastResult:
+    """A fast run's estimates: every player's economics, the counts played, hands dealt."""
+
+    fast: FastSettings
+    systems: tuple[CountSystemFits, ...]
+    economics: tuple[StrategyEconomics, ...]
+    hands: int
+    hands_per_shoe: Estimate
+    compiled: bool
+    """Whether the compiled step dealt the shoes (the figures are the same either way)."""
+
+
+def fast_simulate(
+    fast: FastSettings,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cluster: ClusterAddress | None = None,
+    worker_setup: Callable[[], None] | None = None,
+    on_workers: Callable[[int], None] | None = None,
+) -> FastResult:
+    """Deal ``fast.settings.shoes`` shoes in fixed chunks (here, on ``jobs`` processes or
+    a Dask ``cluster``: the same bytes) and estimate every player's economics."""
+    from baccarat_exact.analysis.eor import effect_of_removal
+    from baccarat_exact.analysis.simulate import count_fits, count_systems
+
+    s = fast.settings
+    runner = Runner(jobs, cluster, worker_setup, on_workers)
+    eor = effect_of_removal(s.shoe, s.rules, s.chosen_bets)
+    systems = count_systems(s, eor, count_fits(s, eor))
+    tables = fast_tables(fast, systems)
+    n_players = len(tables.players)
+    moments = ShoeMoments.zeros((n_players,), _MOMENTS)
+    hand_moments = ShoeMoments.zeros((), 1)
+    total = 0
+    work = (
+        _Job(tables, s.seed, first, min(first + FAST_CHUNK_SHOES, s.shoes))
+        for first in range(0, s.shoes, FAST_CHUNK_SHOES)
+    )
+    for job, sums in runner.map(_deal_chunk, work, -(-s.shoes // FAST_CHUNK_SHOES)):
+        hands = sums.hands.astype(np.float64)
+        dealt = np.broadcast_to(hands[:, None], sums.won.shape)
+        moments.add(
+            np.stack(
+                (sums.won, sums.won * sums.won, sums.staked, sums.bets.astype(np.float64), dealt),
+                axis=-1,
+            )
+        )
+        hand_moments.add(hands[:, None])
+        total += int(sums.hands.sum())
+        if progress is not None:
+            progress(job.last - job.first)
+    names = [bet.name for bet in s.chosen_bets]
+    economics = tuple(
+        _economics(fast, moments, p, player, names[player.bet], systems)
+        for p, player in enumerate(tables.players)
+    )
+    n = hand_moments.n
+    return FastResult(
+        fast=fast,
+        systems=systems,
+        economics=economics,
+        hands=total,
+        hands_per_shoe=mean_of(hand_moments.means(), hand_moments.covariance(), n, 0),
+        compiled=fast_counting.NATIVE,
+    )
+
+
+def _economics(
+    fast: FastSettings,
+    moments: ShoeMoments,
+    p: int,
+    player: Player,
+    bet: str,
+    systems: tuple[CountSystemFits, ...],
+) -> StrategyEconomics:
+    """Player ``p``'s figures, every one a function of the per-shoe means (the win as
+    dealt: no exact EV per hand here)."""
+    s = fast.settings
+    n = moments.n
+    means, covariance = moments.means((p,)), moments.covariance((p,))
+    figures = strategy_spread(
+        means,
+        covariance,
+        n,
+        won=0,
+        dealt=0,
+        square=1,
+        hands=4,
+        per_hour=s.hands_per_hour,
+        bankroll=s.bankroll,
+        periods=s.shoes,
+    )
+    won = mean_of(means, covariance, n, 0)
+    bet_any = float(moments.total[p, 3]) > 0
+    return StrategyEconomics(
+        bet=bet,
+        strategy=player.strategy,
+        count=systems[player.system].name,
+        won_per_shoe=won,
+        won_as_dealt=won,
+        sd_per_shoe=figures.sd_per_shoe,
+        won_per_100=figures.won_per_100,
+        sd_per_100=figures.sd_per_100,
+        won_per_hour=figures.won_per_hour,
+        sd_per_hour=figures.sd_per_hour,
+        hands_bet_per_shoe=mean_of(means, covariance, n, 3),
+        bet_per_hand_bet=ratio_of(means, covariance, n, 2, 3) if bet_any else None,
+        bet_per_hand_dealt=ratio_of(means, covariance, n, 2, 4),
+        n0=figures.n0,
+        score=figures.score,
+        risk_of_ruin=figures.risk_of_ruin,
+        ruin_within=figures.ruin_within,
+        ruined=None,
+        players=1,
+        shoes_per_player=s.shoes,
+    )
