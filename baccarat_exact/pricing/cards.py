@@ -50,9 +50,9 @@ def card_odds(
         denominator = int(weight.sum())  # > 0: ``others`` refused an impossible round
     suited = tuple(bet for bet in card_bets if bet.suit_features)
     priced: dict[str, BetOdds] = {}
-    if suited:
-        every = slice(None) if agree is None else agree
-        for result in _suited_odds(shoe, rounds, suited, seen, every):
+    every = slice(None) if agree is None else agree
+    for group in _by_suit_condition(suited):
+        for result in _suited_odds(shoe, rounds, group, seen, every):
             priced[result.name] = _in_units_of(result, others)
     plain = tuple(bet for bet in card_bets if not bet.suit_features)
     for bet, line in zip(plain, line_of_rounds(plain, rounds)):
@@ -61,6 +61,15 @@ def card_odds(
         priced[bet.name] = _in_units_of(BetOdds(bet, tuple(counts), denominator), others)
     mixed = tuple(priced.get(bet.name) or others.bet(bet.name) for bet in bets)
     return replace(others, bets=mixed)
+
+
+def _by_suit_condition(bets: tuple[Bet, ...]) -> list[tuple[Bet, ...]]:
+    """``bets`` grouped by what they ask of suits: each group is priced on its own split
+    of the rounds (a bet that asks two things of suits is refused by :func:`suit_split`)."""
+    groups: dict[frozenset[tuple[str, tuple[int, ...], frozenset[int]]], list[Bet]] = {}
+    for bet in bets:
+        groups.setdefault(bet.suit_features, []).append(bet)
+    return [tuple(group) for group in groups.values()]
 
 
 def suit_split(
