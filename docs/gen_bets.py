@@ -67,7 +67,8 @@ def render() -> str:
         f"({shoe.cards} cards, 4,998,398,275,503,360 ordered six-card sequences); the decimals",
         "are rounded from exact fractions. Each game and bet names the source of its rules and",
         "pay table; the test suite checks our numbers against the figures published there",
-        "(tests/test_variants.py, tests/test_sidebets.py, tests/test_pairs.py).",
+        "(tests/test_variants.py, tests/test_sidebets.py, tests/test_pairs.py,",
+        "tests/test_published_bets.py).",
         "",
         "Price any of them for any shoe: `baccarat-exact odds --game NAME --bet NAME ...`;",
         "write your own with `--bets-file` (docs/custom-bets.md).",
@@ -112,11 +113,19 @@ def render() -> str:
         "## Side bets (`--bet`)",
         "",
         "A side bet is a pay table: value-based bets are pay tables over the 400 final events",
-        "(both totals, both hands' cards), pair bets over the first two cards of each hand.",
+        "(both totals, both hands' cards), pair bets over the first two cards of each hand,",
+        "and a few bets over particular dealt cards (their ranks, and whether they are",
+        "suited), priced card by card. They are listed by family: the bets offered together",
+        "or built alike (`baccarat-exact bets` shows each bet's family); where a bet is",
+        "published with several pay tables, each is a bet of its own, named for its pay.",
     ]
     side = odds(shoe, None, [entry.bet for entry in SIDE_BETS.values()]).bets
+    family = ""
     for entry, result in zip(SIDE_BETS.values(), side):
-        out += ["", f"### `{entry.name}` — {entry.title}", "", entry.rule, ""]
+        if entry.family != family:
+            family = entry.family
+            out += ["", f"### Family `{family}`"]
+        out += ["", f"#### `{entry.name}` — {entry.title}", "", entry.rule, ""]
         if entry.aliases:
             out += ["Also accepted: " + ", ".join(f"`{a}`" for a in entry.aliases) + ".", ""]
         out += [f"Source: {entry.source}", "", *_pay_table(result), "", *_figures(result)]

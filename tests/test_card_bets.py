@@ -311,27 +311,44 @@ def test_flush_with_cards_of_unknown_suit_out_averages_over_which_left() -> None
     assert [p for _, _, p in result.lines] == expected
 
 
+_TWO_SUIT_CONDITIONS = (
+    '[[bet]]\nname = "two"\n'
+    '[[bet.line]]\npays = 3\nwhen = { player_cards_show = "flush" }\n'
+    '[[bet.line]]\npays = 2\nwhen = { banker_cards_show = "flush" }\n'
+)
+
+
 @pytest.mark.parametrize(
-    ("shoe", "bets", "seen", "message"),
+    ("shoe", "text", "seen", "message"),
     [
+        (Shoe.from_decks(1), _TWO_SUIT_CONDITIONS, None, "one condition on suits is priced"),
         (
-            Shoe.from_decks(1),
-            ["player_cards_show", "banker_cards_show"],
+            Shoe.from_counts({"A": 4, "K": 5}),
+            _suited_bet("player_cards_show", ["flush"]),
             None,
-            "one condition on suits is priced at a time",
+            "unknown for A K",
         ),
-        (Shoe.from_counts({"A": 4, "K": 5}), ["player_cards_show"], None, "unknown for A K"),
     ],
 )
 def test_suit_bets_that_cannot_be_priced_say_why(
-    shoe: Shoe, bets: list[str], seen: Seen | None, message: str
+    shoe: Shoe, text: str, seen: Seen | None, message: str
 ) -> None:
-    parsed = [
-        parse_bets(_suited_bet(key, ["flush"]).replace('"suits"', f'"s{i}"'))[0].bet
-        for i, key in enumerate(bets)
-    ]
+    (bet,) = parse_bets(text)
     with pytest.raises(RulesError, match=message):
-        odds(shoe, bets=parsed, seen=seen)
+        odds(shoe, bets=[bet.bet], seen=seen)
+
+
+def test_bets_asking_different_suits_are_priced_together_as_each_alone() -> None:
+    """Each bet's condition on suits splits the rounds on its own: pricing a flush of the
+    Player's cards beside a flush of the Banker's gives each what it gets alone."""
+    shoe = Shoe.from_suits(_eleven_cards())
+    player, banker = (
+        parse_bets(_suited_bet(key, ["flush"]).replace('"suits"', f'"{key[:6]}-flush"'))[0].bet
+        for key in ("player_cards_show", "banker_cards_show")
+    )
+    together = odds(shoe, bets=[player, banker])
+    for bet in (player, banker):
+        assert together.bet(bet.name).lines == odds(shoe, bets=[bet]).bet(bet.name).lines
 
 
 @pytest.mark.parametrize("seen", [Seen(), Seen.parse("? 5", "Kh")])

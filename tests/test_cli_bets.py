@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_exact.model.catalogue import SIDE_BET_NAMES, find_bet
+from baccarat_exact.model.catalogue import SIDE_BET_NAMES, SIDE_BETS, find_bet
 from baccarat_exact.model.events import EVENTS
 from baccarat_exact.model.shoe import Shoe
 from tests.cli_runner import run_app as run
@@ -143,7 +143,7 @@ def test_bets_lists_the_catalogue_with_pay_tables() -> None:
     code, out, _ = run("bets", "-f", "json", "--bets-file", str(EXAMPLES / "eights-and-nines.toml"))
     document = json.loads(out)
     names = [bet["name"] for bet in document["bets"]]
-    assert code == 0 and names == ["banker", "player", "tie", *SIDE_BET_NAMES, "eights-and-nines"]
+    assert code == 0 and names == ["banker", "player", "tie", *SIDE_BETS, "eights-and-nines"]
     entry = {bet["name"]: bet for bet in document["bets"]}
     assert entry["egalite-2"]["lines"] == [
         {"name": "tie at 2", "pays": "225"},

@@ -32,6 +32,15 @@ from baccarat_exact.model.shoe import Shoe
 from tests import blackjack_reference
 from tests.reference import reference_event_probabilities
 from tests.test_blackjack_strategy import PUBLISHED_HARD, PUBLISHED_PAIRS
+from tests.test_published_bets import (
+    PUBLISHED_EDGES as PUBLISHED_ADDED_EDGES,
+)
+from tests.test_published_bets import (
+    PUBLISHED_SEQUENCES,
+    PUBLISHED_TWO_CARD_HANDS,
+    PUBLISHED_WRONG,
+    TWO_CARDS_8,
+)
 from tests.test_sidebets import PUBLISHED_COUNTS as PUBLISHED_SIDE_BET_COUNTS
 from tests.test_sidebets import PUBLISHED_EDGES as PUBLISHED_SIDE_BET_EDGES
 
@@ -348,7 +357,10 @@ def test_games_edges_are_those_of_the_odds_documents() -> None:
 
 def test_bets_listing_edges_are_those_of_the_odds_documents() -> None:
     listing = {bet["name"]: bet for bet in _load("bets-8-decks.json")["bets"]}
-    priced = _load("sidebets-8-decks.json")["bets"]
+    priced = {
+        **_load("published-bets-8-decks.json")["bets"],
+        **_load("sidebets-8-decks.json")["bets"],
+    }
     assert set(listing) == set(priced)
     for name, entry in listing.items():
         assert _q(entry["house_edge"]) == -_q(priced[name]["ev"]), name
@@ -1536,6 +1548,30 @@ def test_older_side_bet_files_hold_the_published_figures() -> None:
     super_6 = _load("variant-super-6-8-decks.json")["bets"]["banker"]["lines"]
     six = {line["name"]: line for line in super_6}["win with 6"]
     assert (six["count"], six["pays"]) == (269_232_304_455_680, "1/2")
+
+
+def test_published_bets_file_holds_the_published_figures() -> None:
+    """The bets built in since 0.3.0, 8 decks: each house edge the published one (URLs in
+    tests/test_published_bets.py), each published count of winning six-card sequences or
+    two-card hands its line's, Bad Beat's exact edge the one its source note gives."""
+    document = _load("published-bets-8-decks.json")
+    assert document["total"] == TOTAL_8
+    bets = document["bets"]
+    assert set(bets) - {"banker", "player", "tie"} == {*PUBLISHED_ADDED_EDGES, *PUBLISHED_WRONG}
+    for name, (_source, edge, digits) in PUBLISHED_ADDED_EDGES.items():
+        assert round(-float(_q(bets[name]["ev"])) * 100, digits) == pytest.approx(edge), name
+    for name, sequences in PUBLISHED_SEQUENCES.items():
+        counts = {line["name"]: line["count"] for line in bets[name]["lines"]}
+        assert {line: counts[line] for line in sequences} == sequences, name
+    for name, hands in PUBLISHED_TWO_CARD_HANDS.items():
+        chances = {line["name"]: _q(line["probability"]) for line in bets[name]["lines"]}
+        assert {line: chances[line] for line in hands} == {
+            line: Fraction(n, TWO_CARDS_8) for line, n in hands.items()
+        }, name
+    for name, (_source, _published, exact) in PUBLISHED_WRONG.items():
+        assert _q(bets[name]["house_edge"]) == exact, name
+    main = _load("8-decks.json")["bets"]
+    assert all(bets[bet] == main[bet] for bet in ("banker", "player", "tie"))
 
 
 def test_older_small_shoe_file_is_the_reference() -> None:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.bets import main_bets, unique_bets, with_main_bets
 from baccarat_exact.model.catalogue import (
+    ADDED_BET_NAMES,
     BET_NAMES,
     MAIN_BET_NAMES,
     SIDE_BET_NAMES,
@@ -230,7 +231,7 @@ def test_price_odds_shares_the_outcome_counts() -> None:
 
 def test_names_and_aliases() -> None:
     assert BET_NAMES[:3] == MAIN_BET_NAMES == ("banker", "player", "tie")
-    assert set(SIDE_BETS) == set(SIDE_BET_NAMES)
+    assert list(SIDE_BETS) == [*SIDE_BET_NAMES, *ADDED_BET_NAMES] == list(BET_NAMES[3:])
     assert find_bet("Fortune 7") is find_bet("dragon_7") is SIDE_BETS["dragon-7"].bet
     assert (
         find_bet("BANKER", Rules(commission=Fraction(0)))

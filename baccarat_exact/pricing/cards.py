@@ -38,29 +38,62 @@ def card_odds(
 ) -> Odds:
     """The odds of ``bets`` where some look at the ranks of dealt cards: those round by
     round, the rest as in ``others`` (the odds of the other bets, given ``seen``)."""
+    card_bets = tuple(bet for bet in bets if bet.needs_cards)
+    found = {
+        result.name: result
+        for result in (
+            _fresh_round(shoe, rules.tableau, card_bets)
+            if not seen
+            else _card_results(shoe, rules.tableau, card_bets, seen)
+        )
+    }
+    priced = {  # each result with the bet as asked (a kept one may be an equal bet)
+        bet.name: _in_units_of(replace(found[bet.name], bet=bet), others) for bet in card_bets
+    }
+    mixed = tuple(priced.get(bet.name) or others.bet(bet.name) for bet in bets)
+    return replace(others, bets=mixed)
+
+
+@functools.lru_cache(maxsize=4)
+def _fresh_round(shoe: Shoe, tableau: Tableau, card_bets: tuple[Bet, ...]) -> tuple[BetOdds, ...]:
+    """:func:`_card_results` of the next round (nothing seen), kept: a listing or a check
+    asks the same shoe about the same bets again, and the split by suits is the slow part."""
+    return _card_results(shoe, tableau, card_bets, None)
+
+
+def _card_results(
+    shoe: Shoe, tableau: Tableau, card_bets: tuple[Bet, ...], seen: Seen | None
+) -> tuple[BetOdds, ...]:
+    """The bets on particular dealt cards, round by round, counted in the rounds' own units."""
     from baccarat_exact.engine.paths import sum_by
     from baccarat_exact.engine.ranked import line_of_rounds
 
-    card_bets = tuple(bet for bet in bets if bet.needs_cards)
-    rounds = ranked(shoe, rules.tableau)
+    rounds = ranked(shoe, tableau)
     weight, denominator = rounds.weight, rounds.denominator
     agree = None if not seen else agrees_with(rounds.ranks, seen)
     if agree is not None:
         weight = weight[agree]
-        denominator = int(weight.sum())  # > 0: ``others`` refused an impossible round
+        denominator = int(weight.sum())  # > 0: the other bets refused an impossible round
+    found: list[BetOdds] = []
+    every = slice(None) if agree is None else agree
     suited = tuple(bet for bet in card_bets if bet.suit_features)
-    priced: dict[str, BetOdds] = {}
-    if suited:
-        every = slice(None) if agree is None else agree
-        for result in _suited_odds(shoe, rounds, suited, seen, every):
-            priced[result.name] = _in_units_of(result, others)
+    for group in _by_suit_condition(suited):
+        found.extend(_suited_odds(shoe, rounds, group, seen, every))
     plain = tuple(bet for bet in card_bets if not bet.suit_features)
     for bet, line in zip(plain, line_of_rounds(plain, rounds)):
         line = line if agree is None else line[agree]
         counts = [int(n) for n in sum_by(line, weight, len(bet.lines)).tolist()]
-        priced[bet.name] = _in_units_of(BetOdds(bet, tuple(counts), denominator), others)
-    mixed = tuple(priced.get(bet.name) or others.bet(bet.name) for bet in bets)
-    return replace(others, bets=mixed)
+        found.append(BetOdds(bet, tuple(counts), denominator))
+    return tuple(found)
+
+
+def _by_suit_condition(bets: tuple[Bet, ...]) -> list[tuple[Bet, ...]]:
+    """``bets`` grouped by what they ask of suits: each group is priced on its own split
+    of the rounds (a bet that asks two things of suits is refused by :func:`suit_split`)."""
+    groups: dict[frozenset[tuple[str, tuple[int, ...], frozenset[int]]], list[Bet]] = {}
+    for bet in bets:
+        groups.setdefault(bet.suit_features, []).append(bet)
+    return [tuple(group) for group in groups.values()]
 
 
 def suit_split(

@@ -17,8 +17,18 @@ from baccarat_exact.pricing import Odds, odds
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Column, Report, Table
 
-__all__ = ["BetEntry", "bets_report", "catalogue_entries", "chosen_entries", "price_entries"]
+__all__ = [
+    "YOUR_OWN",
+    "BetEntry",
+    "bets_report",
+    "catalogue_entries",
+    "chosen_entries",
+    "price_entries",
+]
 
+
+YOUR_OWN = "your own"
+"""The family of the bets a ``--bets-file`` defines."""
 
 _MAIN_RULES = {
     "banker": "The Banker's final total beats the Player's.",
@@ -35,6 +45,8 @@ class BetEntry:
     title: str
     rule: str
     source: str
+    family: str
+    """The family it is listed under: ``main``, a catalogue family, or ``your own``."""
 
 
 def catalogue_entries(
@@ -48,17 +60,24 @@ def catalogue_entries(
             title=name.capitalize(),
             rule=text,
             source=f"game {rules.game}",
+            family="main",
         )
         for name, text in _MAIN_RULES.items()
     ]
     entries.extend(
-        BetEntry(bet=side.bet, title=side.title, rule=side.rule, source=side.source)
+        BetEntry(
+            bet=side.bet, title=side.title, rule=side.rule, source=side.source, family=side.family
+        )
         for side in SIDE_BETS.values()
     )
     for path in files or []:
         entries.extend(
             BetEntry(
-                bet=custom.bet, title=custom.title, rule="defined by the user", source=custom.source
+                bet=custom.bet,
+                title=custom.title,
+                rule="defined by the user",
+                source=custom.source,
+                family=YOUR_OWN,
             )
             for custom in read_bets_file(path, rules.tableau)
         )
@@ -72,6 +91,7 @@ def catalogue_entries(
                 title=str(definitions[name].get("title", name)),
                 rule="defined by the user",
                 source="a --bets-file",
+                family=YOUR_OWN,
             )
             for name, bet in own.items()
         )
@@ -131,14 +151,19 @@ def bets_report(
     room = (width or terminal_width()) - max((len(e.bet.name) for e in entries), default=3) - 2
     edges = {result.name: -result.ev for result in priced.bets}
     text = room - 14  # the house edge and the gaps
-    columns = [Column("bet"), Column("title", wrap=max(12, text * 2 // 5) if long else 30)]
+    columns = [
+        Column("bet"),
+        Column("family"),
+        Column("title", wrap=max(12, text * 2 // 5) if long else 30),
+    ]
     if long:
         columns.append(Column("wins when", wrap=max(16, text - 2 - max(12, text * 2 // 5))))
     summary = Table(
         "Bets",
         (*columns, Column("≈ house edge", "percent", 4, key="house_edge")),
         tuple(
-            (e.bet.name, e.title, *((e.rule,) if long else ()), edges[e.bet.name]) for e in entries
+            (e.bet.name, e.family, e.title, *((e.rule,) if long else ()), edges[e.bet.name])
+            for e in entries
         ),
     )
     pay_tables = Table(
@@ -158,6 +183,7 @@ def bets_report(
             {
                 "name": e.bet.name,
                 "title": e.title,
+                "family": e.family,
                 "rule": e.rule,
                 "source": e.source,
                 "pair_bet": e.bet.needs_pairs,

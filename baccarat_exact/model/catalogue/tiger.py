@@ -1,0 +1,59 @@
+"""Bets on a winning Banker 6, the hand commission-free games pay half on: Super 6,
+Lucky 6 (the Tiger of some tables) and Big Tiger."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from baccarat_exact.model.catalogue.entry import NEW, Line, SideBet, win
+from baccarat_exact.model.events import Outcome
+
+__all__ = ["BETS"]
+
+_LUCKY_6 = "https://wizardofodds.com/games/baccarat/side-bets/lucky-6/"
+_FAMILY = "tiger"
+
+BETS: tuple[SideBet, ...] = (
+    SideBet(
+        name="super-6",
+        title="Super 6",
+        rule="The Banker wins with a total of 6 (the Super 6 game's side bet).",
+        lines=(Line(name="win", pays=Fraction(12), events=win(Outcome.BANKER, 6)),),
+        source="Pay 12 to 1: https://casino.bodog.eu/live-dealer-super6; house edge 29.98%: "
+        "https://www.leovegas.com/en-row/blog/live-casino/baccarat-academy/side-bets-guide/super-6-side-bet",
+        family=_FAMILY,
+        aliases=("super6",),
+    ),
+    SideBet(
+        name="lucky-6",
+        title="Lucky 6",
+        rule="The Banker wins with a 6: two cards pay 12 to 1, three cards 23 to 1.",
+        lines=(
+            Line(name="two-card 6", pays=Fraction(12), events=win(Outcome.BANKER, 6, 2)),
+            Line(name="three-card 6", pays=Fraction(23), events=win(Outcome.BANKER, 6, 3)),
+        ),
+        source=f"Wizard of Odds, Lucky 6 (liberal pay table): {_LUCKY_6}",
+        family=_FAMILY,
+    ),
+    SideBet(
+        name="big-tiger",
+        title="Big Tiger",
+        rule="The Banker wins with a three-card 6.",
+        lines=(Line(name="win", pays=Fraction(50), events=win(Outcome.BANKER, 6, 3)),),
+        source="Eliot Jacobson, Card counting the Big Tiger baccarat side bet: "
+        "https://advancedadvantageplay.com/2024/07/card-counting-the-big-tiger-baccarat-side-bet",
+        family=_FAMILY,
+    ),
+    SideBet(
+        name="lucky-6-macau",
+        title="Lucky 6, Macau pay table",
+        rule="The Banker wins with a 6: two cards pay 12 to 1, three cards 20 to 1.",
+        lines=(
+            Line(name="two-card 6", pays=Fraction(12), events=win(Outcome.BANKER, 6, 2)),
+            Line(name="three-card 6", pays=Fraction(20), events=win(Outcome.BANKER, 6, 3)),
+        ),
+        source=f"Wizard of Odds, Lucky 6 (Macau, or stingy, pay table): {_LUCKY_6}",
+        family=_FAMILY,
+        since=NEW,
+    ),
+)
