@@ -240,13 +240,18 @@ class SumLaw:
     def shape(self, bins: int = 60, trim: float = 1e-6) -> tuple[tuple[float, float], ...]:
         """The law drawn coarsely for a chart: (average net per round, mass), each total
         where there are at most ``bins`` of them, else ``bins`` bins of equal width; tails
-        of mass below ``trim`` left out."""
+        of mass below ``trim`` left out; nothing where totals are beyond float range."""
         if self.exact:
             masses = np.array([float(Fraction(m, self.denominator)) for m in self.masses])
-            points = np.array([float(self.total(i)) for i in range(len(self))])
+            points = np.array([_wide_float(self.total(i)) for i in range(len(self))])
         else:
             masses = np.asarray(self.masses, dtype=np.float64)
-            points = float(self.start) + float(self.step) * np.arange(len(masses))
+            start, step = _wide_float(self.start), _wide_float(self.step)
+            if not math.isfinite(start + step * len(masses)):
+                return ()  # totals beyond float range: nothing a chart can draw
+            points = start + step * np.arange(len(masses), dtype=np.float64)
+        if not np.isfinite(points).all():
+            return ()
         running = np.cumsum(masses)
         first = int(np.searchsorted(running, trim))
         last = int(np.searchsorted(running, running[-1] - trim))
@@ -256,6 +261,14 @@ class SumLaw:
             sums, edges = np.histogram(points, bins=bins, weights=masses)
             points, masses = (edges[:-1] + edges[1:]) / 2, sums
         return tuple((float(x), float(m)) for x, m in zip(points, masses))
+
+
+def _wide_float(value: Fraction) -> float:
+    """``value`` as a float, ±inf beyond float range (a chart's point, never a figure)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
 
 
 def _rounded(value: float) -> float:
@@ -323,6 +336,10 @@ def _float_masses(
     Hoeffding's bound, P(|J − E J| ≥ t) ≤ 2·exp(−2t²/(n·j_k²)), and Bernstein's,
     P(|J − E J| ≥ t) ≤ 2·exp(−t²/(2(n·σ² + b·t/3))) with b the largest |j_i − E j|."""
     span = steps[-1]
+    if span > MAX_POINTS:  # the window holds at least one round's span (and floats fail)
+        raise OverflowError(
+            f"the total of {rounds:,} rounds spreads over more than {MAX_POINTS:,} points"
+        )
     centre_f = sum(j * p for j, p in zip(steps, probabilities))
     mean = centre_f * rounds
     spread = rounds * sum(p * (j - centre_f) ** 2 for j, p in zip(steps, probabilities))
