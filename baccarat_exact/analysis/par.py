@@ -60,6 +60,7 @@ __all__ = [
     "float_horizon",
     "horizons",
     "mix_sheet",
+    "normal_horizon",
     "par_settings",
     "par_sheet",
     "parse_confidences",
@@ -300,6 +301,9 @@ class Horizon:
     """P(the total is below −k) for each threshold."""
     shape: tuple[tuple[float, float], ...]
     """The law of the average drawn coarsely: (average per round, mass) for a chart."""
+    normal_only: bool = False
+    """The law of the total spreads too wide to convolve (:data:`~.sums.MAX_POINTS`): its
+    figures are the normal approximation's alone (method ``normal``)."""
 
 
 def _ratio(centre: Fraction, square: Fraction, fast: Callable[[], float]) -> float:
@@ -390,20 +394,66 @@ def float_horizon(horizon: Horizon) -> Horizon:
     )
 
 
-def _total(law: RoundLaw, rounds: int) -> SumLaw:
-    """The law of ``rounds`` rounds; too wide a law to convolve is an input error."""
+def _total(law: RoundLaw, rounds: int) -> SumLaw | None:
+    """The law of ``rounds`` rounds; ``None`` where it spreads too wide to convolve (the
+    normal approximation is all there is), when its values fit a float.
+
+    :raises RequestError: for a law too wide whose values are beyond float range (no
+        normal approximation either).
+    """
     try:
         return sum_law(law, rounds)
     except OverflowError as error:
+        if all(to_float(value) is not None for value, _ in law.outcomes):
+            return None
         raise RequestError(f"--rounds {rounds}: {error}; ask for fewer rounds") from None
 
 
-def horizons(law: RoundLaw, settings: ParSettings) -> tuple[Horizon, ...]:
-    """:func:`horizon` at each number of rounds of ``settings``."""
-    return tuple(
-        horizon(law, _total(law, rounds), settings.confidences, settings.losses)
-        for rounds in settings.rounds
+def normal_horizon(
+    law: RoundLaw, rounds: int, confidences: Sequence[Confidence], losses: Sequence[Loss]
+) -> Horizon:
+    """The average per round after ``rounds`` rounds by the normal approximation alone,
+    for a law of the total too wide to convolve: its interval ends and chances are the
+    approximation's (the law's exact figures are not known).
+
+    >>> law = RoundLaw.of([(Fraction(1), Fraction(1, 2)), (Fraction(-1), Fraction(1, 2))])
+    >>> found = normal_horizon(law, 100, parse_confidences("95"), ())
+    >>> found.normal_only, found.ahead.value, round(float(found.intervals[0].high), 4)
+    (True, 0.5, 0.196)
+    """
+    mean, variance = law.mean, law.variance
+    sd = sqrt_float(variance / rounds)
+    intervals = []
+    for confidence in confidences:
+        half = confidence.z * (sd or 0.0)
+        low, high = float(mean) - half, float(mean) + half
+        intervals.append(Interval(confidence, Fraction(low), Fraction(high), low, high))
+    ahead = 1 - _normal_below(Fraction(0), rounds, mean, variance)
+    chances = tuple(
+        (loss, _normal_chance(_normal_below(-loss.units(rounds), rounds, mean, variance)))
+        for loss in losses
     )
+    return Horizon(
+        rounds, False, mean, sd, tuple(intervals), _normal_chance(ahead), chances, (), True
+    )
+
+
+def _normal_chance(normal: float) -> Chance:
+    """A chance known by the normal approximation alone."""
+    return Chance(None, normal, normal)
+
+
+def horizons(law: RoundLaw, settings: ParSettings) -> tuple[Horizon, ...]:
+    """:func:`horizon` at each number of rounds of ``settings`` (:func:`normal_horizon`
+    where the law of the total spreads too wide to convolve)."""
+    found = []
+    for rounds in settings.rounds:
+        total = _total(law, rounds)
+        if total is None:
+            found.append(normal_horizon(law, rounds, settings.confidences, settings.losses))
+        else:
+            found.append(horizon(law, total, settings.confidences, settings.losses))
+    return tuple(found)
 
 
 # -- one bet ---------------------------------------------------------------------------------
@@ -505,6 +555,17 @@ class MixSheet:
         return sqrt_float(self.variance)
 
 
+def _normal_p_value(law: RoundLaw, rounds: int, hold: Fraction) -> float:
+    """The normal approximation's two-sided p-value of an average hold ``hold``."""
+    variance = law.variance
+    if variance == 0:
+        return 1.0 if hold == -law.mean else 0.0
+    gap = hold + law.mean
+    fast = lambda: abs(float(gap)) / math.sqrt(float(variance) / rounds)  # noqa: E731
+    z = abs(_ratio(gap * rounds, variance * rounds, fast))
+    return min(1.0, 2 * _NORMAL.cdf(-z))
+
+
 def _p_value(total: SumLaw, law: RoundLaw, hold: Fraction) -> Chance:
     """Two-sided p-value of an average hold ``hold`` after ``total.rounds`` rounds: the hold
     is −S_N/N, so P(hold ≥ h) = P(S_N ≤ −h·N) and P(hold ≤ h) = P(S_N ≥ −h·N)."""
@@ -512,14 +573,7 @@ def _p_value(total: SumLaw, law: RoundLaw, hold: Fraction) -> Chance:
     at = -hold * rounds
     high, low = total.at_most(at), total.at_least(at)
     found = min(high, low) * 2
-    variance = law.variance
-    if variance == 0:
-        normal = 1.0 if hold == -law.mean else 0.0
-    else:
-        gap = hold + law.mean
-        fast = lambda: abs(float(gap)) / math.sqrt(float(variance) / rounds)  # noqa: E731
-        z = abs(_ratio(gap * rounds, variance * rounds, fast))
-        normal = min(1.0, 2 * _NORMAL.cdf(-z))
+    normal = _normal_p_value(law, rounds, hold)
     if isinstance(found, Fraction):
         return Chance.of(min(found, Fraction(1)), normal)
     return Chance.of(min(float(found), 1.0), normal)
@@ -535,6 +589,11 @@ def mix_sheet(
     found, p_values = [], []
     for rounds in settings.rounds:
         total = _total(law, rounds)
+        if total is None:  # too wide to convolve: the normal approximation alone
+            found.append(normal_horizon(law, rounds, settings.confidences, settings.losses))
+            if actual is not None:
+                p_values.append(_normal_chance(_normal_p_value(law, rounds, actual)))
+            continue
         found.append(horizon(law, total, settings.confidences, settings.losses))
         if actual is not None:
             p_values.append(_p_value(total, law, actual))

@@ -61,7 +61,7 @@ FIELD_BOUNDS: Mapping[str, tuple[int, int | None]] = types.MappingProxyType(
         "hands_per_hour": (1, None),
         "terms": (1, 12),
         "top": (1, 10_000),  # design.MAX_TOP
-        "samples": (1, None),
+        "samples": (2, 1_000_000),  # analysis.blackjack.indices.MIN_SAMPLES, MAX_SAMPLES
     }
 )
 """The range of each whole-number input, by field name, in every request alike: the

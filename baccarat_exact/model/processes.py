@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["ordered_map"]
+__all__ = ["ordered_map", "pool_threads_left"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -52,8 +52,13 @@ def _ctrl_c_held() -> Iterator[None]:
 
 
 def _tear_down(pool: ProcessPoolExecutor) -> None:
-    """Stop the pool now: cancel what has not started, kill every worker and reap it."""
+    """Stop the pool now: cancel what has not started, kill every worker and reap it, and
+    let the pool's own thread end (the work it was still sending to the dead workers is
+    dropped: waiting for it would wait for ever)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    calls = getattr(pool, "_call_queue", None)
+    if calls is not None:
+        calls.cancel_join_thread()
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         with contextlib.suppress(Exception):
@@ -61,6 +66,18 @@ def _tear_down(pool: ProcessPoolExecutor) -> None:
     for worker in workers:
         with contextlib.suppress(Exception):
             worker.join(timeout=1)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=2)
+
+
+def pool_threads_left() -> bool:
+    """Whether a torn-down pool's thread is still alive (it would hold the interpreter's
+    exit for ever: the command line then leaves without waiting for it)."""
+    return any(
+        type(thread).__name__ == "_ExecutorManagerThread" and thread.is_alive()
+        for thread in threading.enumerate()
+    )
 
 
 def ordered_map(work: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:

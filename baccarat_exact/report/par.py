@@ -209,6 +209,8 @@ def _lines_table(sheet: ParSheet) -> Table:
 
 
 def _method(horizon: Horizon) -> str:
+    if horizon.normal_only:
+        return "normal"
     return "exact" if horizon.exact else "float"
 
 
