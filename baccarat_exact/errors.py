@@ -1,4 +1,5 @@
-"""Errors for bad input; the CLI turns each into one line on stderr and exit code 2."""
+"""Errors for bad input; the CLI turns each into one line on stderr and exit code 2 (and a
+file that cannot be written, :class:`WriteError`, into one line and exit code 74)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ __all__ = [
     "SchemaError",
     "ShoeError",
     "SimulationError",
+    "WriteError",
 ]
+
+
+class WriteError(OSError):
+    """A file the user named could not be written (a full disk, no permission): not bad
+    input but the output failing, exit code 74 as for standard output; one line."""
 
 
 class BaccaratError(ValueError):
@@ -57,7 +64,7 @@ class BetsFileError(BaccaratError):
 
 
 class PlotError(BaccaratError):
-    """A plot that cannot be made: matplotlib missing, or the file cannot be written."""
+    """A plot that cannot be made: matplotlib missing, or no folder or name to write it to."""
 
 
 class ReportError(BaccaratError):

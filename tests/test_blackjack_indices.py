@@ -388,7 +388,7 @@ HOSTILE = [
     (["--true-counts", "5..1"], "from low to high"),
     (["--true-counts", "one"], "LOW..HIGH"),
     (["--true-counts", "-100..100"], "at most 61 counts"),
-    (["--samples", "1"], "--samples must be between 2 and"),
+    (["--samples", "1"], "'--samples': 1 is not in the range 2<=x<=1000000"),
     (["--decisions", "17vT"], "unknown decision '17vT'"),
     (["--decisions", "15vT-surrender"], "the rules do not offer 15vT-surrender"),
     (["--decisions", ","], "names no decision"),

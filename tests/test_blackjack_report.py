@@ -273,7 +273,7 @@ def test_the_html_is_self_contained_with_the_fingerprint_on_every_section(
         (["--loss", "-5"], "--loss takes amounts more than 0, got '-5'"),
         (["--strategy", "best"], "unknown strategy 'best': use optimal, basic or both"),
         (["--html", "/nonexistent/folder/page.html"], "cannot write /nonexistent/folder/page.html"),
-        (["--rounds", "999999999999"], "ask for fewer rounds"),
+        (["--rounds", "1000000000000"], "at most 999,999,999,999 rounds"),
         (["--counts", "A=4,5=1,T=8"], "after the up card T it holds 79 points"),
     ],
 )

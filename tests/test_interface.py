@@ -7,7 +7,10 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -321,6 +324,7 @@ SAME_OPTION_OTHER_WORDS = {
     "--commission": "one commission, but in compare a list of the commissions compared",
     "--tie-pays": "one Tie pay, but in compare a list of the pays compared",
     "--up": "hand needs the up card; dealer shows every up card unless given one",
+    "--format": "schema writes a schema as JSON alone; the other formats are for its list",
 }
 """Options whose help rightly differs between commands, and why."""
 
@@ -388,3 +392,173 @@ def test_track_csv_is_one_rectangular_table_with_decimals(
     assert float(start["banker_win_float"]) == pytest.approx(
         2_292_252_566_437_888 / 4_998_398_275_503_360
     )
+
+
+# -- issue 39: the README's contract: every command takes -f and -t ----------------------
+
+BACCARAT_SHOE = "A=3,3=4,5=3,8=2,9=3,K=4"
+"""Nineteen cards: every baccarat command's cheapest shoe (the golden *-19-cards)."""
+BLACKJACK_SHOE = "A=2,5=3,7=4,9=2,T=8"
+"""Nineteen cards: every blackjack command's cheapest shoe (the golden *-19-cards)."""
+CHEAPEST = {
+    "odds": ("odds", "--counts", BACCARAT_SHOE),
+    "grid": ("grid", "--counts", BACCARAT_SHOE),
+    "check": ("check", "tests/golden/rules-ez.json"),
+    "schema": ("schema",),
+    "rules": ("rules",),
+    "games": ("games", "--counts", BACCARAT_SHOE),
+    "bets": ("bets", "--decks", "1", "dragon-7"),
+    "eor": ("eor", "--counts", BACCARAT_SHOE),
+    "simulate": ("simulate", "--counts", "A=8,3=8,5=8,8=8,9=8,K=8", "--shoes", "2", "-q"),
+    "track": ("track", "docs/examples/shoe-rounds.txt"),
+    "formula": ("formula", "tie"),
+    "breakeven": ("breakeven", "--counts", BACCARAT_SHOE),
+    "compare": ("compare", "--decks", "1,2"),
+    "report": ("report", "--counts", BACCARAT_SHOE, "--rounds", "10", "banker"),
+    "design": ("design", "dragon-7", "--line", "win", "--counts", BACCARAT_SHOE, "--edge",
+               "0%..50%", "--max-pay", "50"),
+    "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
+    "blackjack rules": ("blackjack", "rules"),
+    "blackjack rulesets": ("blackjack", "rulesets", "--float", "-q"),
+    "blackjack dealer": ("blackjack", "dealer", "--counts", BLACKJACK_SHOE),
+    "blackjack hand": ("blackjack", "hand", "T 5", "--up", "T", "--counts", BLACKJACK_SHOE),
+    "blackjack insurance": ("blackjack", "insurance", "--counts", BLACKJACK_SHOE),
+    "blackjack edge": ("blackjack", "edge", "--counts", BLACKJACK_SHOE),
+    "blackjack eor": ("blackjack", "eor", "--counts", BLACKJACK_SHOE),
+    "blackjack strategy": ("blackjack", "strategy", "--counts", BLACKJACK_SHOE),
+    "blackjack round": ("blackjack", "round", "--counts", BLACKJACK_SHOE, "-q"),
+    "blackjack report": ("blackjack", "report", "--counts", BLACKJACK_SHOE, "--rounds", "10",
+                         "-q"),
+    "blackjack simulate": ("blackjack", "simulate", "--counts", "A=4,5=6,7=8,9=4,T=16", "--shoes",
+                           "2", "--float", "-q"),
+    "blackjack indices": ("blackjack", "indices", "--counts", "A=1,2=1,3=1,4=1,5=1,6=1,7=1,8=1,"
+                          "9=1,T=8", "--rules", "us", "--decks-left", "15/52", "--true-counts",
+                          "-1..1", "--samples", "2", "--decisions", "16vT", "-q"),
+    "blackjack counting": ("blackjack", "counting", "--counts", "A=4,5=6,7=8,9=4,T=16", "--shoes",
+                           "2", "-q"),
+}  # fmt: skip
+"""Each command with its cheapest arguments (seconds at most on one core)."""
+
+FORMATS = ("table", "csv", "json", "markdown", "latex")
+
+
+def command_paths() -> set[str]:
+    """Every command of the tool, as typed after ``baccarat-exact``."""
+    import typer
+
+    def walk(command: Any, path: str) -> Iterator[str]:
+        subcommands = getattr(command, "commands", None)
+        if not subcommands:
+            yield path
+        for name, sub in (subcommands or {}).items():
+            yield from walk(sub, f"{path} {name}".strip())
+
+    return set(walk(typer.main.get_command(whole_app()), ""))
+
+
+def test_every_command_is_walked() -> None:
+    assert set(CHEAPEST) == command_paths(), command_paths() ^ set(CHEAPEST)
+
+
+@pytest.fixture(scope="module")
+def computed_once() -> Iterator[None]:
+    """Each request computed once for the module, whatever format it is then shown in:
+    the formats are renderings of one result (``Request.run``), so the walk over every
+    format costs one computation a command."""
+    from baccarat_exact.commands.base import Request
+
+    results: dict[tuple[type, str], Any] = {}
+    originals: dict[type, Any] = {}
+    run = Request.run
+
+    def remembering(self: Any, context: Any = None, view: Any = None) -> Any:
+        kind = type(self)
+        if kind not in originals:
+            originals[kind] = kind.compute
+
+            def compute(request: Any, how: Any, kind: type = kind) -> Any:
+                key = (kind, repr(request))
+                if key not in results:
+                    results[key] = originals[kind](request, how)
+                return results[key]
+
+            kind.compute = compute  # type: ignore[method-assign]
+        return run(self, context, view) if view is not None else run(self, context)
+
+    Request.run = remembering  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Request.run = run  # type: ignore[method-assign]
+        for kind, compute in originals.items():
+            kind.compute = compute  # type: ignore[method-assign]
+
+
+@pytest.mark.usefixtures("computed_once")
+@pytest.mark.parametrize("name", sorted(CHEAPEST))
+def test_every_command_in_every_format(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Every command writes every format (exit 0, something written, JSON a document, CSV
+    a header and rows); ``-t`` with a name it does not have is one line listing the names
+    (schema of a kind: JSON alone, ``-f``/``-t`` refused in one line)."""
+    args = CHEAPEST[name]
+    for fmt in FORMATS:
+        code, out, err = run_main(capsys, *args, "-f", fmt)
+        assert code == 0 and out.strip(), (name, fmt, err)
+        if fmt == "json":
+            assert isinstance(json.loads(out), dict), name
+        if fmt == "csv":
+            assert "," in out.splitlines()[0], (name, out[:200])
+    code, out, err = run_main(capsys, *args, "-t", "no-such-table")
+    assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1, (name, err)
+    assert "no-such-table" in err, (name, err)
+
+
+def test_schema_of_a_kind_is_json_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "schema", "odds", "-f", "json")
+    assert code == 0 and json.loads(out)["title"]
+    for fmt in ("table", "csv", "markdown", "latex"):
+        code, out, err = run_main(capsys, "schema", "odds", "-f", fmt)
+        assert code == 2 and out == "" and err.count("\n") == 1 and "-f json" in err, err
+    code, out, err = run_main(capsys, "schema", "odds", "-t", "anything")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "-t" in err, err
+
+
+def test_check_reports_its_results_in_every_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    broken = json.loads(Path("tests/golden/rules-ez.json").read_text("utf-8"))
+    broken["rules"]["commission"] = "1/3"  # a stored value that differs
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    code, out, err = run_main(capsys, "check", str(path), "-f", "json")
+    assert code == 1, err
+    tables = json.loads(out)["tables"]
+    assert tables["documents"][0]["outcome"] == "FAIL"
+    assert tables["differences"][0]["path"] == "rules.commission"
+    code, out, err = run_main(capsys, "check", str(path), "-t", "differences", "-f", "csv")
+    assert code == 1 and out.startswith("document,path,expected,got\n") and "1/3" in out
+    code, out, err = run_main(
+        capsys, "check", "--write", str(tmp_path), "-f", "json", "--", "rules"
+    )
+    assert code == 2 and err.count("\n") == 1 and "--write" in err, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("report", "--counts", BACCARAT_SHOE, "--rounds", "10", "banker", "--html", "/dev/full"),
+        ("eor", "--counts", BACCARAT_SHOE, "--plot", "{full}.png"),
+        ("check", "--write", "/proc/baccarat-exact-rules.json", "--", "rules"),
+    ],
+    ids=["html", "plot", "check-write"],
+)
+def test_every_write_error_is_exit_74(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """A file the command line was told to write that cannot be written (a full disk:
+    /dev/full) is one line and exit 74, as standard output's write errors are."""
+    full = tmp_path / "full"
+    (tmp_path / "full.png").symlink_to("/dev/full")  # a PNG name on a full disk
+    given = [arg.format(full=full) for arg in args]
+    code, _out, err = run_main(capsys, *given)
+    assert code == 74 and err.startswith("Error: cannot") and err.count("\n") == 1, (code, err)

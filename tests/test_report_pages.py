@@ -97,7 +97,7 @@ def test_a_different_request_has_a_different_fingerprint(
             "--actual is a share of handle of at most 100%",
         ),
         (["--html", "/nonexistent/folder/page.html"], "cannot write /nonexistent/folder/page.html"),
-        (["--rounds", "999999999999", "--bet", "big-tiger"], "ask for fewer rounds"),
+        (["--rounds", "1000000000000"], "at most 999,999,999,999 rounds"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -361,7 +361,7 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("float edge in a PAR sheet", "report --decks 1 --rounds 10,2000 --bet dragon-7",
      lambda d: d["bets"]["dragon-7"].update(house_edge=0.0761)),
     ("a horizon of no method", "report --decks 1 --rounds 10,2000 --bet dragon-7",
-     lambda d: d["bets"]["tie"]["rounds"][1].update(method="normal")),
+     lambda d: d["bets"]["tie"]["rounds"][1].update(method="guessed")),
     ("a mix without its hold", "report --infinite --rounds 5 --mix banker=9,tie=1 --actual 2% --loss 3",
      lambda d: d["mix"].pop("hold")),
     ("unknown move", f"blackjack strategy --counts {SMALL_SHOE}",

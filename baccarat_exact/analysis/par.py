@@ -30,15 +30,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, localcontext
 from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from baccarat_exact.analysis.sums import RoundLaw, SumLaw, sum_law
 from baccarat_exact.errors import RequestError, RulesError
-from baccarat_exact.model.exact import exact_number, sqrt_float
+from baccarat_exact.model.exact import exact_number, sqrt_float, to_float
 from baccarat_exact.stats import BetStats, bet_stats
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ __all__ = [
     "float_horizon",
     "horizons",
     "mix_sheet",
+    "normal_horizon",
     "par_settings",
     "par_sheet",
     "parse_confidences",
@@ -69,6 +71,9 @@ __all__ = [
 ]
 
 _NORMAL = NormalDist()
+
+MAX_ROUNDS = 10**12 - 1
+"""Most rounds ``--rounds`` takes (twelve digits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,19 @@ class Confidence:
 
     @classmethod
     def of(cls, level: Fraction) -> Confidence:
-        """The level with its z = Φ⁻¹((1 + level)/2)."""
-        return cls(level, _NORMAL.inv_cdf(float((1 + level) / 2)))
+        """The level with its z = Φ⁻¹((1 + level)/2); a level so close to 100 % that
+        (1 + level)/2 rounds to 1 as a float gets z = −Φ⁻¹((1 − level)/2), the same
+        quantile from the other tail.
+
+        :raises ValueError: for a level whose tail (1 − level)/2 is 0 as a float.
+        """
+        upper = float((1 + level) / 2)
+        if upper < 1:
+            return cls(level, _NORMAL.inv_cdf(upper))
+        tail = float((1 - level) / 2)
+        if not 0 < tail < 1:
+            raise ValueError("too close to 100% for a normal quantile in floating point")
+        return cls(level, -_NORMAL.inv_cdf(tail))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +156,10 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     found = []
     for item in _items(text, "--rounds"):
         digits = item.replace("_", "").replace(",", "")
-        if not digits.isdigit() or len(digits) > 12 or int(digits) < 1:
+        if not digits.isdigit() or int(digits) < 1:
             raise RequestError(f"--rounds takes whole numbers of rounds from 1, got {item!r}")
+        if len(digits) > 12:
+            raise RequestError(f"--rounds takes at most {MAX_ROUNDS:,} rounds, got {item!r}")
         found.append(int(digits))
     return tuple(dict.fromkeys(found))
 
@@ -159,7 +177,13 @@ def parse_confidences(text: str) -> tuple[Confidence, ...]:
         if not 0 < percent < 100:
             raise RequestError(f"--confidence takes per cents between 0 and 100, got {item!r}")
         found.append(percent / 100)
-    return tuple(Confidence.of(level) for level in dict.fromkeys(found))
+    levels: dict[Fraction, Confidence] = {}
+    for item, level in zip(_items(text, "--confidence"), found):
+        try:
+            levels.setdefault(level, Confidence.of(level))
+        except ValueError as error:
+            raise RequestError(f"--confidence {item!r} is {error}") from None
+    return tuple(levels.values())
 
 
 def parse_losses(text: str) -> tuple[Loss, ...]:
@@ -254,8 +278,9 @@ class Interval:
     confidence: Confidence
     low: Fraction
     high: Fraction
-    normal_low: float
-    normal_high: float
+    normal_low: float | None
+    """The normal approximation's ends (``None`` beyond float range)."""
+    normal_high: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +301,29 @@ class Horizon:
     """P(the total is below −k) for each threshold."""
     shape: tuple[tuple[float, float], ...]
     """The law of the average drawn coarsely: (average per round, mass) for a chart."""
+    normal_only: bool = False
+    """The law of the total spreads too wide to convolve (:data:`~.sums.MAX_POINTS`): its
+    figures are the normal approximation's alone (method ``normal``)."""
+
+
+def _ratio(centre: Fraction, square: Fraction, fast: Callable[[], float]) -> float:
+    """centre / √square (square > 0) as a float (±inf beyond float range): ``fast()``,
+    the same in floats, where its figures fit a float, else in 40-digit decimals (a pay
+    of 10^400, its square)."""
+    try:
+        ratio = fast()
+    except OverflowError:
+        ratio = math.nan
+    if math.isfinite(ratio) and (ratio != 0 or centre == 0):
+        return ratio
+    with localcontext(_WIDE) as context:
+        value = Decimal(centre.numerator) / Decimal(centre.denominator)
+        root = (Decimal(square.numerator) / Decimal(square.denominator)).sqrt(context)
+        return float(value / root)
+
+
+_WIDE = Context(prec=40, Emax=MAX_EMAX, Emin=MIN_EMIN)
+"""Decimals wide enough for any figure a report meets (a pay of 10^400, its square)."""
 
 
 def _normal_below(x: Fraction, rounds: int, mean: Fraction, variance: Fraction) -> float:
@@ -283,7 +331,9 @@ def _normal_below(x: Fraction, rounds: int, mean: Fraction, variance: Fraction) 
     centre = x - rounds * mean
     if variance == 0:
         return 1.0 if centre > 0 else 0.0
-    return _NORMAL.cdf(float(centre) / math.sqrt(float(variance) * rounds))
+    square = variance * rounds
+    fast = lambda: float(centre) / math.sqrt(float(variance) * rounds)  # noqa: E731
+    return _NORMAL.cdf(_ratio(centre, square, fast))
 
 
 def horizon(
@@ -296,10 +346,18 @@ def horizon(
     intervals = []
     for confidence in confidences:
         low, high = total.interval(confidence.level)
-        half = confidence.z * (sd or 0.0)
+        centre = to_float(mean)
+        half = None if sd is None else confidence.z * sd
+        normal = None if centre is None or half is None else (centre - half, centre + half)
+        if normal is not None and not all(map(math.isfinite, normal)):
+            normal = None
         intervals.append(
             Interval(
-                confidence, low / rounds, high / rounds, float(mean) - half, float(mean) + half
+                confidence,
+                low / rounds,
+                high / rounds,
+                None if normal is None else normal[0],
+                None if normal is None else normal[1],
             )
         )
     ahead = Chance.of(
@@ -336,20 +394,66 @@ def float_horizon(horizon: Horizon) -> Horizon:
     )
 
 
-def _total(law: RoundLaw, rounds: int) -> SumLaw:
-    """The law of ``rounds`` rounds; too wide a law to convolve is an input error."""
+def _total(law: RoundLaw, rounds: int) -> SumLaw | None:
+    """The law of ``rounds`` rounds; ``None`` where it spreads too wide to convolve (the
+    normal approximation is all there is), when its values fit a float.
+
+    :raises RequestError: for a law too wide whose values are beyond float range (no
+        normal approximation either).
+    """
     try:
         return sum_law(law, rounds)
     except OverflowError as error:
+        if all(to_float(value) is not None for value, _ in law.outcomes):
+            return None
         raise RequestError(f"--rounds {rounds}: {error}; ask for fewer rounds") from None
 
 
-def horizons(law: RoundLaw, settings: ParSettings) -> tuple[Horizon, ...]:
-    """:func:`horizon` at each number of rounds of ``settings``."""
-    return tuple(
-        horizon(law, _total(law, rounds), settings.confidences, settings.losses)
-        for rounds in settings.rounds
+def normal_horizon(
+    law: RoundLaw, rounds: int, confidences: Sequence[Confidence], losses: Sequence[Loss]
+) -> Horizon:
+    """The average per round after ``rounds`` rounds by the normal approximation alone,
+    for a law of the total too wide to convolve: its interval ends and chances are the
+    approximation's (the law's exact figures are not known).
+
+    >>> law = RoundLaw.of([(Fraction(1), Fraction(1, 2)), (Fraction(-1), Fraction(1, 2))])
+    >>> found = normal_horizon(law, 100, parse_confidences("95"), ())
+    >>> found.normal_only, found.ahead.value, round(float(found.intervals[0].high), 4)
+    (True, 0.5, 0.196)
+    """
+    mean, variance = law.mean, law.variance
+    sd = sqrt_float(variance / rounds)
+    intervals = []
+    for confidence in confidences:
+        half = confidence.z * (sd or 0.0)
+        low, high = float(mean) - half, float(mean) + half
+        intervals.append(Interval(confidence, Fraction(low), Fraction(high), low, high))
+    ahead = 1 - _normal_below(Fraction(0), rounds, mean, variance)
+    chances = tuple(
+        (loss, _normal_chance(_normal_below(-loss.units(rounds), rounds, mean, variance)))
+        for loss in losses
     )
+    return Horizon(
+        rounds, False, mean, sd, tuple(intervals), _normal_chance(ahead), chances, (), True
+    )
+
+
+def _normal_chance(normal: float) -> Chance:
+    """A chance known by the normal approximation alone."""
+    return Chance(None, normal, normal)
+
+
+def horizons(law: RoundLaw, settings: ParSettings) -> tuple[Horizon, ...]:
+    """:func:`horizon` at each number of rounds of ``settings`` (:func:`normal_horizon`
+    where the law of the total spreads too wide to convolve)."""
+    found = []
+    for rounds in settings.rounds:
+        total = _total(law, rounds)
+        if total is None:
+            found.append(normal_horizon(law, rounds, settings.confidences, settings.losses))
+        else:
+            found.append(horizon(law, total, settings.confidences, settings.losses))
+    return tuple(found)
 
 
 # -- one bet ---------------------------------------------------------------------------------
@@ -451,6 +555,17 @@ class MixSheet:
         return sqrt_float(self.variance)
 
 
+def _normal_p_value(law: RoundLaw, rounds: int, hold: Fraction) -> float:
+    """The normal approximation's two-sided p-value of an average hold ``hold``."""
+    variance = law.variance
+    if variance == 0:
+        return 1.0 if hold == -law.mean else 0.0
+    gap = hold + law.mean
+    fast = lambda: abs(float(gap)) / math.sqrt(float(variance) / rounds)  # noqa: E731
+    z = abs(_ratio(gap * rounds, variance * rounds, fast))
+    return min(1.0, 2 * _NORMAL.cdf(-z))
+
+
 def _p_value(total: SumLaw, law: RoundLaw, hold: Fraction) -> Chance:
     """Two-sided p-value of an average hold ``hold`` after ``total.rounds`` rounds: the hold
     is −S_N/N, so P(hold ≥ h) = P(S_N ≤ −h·N) and P(hold ≤ h) = P(S_N ≥ −h·N)."""
@@ -458,12 +573,7 @@ def _p_value(total: SumLaw, law: RoundLaw, hold: Fraction) -> Chance:
     at = -hold * rounds
     high, low = total.at_most(at), total.at_least(at)
     found = min(high, low) * 2
-    variance = law.variance
-    if variance == 0:
-        normal = 1.0 if hold == -law.mean else 0.0
-    else:
-        z = abs(float(hold + law.mean)) / math.sqrt(float(variance) / rounds)
-        normal = min(1.0, 2 * _NORMAL.cdf(-z))
+    normal = _normal_p_value(law, rounds, hold)
     if isinstance(found, Fraction):
         return Chance.of(min(found, Fraction(1)), normal)
     return Chance.of(min(float(found), 1.0), normal)
@@ -479,6 +589,11 @@ def mix_sheet(
     found, p_values = [], []
     for rounds in settings.rounds:
         total = _total(law, rounds)
+        if total is None:  # too wide to convolve: the normal approximation alone
+            found.append(normal_horizon(law, rounds, settings.confidences, settings.losses))
+            if actual is not None:
+                p_values.append(_normal_chance(_normal_p_value(law, rounds, actual)))
+            continue
         found.append(horizon(law, total, settings.confidences, settings.losses))
         if actual is not None:
             p_values.append(_p_value(total, law, actual))

@@ -97,6 +97,9 @@ def parse_ramp(text: str, minimum: int = 0, wong_out: float | None = None) -> Ra
     ...
     baccarat_exact.errors.SimulationError: --ramp: true counts must increase, got '4:2,2:1'
     """
+    parts = text.split(",")
+    if len(parts) > 1 and any(not part.strip() for part in parts):
+        raise SimulationError(f"--ramp takes a comma-separated list, got {text!r}")
     items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
     if not items:
         raise SimulationError(f"--ramp needs steps such as '2:1,4:2,6:4', got {text!r}")

@@ -30,6 +30,7 @@ from baccarat_exact.analysis.simulate_results import (
     SimulationResult,
     StrategyEconomics,
 )
+from baccarat_exact.errors import RequestError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
@@ -289,7 +290,18 @@ class Summary:
         systems: tuple[CountSystemFits, ...] = (),
         plan: tuple[Strategy, ...] = (),
     ) -> SimulationResult:
-        """The estimates from everything added so far."""
+        """The estimates from everything added so far.
+
+        :raises RequestError: where not one round was dealt (a shoe the burn and the cut
+            card leave no round in): there is nothing to estimate.
+        """
+        if self.total_hands == 0:
+            cards = self.settings.shoe.cards
+            raise RequestError(
+                f"not one round was dealt: the burn and the cut card leave no round in a "
+                f"shoe of {cards:,} card{'s' if cards != 1 else ''}; give a bigger shoe, "
+                "--burn none or a smaller --cut-card"
+            )
         zero = Estimate(0.0, None)
         hands = self.hands
         positive_sums = self.by_shoe["positive"]

@@ -243,7 +243,7 @@ class SumLaw:
         steps each (the fewest that make at most ``bins``), so that every bin holds the
         same number of possible totals (bins of a width that is not a multiple of the step
         would hold one more or one fewer, and their heights would wobble as if noisy);
-        tails of mass below ``trim`` left out.
+        tails of mass below ``trim`` left out; nothing where totals are beyond float range.
 
         >>> coin = RoundLaw.of([(Fraction(40), Fraction(1, 41)), (Fraction(-1), Fraction(40, 41))])
         >>> [x for x, _ in sum_law(coin, 4).shape(trim=0)]  # each total (per round)
@@ -273,9 +273,19 @@ class SumLaw:
         if per_bin == 1:
             kept = sums > 0
             sums, middles = sums[kept], middles[kept]
-        start, step = float(self.start), float(self.step)
+        start, step = _wide_float(self.start), _wide_float(self.step)
         points = (start + step * middles) / self.rounds
+        if not np.isfinite(points).all():
+            return ()  # totals beyond float range: nothing a chart can draw
         return tuple((float(x), float(m)) for x, m in zip(points, sums))
+
+
+def _wide_float(value: Fraction) -> float:
+    """``value`` as a float, ±inf beyond float range (a chart's point, never a figure)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
 
 
 def _rounded(value: float) -> float:
@@ -343,6 +353,10 @@ def _float_masses(
     Hoeffding's bound, P(|J − E J| ≥ t) ≤ 2·exp(−2t²/(n·j_k²)), and Bernstein's,
     P(|J − E J| ≥ t) ≤ 2·exp(−t²/(2(n·σ² + b·t/3))) with b the largest |j_i − E j|."""
     span = steps[-1]
+    if span > MAX_POINTS:  # the window holds at least one round's span (and floats fail)
+        raise OverflowError(
+            f"the total of {rounds:,} rounds spreads over more than {MAX_POINTS:,} points"
+        )
     centre_f = sum(j * p for j, p in zip(steps, probabilities))
     mean = centre_f * rounds
     spread = rounds * sum(p * (j - centre_f) ** 2 for j, p in zip(steps, probabilities))

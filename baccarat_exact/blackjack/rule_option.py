@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccarat_exact.errors import RulesError
+from baccarat_exact.model.exact import shown_number
 
 __all__ = ["RuleOption", "declare", "declared_rules"]
 
@@ -120,7 +121,7 @@ class RuleOption:
             if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
                 raise RulesError(f"{name} must be an exact number, got {value!r}")
             if value < 0:
-                raise RulesError(f"{name} must not be negative, got {value}")
+                raise RulesError(f"{name} must not be negative, got {shown_number(value)}")
             return Fraction(value)
         elif issubclass(self.kind, Enum) and not isinstance(value, self.kind):
             try:

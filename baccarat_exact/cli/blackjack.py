@@ -464,7 +464,7 @@ def indices_command(
     ] = "-4..7",
     samples: Annotated[
         int,
-        typer.Option("--samples", help="Shoes drawn at each true count."),
+        typer.Option("--samples", min=2, max=1_000_000, help="Shoes drawn at each true count."),
     ] = 40,
     decisions: Annotated[
         str | None,

@@ -11,10 +11,13 @@ from typing import Annotated, Any
 import typer
 import typer.core
 
-from baccarat_exact.cli.common import fail
+from baccarat_exact.cli.common import emit, fail
 from baccarat_exact.cli.output import echo
-from baccarat_exact.cli.shared import Command, JobsOption, context
+from baccarat_exact.cli.root import EXIT_OUTPUT
+from baccarat_exact.cli.shared import Command, FormatOption, JobsOption, TableOption, context
+from baccarat_exact.commands.base import View
 from baccarat_exact.errors import BaccaratError, GoldenFileError
+from baccarat_exact.report.model import Format
 
 __all__ = ["CHECK", "check_command", "document_paths", "golden_name"]
 
@@ -114,6 +117,8 @@ def check_command(
         ),
     ] = None,
     jobs: JobsOption = 1,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
 ) -> None:
     """Recompute stored documents from their requests and compare every value.
 
@@ -123,16 +128,25 @@ def check_command(
     Exit code 0 when all match, 1 when a value differs, 2 for a file that is not a
     document of this tool (the other files are still checked).
 
+    --format csv, json, markdown or latex (or --table documents / differences) writes
+    the outcome as tables instead of a line per document.
+
     Write a new golden document: check --write tests/golden -- odds --decks 6
     """
+    view = None if fmt is Format.table and table is None else View(fmt, table)
     try:
         if write is not None:
+            if view is not None:
+                raise fail(
+                    "--format and --table shape the report of the documents checked; "
+                    "--write stores the command's JSON document as it is"
+                )
             _write(write, paths or [], jobs)
             return
         if not paths:
             raise GoldenFileError("name the documents or directories to check")
         files = document_paths([Path(path) for path in paths])
-        code = _check(files, quiet, junit, max_documents, jobs, subset)
+        code = _check(files, quiet, junit, max_documents, jobs, subset, view)
     except BaccaratError as error:
         raise fail(str(error)) from None
     if code:
@@ -144,13 +158,21 @@ CHECK = Command(check_command, cls=CheckCommand)
 
 
 def _check(
-    files: list[Path], quiet: bool, junit: Path | None, limit: int | None, jobs: int, subset: bool
+    files: list[Path],
+    quiet: bool,
+    junit: Path | None,
+    limit: int | None,
+    jobs: int,
+    subset: bool,
+    view: View | None = None,
 ) -> int:
-    """Check every document in ``files``; print what differs; the exit code (worst wins)."""
+    """Check every document in ``files``; print what differs (or, with a ``view``, the
+    report of the outcomes as it shows it); the exit code (worst wins)."""
     from baccarat_exact.commands.check import (  # only this command needs them
         DocumentResult,
         Unreadable,
         check_document,
+        check_report,
         junit_xml,
         load_documents,
         other_versions,
@@ -190,13 +212,16 @@ def _check(
                 outcomes.append(Unreadable(name, str(error)))
                 continue
             outcomes.append(result)
-            if quiet:
+            if quiet or view is not None:
                 continue
             for difference in result.differences:
                 echo(f"FAIL {name}: {difference.describe()}")
             if result.ok:
                 echo(f"ok   {name}: {result.checked} values")
-    echo(summary(outcomes))
+    if view is not None:
+        emit(check_report(outcomes), view)
+    else:
+        echo(summary(outcomes))
     note = other_versions(outcomes)
     if note:
         echo(note)
@@ -204,7 +229,8 @@ def _check(
         try:
             junit.write_bytes(junit_xml(outcomes))
         except OSError as error:
-            raise fail(f"{junit}: cannot write the JUnit report ({error.strerror})") from None
+            message = f"{junit}: cannot write the JUnit report ({error.strerror})"
+            raise fail(message, EXIT_OUTPUT) from None
     if any(isinstance(outcome, Unreadable) for outcome in outcomes):
         return 2
     return 1 if any(not outcome.ok for outcome in outcomes) else 0
@@ -243,7 +269,7 @@ def _write(target: Path, command: list[str], jobs: int) -> None:
     try:
         path.write_bytes(ran.stdout)
     except OSError as error:
-        raise fail(f"cannot write {path}: {error.strerror}") from None
+        raise fail(f"cannot write {path}: {error.strerror}", EXIT_OUTPUT) from None
     try:
         ((name, document),) = load_documents(path)
         result = check_document(name, document, jobs=jobs)

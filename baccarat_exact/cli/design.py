@@ -18,7 +18,7 @@ from baccarat_exact.cli.shared import (
     answer,
     command,
 )
-from baccarat_exact.commands.design import DesignRequest
+from baccarat_exact.commands.design import MAX_TOP, DesignRequest
 from baccarat_exact.report.model import Format
 
 __all__ = ["OPEN_BETS", "design_command"]
@@ -104,7 +104,9 @@ HitFrequencyOption = Annotated[
 ]
 TopOption = Annotated[
     int,
-    typer.Option("--top", min=1, help="How many pay tables to show, nearest the target first."),
+    typer.Option(
+        "--top", min=1, max=MAX_TOP, help="How many pay tables to show, nearest the target first."
+    ),
 ]
 
 

@@ -14,6 +14,7 @@ errors are one ``Error:`` line and exit 2; an exception the code did not expect 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -27,6 +28,7 @@ import typer.main
 
 from baccarat_exact import __version__
 from baccarat_exact.cli.output import OutputError, echo, plain_where_needed
+from baccarat_exact.errors import WriteError
 from baccarat_exact.tuning import no_blas_thread_pool
 
 __all__ = ["COMMANDS", "EXIT_INTERNAL", "GROUPS", "build_app", "main", "whole_app"]
@@ -182,8 +184,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         reason = error.strerror or str(error)
         echo(f"Error: cannot write output: {reason}", err=True)
         sys.exit(EXIT_OUTPUT)
+    except WriteError as error:  # a file named on the command line cannot be written
+        echo(f"Error: {error}", err=True)
+        sys.exit(EXIT_OUTPUT)
     except KeyboardInterrupt:
         echo("Interrupted.", err=True)
+        _leave_if_stuck(EXIT_INTERRUPTED)
         sys.exit(EXIT_INTERRUPTED)
     except Exception as error:  # the last line of defence: never a bare traceback
         if debug:
@@ -222,6 +228,19 @@ def _run(args: list[str]) -> int:
             echo(f"Error: {message}", err=True)
         return int(error.exit_code)
     return code if isinstance(code, int) else 0
+
+
+def _leave_if_stuck(code: int) -> None:
+    """Exit at once with ``code`` where a worker pool's thread outlived its teardown
+    (interrupted mid-send to a killed worker): the interpreter's exit would wait for it
+    for ever."""
+    from baccarat_exact.model.processes import pool_threads_left
+
+    if pool_threads_left():
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
 
 
 def _flush() -> None:

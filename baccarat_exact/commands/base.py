@@ -35,6 +35,7 @@ from baccarat_exact.report.model import Format, Report
 
 __all__ = [
     "EVERY_FORMAT",
+    "FIELD_BOUNDS",
     "SCHEMA",
     "UNRECORDED",
     "Context",
@@ -47,6 +48,26 @@ __all__ = [
     "quietly",
     "tool_version",
 ]
+
+FIELD_BOUNDS: Mapping[str, tuple[int, int | None]] = types.MappingProxyType(
+    {
+        "decks": (1, None),
+        "level": (1, 9),
+        "shoes": (1, None),
+        "seed": (0, None),
+        "cut_card": (0, None),
+        "ramp_min": (0, None),
+        "max_bet": (1, None),
+        "hands_per_hour": (1, None),
+        "terms": (1, 12),
+        "top": (1, 10_000),  # design.MAX_TOP
+        "samples": (2, 1_000_000),  # analysis.blackjack.indices.MIN_SAMPLES, MAX_SAMPLES
+    }
+)
+"""The range of each whole-number input, by field name, in every request alike: the
+command line's option of that name takes the same range (a test holds them together),
+and a stored request is read within it, so ``check`` refuses what the command line
+refuses."""
 
 InputsT = TypeVar("InputsT", bound="Inputs")
 ResultT = TypeVar("ResultT")
@@ -180,6 +201,8 @@ class Inputs:
             for name in fields
             if name in data
         }
+        for name, value in values.items():
+            _within_bounds(name, value, f"{where}.{name}")
         return cls(**values)
 
 
@@ -289,6 +312,18 @@ def _shown(value: Any) -> str:
 
 
 _NAMES = {str: "a string", int: "an integer", bool: "true or false", type(None): "null"}
+
+
+def _within_bounds(name: str, value: Any, where: str) -> None:
+    """Refuse a whole number outside its :data:`FIELD_BOUNDS`, as the command line's
+    option of that name does."""
+    if name not in FIELD_BOUNDS or type(value) is not int:
+        return
+    least, most = FIELD_BOUNDS[name]
+    option = "--" + name.replace("_", "-")
+    if value < least or (most is not None and value > most):
+        span = f"from {least}" if most is None else f"from {least} to {most}"
+        raise RequestError(f"{where} ({option}) takes whole numbers {span}, got {value}")
 
 
 def _from_json(value: Any, kind: Any, where: str) -> Any:

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.commands.base import SCHEMA, Context
 from baccarat_exact.errors import BaccaratError, GoldenFileError, RequestError
@@ -31,11 +31,15 @@ from baccarat_exact.model.exact import int_from_text, int_text, str_fits
 from baccarat_exact.model.textfiles import read_text
 from baccarat_exact.report.render import dumps_json
 
+if TYPE_CHECKING:
+    from baccarat_exact.report.model import Report
+
 __all__ = [
     "Difference",
     "DocumentResult",
     "Unreadable",
     "check_document",
+    "check_report",
     "float_matches",
     "junit_xml",
     "load_documents",
@@ -454,3 +458,61 @@ def _show(value: Any) -> str:
     if isinstance(value, (list, dict)) and len(text) > 200:
         return text[:197] + "..."
     return text
+
+
+def check_report(outcomes: list[DocumentResult | Unreadable]) -> Report:
+    """What ``check --format`` writes: a table of the documents (each one's kind, the
+    version that wrote it, the values compared and the outcome) and a table of the values
+    that differ, with the summary line as a note.
+
+    >>> found = check_report([Unreadable("a.json", "not JSON")])
+    >>> [table.key for table in found.tables], found.tables[0].rows[0][4]
+    (['documents', 'differences'], 'not checked')
+    """
+    from baccarat_exact.report.model import Column, Report, Table
+
+    def outcome(result: DocumentResult | Unreadable) -> str:
+        if isinstance(result, Unreadable):
+            return "not checked"
+        return "ok" if result.ok else "FAIL"
+
+    documents = Table(
+        "Documents",
+        (
+            Column("document"),
+            Column("kind"),
+            Column("version"),
+            Column("values"),
+            Column("outcome"),
+            Column("why", wrap=60),
+        ),
+        tuple(
+            (
+                result.name,
+                result.kind,
+                result.version,
+                result.checked,
+                outcome(result),
+                result.message if isinstance(result, Unreadable) else "",
+            )
+            for result in outcomes
+        ),
+        name="documents",
+    )
+    differences = Table(
+        "Values that differ",
+        (Column("document"), Column("path"), Column("expected"), Column("got")),
+        tuple(
+            (
+                result.name,
+                d.path,
+                "(missing)" if d.unstored else _show(d.expected),
+                "(missing)" if d.missing else _show(d.got),
+            )
+            for result in outcomes
+            if isinstance(result, DocumentResult)
+            for d in result.differences
+        ),
+        name="differences",
+    )
+    return Report("Check", (documents, differences), notes=(summary(outcomes),))

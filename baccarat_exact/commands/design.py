@@ -17,7 +17,11 @@ if TYPE_CHECKING:
     from baccarat_exact.model.rules import Rules
     from baccarat_exact.report.model import Report
 
-__all__ = ["DesignRequest"]
+__all__ = ["MAX_TOP", "DesignRequest"]
+
+MAX_TOP = 10_000
+"""Most pay tables ``--top`` lists: a designer's shortlist, not every table in range
+(there may be millions: the report counts them all)."""
 
 _SOURCE = "the bets defined"
 """How errors name the bets of a request's ``definitions``."""
@@ -79,6 +83,8 @@ class DesignRequest(Request["Design"]):
         self.grid()
         if self.top < 1:
             raise RequestError(f"--top must be at least 1, got {self.top}")
+        if self.top > MAX_TOP:
+            raise RequestError(f"--top must be at most {MAX_TOP:,}, got {self.top:,}")
         if self.bet is None and not self.definitions:
             raise RequestError(
                 "name the bet to design, e.g. `design dragon-7 --line win`, or give a "

@@ -61,12 +61,14 @@ def paged(
     if target is not None:
 
         def write() -> None:
-            from baccarat_exact.errors import ReportError
+            from baccarat_exact.errors import ReportError, WriteError
 
+            if not target.parent.is_dir():  # a name that cannot be: bad input, as --plot's
+                raise ReportError(f"cannot write {target}: no folder {target.parent}")
             try:
                 target.write_text(html(), "utf-8")
             except OSError as error:
-                raise ReportError(f"cannot write {target}: {error.strerror or error}") from None
+                raise WriteError(f"cannot write {target}: {error.strerror or error}") from None
 
         files = (*files, write)
     if view.fmt is not Format.markdown or view.table is not None:

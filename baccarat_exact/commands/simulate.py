@@ -21,7 +21,13 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
-__all__ = ["LONGEST_SECONDS", "LONG_SECONDS", "SimulateRequest", "duration_text"]
+__all__ = [
+    "LONGEST_SECONDS",
+    "LONG_SECONDS",
+    "SimulateRequest",
+    "duration_text",
+    "refuse_beyond_a_day",
+]
 
 CUT_CARD = 16
 """Cards behind the cut card unless ``--cut-card`` says otherwise: the punto banco rules
@@ -50,6 +56,23 @@ def duration_text(seconds: float) -> str:
     if seconds < 1000 * 86_400:
         return f"{seconds / 86_400:.0f} days"
     return f"{seconds / (365.25 * 86_400):.2g} years"
+
+
+def refuse_beyond_a_day(seconds: float, asked: str, workers: int, fewer: str) -> None:
+    """Refuse a run estimated at ``seconds`` on ``workers`` processes past
+    :data:`LONGEST_SECONDS`, before any work, as ``simulate`` refuses its own.
+
+    >>> refuse_beyond_a_day(3e6, "--samples 1000000", 1, "give fewer samples")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --samples 1000000 would take roughly 35 days on one core, past the day a run may take: give fewer samples
+    """
+    if seconds > LONGEST_SECONDS:
+        on = f"{workers} processes" if workers > 1 else "one core"
+        raise SimulationError(
+            f"{asked} would take roughly {duration_text(seconds)} on {on}, past the day a "
+            f"run may take: {fewer}"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

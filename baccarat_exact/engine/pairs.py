@@ -293,7 +293,10 @@ def shoe_pair_states(shoe: Shoe, suits: bool = True) -> tuple[tuple[int, ...], i
         # the same terms and sums in 128-bit integers, exact while N <= 1448, every rank
         # started from at most 1448 cards and scale < 2**32 (_sixcard.c); None past
         # those bounds, or where the shoe is refused (the Python below says why)
-        found = _compiled_pair_states(shoe.suits, shoe.counts, shoe.cards)
+        try:
+            found = _compiled_pair_states(shoe.suits, shoe.counts, shoe.cards)
+        except OverflowError:  # counts past a C integer: the Python below
+            found = None
         if found is not None:
             counts, scale = found
             weight = scale * scale

@@ -24,6 +24,7 @@ __all__ = [
     "exact_text",
     "int_from_text",
     "int_text",
+    "shown_number",
     "sqrt_float",
     "str_fits",
     "to_float",
@@ -189,6 +190,19 @@ def sqrt_float(value: Fraction) -> float | None:
     """
     root = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt(_CONTEXT)
     return to_float(root)  # type: ignore[arg-type]
+
+
+def shown_number(value: Fraction | int) -> str:
+    """An exact number as an error message quotes it: in full while short, else in
+    scientific notation (a pay of 10^400 is not 401 digits on one line).
+
+    >>> shown_number(Fraction(3, 2)), shown_number(10**400), shown_number(-(10**30) - 1)
+    ('3/2', '1.000e+400', '-1.000e+30')
+    """
+    exact = Fraction(value)
+    if abs(exact.numerator) < 10**24 and exact.denominator < 10**24:
+        return str(value)
+    return decimal_text(value, 3)
 
 
 def decimal_text(value: Fraction | int | float, digits: int, scale: int = 1) -> str:

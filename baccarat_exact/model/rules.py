@@ -15,7 +15,7 @@ from typing import Any
 
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.events import Event
-from baccarat_exact.model.exact import exact_number, exact_text
+from baccarat_exact.model.exact import exact_number, exact_text, shown_number
 
 __all__ = [
     "GAME_ALIASES",
@@ -354,9 +354,11 @@ class Rules:
         commission = exact_number(self.commission, "commission")
         tie_pays = exact_number(self.tie_pays, "tie pay")
         if not 0 <= commission < 1:
-            raise RulesError(f"commission must be at least 0 and below 1, got {commission}")
+            raise RulesError(
+                f"commission must be at least 0 and below 1, got {shown_number(commission)}"
+            )
         if tie_pays < 0:
-            raise RulesError(f"tie pay must not be negative, got {tie_pays}")
+            raise RulesError(f"tie pay must not be negative, got {shown_number(tie_pays)}")
         object.__setattr__(self, "commission", commission)
         object.__setattr__(self, "tie_pays", tie_pays)
         key = (self.game, self.tableau, commission, tie_pays, special)

@@ -242,13 +242,16 @@ def shoe_pair_results(
     """Each pure pair bet's result for one finite shoe whose suits are told apart, from
     its pair states in one compiled step (128-bit integers: :func:`pair_results` of
     :func:`~baccarat_exact.engine.pairs.shoe_pair_states`, the same objects, in half the
-    time): whether it applied (where not, nothing is written and the caller takes the
-    two steps)."""
+    time): whether it applied (where not — a shoe whose counts overflow 128 bits — the
+    caller takes the two steps, which write every pair bet's result)."""
     if not NATIVE or shoe.infinite or not suits or shoe.suits is None:
         return False
-    return _compiled_shoe_pair_results(
-        _MAKER, bets, shoe.suits, shoe.counts, shoe.cards, pair_lines, results
-    )
+    try:
+        return _compiled_shoe_pair_results(
+            _MAKER, bets, shoe.suits, shoe.counts, shoe.cards, pair_lines, results
+        )
+    except OverflowError:  # counts beyond 128 bits: the two steps, in Python's integers
+        return False
 
 
 def pair_line_counts(

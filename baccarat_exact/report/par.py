@@ -24,7 +24,7 @@ from baccarat_exact.analysis.par import (
     ParSettings,
     ParSheet,
 )
-from baccarat_exact.model.exact import exact_fields, exact_text, int_text, to_float
+from baccarat_exact.model.exact import decimal_text, exact_fields, exact_text, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 
@@ -110,7 +110,10 @@ def describe_inputs(sheet: ParSheet) -> str:
 
 
 def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.4g}%"
+    rounded = to_float(value)
+    if rounded is None:  # beyond float range
+        return f"{decimal_text(value, 3, 100)}%"
+    return f"{rounded * 100:.4g}%"
 
 
 # -- the text view -------------------------------------------------------------------------
@@ -213,6 +216,8 @@ def _lines_table(sheet: ParSheet) -> Table:
 
 
 def _method(horizon: Horizon) -> str:
+    if horizon.normal_only:
+        return "normal"
     return "exact" if horizon.exact else "float"
 
 
@@ -328,8 +333,8 @@ def _mix_tables(mix: MixSheet, sheet: ParSheet) -> tuple[Table, ...]:
                 percent_text(i.confidence.level),
                 -i.high,
                 -i.low,
-                -i.normal_high,
-                -i.normal_low,
+                _negated(i.normal_high),
+                _negated(i.normal_low),
                 _method(h),
             )
             for h in mix.horizons
@@ -401,6 +406,11 @@ def _float(value: Fraction | float | None) -> float | None:
     return None if value is None else to_float(value)
 
 
+def _negated(value: float | None) -> float | None:
+    """−value, ``None`` kept (a figure beyond float range)."""
+    return None if value is None else -value
+
+
 def _chance_json(chance: Chance, key: str = "probability") -> dict[str, Any]:
     """A chance: its exact value only where the law of the total is exact."""
     exact = {} if chance.exact is None else {key: exact_text(chance.exact)}
@@ -417,7 +427,7 @@ def _interval_json(i: Interval, exact: bool, hold: bool = False) -> dict[str, An
     where the law of the total is."""
     low, high = (-i.high, -i.low) if hold else (i.low, i.high)
     normal_low, normal_high = (
-        (-i.normal_high, -i.normal_low) if hold else (i.normal_low, i.normal_high)
+        (_negated(i.normal_high), _negated(i.normal_low)) if hold else (i.normal_low, i.normal_high)
     )
     return {
         "confidence": exact_text(i.confidence.level),

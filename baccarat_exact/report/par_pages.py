@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 
 from baccarat_exact.analysis.par import Horizon, ParSheet
+from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.report.par import METHODS
 from baccarat_exact.report.svg import Band, bands_chart, bars_chart
 
@@ -105,11 +106,11 @@ class Figures:
 
     def percent(self, path: str, digits: int = 4) -> Cell:
         value = self.value(path)
-        return "–" if value is None else Figure(path, f"{_number(value) * 100:.{digits}f}%")
+        return "–" if value is None else Figure(path, f"{_fixed(value, digits, 100)}%")
 
     def decimal(self, path: str, digits: int = 6) -> Cell:
         value = self.value(path)
-        return "–" if value is None else Figure(path, f"{_number(value):.{digits}f}")
+        return "–" if value is None else Figure(path, _fixed(value, digits))
 
     def whole(self, path: str) -> Cell:
         value = self.value(path)
@@ -124,6 +125,15 @@ class Figures:
 
 def _number(value: Any) -> float:
     return float(Fraction(value)) if isinstance(value, str) else float(value)
+
+
+def _fixed(value: Any, digits: int, scale: int = 1) -> str:
+    """A figure (exact text or a float) times ``scale`` to ``digits`` decimals; in
+    scientific notation beyond float range."""
+    exact = Fraction(value) if isinstance(value, str) else value
+    if to_float(exact) is None:
+        return decimal_text(exact, digits, scale)
+    return f"{_number(value) * scale:.{digits}f}"
 
 
 def confidence_figure(f: Figures, path: str) -> Figure:
@@ -305,7 +315,10 @@ def charts(f: Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) -> t
     if not rounds:
         return ()
     sign = -1.0 if hold else 1.0
-    mean = sign * float(horizons[0].mean)
+    centre = to_float(horizons[0].mean)
+    if centre is None:  # beyond float range: nothing a chart can draw
+        return ()
+    mean = sign * centre
     bands = []
     for i in range(len(rounds[0]["intervals"])):
         level = confidence_figure(f, f"{at}[0].intervals[{i}].confidence").text
@@ -331,7 +344,9 @@ def charts(f: Figures, at: str, horizons: Sequence[Horizon], *, hold: bool) -> t
         else:
             points = [(x * n, mass) for x, mass in horizon.shape]
             label = "net after the rounds (units)"
-        expected = sign * float(horizon.mean) * (1 if hold else n)
+        if not points:  # a law given by its normal approximation alone: no bars to draw
+            continue
+        expected = mean * (1 if hold else n)
         drawn.append(
             bars_chart(
                 f"after {n:,} rounds",

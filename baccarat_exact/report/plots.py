@@ -14,7 +14,7 @@ import numpy as np
 
 from baccarat_exact.analysis.eor import EffectOfRemoval
 from baccarat_exact.analysis.simulate_results import SimulationResult
-from baccarat_exact.errors import PlotError
+from baccarat_exact.errors import PlotError, WriteError
 from baccarat_exact.model.exact import decimal_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 
@@ -52,7 +52,7 @@ def _save(plt: Any, figure: Any, path: str) -> None:
     try:
         figure.savefig(path, dpi=110, metadata={"Software": None})
     except OSError as error:
-        raise PlotError(f"cannot write the plot {path!r}: {error.strerror or error}") from None
+        raise WriteError(f"cannot write the plot {path!r}: {error.strerror or error}") from None
     finally:
         plt.close(figure)
 

@@ -75,6 +75,7 @@ from baccarat_exact.blackjack.hands import SLOTS, Counts, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
 from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.errors import ShoeError, SimulationError
+from baccarat_exact.model.exact import shown_number
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
@@ -194,7 +195,7 @@ class IndexSettings:
         if not 0 < self.cards_left <= n:
             raise ShoeError(
                 f"--decks-left must leave between 1 and {n} cards (the shoe), got "
-                f"{self.cards_left} cards"
+                f"{shown_number(self.cards_left)} cards"
             )
         if not MIN_SAMPLES <= self.samples <= MAX_SAMPLES:
             raise SimulationError(

@@ -146,11 +146,34 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             exact_ev=self.exact_ev,
         )
 
+    def seconds(self, workers: int = 1) -> float:
+        """A rough estimate of the run's time on ``workers`` processes: about 125,000
+        rounds a second dealt and settled, a solve of 0.1–0.3 s a round with
+        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards."""
+        _, shoe = self.game()
+        behind = shoe.cards // 4 if self.cut_card is None else self.cut_card
+        rounds = max(1.0, (shoe.cards - behind) / 5.5) * self.shoes
+        passes = 1 if self.kelly is None else 2
+        per_round = 0.2 if self.exact_ev else passes / 125_000
+        return rounds * per_round / max(1, workers)
+
     def compute(self, context: Context) -> CountingResult:
         """Deal the shoes here (``context.jobs`` processes) or on the Dask
-        ``context.cluster``: the same bytes wherever they are dealt."""
-        from baccarat_exact.analysis.blackjack.counting import count_shoes
+        ``context.cluster``: the same bytes wherever they are dealt.
 
+        :raises SimulationError: for a run estimated past a day (:meth:`seconds`).
+        """
+        from baccarat_exact.analysis.blackjack.counting import count_shoes
+        from baccarat_exact.commands.simulate import SimulateRequest, refuse_beyond_a_day
+
+        workers = SimulateRequest.workers(context.jobs, context.cluster)
+        if workers is not None:  # a remote cluster's workers are not known here
+            refuse_beyond_a_day(
+                self.seconds(workers),
+                f"--shoes {self.shoes:,}" + (" with --exact-ev" if self.exact_ev else ""),
+                workers,
+                "give fewer shoes, or more workers (--jobs)",
+            )
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
