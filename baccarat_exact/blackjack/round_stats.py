@@ -54,6 +54,7 @@ from baccarat_exact.blackjack.round import End, peeks, settle, settle_peeked
 from baccarat_exact.blackjack.round.moves import forced_stand, hands_possible
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
+    PostSplit,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
@@ -510,11 +511,14 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
     surrender and split, as the engine chooses."""
     values = graph.optimal_values()
     rules = graph.solver.rules
+    zero_memory = rules.post_split is PostSplit.CDZ
 
     def choose(i: int, splittable: bool) -> Move:
         s = graph.states[i]
         if s.kind == "split_two" and forced_stand(rules, s.extra):
             return Move.STAND
+        if zero_memory and s.extra >= 0:
+            return _zero_memory_move(graph, i, values)
         options: list[tuple[Move, Number]] = [
             (Move.STAND, graph.stand[i]),
             (Move.HIT, graph.hit(i, values)),
@@ -534,6 +538,23 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
         return best[0]
 
     return choose
+
+
+def _zero_memory_move(graph: StateGraph, i: int, values: list[Number]) -> Move:
+    """CDZ-: the split hand ``i`` takes the move best for its cards unsplit (stand, hit, or
+    a double where both may double; ties: stand, hit, double), as
+    :meth:`~baccarat_exact.blackjack.graph.Graph.zero_memory_moves` values it."""
+    twin = graph.index[(graph.states[i].hand, -1)]
+    if graph.terminal_mask[twin] or not graph.plays[twin]:
+        return Move.STAND
+    move, best = Move.STAND, graph.stand[twin]
+    hit = graph.hit(twin, values)
+    if hit > best:
+        move, best = Move.HIT, hit
+    doubled, unsplit = graph.double[i], graph.double[twin]
+    if doubled is not None and unsplit is not None and unsplit > best:
+        move = Move.DOUBLE
+    return move
 
 
 def chart_chooser(graph: StateGraph, play: UpCardPlay) -> Chooser:
@@ -635,6 +656,12 @@ def round_stats(
     wanted: list[str | BasicStrategy] = list(strategies)
     if not wanted:
         raise RulesError("name at least one strategy: optimal or basic")
+    if "optimal" in wanted and rules.post_split is PostSplit.CDP and rules.split_hands > 2:
+        raise RulesError(
+            "the round's law with resplits needs one way of playing the dealt split hands: "
+            "CDP's play changes with the terms of the split's value, not with cards seen "
+            "(use --post-split cdp1 or cdz-)"
+        )
     for item in wanted:
         if isinstance(item, BasicStrategy):
             if item.rules != rules:
