@@ -42,7 +42,7 @@ from typing import Any
 
 from baccarat_exact.blackjack.dealer import BLACKJACK, BUST, OUTCOMES
 from baccarat_exact.blackjack.edge import Advance, Value, solvers
-from baccarat_exact.blackjack.graph import StateGraph
+from baccarat_exact.blackjack.graph import DOUBLE, HIT, STAND, StateGraph
 from baccarat_exact.blackjack.hands import (
     SLOTS,
     Counts,
@@ -511,14 +511,16 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
     surrender and split, as the engine chooses."""
     values = graph.optimal_values()
     rules = graph.solver.rules
-    zero_memory = rules.post_split is PostSplit.CDZ
+    zero_memory = (
+        graph.zero_memory_moves(graph, values) if rules.post_split is PostSplit.CDZ else None
+    )
 
     def choose(i: int, splittable: bool) -> Move:
         s = graph.states[i]
         if s.kind == "split_two" and forced_stand(rules, s.extra):
             return Move.STAND
-        if zero_memory and s.extra >= 0:
-            return _zero_memory_move(graph, i, values)
+        if zero_memory is not None and s.extra >= 0:  # CDZ-: the unsplit twin's best move
+            return _ZERO_MEMORY_MOVES[int(zero_memory[i])]
         options: list[tuple[Move, Number]] = [
             (Move.STAND, graph.stand[i]),
             (Move.HIT, graph.hit(i, values)),
@@ -540,21 +542,9 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
     return choose
 
 
-def _zero_memory_move(graph: StateGraph, i: int, values: list[Number]) -> Move:
-    """CDZ-: the split hand ``i`` takes the move best for its cards unsplit (stand, hit, or
-    a double where both may double; ties: stand, hit, double), as
-    :meth:`~baccarat_exact.blackjack.graph.Graph.zero_memory_moves` values it."""
-    twin = graph.index[(graph.states[i].hand, -1)]
-    if graph.terminal_mask[twin] or not graph.plays[twin]:
-        return Move.STAND
-    move, best = Move.STAND, graph.stand[twin]
-    hit = graph.hit(twin, values)
-    if hit > best:
-        move, best = Move.HIT, hit
-    doubled, unsplit = graph.double[i], graph.double[twin]
-    if doubled is not None and unsplit is not None and unsplit > best:
-        move = Move.DOUBLE
-    return move
+_ZERO_MEMORY_MOVES = {STAND: Move.STAND, HIT: Move.HIT, DOUBLE: Move.DOUBLE}
+"""A split hand's move as :meth:`~baccarat_exact.blackjack.graph.Graph.zero_memory_moves`
+codes it."""
 
 
 def chart_chooser(graph: StateGraph, play: UpCardPlay) -> Chooser:
