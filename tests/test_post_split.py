@@ -227,13 +227,34 @@ def test_split_once_cdp1_is_cdp_and_at_least_cdz(hole_card: bool) -> None:
 def test_the_basic_strategy_plays_its_own_cells_whatever_the_post_split_play() -> None:
     """A chart plays split hands by its cells: its derivation and value do not read the
     post-split play (only the optimal figures do)."""
-    shoe = Shoe.parse(SMALL)
+    shoe = Shoe.parse(TINY)
     base = BlackjackRules(double_after_split=True)
     found = {play: edge(shoe, replace(base, post_split=play), exact=False) for play in PostSplit}
     charts = {play: result.strategy.plays for play, result in found.items()}
     assert charts[CDZ] == charts[PostSplit.CDP1] == charts[PostSplit.CDP]
     assert len({result.basic for result in found.values()}) == 1
     assert found[CDZ].optimal < found[PostSplit.CDP1].optimal
+
+
+PAIRS_SHOE = "A=2,2=3,3=3,6=3,8=3,T=12"
+"""26 cards deep enough for four hands, with small pairs whose split hands hit often."""
+
+
+@pytest.mark.parametrize("play", list(PostSplit))
+def test_resplits_in_float_agree_with_exact(play: PostSplit) -> None:
+    """Each play's resplit value in float is its exact value to 1e-12; CDP (each term's own
+    best moves) is a third value with resplits."""
+    shoe = Shoe.parse(PAIRS_SHOE)
+    rules = BlackjackRules(split_hands=4, double_after_split=True, post_split=play)
+    exact = analyze_hand("3 3", "8", shoe, rules).values["split"]
+    rough = analyze_hand("3 3", "8", shoe, rules, exact=False).values["split"]
+    assert abs(rough - exact) < Fraction(1, 10**12)
+    others = {
+        analyze_hand("3 3", "8", shoe, replace(rules, post_split=other)).values["split"]
+        for other in PostSplit
+        if other is not play
+    }
+    assert exact not in others
 
 
 def test_the_default_is_cdp1_and_named() -> None:
