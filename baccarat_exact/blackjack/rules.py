@@ -377,7 +377,7 @@ class BlackjackRules:
 
         >>> BlackjackRules().summary()
         '6 decks, S17, no hole card (dealer BJ takes all), no DAS, hit split aces, Triple Seven 3:2, BJ 3:2'
-        >>> BlackjackRules(post_split="cdz-").summary(decks=False, play=True)[-20:]
+        >>> BlackjackRules(post_split="cdz-").summary(decks=False, play=True)[-23:]
         'BJ 3:2; post-split CDZ-'
         """
         parts = [f"{self.decks} deck{'s' if self.decks != 1 else ''}"] if decks else []
