@@ -6,7 +6,7 @@ give its path::
 
     git clone https://github.com/possibly-wrong/blackjack /tmp/farmer-blackjack
     .venv/bin/python benchmarks/bench_farmer.py /tmp/farmer-blackjack [--runs 5] [--against DIR]
-        [--option-values]
+        [--option-values] [--grid [full]]
 
 Without the path (or without a C++ compiler) the benchmark says so and skips. It builds, in
 a scratch directory (``--build-dir`` to keep it between runs):
@@ -35,9 +35,11 @@ whole process; then where the optimal value's computing time goes, by
 phase. Both EVs are printed with their difference. ``--option-values`` adds ``blackjack
 edge --option-values`` (float and exact) beside the optimal values alone of the nine rule
 sets it solves (the rules and each flip, one process, sharing what ``edge`` shares).
-``--against DIR`` also runs our cases from another tree (``git archive OLD baccarat_exact |
-tar -x -C DIR``, the compiled modules copied in), interleaved with this one's: before and
-after in one run. Both trees' modules are byte-compiled first, so that no run pays for
+``--grid`` compares instead of timing: every EV of a grid of rule sets under each of
+Farmer's three post-split strategies (CDZ-, CDP1, CDP) against ``--post-split``'s
+(:mod:`benchmarks.farmer_grid`). ``--against DIR`` also runs our cases from another tree
+(``git archive OLD baccarat_exact | tar -x -C DIR``, the compiled modules copied in),
+interleaved with this one's: before and after in one run. Both trees' modules are byte-compiled first, so that no run pays for
 compiling them.
 
 The tools the parent uses (argparse, subprocess, tempfile, ...) are imported where they are
@@ -361,6 +363,14 @@ def main() -> None:
         help="also time `blackjack edge --option-values` against the optimal values alone of "
         "the nine rule sets it solves",
     )
+    parser.add_argument(
+        "--grid",
+        nargs="?",
+        const="default",
+        choices=("default", "full"),
+        help="instead of timing: every EV of a grid of rule sets x CDZ-, CDP1, CDP against "
+        "Farmer's strategy program (benchmarks/farmer_grid.py; 'full': every combination)",
+    )
     parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
     parser.add_argument("--optimal-flips", choices=("float", "exact"), help=argparse.SUPPRESS)
     parser.add_argument("--imports", action="store_true", help=argparse.SUPPRESS)
@@ -387,6 +397,17 @@ def main() -> None:
         return
     sys.path.insert(0, str(ROOT))
     from benchmarks._machine import machine
+
+    if args.grid:
+        from benchmarks import farmer_grid
+
+        with tempfile.TemporaryDirectory() as scratch:
+            strategy, _ = build(source, Path(args.build_dir or scratch), cxx)
+            print(f"machine: {machine()}")
+            grid = farmer_grid.GRID if args.grid == "default" else farmer_grid.full_grid()
+            if farmer_grid.run_grid(strategy, grid):
+                raise SystemExit("some EVs disagree")
+        return
 
     with tempfile.TemporaryDirectory() as scratch:
         build_dir = Path(args.build_dir) if args.build_dir else Path(scratch)

@@ -22,6 +22,7 @@ from baccarat_exact.commands.blackjack import (
     BlackjackRoundRequest,
     BlackjackRulesInput,
 )
+from baccarat_exact.commands.check import later_defaults
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.commands.report import fingerprint
 from baccarat_exact.report.par_pages import lookup
@@ -226,9 +227,22 @@ def test_the_json_beside_the_html_is_the_golden_document(
     page: tuple[str, dict[str, Any]], golden: dict[str, Any]
 ) -> None:
     _, document = page
-    assert {k: v for k, v in document.items() if k != "version"} == {
+    assert {k: v for k, v in _as_first_written(document).items() if k != "version"} == {
         k: v for k, v in golden.items() if k != "version"
     }
+
+
+def _as_first_written(value: Any) -> Any:
+    """``value`` without the keys that came after the golden document at what their absence
+    meant (``post_split``: no input, CDP1)."""
+    if isinstance(value, dict):
+        later = later_defaults()
+        return {
+            key: _as_first_written(item)
+            for key, item in value.items()
+            if item not in later.get(key, ())
+        }
+    return value
 
 
 def test_every_html_figure_is_the_json_twins(page: tuple[str, dict[str, Any]]) -> None:

@@ -33,6 +33,7 @@ from baccarat_exact.blackjack.graph_solver import GraphSolver
 from baccarat_exact.blackjack.hands import ACE, SLOTS, Counts, add_card
 from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
 from baccarat_exact.blackjack.round.moves import forced_stand, hands_possible
+from baccarat_exact.blackjack.rules import PostSplit
 from baccarat_exact.blackjack.shape import (
     BLACKJACK,
     KIND_NAMES,
@@ -258,6 +259,8 @@ class Graph(GraphArrays, Generic[SolverT]):
         set by the last sweep."""
         self.split_starts = self.starts_of_splits()
         self._pair_graphs: dict[tuple[int, int, int], Self] = {}
+        self._zero_memory_values: NumArray | None = None
+        """Every split hand's value played CDZ- (pairs split once), once a sweep asks."""
         self.chart_memo: dict[Any, Any] = {}
         """What the chart search keeps between its passes over this graph (values that no
         pass changes)."""
@@ -430,30 +433,110 @@ class Graph(GraphArrays, Generic[SolverT]):
     def split(
         self, slot: int, values: list[Number] | NumArray, decide: Decide | None = None
     ) -> Number:
-        """Split value of the pair ``slot``, over ``D_2 · S``: twice the first hand, given the
-        split hands' values; with resplits (:mod:`.resplit`), the split hands played by
-        ``decide`` (default: the composition-dependent best moves, :meth:`best_moves`)."""
-        if hands_possible(self.solver.rules, slot) > 2:
-            return self._resplit(slot, decide)
+        """Split value of the pair ``slot``, over ``D_2 · S``, with ``values`` the states'
+        optimal values: the split hands played by ``decide``, else by the rules' post-split
+        play (:class:`~.rules.PostSplit`). Split once and played by the optimum (CDP1 and
+        CDP alike) it is twice the first hand; else a sum over the pair's own graphs
+        (:mod:`.resplit`)."""
+        rules = self.solver.rules
+        resplits = hands_possible(rules, slot) > 2
+        if decide is None and rules.post_split is PostSplit.CDZ:
+            return (
+                self._resplit(slot, values, None) if resplits else self._zero_memory(slot, values)
+            )
+        if resplits:
+            return self._resplit(slot, values, decide)
+        return self.split_once(slot, values)
+
+    def split_once(self, slot: int, values: list[Number] | NumArray) -> Number:
+        """Twice the first split hand of the pair ``slot``, the split hands worth ``values``
+        (a pair split once: by the symmetry of the deal both hands are worth the same)."""
         total: Number = 0
         for w, j in self.split_starts[slot]:
             total += w * values[j]
         return 2 * total
 
-    def _resplit(self, slot: int, decide: Decide | None) -> Number:
-        """A split with resplits: Σ over :meth:`resplit_starts` of weight × the first hand's
-        value from its term's shoe, each a sweep of the fixed play over the pair's own graph
-        (``decide``, else the composition-dependent best moves of the pair's hands)."""
+    def _resplit(self, slot: int, values: list[Number] | NumArray, decide: Decide | None) -> Number:
+        """A split as Σ over :meth:`resplit_starts` of weight × the first hand's value from
+        its term's shoe, each a sweep of a fixed play over the pair's own graph: ``decide``,
+        else the post-split play (CDZ-: the unsplit hands' best moves, from ``values``;
+        CDP1: the best moves of the term without more pair cards; CDP: each term's own)."""
         base = self.pair_graph(slot, 0, 2)
-        moves = base.best_moves(base.optimal_array()) if decide is None else base.moves_of(decide)
-        values: dict[int, NumArray] = {}
+        post = self.solver.rules.post_split
+        moves: IntArray | None = None
+        if decide is not None:
+            moves = base.moves_of(decide)
+        elif post is PostSplit.CDZ:
+            moves = self.zero_memory_moves(base, values, slot)
+        elif post is PostSplit.CDP1:
+            moves = base.best_moves(base.optimal_array())
+        swept: dict[int, NumArray] = {}
         total: Number = 0
         for graph, j, weight in self.resplit_starts(slot):
-            found = values.get(id(graph))
+            found = swept.get(id(graph))
             if found is None:
-                found = values[id(graph)] = graph.evaluate(moves)
+                played = moves if moves is not None else graph.best_moves(graph.optimal_array())
+                found = swept[id(graph)] = graph.evaluate(played)
             total += weight * found[j]
         return total
+
+    def _zero_memory(self, slot: int, values: list[Number] | NumArray) -> Number:
+        """A pair split once, its hands played CDZ- (:meth:`zero_memory_moves`): the split
+        hands of every pair valued by one sweep of this graph (kept for the other pairs)."""
+        if self._zero_memory_values is None:
+            self._zero_memory_values = self.evaluate(self.zero_memory_moves(self, values))
+        return self.split_once(slot, self._zero_memory_values)
+
+    def zero_memory_moves(
+        self, pair: Graph[Any], values: list[Number] | NumArray, slot: int = -1
+    ) -> IntArray:
+        """CDZ-: each split hand of ``pair`` (this graph, or the own graph of the pair
+        ``slot``, :meth:`pair_graph`) takes the
+        move (stand, hit, or a double where it may double) that is best for the same cards
+        unsplit in this graph, whose states are worth ``values`` (only the unsplit hands'
+        values are read, and those never depend on a split). Ties: stand, hit, double. A
+        hand whose unsplit twin ends there (a blackjack, a paid Triple Seven) stands; an
+        unsplit hand stands (its move is not this play's)."""
+        rows, twins = self._twins(pair, slot)
+        moves = np.full(len(pair.shape.found), STAND, dtype=np.int64)
+        if not len(rows):
+            return moves
+        known = np.asarray(values, dtype=self.dtype)
+        stand = self.stand_values[twins]
+        hit = self.hits_of(twins, known)
+        chosen = np.where(np.greater(hit, stand).astype(bool), HIT, STAND)
+        best = np.where(chosen == HIT, hit, stand)
+        doubles = pair.double_mask[rows] & self.double_mask[twins]
+        if doubles.any():
+            better = np.greater(np.where(doubles, self.double_values[twins], best), best)
+            chosen = np.where(doubles & better.astype(bool), DOUBLE, chosen)
+        ends = self.terminal_mask[twins] | ~self.plays[twins]
+        moves[rows] = np.where(ends, STAND, chosen)
+        return moves
+
+    def _twins(self, pair: Graph[Any], slot: int) -> tuple[IntArray, IntArray]:
+        """The split hands of ``pair`` (this graph, or the pair ``slot``'s own) that play, and
+        the index here of the same cards unsplit (kept in the shape's memo: the pair's shape
+        follows from this one's and the slot).
+
+        :raises RulesError: where this graph lacks the unsplit hands (a graph of the hands
+            that follow one hand)."""
+        key = ("twins", slot)
+        found = self.shape.memo.get(key)
+        if found is None:
+            split = pair.plays & (pair.shape.extra >= 0)
+            rows = np.nonzero(split)[0]
+            hands = pair.shape.found
+            index = self.index
+            try:
+                twins = np.array([index[(hands[i][0], -1)] for i in rows.tolist()], dtype=np.int64)
+            except KeyError:
+                raise RulesError(
+                    "CDZ- play needs the unsplit hands of the whole shoe (a graph of one "
+                    "hand's followers lacks them)"
+                ) from None
+            found = self.shape.memo[key] = (rows, twins)
+        return found
 
     def resplit_starts(self, slot: int) -> list[tuple[Self, int, Number]]:
         """The first split hands of the resplit formula for the pair ``slot``

@@ -26,15 +26,15 @@ from baccarat_exact.blackjack.hands import (
     slot_of,
 )
 from baccarat_exact.blackjack.round import is_triple_seven, may_split, peeks
-from baccarat_exact.blackjack.rules import BlackjackRules
-from baccarat_exact.blackjack.shape import graph_shape, shape_of
+from baccarat_exact.blackjack.rules import BlackjackRules, PostSplit
+from baccarat_exact.blackjack.shape import GraphShape, graph_shape, shape_of
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import CardError
 from baccarat_exact.model.cards import Rank, format_cards
 from baccarat_exact.model.exact import to_float
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["ACTIONS", "TIE_ORDER", "HandAnalysis", "analyze_hand"]
+__all__ = ["ACTIONS", "TIE_ORDER", "HandAnalysis", "analyze_hand", "moves_shape"]
 
 ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 """The player's moves, in the order reports list them."""
@@ -146,13 +146,7 @@ def analyze_hand(
         splittable = r == 2 and may_split(
             rules, slot_of(ranks[0]), slot_of(ranks[1]), same_rank=ranks[0] == ranks[1]
         )
-        shape = shape_of(
-            solver.counts,
-            infinite=solver.infinite,
-            one_card_aces=not rules.hit_split_aces,
-            hand=counts_hand,
-        )
-        graph = StateGraph(solver, graph_shape(shape))
+        graph = StateGraph(solver, moves_shape(solver, counts_hand, splittable=splittable))
         numerators = _moves(graph, counts_hand, splittable=splittable)
     given = peeks(rules) and solver.bj_slot >= 0
     values = {}
@@ -177,6 +171,20 @@ def analyze_hand(
         exact=exact,
         given_no_dealer_blackjack=given,
     )
+
+
+def moves_shape(solver: UpCardSolver, hand: Counts, *, splittable: bool) -> GraphShape:
+    """The states that value ``hand``'s moves: the hands that follow it (and a pair's split
+    hands), or every hand where the pair splits CDZ- (its split hands play as the unsplit
+    hands of their cards, which need not follow the pair)."""
+    zero_memory = splittable and solver.rules.post_split is PostSplit.CDZ
+    shape = shape_of(
+        solver.counts,
+        infinite=solver.infinite,
+        one_card_aces=not solver.rules.hit_split_aces,
+        hand=None if zero_memory else hand,
+    )
+    return graph_shape(shape)
 
 
 def _moves(graph: StateGraph, hand: Counts, *, splittable: bool) -> dict[str, Number]:

@@ -42,7 +42,7 @@ from typing import Any
 
 from baccarat_exact.blackjack.dealer import BLACKJACK, BUST, OUTCOMES
 from baccarat_exact.blackjack.edge import Advance, Value, solvers
-from baccarat_exact.blackjack.graph import StateGraph
+from baccarat_exact.blackjack.graph import DOUBLE, HIT, STAND, StateGraph
 from baccarat_exact.blackjack.hands import (
     SLOTS,
     Counts,
@@ -54,6 +54,7 @@ from baccarat_exact.blackjack.round import End, peeks, settle, settle_peeked
 from baccarat_exact.blackjack.round.moves import forced_stand, hands_possible
 from baccarat_exact.blackjack.rules import (
     BlackjackRules,
+    PostSplit,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
@@ -510,11 +511,16 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
     surrender and split, as the engine chooses."""
     values = graph.optimal_values()
     rules = graph.solver.rules
+    zero_memory = (
+        graph.zero_memory_moves(graph, values) if rules.post_split is PostSplit.CDZ else None
+    )
 
     def choose(i: int, splittable: bool) -> Move:
         s = graph.states[i]
         if s.kind == "split_two" and forced_stand(rules, s.extra):
             return Move.STAND
+        if zero_memory is not None and s.extra >= 0:  # CDZ-: the unsplit twin's best move
+            return _ZERO_MEMORY_MOVES[int(zero_memory[i])]
         options: list[tuple[Move, Number]] = [
             (Move.STAND, graph.stand[i]),
             (Move.HIT, graph.hit(i, values)),
@@ -534,6 +540,11 @@ def optimal_chooser(graph: StateGraph) -> Chooser:
         return best[0]
 
     return choose
+
+
+_ZERO_MEMORY_MOVES = {STAND: Move.STAND, HIT: Move.HIT, DOUBLE: Move.DOUBLE}
+"""A split hand's move as :meth:`~baccarat_exact.blackjack.graph.Graph.zero_memory_moves`
+codes it."""
 
 
 def chart_chooser(graph: StateGraph, play: UpCardPlay) -> Chooser:
@@ -635,6 +646,12 @@ def round_stats(
     wanted: list[str | BasicStrategy] = list(strategies)
     if not wanted:
         raise RulesError("name at least one strategy: optimal or basic")
+    if "optimal" in wanted and rules.post_split is PostSplit.CDP and rules.split_hands > 2:
+        raise RulesError(
+            "the round's law with resplits needs one way of playing the dealt split hands: "
+            "CDP's play changes with the terms of the split's value, not with cards seen "
+            "(use --post-split cdp1 or cdz-)"
+        )
     for item in wanted:
         if isinstance(item, BasicStrategy):
             if item.rules != rules:

@@ -36,7 +36,7 @@ class RuleOption:
     >>> das = rule_options()[4]
     >>> das.name, das.input, das.option, das.kind, das.default
     ('double_after_split', 'das', '--das/--no-das', <class 'bool'>, False)
-    >>> rule_options()[-3].checked(5)
+    >>> rule_options()[-4].checked(5)
     Traceback (most recent call last):
     ...
     baccarat_exact.errors.RulesError: split_hands must be 2, 3 or 4, got 5
@@ -66,6 +66,9 @@ class RuleOption:
     always_written: bool = False
     """Every document since the first holds it (its schema requires it); a later rule may
     be missing from an older document, which then means its default."""
+    later: bool = False
+    """Added after documents were first stored: a stored document without it was computed
+    with its default, and ``check`` accepts it missing there (:func:`later_defaults`)."""
     dealer: bool = False
     """The dealer's final hand depends on it (``blackjack dealer`` offers it)."""
     insurance: bool = False
@@ -145,6 +148,7 @@ def declare(
     noun: str = "",
     flip: tuple[str, str] | None = None,
     always_written: bool = False,
+    later: bool = False,
     dealer: bool = False,
     insurance: bool = False,
 ) -> dict[str, RuleOption]:
@@ -159,6 +163,7 @@ def declare(
         noun=noun,
         flip=flip,
         always_written=always_written,
+        later=later,
         dealer=dealer,
         insurance=insurance,
     )

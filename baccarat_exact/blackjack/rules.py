@@ -38,6 +38,7 @@ __all__ = [
     "DealerBlackjackTakes",
     "DoubleRule",
     "OptionFlip",
+    "PostSplit",
     "RuleOption",
     "SplitBy",
     "Surrender",
@@ -86,6 +87,28 @@ class SplitBy(str, Enum):
     """Equal value: T J Q K are all tens (any two may be split)."""
     RANK = "rank"
     """Equal rank: K K splits, K Q does not."""
+
+
+class PostSplit(str, Enum):
+    """How split hands are played: the player's choice, not a casino rule (Farmer's names,
+    github.com/possibly-wrong/blackjack, readme 6.0-6.1; docs/blackjack.md, "Post-split
+    play"). Each changes only the moves of split hands; the pair's own choice to split
+    is then the best against the split's value so played."""
+
+    CDZ = "cdz-"
+    """Zero memory: a split hand takes the move that is best for the same cards as an
+    unsplit hand (the shoe less the up card and the hand's own cards)."""
+    CDP1 = "cdp1"
+    """The best moves for the shoe less the up card, both pair cards and the hand's own
+    cards, every split hand alike (resplits included)."""
+    CDP = "cdp"
+    """As CDP1, but with resplits each term of the split's value (the shoe less ``m`` more
+    pair cards) takes the best moves for its own shoe."""
+
+    @property
+    def label(self) -> str:
+        """The name analysts write: ``CDZ-``, ``CDP1``, ``CDP``."""
+        return self.value.upper()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -290,6 +313,19 @@ class BlackjackRules:
         ),
     )
     """A pair is two cards of equal value (T J Q K alike) or of equal rank."""
+    post_split: PostSplit = field(
+        default=PostSplit.CDP1,
+        metadata=declare(
+            "--post-split",
+            help="How split hands are played (the player's choice, not a casino rule): cdz- "
+            "(as unsplit hands), cdp1 (best given both pair cards) or cdp (with resplits, "
+            "best for each term's shoe) (default: cdp1).",
+            meaning="the player's post-split play: CDZ-, CDP1 or CDP (his choice, not a rule)",
+            later=True,
+        ),
+    )
+    """How split hands are played (:class:`PostSplit`): the player's choice, kept with the
+    rules so that every command that values a split reads it from one place."""
 
     def __post_init__(self) -> None:
         for option in rule_options(type(self)):
@@ -335,11 +371,14 @@ class BlackjackRules:
         low = 9 if self.double is DoubleRule.NINE_TO_ELEVEN else 10
         return not soft and low <= hard <= 11
 
-    def summary(self, *, decks: bool = True) -> str:
-        """One line naming the rules (without the decks when the shoe is described apart).
+    def summary(self, *, decks: bool = True, play: bool = False) -> str:
+        """One line naming the rules (without the decks when the shoe is described apart;
+        with ``play``, the post-split play last, as a command that values splits says it).
 
         >>> BlackjackRules().summary()
         '6 decks, S17, no hole card (dealer BJ takes all), no DAS, hit split aces, Triple Seven 3:2, BJ 3:2'
+        >>> BlackjackRules(post_split="cdz-").summary(decks=False, play=True)[-23:]
+        'BJ 3:2; post-split CDZ-'
         """
         parts = [f"{self.decks} deck{'s' if self.decks != 1 else ''}"] if decks else []
         parts.append("H17" if self.dealer_hits_soft_17 else "S17")
@@ -369,7 +408,8 @@ class BlackjackRules:
         else:
             parts.append("no Triple Seven")
         parts.append(f"BJ {_ratio(self.blackjack_pays)}")
-        return ", ".join(parts)
+        line = ", ".join(parts)
+        return f"{line}; post-split {self.post_split.label}" if play else line
 
     def to_dict(self) -> dict[str, object]:
         """Every option for JSON: pays as ``"p/q"``, the dealer-blackjack rule by name.

@@ -693,7 +693,7 @@ def _chart_split(
     asks), but with resplits each pair graph swept once a pass, its moves asked once per
     signature (``swept``: its values where the pass knows them, by ``id``; filled in here)."""
     if hands_possible(graph.solver.rules, slot) == 2:
-        return graph.split(slot, values)
+        return graph.split_once(slot, values)
     total: Number = 0
     for pair_graph, j, weight in graph.resplit_starts(slot):
         known = swept.get(id(pair_graph))

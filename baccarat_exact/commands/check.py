@@ -17,11 +17,13 @@ trimmed on purpose. The version that wrote a document is recorded, never compare
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -342,6 +344,32 @@ _NOT_COMPARED = ("id", "version")
 """Top-level keys that are not values: a golden file's own name, the writing version."""
 
 
+@functools.cache
+def later_defaults() -> dict[str, tuple[Any, ...]]:
+    """Keys a stored document may lack because they came after it (the blackjack rules
+    declared ``later``, as a rule and as a request's input), with the values that the
+    missing key meant: its default, or no input given.
+
+    >>> later_defaults()["post_split"]
+    (None, 'cdp1')
+    """
+    from baccarat_exact.blackjack.rules import rule_options
+
+    found: dict[str, tuple[Any, ...]] = {}
+    for option in rule_options():
+        if option.later:
+            default = option.default.value if isinstance(option.default, Enum) else option.default
+            found[option.name] = found[option.input] = (None, default)
+    return found
+
+
+def _came_later(key: Any, value: Any) -> bool:
+    """Whether a computed ``key`` a stored document lacks is a later value at what its
+    absence meant (then not a difference)."""
+    meant = later_defaults().get(str(key))
+    return meant is not None and any(value is None if m is None else value == m for m in meant)
+
+
 def _compare(
     stored: Any, fresh: Any, path: str, subset: bool = False, floats: bool = False
 ) -> Iterator[tuple[bool, Difference]]:
@@ -362,6 +390,8 @@ def _compare(
             return
         for key, value in fresh.items():
             if key not in stored and not (key in _NOT_COMPARED and not path):
+                if _came_later(key, value):
+                    continue
                 where = f"{path}.{key}" if path else str(key)
                 for leaf, computed in _leaves(value, where):
                     yield False, Difference(leaf, None, computed, unstored=True)

@@ -25,6 +25,26 @@ if TYPE_CHECKING:
 __all__ = ["ReportRequest", "fingerprint", "paged"]
 
 
+def _as_first_written(request: Any) -> Any:
+    """The request without the inputs that came later and were not given (``check``'s
+    :func:`~baccarat_exact.commands.check.later_defaults`): a request recorded before
+    they existed and one recorded since without them are one request, one fingerprint.
+
+    >>> _as_first_written({"rules": {"das": None, "post_split": None}})
+    {'rules': {'das': None}}
+    """
+    from baccarat_exact.commands.check import later_defaults
+
+    if isinstance(request, Mapping):
+        later = later_defaults()
+        return {
+            key: _as_first_written(value)
+            for key, value in request.items()
+            if not (key in later and value is None)
+        }
+    return request
+
+
 def fingerprint(document: Mapping[str, Any]) -> str:
     """16 hexadecimal digits of the SHA-256 of a document's kind, request and tool version
     (the Python version aside: it changes no value), in canonical JSON.
@@ -38,7 +58,7 @@ def fingerprint(document: Mapping[str, Any]) -> str:
     canonical = json.dumps(
         {
             "kind": document.get("kind"),
-            "request": document.get("request"),
+            "request": _as_first_written(document.get("request")),
             "version": version.get("baccarat_exact") if isinstance(version, Mapping) else None,
         },
         sort_keys=True,

@@ -43,7 +43,7 @@ def situation_terms(
     where pairs are by value.
     """
     from baccarat_exact.blackjack.graph import StateGraph
-    from baccarat_exact.blackjack.shape import graph_shape, shape_of
+    from baccarat_exact.blackjack.hand import moves_shape
     from baccarat_exact.blackjack.solver import UpCardSolver
 
     n = sum(counts)
@@ -69,10 +69,8 @@ def situation_terms(
         for hand in decision.hands():
             if any(after[s] < hand[s] for s in range(SLOTS)):
                 continue
-            shape = shape_of(
-                after, infinite=False, one_card_aces=not rules.hit_split_aces, hand=hand
-            )
-            graph = StateGraph(solver, graph_shape(shape))
+            shape = moves_shape(solver, hand, splittable=decision.kind == "pair")
+            graph = StateGraph(solver, shape)
             play, other = _move_values(graph, graph.index[(hand, -1)], decision)
             no_bj = solver.no_blackjack(hand, 2)  # numerator over D_2 (a chance in float mode)
             if exact:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.round import peeks
-from baccarat_exact.blackjack.rules import RULESET_ALIASES
+from baccarat_exact.blackjack.rules import RULESET_ALIASES, PostSplit
 from baccarat_exact.model.exact import exact_fields, to_float
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
@@ -116,6 +116,19 @@ def dealer_report(chart: DealerChart) -> Report:
     )
 
 
+def _split_note(rules: BlackjackRules) -> str:
+    """How ``hand``'s split value plays the split hands (the post-split play, named)."""
+    how = (
+        "played as the same cards unsplit"
+        if rules.post_split is PostSplit.CDZ
+        else "played from its own cards and the pair"
+        if rules.split_hands == 2 or rules.post_split is PostSplit.CDP1
+        else "played from its own cards and the pair cards out in each term of the split's value"
+    )
+    once = "once" if rules.split_hands == 2 else "resplitting on every pair card allowed"
+    return f"split: {once}, each hand {how} ({rules.post_split.label}, docs/blackjack.md)."
+
+
 def hand_report(analysis: HandAnalysis) -> Report:
     """Values of every move for one hand."""
     from baccarat_exact.blackjack.hand import describe_hand
@@ -131,13 +144,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
     )
     notes = [
         f"Best: {analysis.best.upper()}.",
-        "hit: the best composition-dependent play after every card; "
-        + (
-            "split: once, each hand played from its own cards and the pair."
-            if analysis.rules.split_hands == 2
-            else "split: resplitting on every pair card allowed, each hand played from its own "
-            "cards and the first pair (docs/blackjack.md)."
-        ),
+        "hit: the best composition-dependent play after every card; " + _split_note(analysis.rules),
     ]
     if analysis.given_no_dealer_blackjack:
         notes.append("Hole card: the dealer has peeked; values are given that he has no blackjack.")
@@ -145,7 +152,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
     return Report(
         title=(
             f"Hand {describe_hand(analysis.hand)} vs up card {analysis.up.value}: "
-            f"{describe_shoe(analysis.shoe)}; {analysis.rules.summary(decks=False)}"
+            f"{describe_shoe(analysis.shoe)}; {analysis.rules.summary(decks=False, play=True)}"
         ),
         blocks=(table,),
         notes=tuple(notes),
@@ -216,7 +223,7 @@ def edge_report(result: EdgeResult) -> Report:
         )
     notes.append(FLOAT_NOTE if not result.exact else ROUNDED)
     return Report(
-        title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False)}",
+        title=f"Blackjack edge: {describe_shoe(result.shoe)}; {result.rules.summary(decks=False, play=True)}",
         blocks=tuple(tables),
         notes=tuple(notes),
         data=result.to_dict(),
@@ -284,7 +291,7 @@ def round_report(stats: RoundStats) -> Report:
         FLOAT_NOTE if not exact else ROUNDED,
     )
     return Report(
-        title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False)}",
+        title=f"Blackjack round: {describe_shoe(stats.shoe)}; {stats.rules.summary(decks=False, play=True)}",
         blocks=(summary, distribution),
         notes=notes,
         data=stats.to_dict(),
@@ -322,7 +329,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         "player_ev_basic_float": to_float(value),
     }
     return Report(
-        title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False)}",
+        title=f"Basic strategy: {describe_shoe(shoe)}; {strategy.rules.summary(decks=False, play=True)}",
         blocks=(table, summary),
         notes=notes,
         data=data,
@@ -467,7 +474,7 @@ def eor_report(eor: BlackjackEor) -> Report:
     )
     return Report(
         title=f"Blackjack effect of removal: {describe_shoe(eor.shoe)}; "
-        f"{eor.rules.summary(decks=False)}",
+        f"{eor.rules.summary(decks=False, play=True)}",
         blocks=(effects, totals),
         notes=notes,
         data=eor.to_dict(),

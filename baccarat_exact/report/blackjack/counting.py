@@ -234,7 +234,7 @@ def counting_report(result: CountingResult) -> Report:
         + ((plays,) if s.plays else ())
     )
     report = Report(
-        title=f"Blackjack counting: {describe_shoe(shoe)}; {s.rules.summary(decks=False)}",
+        title=f"Blackjack counting: {describe_shoe(shoe)}; {s.rules.summary(decks=False, play=True)}",
         blocks=blocks,
         notes=notes if s.kelly is not None else notes[:-1],
         main="betting",

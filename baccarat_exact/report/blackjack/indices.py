@@ -167,7 +167,7 @@ def indices_report(result: BlackjackIndices) -> Report:
             "1e-12, far below the ± of the average."
         )
     report = Report(
-        title=f"Blackjack index plays: {describe_shoe(s.shoe)}; {s.rules.summary(decks=False)}",
+        title=f"Blackjack index plays: {describe_shoe(s.shoe)}; {s.rules.summary(decks=False, play=True)}",
         blocks=(main, bracket, gains, settings),
         notes=tuple(notes),
         main="indices",

@@ -159,7 +159,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
     if not s.exact:
         notes.append("Float arithmetic (--float): EVs agree with the exact ones to about 1e-12.")
     report = Report(
-        title=f"Blackjack shoe simulation: {describe_shoe(shoe)}; {s.rules.summary(decks=False)}",
+        title=f"Blackjack shoe simulation: {describe_shoe(shoe)}; {s.rules.summary(decks=False, play=True)}",
         blocks=(summary, edge, quantiles, percentiles, depth, settings),
         notes=tuple(notes),
         main="depth",
