@@ -48,6 +48,7 @@ __all__ = [
     "best_responses",
     "choice_game",
     "find_model",
+    "hand_text",
     "solve",
 ]
 
