@@ -1,4 +1,4 @@
-"""Chemin de fer solved exactly (``chemin-de-fer``), checked three ways.
+"""Chemin de fer solved exactly (``chemin``), checked three ways.
 
 1. The game's linear forms against a card-by-card dealer written here (it shares nothing
    with the six-card counts but the shoe): random pure strategies of both sides, small shoes.
@@ -265,10 +265,10 @@ def test_the_command_answers_and_refuses_bad_input_in_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run_main(
-        capsys, "chemin-de-fer", "--infinite", "-m", "A1", "-f", "csv", "-t", "player"
+        capsys, "chemin", "--infinite", "-m", "A1", "-f", "csv", "-t", "player"
     )
     assert code == 0 and out.splitlines()[1].startswith("any 5,9/11")
-    code, out, err = run_main(capsys, "chemin-de-fer", "-m", "B3", "--commission", "5%")
+    code, out, err = run_main(capsys, "chemin", "-m", "B3", "--commission", "5%")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    code, _, err = run_main(capsys, "chemin-de-fer", "--commission", "abc", "-m", "2")
+    code, _, err = run_main(capsys, "chemin", "--commission", "abc", "-m", "2")
     assert code == 2 and err.startswith("Error: --commission must be a number")

@@ -1,6 +1,6 @@
 """An exact linear program: the simplex method in rational arithmetic.
 
-Small programs only (tens of rows): the games with choices (``chemin-de-fer``) reduce to
+Small programs only (tens of rows): the games with choices (``chemin``) reduce to
 one, and an exact optimum needs exact pivots, which floating-point solvers do not give.
 Bland's rule (the lowest index enters and leaves) keeps it from cycling.
 """

@@ -1,4 +1,4 @@
-"""``baccarat-exact chemin-de-fer``: chemin de fer solved exactly, as a matrix game."""
+"""``baccarat-exact chemin``: chemin de fer solved exactly, as a matrix game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``chemin-de-fer``: baccara chemin de fer solved exactly, the Player's option at 5 and
+"""``chemin``: baccara chemin de fer solved exactly, the Player's option at 5 and
 the Banker's options, as the papers model what each side knows."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class CheminDeFerRequest(Request["Equilibrium"]):
     baccarat_exact.errors.RequestError: unknown model 'B4': the models are 1, 2, 3, A1, B2, B3, kemeny-snell, downton-lockwood, ethier-gamez
     """
 
-    KIND: ClassVar[str] = "chemin-de-fer"
+    KIND: ClassVar[str] = "chemin"
 
     shoe: ShoeInput = EIGHT_DECKS
     model: str = "3"

@@ -1,4 +1,4 @@
-"""The report of ``baccarat-exact chemin-de-fer``: the value of the game, the Player's play
+"""The report of ``baccarat-exact chemin``: the value of the game, the Player's play
 at 5, the Banker's strategy cell by cell and the cells where his choice matters.
 
 The Banker's strategy reads like a casino card: D draws, S stands, M mixes (its
