@@ -18,8 +18,11 @@ of baccara chemin de fer", Games 2013, 4(4):711–737, https://www.mdpi.com/2073
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,6 +43,7 @@ from baccarat_exact.errors import RequestError
 from baccarat_exact.model.shoe import Shoe
 from tests.cli_runner import run_main
 
+GOLDEN = Path(__file__).resolve().parent / "golden"
 SMALL = Shoe.from_counts({"A": 2, "2": 1, "3": 2, "4": 1, "5": 2, "6": 1, "8": 1, "9": 1, "T": 2})
 """13 cards, every value but 7 present: a small matrix game."""
 TINY = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "4": 2, "5": 1, "6": 1, "9": 1, "T": 1})
@@ -187,14 +191,16 @@ def test_the_solution_is_the_matrix_games_linear_program(shoe: Shoe, model: int)
     assert _matrix_value(game, solution) == solution.value
 
 
-def _best_replies(game: ChoiceGame, solution: Equilibrium) -> tuple[Fraction, Fraction]:
+def _best_replies(
+    game: ChoiceGame, player: tuple[Fraction, ...], banker: list[Fraction]
+) -> tuple[Fraction, Fraction]:
     """The Player's best pure play at 5 against the Banker's strategy, and the least the
     Banker can hold the Player to against the Player's, cell by cell from the forms."""
-    form = _player_form(game, list(solution.banker))
+    form = _player_form(game, banker)
     player_best = max(_at(form, row) for row in itertools.product((0, 1), repeat=len(game.fives)))
     net = Fraction(game.natural_win - game.natural_loss)
     for forms in game.forms:
-        net += min(_at([Fraction(c) for c in _net(forms, a)], solution.player) for a in (0, 1))
+        net += min(_at([Fraction(c) for c in _net(forms, a)], player) for a in (0, 1))
     return player_best / game.whole, net / game.whole
 
 
@@ -206,7 +212,8 @@ def test_neither_side_gains_by_a_best_reply(decks: int) -> None:
         game = _game(shoe, model, counts)
         solution = solve(game)
         assert all(0 <= p <= 1 for p in (*solution.player, *solution.banker))
-        assert _best_replies(game, solution) == (solution.value, solution.value)
+        replies = _best_replies(game, solution.player, list(solution.banker))
+        assert replies == (solution.value, solution.value)
         assert solution.banker_gain == -solution.value
 
 
@@ -252,6 +259,54 @@ def test_with_a_commission_each_side_best_replies() -> None:
     assert 0 < solution.player[0] < 1
 
 
+def _stored_strategies(
+    game: ChoiceGame, document: dict[str, Any]
+) -> tuple[tuple[Fraction, ...], list[Fraction]]:
+    """Both strategies as a document stores them: the Player's by five, the Banker's card
+    of marks with its mixed cells."""
+    player = tuple(Fraction(five["draws"]) for five in document["player"])
+    mixed = {cell["cell"]: Fraction(cell["draws"]) for cell in document["mixed"]}
+    banker = []
+    for cell in game.cells:
+        known = str(cell.total) if cell.hand is None else f"{cell.hand[0]}+{cell.hand[1]}"
+        mark = document["banker"][known][cell.column]
+        banker.append(mixed[cell.label] if mark == "M" else Fraction(int(mark == "D")))
+    return player, banker
+
+
+@pytest.mark.parametrize("name", ["chemin-a1-infinite.json", "chemin-b3-6-decks.json"])
+def test_the_golden_solutions_are_saddle_points(name: str) -> None:
+    """The stored strategies, read back, hold each side to the stored value (best replies
+    computed here); the A1 file holds Kemeny and Snell's 9/11."""
+    document = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+    game = choice_game(Shoe.from_dict(document["shoe"]), document["model"]["number"])
+    player, banker = _stored_strategies(game, document)
+    value = Fraction(document["value"])
+    assert _best_replies(game, player, banker) == (value, value)
+    if document["model"]["label"] == "A1":
+        assert player == (Fraction(9, 11),)
+
+
+def test_the_golden_equilibrium_with_commission_is_one() -> None:
+    document = json.loads(
+        (GOLDEN / "chemin-b2-6-decks-commission-5.json").read_text(encoding="utf-8")
+    )
+    alpha = Fraction(document["commission"])
+    game = choice_game(Shoe.from_dict(document["shoe"]), document["model"]["number"])
+    player, banker = _stored_strategies(game, document)
+    form = _player_form(game, banker)
+    assert _at(form, (0,)) == _at(form, (1,))  # the Player is indifferent: he may mix
+    assert _at(form, player) / game.whole == Fraction(document["player_gain"])
+    for forms, q in zip(game.forms, banker, strict=True):
+        kept = [
+            (1 - alpha) * _at([Fraction(c) for c in forms[a][1]], player)
+            - _at([Fraction(c) for c in forms[a][0]], player)
+            for a in (0, 1)
+        ]
+        assert (kept[1] >= kept[0]) if q == 1 else (kept[1] <= kept[0]) if q == 0 else True
+        assert 0 < q < 1 or q in (0, 1)
+
+
 def test_compositions_and_models_are_read_once() -> None:
     assert len(COMPOSITIONS) == 55
     assert len(choice_game(SMALL, 2).cells) == 44 * 11
@@ -264,9 +319,7 @@ def test_compositions_and_models_are_read_once() -> None:
 def test_the_command_answers_and_refuses_bad_input_in_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run_main(
-        capsys, "chemin", "--infinite", "-m", "A1", "-f", "csv", "-t", "player"
-    )
+    code, out, _ = run_main(capsys, "chemin", "--infinite", "-m", "A1", "-f", "csv", "-t", "player")
     assert code == 0 and out.splitlines()[1].startswith("any 5,9/11")
     code, out, err = run_main(capsys, "chemin", "-m", "B3", "--commission", "5%")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

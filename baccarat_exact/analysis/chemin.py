@@ -264,16 +264,37 @@ class ChoiceGame:
         """The Player's and the Banker's expected gains per unit when the Player draws at
         each 5 with probability ``player[k]`` and the Banker draws in each cell with
         probability ``banker[i]`` (the Banker pays ``alpha`` of his wins in commission)."""
-        win, loss = Fraction(self.natural_win), Fraction(self.natural_loss)
-        for forms, q in zip(self.forms, banker, strict=True):
-            for action, weight in ((0, 1 - q), (1, q)):
-                if weight:
-                    win += weight * _value(forms[action][0], player)
-                    loss += weight * _value(forms[action][1], player)
+        win_form, loss_form = _weighted(self, banker)
+        win = self.natural_win + _value(win_form, player)
+        loss = self.natural_loss + _value(loss_form, player)
         return (win - loss) / self.whole, ((1 - alpha) * loss - win) / self.whole
 
 
-def _value(form: Sequence[int], x: Sequence[Fraction]) -> Fraction:
+def _weighted(
+    game: ChoiceGame, banker: Sequence[Fraction]
+) -> tuple[list[Fraction], list[Fraction]]:
+    """The Player's wins and losses over the cells as forms (const, coef per five) when the
+    Banker draws in each cell with probability ``banker[i]``: the pure cells summed in
+    integers, the mixed ones weighted."""
+    size = len(game.fives) + 1
+    pure = [[0] * size, [0] * size]
+    mixed = [[Fraction(0)] * size, [Fraction(0)] * size]
+    for forms, q in zip(game.forms, banker, strict=True):
+        if q == 0 or q == 1:
+            for w in (0, 1):
+                row, form = pure[w], forms[int(q)][w]
+                for i in range(size):
+                    row[i] += form[i]
+        else:
+            for w in (0, 1):
+                for i in range(size):
+                    mixed[w][i] += (1 - q) * forms[0][w][i] + q * forms[1][w][i]
+    win = [pure[0][i] + mixed[0][i] for i in range(size)]
+    loss = [pure[1][i] + mixed[1][i] for i in range(size)]
+    return win, loss
+
+
+def _value(form: Sequence[int | Fraction], x: Sequence[Fraction]) -> Fraction:
     return form[0] + sum((c * xk for c, xk in zip(form[1:], x, strict=True)), Fraction(0))
 
 
@@ -404,37 +425,42 @@ class Equilibrium:
         return self.player_gain
 
 
-def _banker_gain_forms(
-    game: ChoiceGame, alpha: Fraction
-) -> list[tuple[Fraction, tuple[Fraction, ...]]]:
-    """Per cell, the Banker's gain from drawing over standing as ``(const, coefs)``."""
+Gains = list[tuple[int, tuple[int, ...]]]
+"""Per cell, the Banker's gain from drawing over standing as ``(const, coefs)``, in
+integers: counts times :func:`_gain_scale`."""
+
+
+def _gain_scale(alpha: Fraction) -> int:
+    """What the Banker's gains are multiplied by to be integers: the denominator of 1 − α."""
+    return (1 - alpha).denominator
+
+
+def _banker_gain_forms(game: ChoiceGame, alpha: Fraction) -> Gains:
+    """Per cell, the Banker's gain from drawing over standing, scaled to integers."""
+    kept, scale = (1 - alpha).numerator, _gain_scale(alpha)
     out = []
     for forms in game.forms:
         delta = [
-            (1 - alpha) * (forms[1][1][i] - forms[0][1][i]) - (forms[1][0][i] - forms[0][0][i])
+            kept * (forms[1][1][i] - forms[0][1][i]) - scale * (forms[1][0][i] - forms[0][0][i])
             for i in range(len(game.fives) + 1)
         ]
-        out.append((Fraction(delta[0]), tuple(Fraction(d) for d in delta[1:])))
+        out.append((delta[0], tuple(delta[1:])))
     return out
 
 
 def _player_forms(game: ChoiceGame, banker: Sequence[Fraction]) -> list[Fraction]:
     """The Player's expected net count (wins − losses) as ``const + Σ coef_k x_k`` against
     the Banker's strategy ``banker``: [const, coef…]."""
-    total = [Fraction(0)] * (len(game.fives) + 1)
+    win, loss = _weighted(game, banker)
+    total = [Fraction(w - v) for w, v in zip(win, loss, strict=True)]
     total[0] += game.natural_win - game.natural_loss
-    for forms, q in zip(game.forms, banker, strict=True):
-        for action, weight in ((0, 1 - q), (1, q)):
-            if weight:
-                for i in range(len(total)):
-                    total[i] += weight * (forms[action][0][i] - forms[action][1][i])
     return total
 
 
-def _range(const: Fraction, coefs: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+def _range(const: int, coefs: Sequence[int]) -> tuple[int, int]:
     """The least and the most of ``const + Σ coef_k x_k`` over x in [0, 1]^K."""
-    low = const + sum((min(c, Fraction(0)) for c in coefs), Fraction(0))
-    high = const + sum((max(c, Fraction(0)) for c in coefs), Fraction(0))
+    low = const + sum(min(c, 0) for c in coefs)
+    high = const + sum(max(c, 0) for c in coefs)
     return low, high
 
 
@@ -460,7 +486,7 @@ def solve(game: ChoiceGame, alpha: Fraction = Fraction(0)) -> Equilibrium:
 
 
 def _saddle_point(
-    game: ChoiceGame, gains: list[tuple[Fraction, tuple[Fraction, ...]]]
+    game: ChoiceGame, gains: Gains
 ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
     """The zero-sum solution by one exact linear program over the cells that matter.
 
@@ -474,7 +500,7 @@ def _saddle_point(
     banker: list[Fraction] = []
     objective = [Fraction(0)] * k
     constant = Fraction(game.natural_win - game.natural_loss)
-    open_cells: list[tuple[int, int, tuple[Fraction, ...], Fraction]] = []
+    open_cells: list[tuple[int, int, tuple[int, ...], int]] = []
     for i, (forms, (h0, hk)) in enumerate(zip(game.forms, gains, strict=True)):
         low, high = _range(h0, hk)
         if low >= 0 and high >= 0 and (low > 0 or high > 0):
@@ -503,8 +529,8 @@ def _saddle_point(
         bounds.append(Fraction(1))
     for r, (_, _, coefs, const) in enumerate(open_cells):
         # the Player's loss when the Banker leaves base, (base − other)(x) ≤ s
-        rows.append([*coefs, *(Fraction(-int(r == c)) for c in range(m))])
-        bounds.append(-const)
+        rows.append([*map(Fraction, coefs), *(Fraction(-int(r == c)) for c in range(m))])
+        bounds.append(Fraction(-const))
     lp = maximize([*objective, *([Fraction(-1)] * m)], rows, bounds)
     player = lp.primal[:k]
     for r, (i, base, _, _) in enumerate(open_cells):
@@ -513,9 +539,7 @@ def _saddle_point(
     return tuple(player), tuple(banker)
 
 
-def _banker_best(
-    gains: list[tuple[Fraction, tuple[Fraction, ...]]], x: Sequence[Fraction], cells: Sequence[Cell]
-) -> list[Fraction]:
+def _banker_best(gains: Gains, x: Sequence[Fraction], cells: Sequence[Cell]) -> list[Fraction]:
     """The Banker's pure best response to ``x``, cell by cell (the tableau's action where
     both are worth the same)."""
     best = []
@@ -526,7 +550,7 @@ def _banker_best(
 
 
 def _equilibrium(
-    game: ChoiceGame, gains: list[tuple[Fraction, tuple[Fraction, ...]]]
+    game: ChoiceGame, gains: Gains
 ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
     """A Nash equilibrium of the bimatrix game with one Player's choice (Ethier and Lee's
     generalisation of Foster's algorithm): at x = 0, at x = 1, or at the x where one
@@ -534,8 +558,8 @@ def _equilibrium(
     indifferent."""
     candidates = {Fraction(0), Fraction(1)}
     for h0, (h1,) in gains:
-        if h1 and 0 < -h0 / h1 < 1:
-            candidates.add(-h0 / h1)
+        if h1 and 0 < Fraction(-h0, h1) < 1:
+            candidates.add(Fraction(-h0, h1))
     for x in sorted(candidates):
         best = _banker_best(gains, (x,), game.cells)
         slope = _player_forms(game, best)[1]
@@ -563,11 +587,12 @@ def _equilibrium_of(
     alpha: Fraction,
     player: tuple[Fraction, ...],
     banker: tuple[Fraction, ...],
-    gains: list[tuple[Fraction, tuple[Fraction, ...]]],
+    gains: Gains,
 ) -> Equilibrium:
     """The solution with its figures: each side's expectation, the open cells, the
     Player's margins."""
     player_gain, banker_gain = game.payoff(player, banker, alpha)
+    scale = _gain_scale(alpha)
     choices = []
     for i, (h0, hk) in enumerate(gains):
         low, high = _range(h0, hk)
@@ -577,9 +602,9 @@ def _equilibrium_of(
                 Choice(
                     cell=game.cells[i],
                     index=i,
-                    gain_low=low / game.whole,
-                    gain_high=high / game.whole,
-                    gain=at / game.whole,
+                    gain_low=Fraction(low, game.whole * scale),
+                    gain_high=Fraction(high, game.whole * scale),
+                    gain=at / (game.whole * scale),
                     draws=banker[i],
                 )
             )
