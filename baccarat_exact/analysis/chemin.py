@@ -20,7 +20,8 @@ N(N−1)…(N−5) (an infinite shoe: weighted by its proportions).
 
 With the casino's commission α on the Banker's wins the game is no longer zero-sum
 (Ethier and Lee, *Games* 2023, 14(5):63): for models 1 and 2 (one choice of the Player)
-every equilibrium is found exactly by the best responses of each side along x in [0, 1].
+an equilibrium is found exactly by the best responses of each side along x in [0, 1];
+for model 3 one with one 5 and one cell mixed, from the zero-sum solution.
 """
 
 from __future__ import annotations
@@ -466,22 +467,23 @@ def _range(const: int, coefs: Sequence[int]) -> tuple[int, int]:
 
 def solve(game: ChoiceGame, alpha: Fraction = Fraction(0)) -> Equilibrium:
     """The game's solution: the value and both optimal strategies (zero-sum), or, with a
-    commission ``alpha`` on the Banker's wins, the Nash equilibrium (models 1 and 2; the
-    first found along x when there are several).
+    commission ``alpha`` on the Banker's wins, a Nash equilibrium (models 1 and 2: the
+    first found along x when there are several; model 3: one found from the zero-sum
+    solution, with at most one 5 and one cell mixed, as Ethier and Lee obtain theirs).
 
-    :raises RequestError: for a commission outside [0, 1), or a commission under model 3.
+    :raises RequestError: for a commission outside [0, 1), or a model 3 game where no
+        such equilibrium is found.
     """
     if not 0 <= alpha < 1:
         raise RequestError(f"the commission must be at least 0 and below 1, got {alpha}")
-    if alpha and len(game.fives) > 1:
-        raise RequestError(
-            "with a commission only models 1 and 2 are solved (the Player's one choice at 5)"
-        )
     gains = _banker_gain_forms(game, alpha)
     if alpha == 0:
         player, banker = _saddle_point(game, gains)
-    else:
+    elif len(game.fives) == 1:
         player, banker = _equilibrium(game, gains)
+    else:
+        start = _saddle_point(game, _banker_gain_forms(game, Fraction(0)))
+        player, banker = _equilibrium_near(game, gains, start[0])
     return _equilibrium_of(game, alpha, player, banker, gains)
 
 
@@ -580,6 +582,73 @@ def _equilibrium(
                 best[i] = q
                 return (x,), tuple(best)
     raise RequestError("no equilibrium found with one cell mixed")  # pragma: no cover
+
+
+def _equilibrium_near(
+    game: ChoiceGame, gains: Gains, start: Sequence[Fraction]
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """A Nash equilibrium with one of the Player's fives k and one open cell i mixed (or
+    none): x_k makes the Banker indifferent in cell i, q_i makes the Player indifferent at
+    k, every other choice a best reply. The other fives start from ``start`` (the zero-sum
+    solution, rounded) and follow their best replies until nothing moves; the pairs
+    (k, i) are tried in turn, and each candidate is checked whole before it is returned."""
+    fives = len(game.fives)
+    opened = [i for i, (h0, hk) in enumerate(gains) if _range(h0, hk)[0] < 0 < _range(h0, hk)[1]]
+    rounded = [Fraction(int(x >= Fraction(1, 2))) for x in start]
+    mixed_first = sorted(range(fives), key=lambda k: 0 < start[k] < 1, reverse=True)
+    for k in mixed_first:
+        for i in opened:
+            found = _pair_equilibrium(game, gains, k, i, list(rounded))
+            if found is not None:
+                return found
+    raise RequestError(  # pragma: no cover - none met in the shoes tried
+        "no equilibrium with one 5 and one cell mixed was found for this shoe"
+    )
+
+
+def _pair_equilibrium(
+    game: ChoiceGame, gains: Gains, k: int, i: int, x: list[Fraction]
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None:
+    """The equilibrium mixing five ``k`` and cell ``i`` from the pure plays ``x``, or None."""
+    h0, hk = gains[i]
+    if not hk[k]:
+        return None
+    for _ in range(8):
+        rest = h0 + sum((c * xj for j, (c, xj) in enumerate(zip(hk, x)) if j != k), Fraction(0))
+        xk = -rest / hk[k]
+        if not 0 <= xk <= 1:
+            return None
+        x[k] = xk
+        q = _banker_best(gains, x, game.cells)
+        stand = _player_forms(game, [*q[:i], Fraction(0), *q[i + 1 :]])[1 + k]
+        draw = _player_forms(game, [*q[:i], Fraction(1), *q[i + 1 :]])[1 + k]
+        if stand == draw:
+            return None
+        q[i] = stand / (stand - draw)
+        if not 0 <= q[i] <= 1:
+            return None
+        margins = _player_forms(game, q)[1:]
+        moved = False
+        for j, margin in enumerate(margins):
+            if j != k and margin and x[j] != int(margin > 0):
+                x[j], moved = Fraction(int(margin > 0)), True
+        if not moved:
+            return (tuple(x), tuple(q)) if _is_equilibrium(game, gains, x, q) else None
+    return None
+
+
+def _is_equilibrium(
+    game: ChoiceGame, gains: Gains, x: Sequence[Fraction], q: Sequence[Fraction]
+) -> bool:
+    """Whether each side's every choice is a best reply to the other's strategy."""
+    for (h0, hk), qi in zip(gains, q, strict=True):
+        h = h0 + sum((c * xk for c, xk in zip(hk, x, strict=True)), Fraction(0))
+        if (h > 0 and qi != 1) or (h < 0 and qi != 0):
+            return False
+    margins = _player_forms(game, q)[1:]
+    return all(
+        not ((m > 0 and xk != 1) or (m < 0 and xk != 0)) for m, xk in zip(margins, x, strict=True)
+    )
 
 
 def _equilibrium_of(

@@ -30,7 +30,7 @@ CommissionOption = Annotated[
         "--commission",
         metavar="RATE",
         help="The casino's commission on the Banker's wins (5%, 0.05, 1/20): the game is then "
-        "no longer zero-sum and its Nash equilibrium is given (models 1 and 2).",
+        "no longer zero-sum and a Nash equilibrium is given.",
     ),
 ]
 

@@ -42,13 +42,8 @@ class CheminDeFerRequest(Request["Equilibrium"]):
     """The casino's commission on the Banker's wins (``5%``): 0 is the parlor game."""
 
     def __post_init__(self) -> None:
-        model = self.number()
-        alpha = self.alpha()
-        if alpha and model == 3:
-            raise RequestError(
-                "--commission is solved for models 1 and 2 (the Player's one choice at 5), "
-                "not model 3"
-            )
+        self.number()
+        self.alpha()
 
     def number(self) -> int:
         """The model's number, 1–3."""
