@@ -145,6 +145,12 @@ def _notes(solution: Equilibrium) -> tuple[str, ...]:
         "the whole game, at the solution (0 where he mixes); least and most: over every play "
         "of the Player at 5.",
     ]
+    if game.shoe.infinite and game.model > 1:
+        notes.append(
+            "Dealt with replacement, a side's two cards tell no more than his total: the "
+            "value is model 1's, and any play with the same average over a total's hands "
+            "is as good as the one shown."
+        )
     if solution.alpha == 0:
         notes.append(
             f"Checked: the Player's best reply to the Banker's strategy gains "
