@@ -32,13 +32,12 @@ from baccarat_exact.analysis.chemin import (
     ChoiceGame,
     Equilibrium,
     _banker_gain_forms,
-    _counts,
     _equilibrium,
-    _game,
     choice_game,
     find_model,
     solve,
 )
+from baccarat_exact.analysis.chemin_game import _counts, _game
 from baccarat_exact.errors import RequestError
 from baccarat_exact.model.shoe import Shoe
 from tests.cli_runner import run_main
