@@ -72,6 +72,7 @@ COMMANDS: dict[str, str] = {
         "programs --decks 1 --session 10,2000 --rebate 10%,20% --cap 5 --min-loss 1 "
         "--mix banker=9,tie=1"
     ),
+    "chemin": "chemin --infinite --model A1 --commission 5%",
     "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
@@ -96,6 +97,7 @@ INPUTS = ("request",)
 SAMPLES = {
     "report": 12,
     "programs": 10,
+    "chemin": 6,
     "design": 10,
     "blackjack report": 3,
     "blackjack rulesets": 3,

@@ -93,7 +93,7 @@ def test_odds_game_takes_a_commission() -> None:
     [
         (
             ["--game", "chemmy"],
-            "Error: unknown game 'chemmy': known games are ez, punto-banco, super-6, tie-9",
+            "Error: unknown game 'chemmy': known games are baccarat-gold, baccarat-gold-stand-5, ez, punto-banco, super-6, tie-9",
         ),
         (
             ["--bet", "nonsense"],

@@ -328,7 +328,10 @@ def test_bet_statistics_follow_from_the_pay_lines(file: str) -> None:
 
 def test_games_edges_are_those_of_the_odds_documents() -> None:
     games = {game["name"]: game for game in _load("games-8-decks.json")["games"]}
-    assert set(games) == {"punto-banco", "tie-9", "ez", "super-6"}
+    assert set(games) == {
+        *("punto-banco", "tie-9", "ez", "super-6"),
+        *("baccarat-gold", "baccarat-gold-stand-5"),
+    }
     for name, file in (
         ("punto-banco", "8-decks.json"),
         ("ez", "variant-ez-8-decks.json"),
@@ -353,6 +356,17 @@ def test_games_edges_are_those_of_the_odds_documents() -> None:
     # Super 6 Banker return -0.014581 (Wizard of Odds, https://wizardofodds.com/games/baccarat/appendix/6/).
     assert _percent(_q(games["ez"]["house_edge"]["banker"]), 4) == "1.0183"
     assert f"{-float(_q(games['super-6']['house_edge']['banker'])):.6f}" == "-0.014581"
+    # Baccarat Gold, Player drawing on 5 (Wizard of Odds, https://wizardofodds.com/games/baccarat/gold/):
+    # Player wins 2,232,878,486,302,976, Banker wins 2,290,212,297,375,744, ties
+    # 475,307,491,824,640 of the 8-deck six-card sequences; Tie pays 9 to 1.
+    gold = games["baccarat-gold"]["house_edge"]
+    player, banker = (
+        Fraction(2_232_878_486_302_976, TOTAL_8),
+        Fraction(2_290_212_297_375_744, TOTAL_8),
+    )
+    assert _q(gold["player"]) == banker - player
+    assert _q(gold["banker"]) == player - Fraction(19, 20) * banker
+    assert _q(gold["tie"]) == 1 - 10 * Fraction(475_307_491_824_640, TOTAL_8)
 
 
 def test_bets_listing_edges_are_those_of_the_odds_documents() -> None:

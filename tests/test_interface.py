@@ -51,6 +51,7 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["report", "--mix", "banker=45,player=40,tie=5,dragon-7=10", "--actual", "3%"],
     ["programs"],
     ["programs", "banker", "--mix", "banker=9,tie=1", "--session", "100,1000", "--cap", "20"],
+    ["chemin", "--decks", "1", "--model", "3"],
     [
         "design",
         "dragon-bonus-player",

@@ -82,7 +82,10 @@ def test_rules_round_trip_through_json(name: str) -> None:
 def test_aliases_and_unknown_games() -> None:
     assert find_game("Commission-Free").name == "super-6"
     assert find_game(" EZ-Baccarat ").name == "ez"
-    with pytest.raises(RulesError, match="unknown game 'chemmy': known games are ez, punto-banco"):
+    with pytest.raises(
+        RulesError,
+        match="unknown game 'chemmy': known games are baccarat-gold, baccarat-gold-stand-5, ez, punto-banco",
+    ):
         find_game("chemmy")
 
 

@@ -36,6 +36,7 @@ class Game:
 
 
 _WOO_BACCARAT = "Wizard of Odds, Baccarat: https://wizardofodds.com/games/baccarat/"
+_WOO_GOLD = "Wizard of Odds, Baccarat Gold: https://wizardofodds.com/games/baccarat/gold/"
 _WOO_COMMISSION_FREE = (
     "Wizard of Odds, Commission Free Baccarat: https://wizardofodds.com/games/baccarat/appendix/6/"
 )
@@ -77,6 +78,24 @@ GAMES: dict[str, Game] = {
             aliases=GAME_ALIASES["super-6"],
             source=_WOO_COMMISSION_FREE,
         ),
+        Game(
+            name="baccarat-gold",
+            title="Baccarat Gold, Player draws on 5",
+            rules=RULESETS["baccarat-gold"],
+            summary="The Player bettor may draw or stand on 5 (here: draws); when the Player "
+            "drew, the Banker draws on 0-3, on 4-5 against a third card of 3-7, never on 6-7; "
+            "Tie pays 9 to 1.",
+            aliases=GAME_ALIASES["baccarat-gold"],
+            source=_WOO_GOLD,
+        ),
+        Game(
+            name="baccarat-gold-stand-5",
+            title="Baccarat Gold, Player stands on 5",
+            rules=RULESETS["baccarat-gold-stand-5"],
+            summary="Baccarat Gold with the Player standing on 5.",
+            aliases=GAME_ALIASES["baccarat-gold-stand-5"],
+            source=_WOO_GOLD,
+        ),
     )
 }
 """Every named game, keyed by its name."""
@@ -92,7 +111,7 @@ def find_game(name: str) -> Game:
     >>> find_game("chemmy")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.RulesError: unknown game 'chemmy': known games are ez, punto-banco, super-6, tie-9
+    baccarat_exact.errors.RulesError: unknown game 'chemmy': known games are baccarat-gold, baccarat-gold-stand-5, ez, punto-banco, super-6, tie-9
     """
     key = name.strip().lower()
     key = _ALIASES.get(key, key)

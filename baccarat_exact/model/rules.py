@@ -19,6 +19,8 @@ from baccarat_exact.model.exact import exact_number, exact_text, shown_number
 
 __all__ = [
     "GAME_ALIASES",
+    "GOLD_STAND_5_TABLEAU",
+    "GOLD_TABLEAU",
     "PLAYER_PAYS",
     "PLAYER_STOOD",
     "RULESETS",
@@ -55,6 +57,34 @@ _BANKER_CARD = """
 _PLAYER_CARD = """
         0 1 2 3 4 5 6 7 8 9
         D D D D D D S S S S
+"""
+
+
+# Baccarat Gold (Wizard of Odds, "Baccarat Gold"): when the Player drew, the Banker draws
+# on 0-3, on 4-5 only against a third card of 3-7, never on 6-7; when the Player stood,
+# on 0-5 as in punto banco. The Player may draw or stand on 5: two cards, one each way.
+_GOLD_BANKER_CARD = """
+        0 1 2 3 4 5 6 7 8 9 -
+    0   D D D D D D D D D D D
+    1   D D D D D D D D D D D
+    2   D D D D D D D D D D D
+    3   D D D D D D D D D D D
+    4   S S S D D D D D S S D
+    5   S S S D D D D D S S D
+    6   S S S S S S S S S S S
+    7   S S S S S S S S S S S
+    8   S S S S S S S S S S S
+    9   S S S S S S S S S S S
+"""
+
+_GOLD_PLAYER_DRAWS_5 = """
+        0 1 2 3 4 5 6 7 8 9
+        D D D D D D S S S S
+"""
+
+_GOLD_PLAYER_STANDS_5 = """
+        0 1 2 3 4 5 6 7 8 9
+        D D D D D S S S S S
 """
 
 
@@ -188,6 +218,18 @@ STANDARD_TABLEAU = Tableau(
     banker=_read_card(_BANKER_CARD, 10, 11),
 )
 """Punto banco as the casino card prints it, Banker on 0–5 when the Player stood."""
+
+GOLD_TABLEAU = Tableau(
+    player=_read_card(_GOLD_PLAYER_DRAWS_5, 1, 10)[0],
+    banker=_read_card(_GOLD_BANKER_CARD, 10, 11),
+)
+"""Baccarat Gold's card, the Player drawing on 5 (the better way for the Player bet)."""
+
+GOLD_STAND_5_TABLEAU = Tableau(
+    player=_read_card(_GOLD_PLAYER_STANDS_5, 1, 10)[0],
+    banker=_read_card(_GOLD_BANKER_CARD, 10, 11),
+)
+"""Baccarat Gold's card, the Player standing on 5."""
 
 
 _CARD_WORDS = {2: "two-card ", 3: "three-card "}
@@ -458,11 +500,12 @@ def _ruleset(
     commission: Fraction = Fraction(1, 20),
     tie_pays: Fraction = Fraction(8),
     special_wins: tuple[SpecialWin, ...] = (),
+    tableau: Tableau = STANDARD_TABLEAU,
 ) -> Rules:
     """A named game's rules, every field given."""
     return Rules(
         game=game,
-        tableau=STANDARD_TABLEAU,
+        tableau=tableau,
         commission=commission,
         tie_pays=tie_pays,
         special_wins=special_wins,
@@ -484,6 +527,8 @@ RULESETS: dict[str, Rules] = {
             commission=Fraction(0),
             special_wins=(SpecialWin(bet="banker", total=6, pays=Fraction(1, 2)),),
         ),
+        _ruleset("baccarat-gold", tie_pays=Fraction(9), tableau=GOLD_TABLEAU),
+        _ruleset("baccarat-gold-stand-5", tie_pays=Fraction(9), tableau=GOLD_STAND_5_TABLEAU),
     )
 }
 """Every named game's rules, keyed by its name (``baccarat-exact games`` tells them)."""
@@ -500,6 +545,8 @@ GAME_ALIASES: dict[str, tuple[str, ...]] = {
         "commission-free",
         "no-commission",
     ),
+    "baccarat-gold": ("gold", "baccarat-gold-draw-5"),
+    "baccarat-gold-stand-5": ("gold-stand-5",),
 }
 """Other names each game is known by."""
 
