@@ -152,6 +152,8 @@ def test_no_cli_module_computes_reports_or_renders_itself(path: Path) -> None:
         allowed = {"run", "emit"}
     elif path.name == "common.py":
         allowed = {"render"}
+    elif path.name == "check.py":  # its report is of the documents checked, not a request's
+        allowed = {"emit"}
     calls = set(_called(tree)) - allowed
     doors = _doors(calls) | (calls & {"run"})
     assert not doors, f"{path.name} calls {', '.join(sorted(doors))} itself: a side door"

@@ -967,7 +967,7 @@ def test_check_refuses_every_value_the_command_line_refuses(
             path.write_text(json.dumps(changed), encoding="utf-8")
             code, _out, err = run_main(capsys, "check", str(path))
             option = "--" + what.split("=")[0].split(".")[-1].replace("_", "-")
-            assert code == 2 and f"({option}) takes whole numbers" in err, (golden.name, what, err)
+            assert code == 2 and option in err and err.count("\n") == 1, (golden.name, what, err)
     assert {"max_bet", "hands_per_hour", "shoes", "samples", "top", "level"} <= tried, tried
 
 

@@ -419,6 +419,7 @@ CHEAPEST = {
     "design": ("design", "dragon-7", "--line", "win", "--counts", BACCARAT_SHOE, "--edge",
                "0%..50%", "--max-pay", "50"),
     "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
+    "chemin": ("chemin", "--infinite", "--model", "A1"),
     "blackjack rules": ("blackjack", "rules"),
     "blackjack rulesets": ("blackjack", "rulesets", "--float", "-q"),
     "blackjack dealer": ("blackjack", "dealer", "--counts", BLACKJACK_SHOE),

@@ -274,7 +274,8 @@ class SumLaw:
             kept = sums > 0
             sums, middles = sums[kept], middles[kept]
         start, step = _wide_float(self.start), _wide_float(self.step)
-        points = (start + step * middles) / self.rounds
+        with np.errstate(invalid="ignore", over="ignore"):  # beyond float: found below
+            points = (start + step * middles) / self.rounds
         if not np.isfinite(points).all():
             return ()  # totals beyond float range: nothing a chart can draw
         return tuple((float(x), float(m)) for x, m in zip(points, sums))

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, Union
 
 from baccarat_exact.errors import RequestError
+from baccarat_exact.model.exact import shown_number
 from baccarat_exact.report.model import Format, Report
 
 __all__ = [
@@ -201,9 +202,10 @@ class Inputs:
             for name in fields
             if name in data
         }
+        made = cls(**values)  # its own checks first: their words and errors are the options'
         for name, value in values.items():
             _within_bounds(name, value, f"{where}.{name}")
-        return cls(**values)
+        return made
 
 
 class Request(Inputs, Generic[ResultT]):
@@ -322,8 +324,9 @@ def _within_bounds(name: str, value: Any, where: str) -> None:
     least, most = FIELD_BOUNDS[name]
     option = "--" + name.replace("_", "-")
     if value < least or (most is not None and value > most):
-        span = f"from {least}" if most is None else f"from {least} to {most}"
-        raise RequestError(f"{where} ({option}) takes whole numbers {span}, got {value}")
+        # the words the request's own checks use, so a stored request reads as the option
+        span = f"{least} or more" if most is None else f"between {least} and {most}"
+        raise RequestError(f"{option} must be {span}, got {shown_number(value)}")
 
 
 def _from_json(value: Any, kind: Any, where: str) -> Any:

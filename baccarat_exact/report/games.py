@@ -73,7 +73,7 @@ def games_report(
         "Games (--game): house edges",
         (
             Column("game"),
-            Column("title", wrap=max(12, room - 51)),
+            Column("title", wrap=max(12, room - 51), answer=False),
             Column("side bets", wrap=17),
             Column("≈ banker", "percent", 4, key="banker_house_edge"),
             Column("≈ player", "percent", 4, key="player_house_edge"),

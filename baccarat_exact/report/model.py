@@ -97,7 +97,12 @@ class Column:
         """
         if self.answer is not None:
             return self.answer
-        return self.style == "text" or self.data_name.removesuffix("_float") in ANSWER_KEYS
+        key = self.data_name.removesuffix("_float")
+        return (
+            self.style == "text"
+            or key in ANSWER_KEYS
+            or key.endswith(("_house_edge", "_ev"))  # banker_house_edge, dragon_7_ev
+        )
 
     @property
     def data_name(self) -> str:
