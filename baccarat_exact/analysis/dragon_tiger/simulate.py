@@ -1,0 +1,285 @@
+"""Dragon Tiger shoes dealt card by card, every bet priced exactly before every hand.
+
+Each shoe is shuffled by a generator seeded from ``--seed`` and the shoe's number, so a
+seed gives the same shoes (and bytes) on any machine. Cards are burned face down at the
+start (none by default), then hands of two cards (Dragon, then Tiger) are dealt while
+more cards than the cut card's are left. Before each hand every bet's EV is computed
+exactly from the cards left (every suit known: the cards were seen), by the same pay
+lines as ``dragon-tiger odds``. Two players are followed: one who knows every card
+(bets one unit whenever the EV is positive) and one who counts (bets one unit when the
+bet's count reaches its trigger true count). What each wins is the exact EV of the hands
+bet, summed: estimates of the average, with standard errors across shoes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from baccarat_exact.analysis.dragon_tiger.eor import RankCount
+from baccarat_exact.analysis.dragon_tiger.game import DragonTigerBet, DragonTigerRules
+from baccarat_exact.errors import ShoeError, SimulationError
+from baccarat_exact.model.shoe import Shoe
+
+__all__ = ["BetRun", "DealtShoes", "deal_shoes", "hand_evs", "parse_burn", "per_hundred"]
+
+
+def parse_burn(text: str) -> int:
+    """Cards burned at the start of each shoe: ``none`` (0) or a whole number.
+
+    >>> parse_burn("none"), parse_burn("3")
+    (0, 3)
+    """
+    word = text.strip().lower()
+    if word == "none":
+        return 0
+    if not word.isdigit():
+        raise SimulationError(f"--burn takes none or a number of cards, got {text!r}")
+    return int(word)
+
+
+@dataclass(frozen=True, slots=True)
+class BetRun:
+    """What one bet was worth over the shoes dealt (sums of exact EVs, as floats)."""
+
+    bet: str
+    full_shoe_ev: Fraction
+    """The bet's exact EV on the full shoe (the first hand, before any burn)."""
+    hands: int
+    positive: int
+    """Hands before which the bet's EV was positive."""
+    ev_sum: float
+    """Σ EV over every hand (the flat bettor's expectation)."""
+    best_ev: Fraction
+    """The highest EV met before a hand."""
+    perfect: tuple[float, ...]
+    """Per shoe, Σ max(EV, 0): what betting one unit whenever the EV is positive is worth."""
+    count: RankCount | None
+    threshold: Fraction | None
+    """The true count at which the counter bets (``None``: the count never triggers)."""
+    triggered: int
+    triggered_positive: int
+    """Triggered hands whose EV was indeed positive."""
+    counted: tuple[float, ...]
+    """Per shoe, Σ EV over the hands the count triggered."""
+
+    @property
+    def hands_per_shoe(self) -> float:
+        """The average hands dealt per shoe."""
+        return self.hands / len(self.perfect)
+
+
+def per_hundred(sums: Sequence[float], hands: int) -> tuple[float, float | None]:
+    """The win per 100 hands from per-shoe sums, and its standard error (``None`` under 10
+    shoes): the ratio estimate Σx/Σh, its error from the spread across shoes."""
+    shoes = len(sums)
+    mean = sum(sums) / hands
+    if shoes < 10:
+        return 100 * mean, None
+    each = hands / shoes
+    spread = sum((x - mean * each) ** 2 for x in sums) / (shoes - 1)
+    return 100 * mean, 100 * math.sqrt(spread / shoes) / each
+
+
+@dataclass(frozen=True, slots=True)
+class DealtShoes:
+    """The run: settings and each bet's results."""
+
+    shoes: int
+    seed: int
+    burn: int
+    cut_card: int
+    hands: int
+    runs: tuple[BetRun, ...]
+
+
+Scorer = Callable[[list[int], list[int], int, int], tuple[int, int]]
+"""A bet's EV as (numerator, denominator) from the cards left by rank and by rank and
+suit, the cards left and the ties among their ordered pairs."""
+
+
+def _scorer(bet: DragonTigerBet, rules: DragonTigerRules) -> Scorer:
+    """The integer form of ``bet``'s pay lines (:func:`bet_lines`) on a shoe whose every
+    suit is known: the same EV, without a fraction made per line."""
+    if bet.kind == "main":
+        lost = rules.tie_loses
+        return lambda counts, cells, total, ties: (
+            -lost.numerator * ties,
+            lost.denominator * total * (total - 1),
+        )
+    if bet.kind == "tie":
+        pays = rules.tie_pays
+        return lambda counts, cells, total, ties: (
+            pays.numerator * ties - pays.denominator * (total * (total - 1) - ties),
+            pays.denominator * total * (total - 1),
+        )
+    if bet.kind == "suited-tie":
+        pays = rules.suited_tie_pays
+
+        def suited(counts: list[int], cells: list[int], total: int, ties: int) -> tuple[int, int]:
+            hits = sum(m * (m - 1) for m in cells)
+            pairs = total * (total - 1)
+            return pays.numerator * hits - pays.denominator * (
+                pairs - hits
+            ), pays.denominator * pairs
+
+        return suited
+    places = sorted(4 * r + s for r, s in bet.wins)
+    pays = bet.pays
+
+    def card(counts: list[int], cells: list[int], total: int, ties: int) -> tuple[int, int]:
+        won = sum(cells[i] for i in places)
+        return pays.numerator * won - pays.denominator * (total - won), pays.denominator * total
+
+    return card
+
+
+def hand_evs(
+    counts: Sequence[int],
+    cells: Sequence[int],
+    bets: Sequence[DragonTigerBet],
+    rules: DragonTigerRules,
+) -> tuple[Fraction, ...]:
+    """Each bet's exact EV on the shoe of ``cells`` (cards by rank and suit, 4·rank + suit)
+    and ``counts`` (by rank), as simulate computes it before a hand."""
+    total = sum(counts)
+    ties = sum(n * (n - 1) for n in counts)
+    found = []
+    for bet in bets:
+        num, den = _scorer(bet, rules)(list(counts), list(cells), total, ties)
+        found.append(Fraction(num, den))
+    return tuple(found)
+
+
+def _cells(shoe: Shoe) -> list[int]:
+    """The cards of each rank and suit, 4·rank + suit (a rank of no card: none)."""
+    return [m for row in shoe.suit_rows() for m in (row or (0, 0, 0, 0))]
+
+
+def _take(
+    card: tuple[int, int],
+    counts: list[int],
+    cells: list[int],
+    running: list[int],
+    tags: Sequence[tuple[int, ...] | None],
+) -> None:
+    """Deal ``card`` (rank, suit) out of the shoe left, and count it in every running count."""
+    r, s = card
+    counts[r] -= 1
+    cells[4 * r + s] -= 1
+    for b, row in enumerate(tags):
+        if row is not None:
+            running[b] += row[r]
+
+
+def deal_shoes(
+    shoe: Shoe,
+    rules: DragonTigerRules,
+    bets: Sequence[DragonTigerBet],
+    counts: Sequence[tuple[RankCount | None, Fraction | None]],
+    *,
+    shoes: int,
+    seed: int,
+    burn: int = 0,
+    cut_card: int = 16,
+) -> DealtShoes:
+    """Deal ``shoes`` shuffled copies of ``shoe``; for each bet (with its count and trigger
+    true count in ``counts``), the exact EV before every hand, summed as the module says.
+
+    >>> from baccarat_exact.analysis.dragon_tiger.game import BETS
+    >>> run = deal_shoes(Shoe.from_decks(1), DragonTigerRules(), BETS[:1], [(None, None)], shoes=1, seed=0)
+    >>> run.hands, run.runs[0].full_shoe_ev
+    (18, Fraction(-1, 34))
+
+    :raises ShoeError: for a shoe that is infinite or whose suits are not all known.
+    :raises SimulationError: for a cut card and burn that leave no hand to deal.
+    """
+    if shoe.infinite or not shoe.suits_exact:
+        raise ShoeError(
+            "simulate deals physical cards: give whole decks, or every card with its suit"
+        )
+    cards = [
+        (r, s)
+        for r, row in enumerate(shoe.suit_rows())
+        if row
+        for s, m in enumerate(row)
+        for _ in range(m)
+    ]
+    if burn + cut_card + 2 > len(cards):
+        raise SimulationError(
+            f"a burn of {burn} and a cut card of {cut_card} leave no hand to deal from {len(cards)} cards"
+        )
+    n_bets = len(bets)
+    hands = 0
+    positive = [0] * n_bets
+    ev_sum = [0.0] * n_bets
+    best: list[tuple[int, int] | None] = [None] * n_bets
+    scorers = [_scorer(bet, rules) for bet in bets]
+    perfect: list[list[float]] = [[] for _ in bets]
+    triggered = [0] * n_bets
+    triggered_positive = [0] * n_bets
+    counted: list[list[float]] = [[] for _ in bets]
+    for number in range(shoes):
+        deck = list(cards)
+        random.Random(f"dragon-tiger:{seed}:{number}").shuffle(deck)
+        counts_left = list(shoe.counts)
+        cells = _cells(shoe)
+        running = [0] * n_bets
+        shoe_perfect = [0.0] * n_bets
+        shoe_counted = [0.0] * n_bets
+        position = 0
+        tags = [count.tags if count is not None else None for count, _ in counts]
+        for _ in range(burn):
+            _take(deck[position], counts_left, cells, running, tags)
+            position += 1
+        while len(deck) - position > cut_card + 1:
+            left = len(deck) - position
+            ties = sum(n * (n - 1) for n in counts_left)
+            hands += 1
+            for b in range(n_bets):
+                num, den = scorers[b](counts_left, cells, left, ties)
+                value = num / den
+                ev_sum[b] += value
+                if best[b] is None or num * best[b][1] > best[b][0] * den:  # type: ignore[index]
+                    best[b] = (num, den)
+                if num > 0:
+                    positive[b] += 1
+                    shoe_perfect[b] += value
+                count, threshold = counts[b]
+                if (
+                    count is not None
+                    and threshold is not None
+                    and Fraction(running[b] * 52, left) >= threshold
+                ):
+                    triggered[b] += 1
+                    shoe_counted[b] += value
+                    if num > 0:
+                        triggered_positive[b] += 1
+            for _ in range(2):
+                _take(deck[position], counts_left, cells, running, tags)
+                position += 1
+        for b in range(n_bets):
+            perfect[b].append(shoe_perfect[b])
+            counted[b].append(shoe_counted[b])
+    full = hand_evs(shoe.counts, _cells(shoe), bets, rules)
+    runs = tuple(
+        BetRun(
+            bet=bet.name,
+            full_shoe_ev=full[b],
+            hands=hands,
+            positive=positive[b],
+            ev_sum=ev_sum[b],
+            best_ev=Fraction(*best[b]) if best[b] is not None else Fraction(0),  # type: ignore[misc]
+            perfect=tuple(perfect[b]),
+            count=counts[b][0],
+            threshold=counts[b][1],
+            triggered=triggered[b],
+            triggered_positive=triggered_positive[b],
+            counted=tuple(counted[b]),
+        )
+        for b, bet in enumerate(bets)
+    )
+    return DealtShoes(shoes, seed, burn, cut_card, hands, runs)
