@@ -148,7 +148,7 @@ class DragonTigerOddsRequest(_DragonTigerRequest[PricedDeal]):
     def report(self, result: PricedDeal, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.dragon_tiger import odds_report
 
-        return odds_report(result)
+        return odds_report(result.shoe, result.rules, result.odds, result.left_out)
 
 
 def _own(tags: str | None) -> RankCount | None:
@@ -271,9 +271,15 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
     def compute(self, context: Context) -> SimulationResult:
         """Fit each bet's count on the full shoe, then deal."""
         from baccarat_exact.analysis.dragon_tiger.eor import fit, fits, removal_effects
-        from baccarat_exact.analysis.dragon_tiger.simulate import deal_shoes, parse_burn
+        from baccarat_exact.analysis.dragon_tiger.simulate import (
+            check_room,
+            deal_shoes,
+            parse_burn,
+        )
 
         shoe = self.shoe.shoe()
+        cut_card = CUT_CARD if self.cut_card is None else self.cut_card
+        check_room(shoe, parse_burn(self.burn), cut_card)
         rules = self.rules.rules()
         bets, _ = self.priced(shoe)
         own = _own(self.count_tags)
@@ -300,7 +306,7 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
                 shoes=self.shoes,
                 seed=self.seed,
                 burn=parse_burn(self.burn),
-                cut_card=CUT_CARD if self.cut_card is None else self.cut_card,
+                cut_card=cut_card,
             )
             if advance is not None:
                 advance(self.shoes)

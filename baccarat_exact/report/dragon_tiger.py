@@ -14,9 +14,8 @@ from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
-    from baccarat_exact.analysis.dragon_tiger.game import DragonTigerRules
+    from baccarat_exact.analysis.dragon_tiger.game import DragonTigerOdds, DragonTigerRules
     from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes
-    from baccarat_exact.commands.dragon_tiger import PricedDeal
     from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["describe_dragon_tiger", "eor_report", "odds_report", "simulate_report"]
@@ -44,8 +43,14 @@ def _pays(value: Fraction) -> str:
 # -- odds ------------------------------------------------------------------------------
 
 
-def odds_report(result: PricedDeal) -> Report:
-    """Each bet's EV and house edge, and its pay lines."""
+def odds_report(
+    shoe: Shoe,
+    rules: DragonTigerRules,
+    odds: Sequence[DragonTigerOdds],
+    left_out: Sequence[str] = (),
+) -> Report:
+    """Each bet's EV and house edge, and its pay lines (``left_out``: bets on suits not
+    priced, the shoe giving some ranks by count only)."""
     bets = Table(
         "Bets (per unit staked)",
         (
@@ -55,7 +60,7 @@ def odds_report(result: PricedDeal) -> Report:
             Column("house edge", "percent", 4),
             Column("EV exact", "fraction", key="ev"),
         ),
-        tuple((o.bet.name, o.win, o.ev, o.house_edge, o.ev) for o in result.odds),
+        tuple((o.bet.name, o.win, o.ev, o.house_edge, o.ev) for o in odds),
         name="bets",
     )
     lines = Table(
@@ -69,7 +74,7 @@ def odds_report(result: PricedDeal) -> Report:
         ),
         tuple(
             (o.bet.name, line.outcome, line.pays, line.probability, line.probability)
-            for o in result.odds
+            for o in odds
             for line in o.lines
         ),
         name="lines",
@@ -78,24 +83,29 @@ def odds_report(result: PricedDeal) -> Report:
         "Ace low, king high; suits never decide the winner. A bet on one card loses on a 7.",
         f"Published analysis (8 decks): {SOURCE}",
     ]
-    if result.left_out:
+    if left_out:
         notes.append(
             "Left out (they depend on suits, and the shoe gives some ranks by count only): "
-            + ", ".join(result.left_out)
+            + ", ".join(left_out)
         )
     return Report(
-        title=_title("odds", result.shoe, result.rules),
+        title=_title("odds", shoe, rules),
         blocks=(bets, lines),
         notes=tuple(notes),
-        data=lambda: _odds_document(result),
+        data=lambda: _odds_document(shoe, rules, odds, left_out),
         main="bets",
     )
 
 
-def _odds_document(result: PricedDeal) -> dict[str, Any]:
+def _odds_document(
+    shoe: Shoe,
+    rules: DragonTigerRules,
+    odds: Sequence[DragonTigerOdds],
+    left_out: Sequence[str],
+) -> dict[str, Any]:
     return {
-        "shoe": result.shoe.to_dict(),
-        "rules": result.rules.to_dict(),
+        "shoe": shoe.to_dict(),
+        "rules": rules.to_dict(),
         "bets": {
             o.bet.name: {
                 "description": o.bet.description,
@@ -112,9 +122,9 @@ def _odds_document(result: PricedDeal) -> dict[str, Any]:
                 **exact_fields("house_edge", o.house_edge),
                 **exact_fields("variance", o.variance),
             }
-            for o in result.odds
+            for o in odds
         },
-        "left_out": list(result.left_out),
+        "left_out": list(left_out),
     }
 
 
@@ -186,16 +196,19 @@ def eor_report(
     ]
     if mine:
         blocks.append(Table("Your count", _FIT_COLUMNS, tuple(map(_fit_row, mine)), name="yours"))
-    notes = (
+    notes = [
         "Effect: EV(shoe less one card of the rank, suit unknown) − EV(shoe), exact; "
-        "weighted by the cards of each rank they sum to 0 for every bet.",
-        "In a full shoe every rank's effect on the Dragon, Tiger, Tie and Suited Tie is the "
-        "same, so zero: those bets have no linear count there.",
-    )
+        "weighted by the cards of each rank they sum to 0 for every bet."
+    ]
+    if len({n for n in eor.shoe.counts if n}) == 1:
+        notes.append(
+            "Every rank has as many cards: its effect on the Dragon, Tiger, Tie and Suited "
+            "Tie is the same for each rank, so zero; those bets have no linear count here."
+        )
     return Report(
         title=_title("effects of removal", eor.shoe, eor.rules),
         blocks=tuple(blocks),
-        notes=notes,
+        notes=tuple(notes),
         data=lambda: _eor_document(eor, derived, mine),
         main="effects",
     )

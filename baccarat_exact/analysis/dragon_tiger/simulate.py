@@ -24,7 +24,16 @@ from baccarat_exact.analysis.dragon_tiger.game import DragonTigerBet, DragonTige
 from baccarat_exact.errors import ShoeError, SimulationError
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["BetRun", "DealtShoes", "deal_shoes", "hand_evs", "parse_burn", "per_hundred"]
+__all__ = [
+    "BetRun",
+    "DealtShoes",
+    "check_room",
+    "deal_shoes",
+    "hand_evs",
+    "parse_burn",
+    "per_hundred",
+    "shuffled",
+]
 
 
 def parse_burn(text: str) -> int:
@@ -154,6 +163,31 @@ def hand_evs(
     return tuple(found)
 
 
+def check_room(shoe: Shoe, burn: int, cut_card: int) -> None:
+    """Refuse a burn and cut card that leave no hand to deal, and a shoe that is not
+    physical cards of known suits.
+
+    :raises ShoeError: for an infinite shoe, or one whose suits are not all known.
+    :raises SimulationError: for no room for a hand.
+    """
+    if shoe.infinite or not shoe.suits_exact:
+        raise ShoeError(
+            "simulate deals physical cards: give whole decks, or every card with its suit"
+        )
+    if burn + cut_card + 2 > shoe.cards:
+        raise SimulationError(
+            f"a burn of {burn} and a cut card of {cut_card} leave no hand to deal from "
+            f"{shoe.cards} cards"
+        )
+
+
+def shuffled(cards: Sequence[tuple[int, int]], seed: int, number: int) -> list[tuple[int, int]]:
+    """Shoe ``number`` of a run seeded ``seed``: ``cards`` (rank, suit) in the order dealt."""
+    deck = list(cards)
+    random.Random(f"dragon-tiger:{seed}:{number}").shuffle(deck)
+    return deck
+
+
 def _cells(shoe: Shoe) -> list[int]:
     """The cards of each rank and suit, 4·rank + suit (a rank of no card: none)."""
     return [m for row in shoe.suit_rows() for m in (row or (0, 0, 0, 0))]
@@ -197,10 +231,7 @@ def deal_shoes(
     :raises ShoeError: for a shoe that is infinite or whose suits are not all known.
     :raises SimulationError: for a cut card and burn that leave no hand to deal.
     """
-    if shoe.infinite or not shoe.suits_exact:
-        raise ShoeError(
-            "simulate deals physical cards: give whole decks, or every card with its suit"
-        )
+    check_room(shoe, burn, cut_card)
     cards = [
         (r, s)
         for r, row in enumerate(shoe.suit_rows())
@@ -208,10 +239,6 @@ def deal_shoes(
         for s, m in enumerate(row)
         for _ in range(m)
     ]
-    if burn + cut_card + 2 > len(cards):
-        raise SimulationError(
-            f"a burn of {burn} and a cut card of {cut_card} leave no hand to deal from {len(cards)} cards"
-        )
     n_bets = len(bets)
     hands = 0
     positive = [0] * n_bets
@@ -223,8 +250,7 @@ def deal_shoes(
     triggered_positive = [0] * n_bets
     counted: list[list[float]] = [[] for _ in bets]
     for number in range(shoes):
-        deck = list(cards)
-        random.Random(f"dragon-tiger:{seed}:{number}").shuffle(deck)
+        deck = shuffled(cards, seed, number)
         counts_left = list(shoe.counts)
         cells = _cells(shoe)
         running = [0] * n_bets
