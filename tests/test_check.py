@@ -88,8 +88,8 @@ COMMANDS: dict[str, str] = {
         "--decisions insurance,16vT --true-counts -1..1 --float"
     ),
     "dragon-tiger odds": 'dragon-tiger odds --decks 1 --remove "K 7s" --tie-pays 11',
-    "dragon-tiger eor": "dragon-tiger eor --decks 1 -b tie -b dragon-big --count-tags K:-1,A:1",
-    "dragon-tiger simulate": "dragon-tiger simulate --decks 1 --shoes 3 --seed 5 -b dragon-big",
+    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1,A:1",
+    "dragon-tiger simulate": "dragon-tiger simulate --decks 1 --shoes 3 --seed 5 --only dragon-big",
 }
 INPUTS = ("request",)
 """Where a document keeps its inputs."""

@@ -300,8 +300,8 @@ def test_odds_request_records_the_bets_left_out() -> None:
     "args",
     [
         ["odds", "--decks", "1", "--remove", "K 7s"],
-        ["eor", "--decks", "1", "-b", "tiger-big", "--count-tags", "8:-1,A:1"],
-        ["simulate", "--decks", "1", "--shoes", "2", "-b", "tie"],
+        ["eor", "--decks", "1", "--only", "tiger-big", "--rank-tags", "8:-1,A:1"],
+        ["simulate", "--decks", "1", "--shoes", "2", "--only", "tie"],
     ],
 )
 def test_each_command_answers(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
@@ -315,15 +315,15 @@ def test_each_command_answers(capsys: pytest.CaptureFixture[str], args: list[str
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["odds", "--bet", "dragon-7"], "no Dragon Tiger bet 'dragon-7'"),
+        (["odds", "--only", "dragon-7"], "no Dragon Tiger bet 'dragon-7'"),
         (["odds", "--tie-pays", "x"], "--tie-pays must be a number"),
         (["odds", "--tie-loses", "3"], "--tie-loses must be between 0 and 1"),
-        (["odds", "--counts", "A=3", "--bet", "suited-tie"], "suited-tie depends on suits"),
+        (["odds", "--counts", "A=3", "--only", "suited-tie"], "suited-tie depends on suits"),
         (["odds", "--counts", "A=1"], "needs at least 2 cards"),
-        (["eor", "--count-tags", "Z:1"], "unknown rank 'Z'"),
-        (["eor", "--count-tags", "A:x"], "expected RANK:TAG"),
+        (["eor", "--rank-tags", "Z:1"], "unknown rank 'Z'"),
+        (["eor", "--rank-tags", "A:x"], "expected RANK:TAG"),
         (["eor", "--counts", "A=2"], "at least 3 cards"),
-        (["simulate", "--burn", "x"], "--burn takes none or a number"),
+        (["simulate", "--burn", "x"], "--burn takes standard, none or a number"),
         (["simulate", "--counts", "A=3,K=3"], "simulate deals physical cards"),
         (["simulate", "--decks", "1", "--cut-card", "60"], "leave no hand to deal"),
         (["simulate", "--threshold", "abc"], "--threshold must be a number"),

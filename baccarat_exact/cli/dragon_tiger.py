@@ -14,6 +14,7 @@ import typer
 
 from baccarat_exact.cli.shared import (
     SHOE,
+    BurnOption,
     CutCardOption,
     FormatOption,
     LevelOption,
@@ -22,10 +23,12 @@ from baccarat_exact.cli.shared import (
     SeedOption,
     ShoesOption,
     TableOption,
+    TiePaysOption,
     View,
     answer,
     grouped,
 )
+from baccarat_exact.cli.simulate import ThresholdOption
 from baccarat_exact.commands.dragon_tiger import (
     DragonTigerEorRequest,
     DragonTigerOddsRequest,
@@ -42,9 +45,6 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-TiePaysOption = Annotated[
-    str, typer.Option("--tie-pays", help="What the Tie pays to 1 (8, 10 or 11 are offered).")
-]
 SuitedTiePaysOption = Annotated[
     str,
     typer.Option("--suited-tie-pays", help="What the Suited Tie (same rank and suit) pays to 1."),
@@ -58,12 +58,14 @@ TieLosesOption = Annotated[
 
 
 def _rules(
-    tie_pays: TiePaysOption = "8",
+    tie_pays: TiePaysOption = None,
     suited_tie_pays: SuitedTiePaysOption = "50",
     tie_loses: TieLosesOption = "1/2",
 ) -> DragonTigerRulesInput:
     return DragonTigerRulesInput(
-        tie_pays=tie_pays, suited_tie_pays=suited_tie_pays, tie_loses=tie_loses
+        tie_pays="8" if tie_pays is None else tie_pays,
+        suited_tie_pays=suited_tie_pays,
+        tie_loses=tie_loses,
     )
 
 
@@ -73,30 +75,21 @@ DT_RULES = OptionGroup("rules", _rules)
 BetsOption = Annotated[
     list[str] | None,
     typer.Option(
-        "--bet",
-        "-b",
-        metavar="NAME",
-        help="Only this bet (repeatable): dragon, tiger, tie, suited-tie, or dragon-/tiger- "
-        "big, small, odd, even, red, black, spades, hearts, diamonds, clubs. Default: every bet.",
+        "--only",
+        metavar="BET",
+        help="Price only this bet (repeatable): dragon, tiger, tie, suited-tie, or dragon-/"
+        "tiger- big, small, odd, even, red, black, spades, hearts, diamonds, clubs. "
+        "Default: every bet.",
         show_default=False,
     ),
 ]
 CountTagsOption = Annotated[
     str | None,
     typer.Option(
-        "--count-tags",
+        "--rank-tags",
         metavar="TAGS",
-        help='Your own count, a tag per rank: "A:1,2:1,...,K:-1" (ranks not named: 0).',
-        show_default=False,
-    ),
-]
-ThresholdOption = Annotated[
-    str | None,
-    typer.Option(
-        "--threshold",
-        metavar="TC",
-        help="The counter bets at a true count of at least this (default: each bet's "
-        "break-even true count on the full shoe).",
+        help="Your own count, a tag per rank (T, J, Q and K each their own): "
+        '"A:1,2:1,...,K:-1" (ranks not named: 0).',
         show_default=False,
     ),
 ]
@@ -148,12 +141,7 @@ def simulate_command(
     bet: BetsOption = None,
     shoes: ShoesOption = 100,
     seed: SeedOption = 0,
-    burn: Annotated[
-        str,
-        typer.Option(
-            "--burn", help="Cards burned face down at the start of each shoe: none or a number."
-        ),
-    ] = "none",
+    burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
     threshold: ThresholdOption = None,
     level: LevelOption = 2,

@@ -236,8 +236,9 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
     """Shoes to deal."""
     seed: int = 0
     """Every shoe's shuffle follows from it."""
-    burn: str = "none"
-    """Cards burned face down at the start of each shoe: ``none`` or a number."""
+    burn: str = "standard"
+    """Cards burned face down at the start of each shoe: ``standard`` (none: the published
+    game burns none), ``none`` or a number."""
     cut_card: int | None = None
     """Cards behind the cut card (``None``: 16)."""
     threshold: str | None = None

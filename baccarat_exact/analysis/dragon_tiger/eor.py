@@ -46,7 +46,7 @@ class RankCount:
     tags: tuple[int, ...]
 
     def label(self) -> str:
-        """``A:+1 2:0 … K:-1`` (the form ``--count-tags`` reads)."""
+        """``A:+1 2:0 … K:-1`` (the form ``--rank-tags`` reads)."""
         return " ".join(
             f"{rank.value}:{t:+d}" if t else f"{rank.value}:0" for rank, t in zip(RANKS, self.tags)
         )
@@ -60,7 +60,7 @@ def parse_rank_tags(text: str, name: str = "your count") -> RankCount:
     >>> parse_rank_tags("Z:1")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.CountError: --count-tags: unknown rank 'Z' in 'Z:1' (use A 2-9 T J Q K)
+    baccarat_exact.errors.CountError: --rank-tags: unknown rank 'Z' in 'Z:1' (use A 2-9 T J Q K)
     """
     tags = [0] * 13
     for item in (part.strip() for part in re.split(r"[,\s]+", text) if part.strip()):
@@ -69,13 +69,13 @@ def parse_rank_tags(text: str, name: str = "your count") -> RankCount:
             rank = parse_rank(key.strip())
         except CardError:
             raise CountError(
-                f"--count-tags: unknown rank {key.strip()!r} in {text!r} (use A 2-9 T J Q K)"
+                f"--rank-tags: unknown rank {key.strip()!r} in {text!r} (use A 2-9 T J Q K)"
             ) from None
         if not colon or not re.fullmatch(r"[+-]?\d{1,3}", value.strip()):
-            raise CountError(f"--count-tags: expected RANK:TAG (a whole number), got {item!r}")
+            raise CountError(f"--rank-tags: expected RANK:TAG (a whole number), got {item!r}")
         tags[rank.ordinal] = int(value)
     if not any(tags):
-        raise CountError(f"--count-tags: every tag is 0 in {text!r}")
+        raise CountError(f"--rank-tags: every tag is 0 in {text!r}")
     return RankCount(name, tuple(tags))
 
 

@@ -37,16 +37,17 @@ __all__ = [
 
 
 def parse_burn(text: str) -> int:
-    """Cards burned at the start of each shoe: ``none`` (0) or a whole number.
+    """Cards burned at the start of each shoe: ``standard`` (the game's rule: no burn is
+    part of the published game, so none), ``none`` or a whole number.
 
-    >>> parse_burn("none"), parse_burn("3")
-    (0, 3)
+    >>> parse_burn("standard"), parse_burn("none"), parse_burn("3")
+    (0, 0, 3)
     """
     word = text.strip().lower()
-    if word == "none":
+    if word in ("standard", "none"):
         return 0
     if not word.isdigit():
-        raise SimulationError(f"--burn takes none or a number of cards, got {text!r}")
+        raise SimulationError(f"--burn takes standard, none or a number of cards, got {text!r}")
     return int(word)
 
 
