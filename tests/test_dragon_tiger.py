@@ -200,37 +200,43 @@ def test_a_full_shoe_has_no_linear_count_for_the_ties() -> None:
 
 def test_dealt_shoes_are_their_hands_priced_by_odds() -> None:
     """Each hand of a seeded run, dealt again from the same order, priced by
-    ``dragon_tiger_odds`` on the shoe less the cards seen: the same EVs, positives, best
-    EV and count triggers."""
+    ``dragon_tiger_odds`` on the shoe less the cards seen: the same EVs, positives (in
+    each tenth of the shoe), best EV and triggers of an unbalanced count (its true count
+    centred: the mean tag taken off per card seen)."""
     shoe, bets = Shoe.from_decks(1), find_bets(["dragon-big", "tie", "dragon-hearts"])
-    count = parse_rank_tags("A:1,2:1,3:1,4:1,5:1,6:1,8:-1,9:-1,T:-1,J:-1,Q:-1,K:-1")
-    threshold = Fraction(3)
+    count = parse_rank_tags("A:1,2:1,3:1,4:1,5:1,6:1,7:1,8:-1,9:-1,T:-1,J:-1,Q:-1,K:-1")
+    threshold, mean = Fraction(3), Fraction(4, 52)
     counts = [(count, threshold), (None, None), (count, threshold)]
     run = deal_shoes(shoe, DragonTigerRules(), bets, counts, shoes=3, seed=7, burn=1, cut_card=10)
     cards = [(r, s) for r in range(13) for s in range(4)]
-    hands, positive, best, triggered, sums = 0, [0, 0, 0], [None, None, None], [0, 0, 0], [0.0] * 3
+    hands, depths = 0, [0] * 10
+    positive, best, triggered = [0, 0, 0], [Fraction(-9)] * 3, [0, 0, 0]
+    sums, by_depth = [0.0] * 3, [[0] * 10 for _ in bets]
     for number in range(3):
         deck = shuffled(cards, 7, number)
         seen = [deck[0]]
         while 52 - len(seen) > 11:
             left = shoe.remove(" ".join(f"{RANKS[r].value}{SUIT_LETTERS[s]}" for r, s in seen))
-            running = sum(count.tags[r] for r, _ in seen)
+            true_count = (sum(count.tags[r] for r, _ in seen) - mean * len(seen)) * 52 / left.cards
             hands += 1
+            depths[len(seen) * 10 // 52] += 1
             for b, odds in enumerate(dragon_tiger_odds(left, None, bets)):
                 sums[b] += float(odds.ev)
                 positive[b] += odds.ev > 0
-                best[b] = odds.ev if best[b] is None else max(best[b], odds.ev)
-                if counts[b][0] is not None and Fraction(running * 52, left.cards) >= threshold:
-                    triggered[b] += 1
+                by_depth[b][len(seen) * 10 // 52] += odds.ev > 0
+                best[b] = max(best[b], odds.ev)
+                triggered[b] += counts[b][0] is not None and true_count >= threshold
             seen += deck[len(seen) : len(seen) + 2]
-    assert run.hands == hands
+    assert (run.hands, list(run.by_depth)) == (hands, depths)
     for b, bet_run in enumerate(run.runs):
         assert (bet_run.positive, bet_run.best_ev, bet_run.triggered) == (
             positive[b],
             best[b],
             triggered[b],
         )
+        assert list(bet_run.by_depth) == by_depth[b]
         assert bet_run.ev_sum == pytest.approx(sums[b], abs=1e-12)
+    assert run.runs[0].triggered > 0
 
 
 def test_a_seed_gives_the_same_shoes_and_another_seed_others() -> None:

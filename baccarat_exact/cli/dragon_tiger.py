@@ -152,7 +152,8 @@ def simulate_command(
 ) -> None:
     """Deal shuffled shoes to the cut card and compute every bet's exact EV before every
     hand: how often it is positive, what betting only then is worth (knowing every card,
-    or by the bet's count at its trigger true count), per 100 hands."""
+    or by the bet's count at its trigger true count), per 100 hands; and how often it is
+    positive by the share of the shoe dealt."""
     request = DragonTigerSimulateRequest(
         shoe=SHOE.value(ctx),
         rules=DT_RULES.value(ctx),

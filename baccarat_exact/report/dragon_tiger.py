@@ -256,6 +256,10 @@ def _run_row(run: BetRun) -> tuple[Cell, ...]:
     )
 
 
+def _tenth(d: int) -> str:
+    return f"{10 * d}-{10 * d + 10}%"
+
+
 def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> Report:
     """Per bet: the exact EVs met, and what perfect information and a count are worth."""
     table = Table(
@@ -274,6 +278,23 @@ def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> R
         tuple(_run_row(run) for run in dealt.runs),
         name="per-bet",
     )
+    depth = Table(
+        "Hands with EV > 0, by the share of the shoe dealt",
+        (
+            Column("dealt"),
+            Column("hands", "int"),
+            *(Column(run.bet, "percent", 2, key=f"{run.bet}_float") for run in dealt.runs),
+        ),
+        tuple(
+            (
+                _tenth(d),
+                hands,
+                *(run.by_depth[d] / hands if hands else None for run in dealt.runs),
+            )
+            for d, hands in enumerate(dealt.by_depth)
+        ),
+        name="by-depth",
+    )
     notes = (
         f"{dealt.shoes} shoes, seed {dealt.seed}, {dealt.burn} cards burned, cut card "
         f"{dealt.cut_card}: {dealt.hands} hands.",
@@ -283,7 +304,7 @@ def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> R
     )
     return Report(
         title=_title("dealt shoes", shoe, rules),
-        blocks=(table,),
+        blocks=(table, depth),
         notes=notes,
         data=lambda: _simulate_document(shoe, rules, dealt),
         main="per-bet",
@@ -317,4 +338,12 @@ def _simulate_document(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -
         "shoes": dealt.shoes,
         "hands": dealt.hands,
         "bets": bets,
+        "by_depth": [
+            {
+                "dealt": _tenth(d),
+                "hands": hands,
+                "positive": {run.bet: run.by_depth[d] for run in dealt.runs},
+            }
+            for d, hands in enumerate(dealt.by_depth)
+        ],
     }

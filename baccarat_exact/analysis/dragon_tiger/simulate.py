@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from baccarat_exact.analysis.dragon_tiger.eor import RankCount
@@ -75,6 +75,8 @@ class BetRun:
     """Triggered hands whose EV was indeed positive."""
     counted: tuple[float, ...]
     """Per shoe, Σ EV over the hands the count triggered."""
+    by_depth: tuple[int, ...]
+    """Hands with a positive EV in each tenth of the shoe dealt."""
 
     @property
     def hands_per_shoe(self) -> float:
@@ -104,6 +106,8 @@ class DealtShoes:
     cut_card: int
     hands: int
     runs: tuple[BetRun, ...]
+    by_depth: tuple[int, ...]
+    """Hands dealt in each tenth of the shoe (by the cards dealt before the hand)."""
 
 
 Scorer = Callable[[list[int], list[int], int, int], tuple[int, int]]
@@ -189,25 +193,81 @@ def shuffled(cards: Sequence[tuple[int, int]], seed: int, number: int) -> list[t
     return deck
 
 
+def _rows(shoe: Shoe) -> list[tuple[int, int, int, int]]:
+    """The cards of each rank in each suit (a rank of no card: none)."""
+    return [row or (0, 0, 0, 0) for row in shoe.suit_rows()]
+
+
 def _cells(shoe: Shoe) -> list[int]:
-    """The cards of each rank and suit, 4·rank + suit (a rank of no card: none)."""
-    return [m for row in shoe.suit_rows() for m in (row or (0, 0, 0, 0))]
+    """The cards of each rank and suit, 4·rank + suit."""
+    return [m for row in _rows(shoe) for m in row]
 
 
-def _take(
-    card: tuple[int, int],
-    counts: list[int],
-    cells: list[int],
-    running: list[int],
-    tags: Sequence[tuple[int, ...] | None],
-) -> None:
-    """Deal ``card`` (rank, suit) out of the shoe left, and count it in every running count."""
-    r, s = card
-    counts[r] -= 1
-    cells[4 * r + s] -= 1
-    for b, row in enumerate(tags):
-        if row is not None:
-            running[b] += row[r]
+DEPTHS = 10
+"""The tenths of the shoe dealt by which a run counts hands with a positive EV."""
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One bet's sums over the shoes, as they are dealt."""
+
+    score: Scorer
+    count: RankCount | None
+    threshold: Fraction | None
+    mean_tag: Fraction
+    """The count's card-weighted mean tag on the full shoe (0 when balanced): taken off per
+    card seen, so the true count is the centred tags' (the fit's linear model)."""
+    positive: int = 0
+    ev_sum: float = 0.0
+    best: tuple[int, int] | None = None
+    triggered: int = 0
+    triggered_positive: int = 0
+    perfect: list[float] = field(default_factory=list)
+    counted: list[float] = field(default_factory=list)
+    by_depth: list[int] = field(default_factory=lambda: [0] * DEPTHS)
+    running: int = 0
+
+    def hand(
+        self, counts: list[int], cells: list[int], left: int, ties: int, seen: int, depth: int
+    ) -> None:
+        """Price the next hand exactly and add it to the sums (the shoe's last two are
+        the last entries of :attr:`perfect` and :attr:`counted`)."""
+        num, den = self.score(counts, cells, left, ties)
+        value = num / den
+        self.ev_sum += value
+        if self.best is None or num * self.best[1] > self.best[0] * den:
+            self.best = (num, den)
+        if num > 0:
+            self.positive += 1
+            self.by_depth[depth] += 1
+            self.perfect[-1] += value
+        if self.threshold is None:
+            return
+        # (running − mean·seen) · 52 / left ≥ threshold, in integers
+        mean, bar = self.mean_tag, self.threshold
+        centred = self.running * mean.denominator - mean.numerator * seen
+        if centred * 52 * bar.denominator >= bar.numerator * left * mean.denominator:
+            self.triggered += 1
+            self.counted[-1] += value
+            self.triggered_positive += num > 0
+
+    def result(self, bet: DragonTigerBet, full_ev: Fraction, hands: int) -> BetRun:
+        """The bet's run, once every shoe is dealt."""
+        return BetRun(
+            bet=bet.name,
+            full_shoe_ev=full_ev,
+            hands=hands,
+            positive=self.positive,
+            ev_sum=self.ev_sum,
+            best_ev=Fraction(*self.best) if self.best is not None else Fraction(0),
+            perfect=tuple(self.perfect),
+            count=self.count,
+            threshold=self.threshold,
+            triggered=self.triggered,
+            triggered_positive=self.triggered_positive,
+            counted=tuple(self.counted),
+            by_depth=tuple(self.by_depth),
+        )
 
 
 def deal_shoes(
@@ -234,79 +294,41 @@ def deal_shoes(
     """
     check_room(shoe, burn, cut_card)
     cards = [
-        (r, s)
-        for r, row in enumerate(shoe.suit_rows())
-        if row
-        for s, m in enumerate(row)
-        for _ in range(m)
+        (r, s) for r, row in enumerate(_rows(shoe)) for s, m in enumerate(row) for _ in range(m)
     ]
-    n_bets = len(bets)
-    hands = 0
-    positive = [0] * n_bets
-    ev_sum = [0.0] * n_bets
-    best: list[tuple[int, int] | None] = [None] * n_bets
-    scorers = [_scorer(bet, rules) for bet in bets]
-    perfect: list[list[float]] = [[] for _ in bets]
-    triggered = [0] * n_bets
-    triggered_positive = [0] * n_bets
-    counted: list[list[float]] = [[] for _ in bets]
+    tallies = [
+        _Tally(
+            _scorer(bet, rules),
+            count,
+            threshold if count is not None else None,
+            Fraction(sum(n * t for n, t in zip(shoe.counts, count.tags)), shoe.cards)
+            if count is not None
+            else Fraction(0),
+        )
+        for bet, (count, threshold) in zip(bets, counts)
+    ]
+    hands = [0] * DEPTHS
     for number in range(shoes):
         deck = shuffled(cards, seed, number)
-        counts_left = list(shoe.counts)
-        cells = _cells(shoe)
-        running = [0] * n_bets
-        shoe_perfect = [0.0] * n_bets
-        shoe_counted = [0.0] * n_bets
-        position = 0
-        tags = [count.tags if count is not None else None for count, _ in counts]
-        for _ in range(burn):
-            _take(deck[position], counts_left, cells, running, tags)
-            position += 1
-        while len(deck) - position > cut_card + 1:
-            left = len(deck) - position
-            ties = sum(n * (n - 1) for n in counts_left)
-            hands += 1
-            for b in range(n_bets):
-                num, den = scorers[b](counts_left, cells, left, ties)
-                value = num / den
-                ev_sum[b] += value
-                if best[b] is None or num * best[b][1] > best[b][0] * den:  # type: ignore[index]
-                    best[b] = (num, den)
-                if num > 0:
-                    positive[b] += 1
-                    shoe_perfect[b] += value
-                count, threshold = counts[b]
-                if (
-                    count is not None
-                    and threshold is not None
-                    and Fraction(running[b] * 52, left) >= threshold
-                ):
-                    triggered[b] += 1
-                    shoe_counted[b] += value
-                    if num > 0:
-                        triggered_positive[b] += 1
-            for _ in range(2):
-                _take(deck[position], counts_left, cells, running, tags)
-                position += 1
-        for b in range(n_bets):
-            perfect[b].append(shoe_perfect[b])
-            counted[b].append(shoe_counted[b])
+        counts_left, cells = list(shoe.counts), _cells(shoe)
+        for tally in tallies:
+            tally.running = 0
+            tally.perfect.append(0.0)
+            tally.counted.append(0.0)
+        for seen, (r, s) in enumerate(deck[: len(deck) - cut_card - 1]):
+            left = len(deck) - seen
+            if seen >= burn and (seen - burn) % 2 == 0:  # a hand's first card comes next
+                ties = sum(n * (n - 1) for n in counts_left)
+                depth = seen * DEPTHS // len(deck)
+                hands[depth] += 1
+                for tally in tallies:
+                    tally.hand(counts_left, cells, left, ties, seen, depth)
+            counts_left[r] -= 1
+            cells[4 * r + s] -= 1
+            for tally in tallies:
+                if tally.count is not None:
+                    tally.running += tally.count.tags[r]
     full = hand_evs(shoe.counts, _cells(shoe), bets, rules)
-    runs = tuple(
-        BetRun(
-            bet=bet.name,
-            full_shoe_ev=full[b],
-            hands=hands,
-            positive=positive[b],
-            ev_sum=ev_sum[b],
-            best_ev=Fraction(*best[b]) if best[b] is not None else Fraction(0),  # type: ignore[misc]
-            perfect=tuple(perfect[b]),
-            count=counts[b][0],
-            threshold=counts[b][1],
-            triggered=triggered[b],
-            triggered_positive=triggered_positive[b],
-            counted=tuple(counted[b]),
-        )
-        for b, bet in enumerate(bets)
-    )
-    return DealtShoes(shoes, seed, burn, cut_card, hands, runs)
+    total = sum(hands)
+    runs = tuple(tally.result(bet, ev, total) for tally, bet, ev in zip(tallies, bets, full))
+    return DealtShoes(shoes, seed, burn, cut_card, total, runs, tuple(hands))
