@@ -126,7 +126,8 @@ def removal_effects(
 ) -> DragonTigerEor:
     """The exact effect of removing one card of each rank on each bet.
 
-    >>> eor = removal_effects(Shoe.from_decks(1), DragonTigerRules(), dragon_tiger_bets())
+    >>> from baccarat_exact.analysis.dragon_tiger.game import BETS
+    >>> eor = removal_effects(Shoe.from_decks(1), DragonTigerRules(), BETS)
     >>> eor.effects[0][4], eor.weighted_sum(4)  # an ace out: dragon-big gains
     (Fraction(4, 221), Fraction(0, 1))
 
@@ -147,13 +148,6 @@ def removal_effects(
         less = dragon_tiger_odds(shoe.remove(rank), rules, bets)
         effects.append(tuple(odds.ev - ev for odds, ev in zip(less, base)))
     return DragonTigerEor(shoe, rules, tuple(bets), base, tuple(effects))
-
-
-def dragon_tiger_bets() -> tuple[DragonTigerBet, ...]:
-    """Every bet (for the doctests)."""
-    from baccarat_exact.analysis.dragon_tiger.game import BETS
-
-    return BETS
 
 
 def fit(eor: DragonTigerEor, bet: int, count: RankCount) -> RankCountFit:

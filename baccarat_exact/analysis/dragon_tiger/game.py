@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from baccarat_exact.errors import BetError, ShoeError
+from baccarat_exact.errors import BetError, RulesError, ShoeError
 from baccarat_exact.model.cards import RANKS, SUITS, Rank, Suit
 from baccarat_exact.model.shoe import Shoe
 
@@ -62,8 +62,6 @@ class DragonTigerRules:
     """The share of a Dragon or Tiger bet lost when the cards tie (half, as published)."""
 
     def __post_init__(self) -> None:
-        from baccarat_exact.errors import RulesError
-
         for name, value in (
             ("--tie-pays", self.tie_pays),
             ("--suited-tie-pays", self.suited_tie_pays),
