@@ -89,6 +89,9 @@ COMMANDS: dict[str, str] = {
         "blackjack indices --counts A=3,5=3,6=4,7=4,9=2,T=8 --decks-left 20/52 --samples 3 "
         "--decisions insurance,16vT --true-counts -1..1 --float"
     ),
+    "dragon-tiger odds": 'dragon-tiger odds --decks 1 --remove "K 7s" --tie-pays 11',
+    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1,A:1",
+    "dragon-tiger simulate": "dragon-tiger simulate --decks 1 --shoes 3 --seed 5 --only dragon-big",
 }
 INPUTS = ("request",)
 """Where a document keeps its inputs."""
@@ -98,6 +101,8 @@ SAMPLES = {
     "report": 12,
     "programs": 10,
     "chemin": 6,
+    "dragon-tiger eor": 6,
+    "dragon-tiger simulate": 6,
     "design": 10,
     "blackjack report": 3,
     "blackjack rulesets": 3,
@@ -657,12 +662,14 @@ def test_each_command_is_composed_once() -> None:
     import importlib.util
 
     from baccarat_exact.cli.root import COMMANDS as CLI_COMMANDS
+    from baccarat_exact.cli.root import GROUPS
     from baccarat_exact.commands import REQUESTS
 
     assert importlib.util.find_spec("baccarat_exact.report.recompute") is None
     package = ROOT / "baccarat_exact"
     for kind, (module, name) in REQUESTS.items():
-        where = "blackjack" if kind.startswith("blackjack ") else CLI_COMMANDS[kind][0]
+        group = kind.split(" ")[0]
+        where = GROUPS[group][0] if group in GROUPS else CLI_COMMANDS[kind][0]
         cli = package / "cli" / f"{where.rsplit('.', 1)[-1]}.py"
         assert f"{name}(" in cli.read_text(encoding="utf-8"), f"{cli} does not build {name}"
         request = getattr(importlib.import_module(module), name)

@@ -229,6 +229,19 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
         f"blackjack report --counts {SMALL_SHOE} --rounds 10 --float --strategy basic",
         0,
     ),
+    ("dragon-tiger odds", "dragon-tiger odds --decks 1 --remove 'As K 7'", 0),
+    ("dragon-tiger odds", "dragon-tiger odds --counts A=3,K=4,7=2", 0),
+    (
+        "dragon-tiger eor",
+        "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1",
+        0,
+    ),
+    ("dragon-tiger eor", "dragon-tiger eor --counts A=3,K=4 --only dragon", 0),
+    (
+        "dragon-tiger simulate",
+        "dragon-tiger simulate --decks 1 --shoes 2 --only tie --only tiger-red",
+        0,
+    ),
 )
 
 

@@ -70,6 +70,12 @@ GROUPS: dict[str, tuple[str, str, str]] = {
         "The casino's blackjack (one-card dealer, S17, Triple Seven): dealer odds, hand "
         "decisions, house edge.",
     ),
+    "dragon-tiger": (
+        "baccarat_exact.cli.dragon_tiger",
+        "app",
+        "Dragon Tiger (one card each, the higher rank wins): exact odds of every bet on any "
+        "shoe, effects of removal and counts, dealt shoes.",
+    ),
 }
 """Group name → (module, typer app, help)."""
 

@@ -296,7 +296,8 @@ BurnOption = Annotated[
     typer.Option(
         "--burn",
         help="Cards burned at the start of each shoe: standard (the game's rule: baccarat "
-        "burns as many as the first card's value, blackjack one), none, or a number.",
+        "burns as many as the first card's value, blackjack one, Dragon Tiger none), none, "
+        "or a number.",
     ),
 ]
 LevelOption = Annotated[

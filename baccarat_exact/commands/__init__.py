@@ -55,6 +55,9 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "blackjack simulate": ("baccarat_exact.commands.blackjack", "BlackjackSimulateRequest"),
     "blackjack counting": ("baccarat_exact.commands.blackjack", "BlackjackCountingRequest"),
     "blackjack indices": ("baccarat_exact.commands.blackjack", "BlackjackIndicesRequest"),
+    "dragon-tiger odds": ("baccarat_exact.commands.dragon_tiger", "DragonTigerOddsRequest"),
+    "dragon-tiger eor": ("baccarat_exact.commands.dragon_tiger", "DragonTigerEorRequest"),
+    "dragon-tiger simulate": ("baccarat_exact.commands.dragon_tiger", "DragonTigerSimulateRequest"),
 }
 """Kind of document (the command's name) → (module, request class)."""
 

@@ -1,0 +1,169 @@
+"""``baccarat-exact dragon-tiger …``: Dragon Tiger, exactly (a thin typer layer).
+
+Mounted by the main CLI as a group (``GROUPS`` in :mod:`baccarat_exact.cli.root`). Each
+command builds its request (:mod:`baccarat_exact.commands.dragon_tiger`) from the shoe
+options every baccarat command takes (:data:`~baccarat_exact.cli.shared.SHOE`), the
+game's pays (:data:`DT_RULES`), the bets named and its own options, and answers it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from baccarat_exact.cli.shared import (
+    SHOE,
+    BurnOption,
+    CutCardOption,
+    FormatOption,
+    LevelOption,
+    OptionGroup,
+    QuietOption,
+    SeedOption,
+    ShoesOption,
+    TableOption,
+    TiePaysOption,
+    View,
+    answer,
+    grouped,
+)
+from baccarat_exact.cli.simulate import ThresholdOption
+from baccarat_exact.commands.dragon_tiger import (
+    DragonTigerEorRequest,
+    DragonTigerOddsRequest,
+    DragonTigerRulesInput,
+    DragonTigerSimulateRequest,
+)
+from baccarat_exact.report.model import Format
+
+__all__ = ["DT_RULES", "app"]
+
+app = typer.Typer(
+    name="dragon-tiger",
+    help="Dragon Tiger, exactly: one card each to Dragon and Tiger, the higher rank wins.",
+    no_args_is_help=True,
+)
+
+SuitedTiePaysOption = Annotated[
+    str,
+    typer.Option("--suited-tie-pays", help="What the Suited Tie (same rank and suit) pays to 1."),
+]
+TieLosesOption = Annotated[
+    str,
+    typer.Option(
+        "--tie-loses", help="The share of a Dragon or Tiger bet lost on a tie (1/2; 0 for a push)."
+    ),
+]
+
+
+def _rules(
+    tie_pays: TiePaysOption = None,
+    suited_tie_pays: SuitedTiePaysOption = "50",
+    tie_loses: TieLosesOption = "1/2",
+) -> DragonTigerRulesInput:
+    return DragonTigerRulesInput(
+        tie_pays="8" if tie_pays is None else tie_pays,
+        suited_tie_pays=suited_tie_pays,
+        tie_loses=tie_loses,
+    )
+
+
+DT_RULES = OptionGroup("rules", _rules)
+"""``--tie-pays --suited-tie-pays --tie-loses`` → :class:`DragonTigerRulesInput`."""
+
+BetsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--only",
+        metavar="BET",
+        help="Price only this bet (repeatable): dragon, tiger, tie, suited-tie, or dragon-/"
+        "tiger- big, small, odd, even, red, black, spades, hearts, diamonds, clubs. "
+        "Default: every bet.",
+        show_default=False,
+    ),
+]
+CountTagsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rank-tags",
+        metavar="TAGS",
+        help="Your own count, a tag per rank (T, J, Q and K each their own): "
+        '"A:1,2:1,...,K:-1" (ranks not named: 0).',
+        show_default=False,
+    ),
+]
+
+
+@app.command("odds", cls=grouped(SHOE, DT_RULES))
+def odds_command(
+    ctx: typer.Context,
+    bet: BetsOption = None,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
+) -> None:
+    """Exact odds of every bet on any shoe: P(win), EV, house edge and pay lines.
+
+    Suits are priced exactly where cards of unknown suit have left the shoe (the
+    expectation over every way they can have fallen); on a shoe given by rank counts,
+    the bets on suits are left out unless named.
+    """
+    request = DragonTigerOddsRequest(
+        shoe=SHOE.value(ctx), rules=DT_RULES.value(ctx), bets=tuple(bet or ())
+    )
+    answer(request, View(fmt, table))
+
+
+@app.command("eor", cls=grouped(SHOE.without("infinite"), DT_RULES))
+def eor_command(
+    ctx: typer.Context,
+    bet: BetsOption = None,
+    level: LevelOption = 2,
+    count_tags: CountTagsOption = None,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
+) -> None:
+    """Effect of removal: the exact change of each bet's EV when one card of each rank
+    leaves the shoe, and the balanced count (a tag per rank) it suggests for each bet."""
+    request = DragonTigerEorRequest(
+        shoe=SHOE.value(ctx),
+        rules=DT_RULES.value(ctx),
+        bets=tuple(bet or ()),
+        level=level,
+        count_tags=count_tags,
+    )
+    answer(request, View(fmt, table))
+
+
+@app.command("simulate", cls=grouped(SHOE.without("remove", "infinite"), DT_RULES))
+def simulate_command(
+    ctx: typer.Context,
+    bet: BetsOption = None,
+    shoes: ShoesOption = 100,
+    seed: SeedOption = 0,
+    burn: BurnOption = "standard",
+    cut_card: CutCardOption = None,
+    threshold: ThresholdOption = None,
+    level: LevelOption = 2,
+    count_tags: CountTagsOption = None,
+    quiet: QuietOption = False,
+    fmt: FormatOption = Format.table,
+    table: TableOption = None,
+) -> None:
+    """Deal shuffled shoes to the cut card and compute every bet's exact EV before every
+    hand: how often it is positive, what betting only then is worth (knowing every card,
+    or by the bet's count at its trigger true count), per 100 hands; and how often it is
+    positive by the share of the shoe dealt."""
+    request = DragonTigerSimulateRequest(
+        shoe=SHOE.value(ctx),
+        rules=DT_RULES.value(ctx),
+        bets=tuple(bet or ()),
+        shoes=shoes,
+        seed=seed,
+        burn=burn,
+        cut_card=cut_card,
+        threshold=threshold,
+        level=level,
+        count_tags=count_tags,
+    )
+    answer(request, View(fmt, table), quiet=quiet)
