@@ -420,6 +420,11 @@ CHEAPEST = {
                "0%..50%", "--max-pay", "50"),
     "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
     "chemin": ("chemin", "--infinite", "--model", "A1"),
+    "dragon-tiger odds": ("dragon-tiger", "odds", "--decks", "1"),
+    "dragon-tiger eor": ("dragon-tiger", "eor", "--counts", BACCARAT_SHOE),
+    "dragon-tiger simulate": (
+        "dragon-tiger", "simulate", "--decks", "1", "--shoes", "2", "--only", "dragon", "-q"
+    ),
     "blackjack rules": ("blackjack", "rules"),
     "blackjack rulesets": ("blackjack", "rulesets", "--float", "-q"),
     "blackjack dealer": ("blackjack", "dealer", "--counts", BLACKJACK_SHOE),
