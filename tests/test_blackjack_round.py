@@ -77,9 +77,14 @@ def test_the_whole_law_matches_the_card_by_card_reference(
     assert _law(stats, "basic") == reference.round_law(counts, rules, stats.basic)
 
 
+THREE_QUARTERS = "A=3,2=3,3=3,4=3,5=3,6=3,7=3,8=3,9=3,T=12"
+"""Three quarters of a deck: every rank, deep enough for any round, at a third of a deck's
+cost."""
+
+
 @pytest.fixture(scope="module")
-def one_deck() -> RoundStats:
-    return round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), jobs=2)
+def three_quarters() -> RoundStats:
+    return round_stats(Shoe.parse(THREE_QUARTERS), BlackjackRules(decks=1), jobs=2)
 
 
 @pytest.fixture(scope="module")
@@ -88,11 +93,11 @@ def small() -> RoundStats:
     return round_stats(Shoe.parse(SMALL), BlackjackRules())
 
 
-def test_the_mean_is_the_solvers_value_for_both_strategies(one_deck: RoundStats) -> None:
-    solved = edge(Shoe.from_decks(1), BlackjackRules(decks=1))
-    assert one_deck.play("optimal").ev == solved.optimal
-    assert one_deck.play("basic").ev == solved.basic
-    assert one_deck.basic == solved.strategy
+def test_the_mean_is_the_solvers_value_for_both_strategies(three_quarters: RoundStats) -> None:
+    solved = edge(Shoe.parse(THREE_QUARTERS), BlackjackRules(decks=1))
+    assert three_quarters.play("optimal").ev == solved.optimal
+    assert three_quarters.play("basic").ev == solved.basic
+    assert three_quarters.basic == solved.strategy
 
 
 @pytest.mark.parametrize(
@@ -111,8 +116,8 @@ def test_the_mean_is_the_solvers_value_under_other_rules(rules: BlackjackRules) 
     assert (stats.play("optimal").ev, stats.play("basic").ev) == (solved.optimal, solved.basic)
 
 
-def test_probabilities_sum_to_one_and_split_into_win_push_lose(one_deck: RoundStats) -> None:
-    for play in one_deck.plays:
+def test_probabilities_sum_to_one_and_split_into_win_push_lose(three_quarters: RoundStats) -> None:
+    for play in three_quarters.plays:
         assert play.total == 1
         assert play.win + play.push + play.lose == 1
         assert all(p > 0 for _, p in play.probabilities)
@@ -121,10 +126,10 @@ def test_probabilities_sum_to_one_and_split_into_win_push_lose(one_deck: RoundSt
 
 
 def test_the_casino_game_pays_whole_and_half_units_from_minus_2_to_2(
-    one_deck: RoundStats,
+    three_quarters: RoundStats,
 ) -> None:
     """No double after split: at most two stakes at risk; 3:2 for a blackjack or Triple Seven."""
-    nets = {net for play in one_deck.plays for net, _ in play.probabilities}
+    nets = {net for play in three_quarters.plays for net, _ in play.probabilities}
     assert nets == {Fraction(n) for n in (-2, -1, 0, 1, 2)} | {Fraction(3, 2)}
 
 
@@ -134,9 +139,9 @@ def test_surrender_and_double_after_split_widen_the_range() -> None:
     assert Fraction(-1, 2) in nets and Fraction(-4) in nets and Fraction(4) in nets
 
 
-def test_float_mode_agrees_with_exact(one_deck: RoundStats) -> None:
-    rough = round_stats(Shoe.from_decks(1), BlackjackRules(decks=1), exact=False, jobs=2)
-    for exact, floating in zip(one_deck.plays, rough.plays):
+def test_float_mode_agrees_with_exact(three_quarters: RoundStats) -> None:
+    rough = round_stats(Shoe.parse(THREE_QUARTERS), BlackjackRules(decks=1), exact=False, jobs=2)
+    for exact, floating in zip(three_quarters.plays, rough.plays):
         assert dict(floating.probabilities).keys() == dict(exact.probabilities).keys()
         assert float(exact.variance) == pytest.approx(floating.variance, abs=1e-12)
         for (net, p), (_, q) in zip(exact.probabilities, floating.probabilities):
@@ -285,7 +290,7 @@ def test_the_resplit_mean_is_edges_value(shoe_text: str, rules: BlackjackRules) 
 
 
 def test_resplits_in_an_infinite_shoe_are_independent_hands() -> None:
-    rules = RESPLIT_RULES[1]
+    rules = RESPLIT_RULES[3]  # resplit aces, double after split: half the cost of four hands
     stats = round_stats(Shoe.infinite_shoe(), rules, strategies=["optimal"])
     assert stats.play("optimal").ev == edge(Shoe.infinite_shoe(), rules).optimal
     assert stats.play("optimal").total == 1

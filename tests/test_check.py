@@ -12,6 +12,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -392,19 +393,8 @@ def test_a_json_type_change_is_a_difference(documents: dict[str, dict[str, Any]]
 # -- the golden files ------------------------------------------------------------------
 
 
-def golden_documents() -> list[tuple[str, dict[str, Any]]]:
-    return [found for path in sorted(GOLDEN.glob("*.json")) for found in load_documents(path)]
-
-
-@pytest.mark.parametrize(
-    ("name", "document"),
-    golden_documents(),
-    ids=lambda x: Path(x).name if isinstance(x, str) else "",
-)
-def test_every_golden_document_matches(name: str, document: dict[str, Any]) -> None:
-    result = check_document(name, document)
-    assert result.differences == ()
-    assert result.checked >= 10
+# Every golden document is recomputed by `make test`'s last step, `check --quiet tests/golden`
+# (the project's own command, as a user runs it); the tests here check the command itself.
 
 
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86 BLAS kernels")
@@ -514,12 +504,14 @@ def test_a_document_whose_inputs_cannot_be_read(document: dict[str, Any], messag
 # -- the command -------------------------------------------------------------------------
 
 
-def test_check_a_directory() -> None:
-    code, out, err = run("check", str(GOLDEN))
+def test_check_a_directory(tmp_path: Path) -> None:
+    for name in ("8-decks.json", "formula.json", "blackjack-edge-19-cards.json"):
+        shutil.copy(GOLDEN / name, tmp_path / name)
+    code, out, err = run("check", str(tmp_path))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert all(line.startswith("ok   ") for line in lines[:-1])
-    assert re.fullmatch(r"\d+ documents, \d+ values: all match", lines[-1])
+    assert len(lines) == 4 and all(line.startswith("ok   ") for line in lines[:-1])
+    assert re.fullmatch(r"3 documents, \d+ values: all match", lines[-1])
 
 
 def test_quiet_prints_the_summary_alone() -> None:
