@@ -8,6 +8,14 @@ is ``local:N`` (a :class:`distributed.LocalCluster` of N worker processes on thi
 machine, started and stopped here) or a running scheduler's address
 (``tcp://host:8786``, ``host:8786``; docs/card-counting.md says how to start one).
 
+A ``tls://`` scheduler is reached with Dask's own security settings: its configuration
+file or environment variables (``distributed.comm.tls.ca-file``, ``.client.cert``,
+``.client.key``), or ``--cluster-security CA,CERT[,KEY]`` (:func:`parse_cluster_security`),
+which overrides them; without a CA and a client certificate such an address is refused in
+one line naming what is missing, before any connection. Dask sends pickles, which run code
+where they are read: :func:`unencrypted_warning` says so when a plain ``tcp://`` address
+is not on this machine.
+
 An address that is not a scheduler is one clear error within :data:`CONNECT_SECONDS`
 (or ``BACCARAT_EXACT_CONNECT_SECONDS``): nothing listening, a server that accepts but
 never answers, or one that answers something else (a web server). On Ctrl-C a local
@@ -17,9 +25,13 @@ out.
 
 from __future__ import annotations
 
+import importlib.util
+import ipaddress
 import os
 import re
 import signal
+import socket
+import ssl
 import sys
 import threading
 from collections import deque
@@ -34,10 +46,13 @@ __all__ = [
     "CONNECT_SECONDS",
     "INSTALL_HINT",
     "ClusterAddress",
+    "ClusterSecurity",
     "cluster_address",
     "cluster_map",
     "connect_seconds",
     "parse_cluster_address",
+    "parse_cluster_security",
+    "unencrypted_warning",
 ]
 
 INSTALL_HINT = "from a clone: .venv/bin/pip install -e '.[cluster]'"
@@ -57,8 +72,29 @@ _REMOTE = re.compile(
     r":(?P<port>\d{1,5})"
 )
 
+_ENCRYPTED = ("tls", "wss")
+"""Schemes whose connections are TLS, and need a CA and a client certificate."""
+
+TLS_SETTINGS = (
+    "give --cluster-security CA,CERT,KEY, or Dask's settings distributed.comm.tls.ca-file, "
+    ".client.cert and .client.key (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+    "…__CLIENT__CERT, …__CLIENT__KEY)"
+)
+"""Where a TLS scheduler's certificates can be given."""
+
 _Work = TypeVar("_Work")
 _Result = TypeVar("_Result")
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSecurity:
+    """The files a client shows a TLS scheduler (PEM): the CA that signed the cluster's
+    certificates, this client's certificate, and its key (None: in the certificate's
+    file)."""
+
+    ca_file: str
+    cert: str
+    key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +105,14 @@ class ClusterAddress:
     """The scheduler's address (with its scheme), or None for a local cluster."""
     workers: int = 0
     """Worker processes of a local cluster (0 for a remote one)."""
+    security: ClusterSecurity | None = None
+    """The TLS files to connect with (a ``tls://`` address's, always set there by
+    :func:`cluster_address`), or None: a plain connection."""
+
+    @property
+    def scheme(self) -> str:
+        """The address's scheme (``tcp``, ``tls``…; ``local`` for a local cluster)."""
+        return "local" if self.address is None else self.address.split("://", 1)[0]
 
     def __str__(self) -> str:
         return self.address if self.address is not None else f"local:{self.workers}"
@@ -78,7 +122,7 @@ def parse_cluster_address(text: str) -> ClusterAddress:
     """Read ``local:N`` or a scheduler address ``[tcp://]host:port``.
 
     >>> parse_cluster_address("local:2"), str(parse_cluster_address("10.0.0.5:8786"))
-    (ClusterAddress(address=None, workers=2), 'tcp://10.0.0.5:8786')
+    (ClusterAddress(address=None, workers=2, security=None), 'tcp://10.0.0.5:8786')
     >>> parse_cluster_address("http//x")
     Traceback (most recent call last):
     ...
@@ -115,17 +159,181 @@ def require_distributed() -> Any:
     return distributed
 
 
-def cluster_address(text: str | None) -> ClusterAddress | None:
-    """``--cluster`` read and checked, with the ``distributed`` module it needs (None: no
-    cluster asked for).
+def parse_cluster_security(text: str) -> ClusterSecurity:
+    """Read ``--cluster-security CA,CERT[,KEY]``: three paths (the key may be left out
+    when it is in the certificate's file).
 
-    :raises SimulationError: for a malformed address, or without ``distributed``.
+    >>> parse_cluster_security("ca.pem, client.pem, client.key")
+    ClusterSecurity(ca_file='ca.pem', cert='client.pem', key='client.key')
+    >>> parse_cluster_security("ca.pem")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --cluster-security takes CA,CERT[,KEY] (the CA's certificate, this client's certificate and its key, PEM files), got 'ca.pem'
+    """
+    paths = [path.strip() for path in text.split(",")]
+    if not 2 <= len(paths) <= 3 or not all(paths):
+        raise SimulationError(
+            "--cluster-security takes CA,CERT[,KEY] (the CA's certificate, this client's "
+            f"certificate and its key, PEM files), got {text!r}"
+        )
+    return ClusterSecurity(*paths)
+
+
+def cluster_address(text: str | None, security: str | None = None) -> ClusterAddress | None:
+    """``--cluster`` (and ``--cluster-security``) read and checked, with the
+    ``distributed`` module it needs (None: no cluster asked for). A ``tls://`` address
+    gets its TLS files from ``security`` or else from Dask's configuration, and they are
+    loaded once here, so that a missing or unreadable one is said before any work.
+
+    :raises SimulationError: for a malformed address or ``security``, TLS files missing
+        or unreadable, ``security`` where no TLS is spoken, or without ``distributed``.
     """
     if text is None:
+        if security is not None:
+            raise SimulationError("--cluster-security goes with --cluster tls://HOST:PORT")
         return None
     where = parse_cluster_address(text)
+    given = None if security is None else parse_cluster_security(security)
+    if given is not None and where.scheme not in _ENCRYPTED:
+        raise SimulationError(
+            f"--cluster-security is for a tls:// scheduler address, not {where} "
+            + ("(its workers are on this machine)" if where.address is None else "(plain text)")
+        )
     require_distributed()
-    return where
+    if where.address is None:
+        return where
+    files = _tls_files(where, given)
+    return ClusterAddress(address=where.address, security=files)
+
+
+def _tls_files(where: ClusterAddress, given: ClusterSecurity | None) -> ClusterSecurity | None:
+    """The TLS files for ``where``: ``given``, or Dask's configuration's (None for a plain
+    address); checked by loading them.
+
+    :raises SimulationError: when a TLS address has no CA or client certificate, a file
+        cannot be loaded, or Dask's configuration requires encryption of a plain address.
+    """
+    distributed = require_distributed()
+    configured = distributed.Security()  # Dask's configuration file and environment
+    if where.scheme not in _ENCRYPTED:
+        if configured.require_encryption:
+            raise SimulationError(
+                f"--cluster {where}: Dask's configuration requires encryption "
+                "(distributed.comm.require-encryption); give the scheduler's tls:// address"
+            )
+        return None
+    files = given or ClusterSecurity(
+        ca_file=configured.tls_ca_file or "",
+        cert=configured.tls_client_cert or "",
+        key=configured.tls_client_key or None,
+    )
+    missing = [
+        what
+        for what, path in (("CA certificate", files.ca_file), ("client certificate", files.cert))
+        if path == ""
+    ]
+    if missing:
+        none = f"no {missing[0]}" if len(missing) == 1 else f"neither a {' nor a '.join(missing)}"
+        raise SimulationError(
+            f"--cluster {where} speaks TLS, and {none} was given: " + TLS_SETTINGS
+        )
+    source = "--cluster-security" if given is not None else "Dask's configuration"
+    _load(files, f"--cluster {where}: {source} names")
+    return files
+
+
+def _load(files: ClusterSecurity, said: str) -> None:
+    """Load ``files`` as the TLS connection will, so that a missing or unreadable one is
+    refused now, named (``said`` begins the line).
+
+    :raises SimulationError: for a file that does not exist or is not PEM of its kind.
+    """
+    for path in (files.ca_file, files.cert, files.key):
+        if path is not None and not os.path.isfile(path):
+            raise SimulationError(f"{said} {path!r}, which is not a file")
+    try:
+        context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=files.ca_file)
+    except (OSError, ValueError) as error:
+        raise SimulationError(
+            f"{said} {files.ca_file!r} as the CA's certificate, and it cannot be loaded "
+            f"as one ({_why(error)})"
+        ) from None
+    try:
+        context.load_cert_chain(files.cert, files.key)
+    except (OSError, ValueError) as error:
+        pair = files.cert if files.key is None else f"{files.cert}, {files.key}"
+        raise SimulationError(
+            f"{said} {pair!r} as this client's certificate and key, and they cannot be "
+            f"loaded as such ({_why(error)})"
+        ) from None
+
+
+def _security(files: ClusterSecurity) -> Any:
+    """A ``distributed.Security`` with these files (the rest — ciphers, TLS versions —
+    from Dask's configuration)."""
+    distributed = require_distributed()
+    return distributed.Security(
+        tls_ca_file=files.ca_file,
+        tls_client_cert=files.cert,
+        tls_client_key=files.key,
+        require_encryption=True,
+    )
+
+
+def _why(error: BaseException) -> str:
+    """An error of TLS or of a file in a few words (no Python error text)."""
+    if isinstance(error, ssl.SSLError):
+        return f"{error.reason or 'not a PEM certificate or key'}".replace("_", " ").lower()
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)
+
+
+def unencrypted_warning(text: str) -> str | None:
+    """What to tell of ``--cluster text`` before connecting: a plain ``tcp://`` (or
+    ``ws://``) address not on this machine sends the work and its results unencrypted
+    and unauthenticated, and Dask's messages are pickles, which run code where they are
+    read. None for anything else (a malformed address is refused later, in one line).
+
+    >>> unencrypted_warning("local:2") is None, unencrypted_warning("127.0.0.1:8786") is None
+    (True, True)
+    """
+    try:
+        where = parse_cluster_address(text)
+    except SimulationError:
+        return None
+    if where.address is None or where.scheme not in ("tcp", "ws"):
+        return None
+    if importlib.util.find_spec("distributed") is None:
+        return None  # refused in one line, for that
+    host = where.address.split("://", 1)[1].rsplit(":", 1)[0]
+    if _on_this_machine(host):
+        return None
+    return (
+        f"--cluster {where} is another machine, reached in plain text: anyone on the "
+        "network can read the work and send pickles that run here; use tls:// with "
+        "--cluster-security"
+    )
+
+
+def _on_this_machine(host: str) -> bool:
+    """Whether every address ``host`` names is this machine's (a loopback address, or one
+    a socket can be bound to here). A name that does not resolve counts as here: no
+    connection is made to it."""
+    try:
+        found = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return True
+    for family, _, _, _, sockaddr in found:
+        ip = str(sockaddr[0])
+        if ipaddress.ip_address(ip.split("%", 1)[0]).is_loopback:
+            continue
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.bind((ip, 0))
+        except OSError:
+            return False
+    return True
 
 
 def connect_seconds() -> float:
@@ -143,20 +351,22 @@ def _seconds(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def _probe(address: str, seconds: float) -> None:
-    """Open a connection to ``address`` and read the scheduler's greeting, all within
-    ``seconds``; refused in one line when nothing answers in time or what answers is not
-    a Dask scheduler. (``distributed``'s own connect bounds the connection, not the
-    greeting: a server that accepts and stays silent would hold it for ever.)"""
+def _probe(address: str, seconds: float, security: ClusterSecurity | None = None) -> None:
+    """Open a connection to ``address`` (with TLS, showing ``security``'s files) and read
+    the scheduler's greeting, all within ``seconds``; refused in one line when nothing
+    answers in time, the TLS handshake fails, or what answers is not a Dask scheduler.
+    (``distributed``'s own connect bounds the connection, not the greeting: a server that
+    accepts and stays silent would hold it for ever.)"""
     import asyncio
     import importlib
 
     comms: Any = importlib.import_module("distributed.comm")  # untyped
+    arguments = {} if security is None else _security(security).get_connection_args("client")
 
     async def greeting() -> None:
         # connect's own bound (retries while refused) ends first, so that a refusal is
         # told apart from a silent server, which the bound of the whole greeting ends
-        comm = await comms.connect(address, timeout=0.8 * seconds)
+        comm = await comms.connect(address, timeout=0.8 * seconds, **arguments)
         await comm.close()
 
     failed: list[BaseException] = []
@@ -173,6 +383,13 @@ def _probe(address: str, seconds: float) -> None:
     if not failed:
         return
     error = failed[0]
+    handshake = _handshake(error) if security is not None else None
+    if handshake is not None:
+        raise SimulationError(
+            f"--cluster: the TLS handshake with {address} failed: {handshake}; the "
+            "scheduler's certificate must be signed by the CA given, and this client's by "
+            "the scheduler's CA"
+        )
     if isinstance(error, OSError | TimeoutError):
         reason = _reason(error)
         if reason == _NO_CONNECTION and _refused(address):
@@ -187,6 +404,29 @@ def _probe(address: str, seconds: float) -> None:
             f"({type(error).__name__}); give the address of one (`dask scheduler` prints it)"
         )
     raise error
+
+
+def _handshake(error: BaseException) -> str | None:
+    """Why a TLS handshake failed, in a few words, if ``error`` (or what caused it) says
+    it did: this side did not trust the scheduler's certificate, or the scheduler ended
+    the handshake (it did not trust this client's)."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, ssl.SSLCertVerificationError):
+            return (
+                "this client does not trust the scheduler's certificate: "
+                f"{cause.verify_message or cause.reason}"
+            )
+        if isinstance(cause, ssl.SSLEOFError):
+            return "the scheduler does not accept this client's certificate"
+        if isinstance(cause, ssl.SSLError):
+            return _why(cause)
+        alert = re.search(r"\[SSL: (TLSV1_ALERT_\w+)\]|SSLEOFError", str(cause))
+        if alert:  # the scheduler's alert, which reaches this side only as text
+            said = f" ({alert[1].replace('_', ' ').lower()})" if alert[1] else ""
+            return f"the scheduler does not accept this client's certificate{said}"
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 _REFUSED = "connection refused: nothing listens there"
@@ -284,9 +524,12 @@ def _client(where: ClusterAddress, stack: ExitStack, seconds: float) -> Any:
                 )
             )
             return stack.enter_context(distributed.Client(cluster))
-    _probe(where.address, seconds)
+    _probe(where.address, seconds, where.security)
+    security = None if where.security is None else _security(where.security)
     try:
-        return stack.enter_context(distributed.Client(where.address, timeout=seconds))
+        return stack.enter_context(
+            distributed.Client(where.address, timeout=seconds, security=security)
+        )
     except (OSError, TimeoutError) as error:
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {where.address} within "

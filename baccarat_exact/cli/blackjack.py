@@ -26,6 +26,7 @@ from baccarat_exact.cli.shared import (
     BankrollOption,
     BurnOption,
     ClusterOption,
+    ClusterSecurityOption,
     CountsOption,
     CutCardOption,
     FloatOption,
@@ -407,6 +408,7 @@ def simulate_command(
     use_float: FloatOption = False,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -432,7 +434,14 @@ def simulate_command(
         cut_card=cut_card,
         exact=not use_float,
     )
-    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )
 
 
 CountOption = Annotated[
@@ -551,6 +560,7 @@ def counting_command(
     ] = False,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -586,4 +596,11 @@ def counting_command(
         hands_per_hour=hands_per_hour,
         exact_ev=exact_ev,
     )
-    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )
