@@ -306,3 +306,15 @@ def test_the_warning_is_one_line_before_the_run_once(
     assert code == 2 and out == ""
     assert warning.startswith(f"warning: --cluster tcp://127.0.0.1:{port} is another machine")
     assert error.startswith("Error: --cluster: no Dask scheduler answered")
+
+
+def test_a_plain_address_at_a_tls_scheduler_is_hinted_to_be_tls(
+    capsys: pytest.CaptureFixture[str], tls_scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tcp:// at a port where the scheduler speaks TLS: no Dask greeting comes back in
+    time, and the line says what the address may need."""
+    monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", "1")
+    plain = tls_scheduler.replace("tls://", "tcp://")
+    err = _refused(capsys, "--cluster", plain)
+    assert f"no Dask scheduler answered at {plain}" in err
+    assert "if it speaks TLS, give tls://HOST:PORT and --cluster-security" in err

@@ -394,9 +394,12 @@ def _probe(address: str, seconds: float, security: ClusterSecurity | None = None
         reason = _reason(error)
         if reason == _NO_CONNECTION and _refused(address):
             reason = _REFUSED  # the retries' last error hid the refusal (a loaded machine)
+        hint = "start one with `dask scheduler`"
+        if reason == _NO_CONNECTION and security is None:  # e.g. a TLS scheduler's port
+            hint += ", or if it speaks TLS, give tls://HOST:PORT and --cluster-security"
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {address} within "
-            f"{_seconds(seconds)} ({reason}); start one with `dask scheduler`"
+            f"{_seconds(seconds)} ({reason}); {hint}"
         )
     if isinstance(error, Exception):  # junk where a greeting should be: the reader's errors
         raise SimulationError(
