@@ -343,7 +343,7 @@ def round_command(
     seconds of CPU for six decks, about half with --float (a progress bar shows the time
     left on a terminal); --jobs shares it out.
     With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
-    law takes far longer (minutes for one deck and three hands, hours with four). Of moves
+    law takes far longer, the more so with four hands. Of moves
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
     the order changes the law, never the EV.
     """
@@ -417,9 +417,9 @@ def simulate_command(
     every round; how often the player has the edge, by depth.
 
     Each round's EV is for composition-dependent optimal play: one exact solve a round,
-    seconds of CPU a six-deck shoe (about half with --float). --jobs shares the
-    shoes out, --cluster deals them on a Dask cluster's workers: the same bytes either
-    way. The rounds are played by the full shoe's basic strategy, card by card, to move
+    about two rounds a second for one deck with --float (docs/performance.md). --jobs
+    shares the shoes out, --cluster deals them on a Dask cluster's workers: the same
+    bytes either way. The rounds are played by the full shoe's basic strategy, card by card, to move
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
     shoes on, the default (a progress bar says how long they take).
     """
