@@ -20,13 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_exact.analysis import cluster
-from baccarat_exact.analysis.cluster import (
-    ClusterSecurity,
-    cluster_address,
-    parse_cluster_security,
-    unencrypted_warning,
-)
+from baccarat_exact.analysis import cluster_security
+from baccarat_exact.analysis.cluster import cluster_address, unencrypted_warning
+from baccarat_exact.analysis.cluster_security import ClusterSecurity, parse_cluster_security
 from baccarat_exact.errors import SimulationError
 from tests.cli_runner import run_main
 
@@ -295,7 +291,7 @@ def test_the_warning_is_one_line_before_the_run_once(
     warning, then the run's own one-line refusal (nothing listens at the port)."""
     pytest.importorskip("distributed")
     monkeypatch.setenv("BACCARAT_EXACT_CONNECT_SECONDS", "0.5")  # retried until then
-    monkeypatch.setattr(cluster, "_on_this_machine", lambda host: False)
+    monkeypatch.setattr(cluster_security, "on_this_machine", lambda host: False)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -8,13 +8,9 @@ is ``local:N`` (a :class:`distributed.LocalCluster` of N worker processes on thi
 machine, started and stopped here) or a running scheduler's address
 (``tcp://host:8786``, ``host:8786``; docs/card-counting.md says how to start one).
 
-A ``tls://`` scheduler is reached with Dask's own security settings: its configuration
-file or environment variables (``distributed.comm.tls.ca-file``, ``.client.cert``,
-``.client.key``), or ``--cluster-security CA,CERT[,KEY]`` (:func:`parse_cluster_security`),
-which overrides them; without a CA and a client certificate such an address is refused in
-one line naming what is missing, before any connection. Dask sends pickles, which run code
-where they are read: :func:`unencrypted_warning` says so when a plain ``tcp://`` address
-is not on this machine.
+A ``tls://`` scheduler is reached with the TLS files of ``--cluster-security`` or of
+Dask's own settings (:mod:`.cluster_security`), checked before any connection; a plain
+``tcp://`` address on another machine is warned of (:func:`unencrypted_warning`).
 
 An address that is not a scheduler is one clear error within :data:`CONNECT_SECONDS`
 (or ``BACCARAT_EXACT_CONNECT_SECONDS``): nothing listening, a server that accepts but
@@ -26,12 +22,9 @@ out.
 from __future__ import annotations
 
 import importlib.util
-import ipaddress
 import os
 import re
 import signal
-import socket
-import ssl
 import sys
 import threading
 from collections import deque
@@ -40,18 +33,25 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from baccarat_exact.analysis.cluster_security import (
+    ENCRYPTED,
+    ClusterSecurity,
+    dask_security,
+    handshake_failure,
+    parse_cluster_security,
+    plain_text_warning,
+    tls_files,
+)
 from baccarat_exact.errors import SimulationError
 
 __all__ = [
     "CONNECT_SECONDS",
     "INSTALL_HINT",
     "ClusterAddress",
-    "ClusterSecurity",
     "cluster_address",
     "cluster_map",
     "connect_seconds",
     "parse_cluster_address",
-    "parse_cluster_security",
     "unencrypted_warning",
 ]
 
@@ -72,29 +72,8 @@ _REMOTE = re.compile(
     r":(?P<port>\d{1,5})"
 )
 
-_ENCRYPTED = ("tls", "wss")
-"""Schemes whose connections are TLS, and need a CA and a client certificate."""
-
-TLS_SETTINGS = (
-    "give --cluster-security CA,CERT,KEY, or Dask's settings distributed.comm.tls.ca-file, "
-    ".client.cert and .client.key (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
-    "…__CLIENT__CERT, …__CLIENT__KEY)"
-)
-"""Where a TLS scheduler's certificates can be given."""
-
 _Work = TypeVar("_Work")
 _Result = TypeVar("_Result")
-
-
-@dataclass(frozen=True, slots=True)
-class ClusterSecurity:
-    """The files a client shows a TLS scheduler (PEM): the CA that signed the cluster's
-    certificates, this client's certificate, and its key (None: in the certificate's
-    file)."""
-
-    ca_file: str
-    cert: str
-    key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,26 +138,6 @@ def require_distributed() -> Any:
     return distributed
 
 
-def parse_cluster_security(text: str) -> ClusterSecurity:
-    """Read ``--cluster-security CA,CERT[,KEY]``: three paths (the key may be left out
-    when it is in the certificate's file).
-
-    >>> parse_cluster_security("ca.pem, client.pem, client.key")
-    ClusterSecurity(ca_file='ca.pem', cert='client.pem', key='client.key')
-    >>> parse_cluster_security("ca.pem")
-    Traceback (most recent call last):
-    ...
-    baccarat_exact.errors.SimulationError: --cluster-security takes CA,CERT[,KEY] (the CA's certificate, this client's certificate and its key, PEM files), got 'ca.pem'
-    """
-    paths = [path.strip() for path in text.split(",")]
-    if not 2 <= len(paths) <= 3 or not all(paths):
-        raise SimulationError(
-            "--cluster-security takes CA,CERT[,KEY] (the CA's certificate, this client's "
-            f"certificate and its key, PEM files), got {text!r}"
-        )
-    return ClusterSecurity(*paths)
-
-
 def cluster_address(text: str | None, security: str | None = None) -> ClusterAddress | None:
     """``--cluster`` (and ``--cluster-security``) read and checked, with the
     ``distributed`` module it needs (None: no cluster asked for). A ``tls://`` address
@@ -194,7 +153,7 @@ def cluster_address(text: str | None, security: str | None = None) -> ClusterAdd
         return None
     where = parse_cluster_address(text)
     given = None if security is None else parse_cluster_security(security)
-    if given is not None and where.scheme not in _ENCRYPTED:
+    if given is not None and where.scheme not in ENCRYPTED:
         raise SimulationError(
             f"--cluster-security is for a tls:// scheduler address, not {where} "
             + ("(its workers are on this machine)" if where.address is None else "(plain text)")
@@ -202,98 +161,15 @@ def cluster_address(text: str | None, security: str | None = None) -> ClusterAdd
     require_distributed()
     if where.address is None:
         return where
-    files = _tls_files(where, given)
+    files = tls_files(where.address, given)
     return ClusterAddress(address=where.address, security=files)
 
 
-def _tls_files(where: ClusterAddress, given: ClusterSecurity | None) -> ClusterSecurity | None:
-    """The TLS files for ``where``: ``given``, or Dask's configuration's (None for a plain
-    address); checked by loading them.
-
-    :raises SimulationError: when a TLS address has no CA or client certificate, a file
-        cannot be loaded, or Dask's configuration requires encryption of a plain address.
-    """
-    distributed = require_distributed()
-    configured = distributed.Security()  # Dask's configuration file and environment
-    if where.scheme not in _ENCRYPTED:
-        if configured.require_encryption:
-            raise SimulationError(
-                f"--cluster {where}: Dask's configuration requires encryption "
-                "(distributed.comm.require-encryption); give the scheduler's tls:// address"
-            )
-        return None
-    files = given or ClusterSecurity(
-        ca_file=configured.tls_ca_file or "",
-        cert=configured.tls_client_cert or "",
-        key=configured.tls_client_key or None,
-    )
-    missing = [
-        what
-        for what, path in (("CA certificate", files.ca_file), ("client certificate", files.cert))
-        if path == ""
-    ]
-    if missing:
-        none = f"no {missing[0]}" if len(missing) == 1 else f"neither a {' nor a '.join(missing)}"
-        raise SimulationError(
-            f"--cluster {where} speaks TLS, and {none} was given: " + TLS_SETTINGS
-        )
-    source = "--cluster-security" if given is not None else "Dask's configuration"
-    _load(files, f"--cluster {where}: {source} names")
-    return files
-
-
-def _load(files: ClusterSecurity, said: str) -> None:
-    """Load ``files`` as the TLS connection will, so that a missing or unreadable one is
-    refused now, named (``said`` begins the line).
-
-    :raises SimulationError: for a file that does not exist or is not PEM of its kind.
-    """
-    for path in (files.ca_file, files.cert, files.key):
-        if path is not None and not os.path.isfile(path):
-            raise SimulationError(f"{said} {path!r}, which is not a file")
-    try:
-        context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=files.ca_file)
-    except (OSError, ValueError) as error:
-        raise SimulationError(
-            f"{said} {files.ca_file!r} as the CA's certificate, and it cannot be loaded "
-            f"as one ({_why(error)})"
-        ) from None
-    try:
-        context.load_cert_chain(files.cert, files.key)
-    except (OSError, ValueError) as error:
-        pair = files.cert if files.key is None else f"{files.cert}, {files.key}"
-        raise SimulationError(
-            f"{said} {pair!r} as this client's certificate and key, and they cannot be "
-            f"loaded as such ({_why(error)})"
-        ) from None
-
-
-def _security(files: ClusterSecurity) -> Any:
-    """A ``distributed.Security`` with these files (the rest — ciphers, TLS versions —
-    from Dask's configuration)."""
-    distributed = require_distributed()
-    return distributed.Security(
-        tls_ca_file=files.ca_file,
-        tls_client_cert=files.cert,
-        tls_client_key=files.key,
-        require_encryption=True,
-    )
-
-
-def _why(error: BaseException) -> str:
-    """An error of TLS or of a file in a few words (no Python error text)."""
-    if isinstance(error, ssl.SSLError):
-        return f"{error.reason or 'not a PEM certificate or key'}".replace("_", " ").lower()
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error)
-
-
 def unencrypted_warning(text: str) -> str | None:
-    """What to tell of ``--cluster text`` before connecting: a plain ``tcp://`` (or
-    ``ws://``) address not on this machine sends the work and its results unencrypted
-    and unauthenticated, and Dask's messages are pickles, which run code where they are
-    read. None for anything else (a malformed address is refused later, in one line).
+    """What to tell of ``--cluster text`` before connecting: a plain ``tcp://`` address
+    on another machine (:func:`.cluster_security.plain_text_warning`). None for anything
+    else, a malformed address too (it is refused later, in one line), or without
+    ``distributed`` (refused in one line, for that).
 
     >>> unencrypted_warning("local:2") is None, unencrypted_warning("127.0.0.1:8786") is None
     (True, True)
@@ -302,38 +178,9 @@ def unencrypted_warning(text: str) -> str | None:
         where = parse_cluster_address(text)
     except SimulationError:
         return None
-    if where.address is None or where.scheme not in ("tcp", "ws"):
+    if where.address is None or importlib.util.find_spec("distributed") is None:
         return None
-    if importlib.util.find_spec("distributed") is None:
-        return None  # refused in one line, for that
-    host = where.address.split("://", 1)[1].rsplit(":", 1)[0]
-    if _on_this_machine(host):
-        return None
-    return (
-        f"--cluster {where} is another machine, reached in plain text: anyone on the "
-        "network can read the work and send pickles that run here; use tls:// with "
-        "--cluster-security"
-    )
-
-
-def _on_this_machine(host: str) -> bool:
-    """Whether every address ``host`` names is this machine's (a loopback address, or one
-    a socket can be bound to here). A name that does not resolve counts as here: no
-    connection is made to it."""
-    try:
-        found = socket.getaddrinfo(host.strip("[]"), None, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
-        return True
-    for family, _, _, _, sockaddr in found:
-        ip = str(sockaddr[0])
-        if ipaddress.ip_address(ip.split("%", 1)[0]).is_loopback:
-            continue
-        try:
-            with socket.socket(family, socket.SOCK_DGRAM) as probe:
-                probe.bind((ip, 0))
-        except OSError:
-            return False
-    return True
+    return plain_text_warning(where.address)
 
 
 def connect_seconds() -> float:
@@ -361,7 +208,7 @@ def _probe(address: str, seconds: float, security: ClusterSecurity | None = None
     import importlib
 
     comms: Any = importlib.import_module("distributed.comm")  # untyped
-    arguments = {} if security is None else _security(security).get_connection_args("client")
+    arguments = {} if security is None else dask_security(security).get_connection_args("client")
 
     async def greeting() -> None:
         # connect's own bound (retries while refused) ends first, so that a refusal is
@@ -383,7 +230,7 @@ def _probe(address: str, seconds: float, security: ClusterSecurity | None = None
     if not failed:
         return
     error = failed[0]
-    handshake = _handshake(error) if security is not None else None
+    handshake = handshake_failure(error) if security is not None else None
     if handshake is not None:
         raise SimulationError(
             f"--cluster: the TLS handshake with {address} failed: {handshake}; the "
@@ -407,29 +254,6 @@ def _probe(address: str, seconds: float, security: ClusterSecurity | None = None
             f"({type(error).__name__}); give the address of one (`dask scheduler` prints it)"
         )
     raise error
-
-
-def _handshake(error: BaseException) -> str | None:
-    """Why a TLS handshake failed, in a few words, if ``error`` (or what caused it) says
-    it did: this side did not trust the scheduler's certificate, or the scheduler ended
-    the handshake (it did not trust this client's)."""
-    cause: BaseException | None = error
-    while cause is not None:
-        if isinstance(cause, ssl.SSLCertVerificationError):
-            return (
-                "this client does not trust the scheduler's certificate: "
-                f"{cause.verify_message or cause.reason}"
-            )
-        if isinstance(cause, ssl.SSLEOFError):
-            return "the scheduler does not accept this client's certificate"
-        if isinstance(cause, ssl.SSLError):
-            return _why(cause)
-        alert = re.search(r"\[SSL: (TLSV1_ALERT_\w+)\]|SSLEOFError", str(cause))
-        if alert:  # the scheduler's alert, which reaches this side only as text
-            said = f" ({alert[1].replace('_', ' ').lower()})" if alert[1] else ""
-            return f"the scheduler does not accept this client's certificate{said}"
-        cause = cause.__cause__ or cause.__context__
-    return None
 
 
 _REFUSED = "connection refused: nothing listens there"
@@ -528,7 +352,7 @@ def _client(where: ClusterAddress, stack: ExitStack, seconds: float) -> Any:
             )
             return stack.enter_context(distributed.Client(cluster))
     _probe(where.address, seconds, where.security)
-    security = None if where.security is None else _security(where.security)
+    security = None if where.security is None else dask_security(where.security)
     try:
         return stack.enter_context(
             distributed.Client(where.address, timeout=seconds, security=security)
