@@ -4,8 +4,8 @@ without either), is reached with --cluster-security or Dask's own configuration 
 the bytes of one process; a client without certificates, or with ones it does not trust,
 is refused in one line; a plain tcp:// address on another machine is warned of once.
 
-The scheduler and its one worker run as threads of this process (no worker process is
-started), so the module costs a fraction of a second of CPU."""
+The scheduler and its one worker run as threads of this process: no worker process is
+started, and the certificates are small EC keys."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -314,3 +315,25 @@ def test_a_plain_address_at_a_tls_scheduler_is_hinted_to_be_tls(
     err = _refused(capsys, "--cluster", plain)
     assert f"no Dask scheduler answered at {plain}" in err
     assert "if it speaks TLS, give tls://HOST:PORT and --cluster-security" in err
+
+
+def test_every_command_with_cluster_takes_cluster_security_alike() -> None:
+    """One option, one help text, on every command that takes --cluster."""
+    import typer
+
+    from baccarat_exact.cli.root import whole_app
+
+    def walk(command: Any, name: str) -> Iterator[tuple[str, Any]]:
+        for sub_name, sub in (getattr(command, "commands", None) or {}).items():
+            yield from walk(sub, f"{name} {sub_name}".strip())
+        if not getattr(command, "commands", None):
+            yield name, command
+
+    helps = {}
+    for name, command in walk(typer.main.get_command(whole_app()), ""):
+        options = {option: param for param in command.params for option in param.opts}
+        if "--cluster" in options:
+            assert "--cluster-security" in options, name
+            helps[name] = options["--cluster-security"].help
+    assert set(helps) == {"simulate", "blackjack simulate", "blackjack counting"}
+    assert len(set(helps.values())) == 1
