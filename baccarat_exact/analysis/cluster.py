@@ -8,6 +8,10 @@ is ``local:N`` (a :class:`distributed.LocalCluster` of N worker processes on thi
 machine, started and stopped here) or a running scheduler's address
 (``tcp://host:8786``, ``host:8786``; docs/card-counting.md says how to start one).
 
+A ``tls://`` scheduler is reached with the TLS files of ``--cluster-security`` or of
+Dask's own settings (:mod:`.cluster_security`), checked before any connection; a plain
+``tcp://`` address on another machine is warned of (:func:`unencrypted_warning`).
+
 An address that is not a scheduler is one clear error within :data:`CONNECT_SECONDS`
 (or ``BACCARAT_EXACT_CONNECT_SECONDS``): nothing listening, a server that accepts but
 never answers, or one that answers something else (a web server). On Ctrl-C a local
@@ -17,6 +21,7 @@ out.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import signal
@@ -28,6 +33,15 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from baccarat_exact.analysis.cluster_security import (
+    ENCRYPTED,
+    ClusterSecurity,
+    dask_security,
+    handshake_failure,
+    parse_cluster_security,
+    plain_text_warning,
+    tls_files,
+)
 from baccarat_exact.errors import SimulationError
 
 __all__ = [
@@ -38,6 +52,7 @@ __all__ = [
     "cluster_map",
     "connect_seconds",
     "parse_cluster_address",
+    "unencrypted_warning",
 ]
 
 INSTALL_HINT = "from a clone: .venv/bin/pip install -e '.[cluster]'"
@@ -69,6 +84,14 @@ class ClusterAddress:
     """The scheduler's address (with its scheme), or None for a local cluster."""
     workers: int = 0
     """Worker processes of a local cluster (0 for a remote one)."""
+    security: ClusterSecurity | None = None
+    """The TLS files to connect with (a ``tls://`` address's, always set there by
+    :func:`cluster_address`), or None: a plain connection."""
+
+    @property
+    def scheme(self) -> str:
+        """The address's scheme (``tcp``, ``tls``…; ``local`` for a local cluster)."""
+        return "local" if self.address is None else self.address.split("://", 1)[0]
 
     def __str__(self) -> str:
         return self.address if self.address is not None else f"local:{self.workers}"
@@ -78,7 +101,7 @@ def parse_cluster_address(text: str) -> ClusterAddress:
     """Read ``local:N`` or a scheduler address ``[tcp://]host:port``.
 
     >>> parse_cluster_address("local:2"), str(parse_cluster_address("10.0.0.5:8786"))
-    (ClusterAddress(address=None, workers=2), 'tcp://10.0.0.5:8786')
+    (ClusterAddress(address=None, workers=2, security=None), 'tcp://10.0.0.5:8786')
     >>> parse_cluster_address("http//x")
     Traceback (most recent call last):
     ...
@@ -115,17 +138,49 @@ def require_distributed() -> Any:
     return distributed
 
 
-def cluster_address(text: str | None) -> ClusterAddress | None:
-    """``--cluster`` read and checked, with the ``distributed`` module it needs (None: no
-    cluster asked for).
+def cluster_address(text: str | None, security: str | None = None) -> ClusterAddress | None:
+    """``--cluster`` (and ``--cluster-security``) read and checked, with the
+    ``distributed`` module it needs (None: no cluster asked for). A ``tls://`` address
+    gets its TLS files from ``security`` or else from Dask's configuration, and they are
+    loaded once here, so that a missing or unreadable one is said before any work.
 
-    :raises SimulationError: for a malformed address, or without ``distributed``.
+    :raises SimulationError: for a malformed address or ``security``, TLS files missing
+        or unreadable, ``security`` where no TLS is spoken, or without ``distributed``.
     """
     if text is None:
+        if security is not None:
+            raise SimulationError("--cluster-security goes with --cluster tls://HOST:PORT")
         return None
     where = parse_cluster_address(text)
+    given = None if security is None else parse_cluster_security(security)
+    if given is not None and where.scheme not in ENCRYPTED:
+        raise SimulationError(
+            f"--cluster-security is for a tls:// scheduler address, not {where} "
+            + ("(its workers are on this machine)" if where.address is None else "(plain text)")
+        )
     require_distributed()
-    return where
+    if where.address is None:
+        return where
+    files = tls_files(where.address, given)
+    return ClusterAddress(address=where.address, security=files)
+
+
+def unencrypted_warning(text: str) -> str | None:
+    """What to tell of ``--cluster text`` before connecting: a plain ``tcp://`` address
+    on another machine (:func:`.cluster_security.plain_text_warning`). None for anything
+    else, a malformed address too (it is refused later, in one line), or without
+    ``distributed`` (refused in one line, for that).
+
+    >>> unencrypted_warning("local:2") is None, unencrypted_warning("127.0.0.1:8786") is None
+    (True, True)
+    """
+    try:
+        where = parse_cluster_address(text)
+    except SimulationError:
+        return None
+    if where.address is None or importlib.util.find_spec("distributed") is None:
+        return None
+    return plain_text_warning(where.address)
 
 
 def connect_seconds() -> float:
@@ -143,20 +198,22 @@ def _seconds(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def _probe(address: str, seconds: float) -> None:
-    """Open a connection to ``address`` and read the scheduler's greeting, all within
-    ``seconds``; refused in one line when nothing answers in time or what answers is not
-    a Dask scheduler. (``distributed``'s own connect bounds the connection, not the
-    greeting: a server that accepts and stays silent would hold it for ever.)"""
+def _probe(address: str, seconds: float, security: ClusterSecurity | None = None) -> None:
+    """Open a connection to ``address`` (with TLS, showing ``security``'s files) and read
+    the scheduler's greeting, all within ``seconds``; refused in one line when nothing
+    answers in time, the TLS handshake fails, or what answers is not a Dask scheduler.
+    (``distributed``'s own connect bounds the connection, not the greeting: a server that
+    accepts and stays silent would hold it for ever.)"""
     import asyncio
     import importlib
 
     comms: Any = importlib.import_module("distributed.comm")  # untyped
+    arguments = {} if security is None else dask_security(security).get_connection_args("client")
 
     async def greeting() -> None:
         # connect's own bound (retries while refused) ends first, so that a refusal is
         # told apart from a silent server, which the bound of the whole greeting ends
-        comm = await comms.connect(address, timeout=0.8 * seconds)
+        comm = await comms.connect(address, timeout=0.8 * seconds, **arguments)
         await comm.close()
 
     failed: list[BaseException] = []
@@ -173,13 +230,23 @@ def _probe(address: str, seconds: float) -> None:
     if not failed:
         return
     error = failed[0]
+    handshake = handshake_failure(error) if security is not None else None
+    if handshake is not None:
+        raise SimulationError(
+            f"--cluster: the TLS handshake with {address} failed: {handshake}; the "
+            "scheduler's certificate must be signed by the CA given, and this client's by "
+            "the scheduler's CA"
+        )
     if isinstance(error, OSError | TimeoutError):
         reason = _reason(error)
         if reason == _NO_CONNECTION and _refused(address):
             reason = _REFUSED  # the retries' last error hid the refusal (a loaded machine)
+        hint = "start one with `dask scheduler`"
+        if reason == _NO_CONNECTION and security is None:  # e.g. a TLS scheduler's port
+            hint += ", or if it speaks TLS, give tls://HOST:PORT and --cluster-security"
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {address} within "
-            f"{_seconds(seconds)} ({reason}); start one with `dask scheduler`"
+            f"{_seconds(seconds)} ({reason}); {hint}"
         )
     if isinstance(error, Exception):  # junk where a greeting should be: the reader's errors
         raise SimulationError(
@@ -284,9 +351,12 @@ def _client(where: ClusterAddress, stack: ExitStack, seconds: float) -> Any:
                 )
             )
             return stack.enter_context(distributed.Client(cluster))
-    _probe(where.address, seconds)
+    _probe(where.address, seconds, where.security)
+    security = None if where.security is None else dask_security(where.security)
     try:
-        return stack.enter_context(distributed.Client(where.address, timeout=seconds))
+        return stack.enter_context(
+            distributed.Client(where.address, timeout=seconds, security=security)
+        )
     except (OSError, TimeoutError) as error:
         raise SimulationError(
             f"--cluster: no Dask scheduler answered at {where.address} within "

@@ -26,6 +26,7 @@ from baccarat_exact.cli.shared import (
     BankrollOption,
     BurnOption,
     ClusterOption,
+    ClusterSecurityOption,
     CountsOption,
     CutCardOption,
     FloatOption,
@@ -342,7 +343,7 @@ def round_command(
     seconds of CPU for six decks, about half with --float (a progress bar shows the time
     left on a terminal); --jobs shares it out.
     With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
-    law takes far longer (minutes for one deck and three hands, hours with four). Of moves
+    law takes far longer, the more so with four hands. Of moves
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
     the order changes the law, never the EV.
     """
@@ -407,6 +408,7 @@ def simulate_command(
     use_float: FloatOption = False,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -415,9 +417,9 @@ def simulate_command(
     every round; how often the player has the edge, by depth.
 
     Each round's EV is for composition-dependent optimal play: one exact solve a round,
-    seconds of CPU a six-deck shoe (about half with --float). --jobs shares the
-    shoes out, --cluster deals them on a Dask cluster's workers: the same bytes either
-    way. The rounds are played by the full shoe's basic strategy, card by card, to move
+    about two rounds a second for one deck with --float (docs/performance.md). --jobs
+    shares the shoes out, --cluster deals them on a Dask cluster's workers: the same
+    bytes either way. The rounds are played by the full shoe's basic strategy, card by card, to move
     through the shoe. Averages and shares are simulation estimates, given with ± from 10
     shoes on, the default (a progress bar says how long they take).
     """
@@ -432,7 +434,14 @@ def simulate_command(
         cut_card=cut_card,
         exact=not use_float,
     )
-    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )
 
 
 CountOption = Annotated[
@@ -551,6 +560,7 @@ def counting_command(
     ] = False,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -586,4 +596,11 @@ def counting_command(
         hands_per_hour=hands_per_hour,
         exact_ev=exact_ev,
     )
-    answer(request, View(fmt, table), quiet=quiet, jobs=jobs, cluster=cluster)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -157,6 +159,18 @@ CHECK = Command(check_command, cls=CheckCommand)
 """``check``, mounted with its own click class."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    """How each document is checked and told of."""
+
+    quiet: bool
+    """No line per document (``--quiet``, or a report of the outcomes at the end)."""
+    limit: int | None
+    """Documents to check at most (``--max-documents``)."""
+    jobs: int
+    subset: bool
+
+
 def _check(
     files: list[Path],
     quiet: bool,
@@ -168,56 +182,23 @@ def _check(
 ) -> int:
     """Check every document in ``files``; print what differs (or, with a ``view``, the
     report of the outcomes as it shows it); the exit code (worst wins)."""
+    from baccarat_exact.cli.progress import progress, shown
     from baccarat_exact.commands.check import (  # only this command needs them
         DocumentResult,
         Unreadable,
-        check_document,
         check_report,
         junit_xml,
-        load_documents,
         other_versions,
-        simulation_size,
         summary,
     )
 
     outcomes: list[DocumentResult | Unreadable] = []
-    for file in files:
-        if limit is not None and len(outcomes) >= limit:
-            break
-        try:
-            documents = load_documents(file)
-        except GoldenFileError as error:
-            echo(f"Error: {error}", err=True)
-            outcomes.append(Unreadable(str(file), str(error)))
-            continue
-        for name, document in documents[: None if limit is None else limit - len(outcomes)]:
-            size = simulation_size(document)
-            if size is not None:
-                from baccarat_exact.analysis.simulate import estimated_seconds
-                from baccarat_exact.commands.simulate import LONGEST_SECONDS
-
-                seconds = estimated_seconds(*size, jobs)
-                if 2 <= seconds <= LONGEST_SECONDS:  # beyond a day, the request is refused
-                    echo(
-                        f"{name}: deals its {size[0]} shoes again, roughly {seconds:.0f} s "
-                        f"on {jobs} core{'s' if jobs > 1 else ''} (--jobs N to share it)",
-                        err=True,
-                    )
-            try:
-                result = check_document(
-                    name, document, subset=subset, context=context(quiet=True, jobs=jobs)
-                )
-            except GoldenFileError as error:
-                echo(f"Error: {error}", err=True)
-                outcomes.append(Unreadable(name, str(error)))
-                continue
-            outcomes.append(result)
-            if quiet or view is not None:
-                continue
-            for difference in result.differences:
-                echo(f"FAIL {name}: {difference.describe()}")
-            if result.ok:
-                echo(f"ok   {name}: {result.checked} values")
+    settings = _Settings(quiet=quiet or view is not None, limit=limit, jobs=jobs, subset=subset)
+    with progress(len(files), "checking files", shown()) as advance:
+        for file in files:
+            if limit is not None and len(outcomes) >= limit:
+                break
+            _check_file(file, outcomes, settings, advance)
     if view is not None:
         emit(check_report(outcomes), view)
     else:
@@ -234,6 +215,69 @@ def _check(
     if any(isinstance(outcome, Unreadable) for outcome in outcomes):
         return 2
     return 1 if any(not outcome.ok for outcome in outcomes) else 0
+
+
+def _check_file(
+    file: Path,
+    outcomes: list[Any],
+    settings: _Settings,
+    advance: Callable[[float], None] | None,
+) -> None:
+    """Check the documents of ``file`` (up to ``settings.limit`` outcomes in all), adding
+    each outcome to ``outcomes`` and a line per document unless ``settings.quiet``; the
+    bar (``advance``) moves a document's share of the file at a time."""
+    from baccarat_exact.commands.check import Unreadable, check_document, load_documents
+
+    try:
+        documents = load_documents(file)
+    except GoldenFileError as error:
+        echo(f"Error: {error}", err=True)
+        outcomes.append(Unreadable(str(file), str(error)))
+        return
+    limit = settings.limit
+    for name, document in documents[: None if limit is None else limit - len(outcomes)]:
+        _note_a_long_run(name, document, settings.jobs)
+        try:
+            result = check_document(
+                name,
+                document,
+                subset=settings.subset,
+                context=context(quiet=True, jobs=settings.jobs),
+            )
+        except GoldenFileError as error:
+            echo(f"Error: {error}", err=True)
+            outcomes.append(Unreadable(name, str(error)))
+            continue
+        finally:
+            if advance is not None:
+                advance(1 / len(documents))
+        outcomes.append(result)
+        if settings.quiet:
+            continue
+        for difference in result.differences:
+            echo(f"FAIL {name}: {difference.describe()}")
+        if result.ok:
+            echo(f"ok   {name}: {result.checked} values")
+
+
+def _note_a_long_run(name: str, document: dict[str, Any], jobs: int) -> None:
+    """Say on stderr how long a document that deals shoes takes to check again, when
+    that is more than a couple of seconds (beyond a day, the request is refused)."""
+    from baccarat_exact.commands.check import simulation_size
+
+    size = simulation_size(document)
+    if size is None:
+        return
+    from baccarat_exact.analysis.simulate import estimated_seconds
+    from baccarat_exact.commands.simulate import LONGEST_SECONDS
+
+    seconds = estimated_seconds(*size, jobs)
+    if 2 <= seconds <= LONGEST_SECONDS:
+        echo(
+            f"{name}: deals its {size[0]} shoes again, roughly {seconds:.0f} s "
+            f"on {jobs} core{'s' if jobs > 1 else ''} (--jobs N to share it)",
+            err=True,
+        )
 
 
 def _write(target: Path, command: list[str], jobs: int) -> None:

@@ -132,9 +132,16 @@ def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
     return GroupedCommand
 
 
-def context(*, quiet: bool = False, jobs: int = 1, cluster: str | None = None) -> Context:
+def context(
+    *,
+    quiet: bool = False,
+    jobs: int = 1,
+    cluster: str | None = None,
+    cluster_security: str | None = None,
+) -> Context:
     """How the command line runs a request: a progress bar on a terminal unless ``quiet``,
-    on ``jobs`` processes here or on the Dask ``cluster`` at that address."""
+    on ``jobs`` processes here or on the Dask ``cluster`` at that address (with the TLS
+    files ``cluster_security`` names)."""
     from baccarat_exact.cli.progress import progress, shown
     from baccarat_exact.tuning import for_batches, keep_freed_memory
 
@@ -142,6 +149,7 @@ def context(*, quiet: bool = False, jobs: int = 1, cluster: str | None = None) -
     return Context(
         jobs=jobs,
         cluster=cluster,
+        cluster_security=cluster_security,
         progress=lambda steps, label: progress(steps, label, show),
         batches=for_batches,
         worker_setup=keep_freed_memory,  # the workers' processes tuned as this one is
@@ -155,22 +163,33 @@ def answer(
     quiet: bool = False,
     jobs: int = 1,
     cluster: str | None = None,
+    cluster_security: str | None = None,
 ) -> None:
     """Run ``request`` (:meth:`Request.run`: progress shown on a terminal unless ``quiet``,
-    on ``jobs`` processes or a ``cluster``) and write its report as ``view`` shows it:
-    the one path of every command from its options to its output. A piece of input
-    skipped as bad is one ``Error:`` line on stderr as it is met, and exit code 2 at the
-    end."""
+    on ``jobs`` processes or a ``cluster``, with ``cluster_security``'s TLS files) and
+    write its report as ``view`` shows it: the one path of every command from its options
+    to its output. A piece of input skipped as bad is one ``Error:`` line on stderr as it
+    is met, and exit code 2 at the end; a cluster reached in plain text over a network is
+    one ``warning:`` line first."""
     from baccarat_exact.cli.common import emit
     from baccarat_exact.cli.output import echo
 
+    if cluster is not None:
+        from baccarat_exact.analysis.cluster import unencrypted_warning
+
+        warning = unencrypted_warning(cluster)
+        if warning is not None:
+            echo(f"warning: {warning}", err=True)
     problems: list[str] = []
 
     def problem(text: str) -> None:
         problems.append(text)
         echo(f"Error: {text}", err=True)
 
-    how = dataclasses.replace(context(quiet=quiet, jobs=jobs, cluster=cluster), problem=problem)
+    how = dataclasses.replace(
+        context(quiet=quiet, jobs=jobs, cluster=cluster, cluster_security=cluster_security),
+        problem=problem,
+    )
     emit(request.run(how, view), view)
     if problems:
         raise typer.Exit(2)
@@ -266,6 +285,17 @@ ClusterOption = Annotated[
         help="Run on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
         "for N worker processes here (results do not depend on it; needs the extra "
         "'cluster').",
+    ),
+]
+ClusterSecurityOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster-security",
+        metavar="CA,CERT[,KEY]",
+        help="TLS files (PEM) for a tls:// --cluster: the CA's certificate, this client's "
+        "certificate and its key (default: Dask's own settings, distributed.comm.tls.* in "
+        "its configuration or DASK_DISTRIBUTED__COMM__TLS__* variables).",
+        show_default=False,
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]

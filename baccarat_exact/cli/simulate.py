@@ -16,6 +16,7 @@ from baccarat_exact.cli.shared import (
     BankrollOption,
     BurnOption,
     ClusterOption,
+    ClusterSecurityOption,
     CutCardOption,
     FormatOption,
     HandsPerHourOption,
@@ -103,6 +104,7 @@ def simulate_command(
     hands_per_hour: HandsPerHourOption = 70,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     plot: PlotOption = None,
     fmt: FormatOption = Format.table,
@@ -146,4 +148,6 @@ def simulate_command(
     note = request.long_run(jobs, cluster)
     if note is not None:
         echo(f"note: {note}", err=True)
-    answer(request, view, quiet=quiet, jobs=jobs, cluster=cluster)
+    answer(
+        request, view, quiet=quiet, jobs=jobs, cluster=cluster, cluster_security=cluster_security
+    )

@@ -106,6 +106,9 @@ class Context:
     """Share the work out on a Dask cluster instead (``simulate``, ``blackjack simulate``,
     ``blackjack counting``): a scheduler's address, or ``local:N`` for N worker processes
     here; ``None``: on :attr:`jobs` processes here."""
+    cluster_security: str | None = None
+    """The TLS files shown to a ``tls://`` :attr:`cluster`'s scheduler, ``CA,CERT[,KEY]``
+    (``None``: Dask's own configuration's)."""
     charts: bool = False
     """Keep what a chart of the result needs besides its figures (a simulation's EV before
     every hand: memory that grows with the shoes); set when a :class:`View` draws one."""

@@ -290,7 +290,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(context.cluster)
+        where = cluster_address(context.cluster, context.cluster_security)
         workers = self.workers(context.jobs, context.cluster)
         if workers is not None:  # a remote cluster's are counted once connected
             self.within_a_day(workers)

@@ -75,8 +75,9 @@ kernel takes larger ones (:data:`COMPILED_CHUNK_SHOES`)."""
 COMPILED_CHUNK_SHOES = 20_000
 """Shoes per unit of work for the compiled kernel (about a million rounds)."""
 
-MAX_COUNTING_SHOES = 10_000_000
-"""Most shoes a counting run deals (about a day on one core)."""
+MAX_COUNTING_SHOES = 25_000_000
+"""Most shoes a counting run deals: 10⁹ rounds of six decks and more (docs/card-counting.md
+deals them on a cluster), their per-shoe sums about 200 bytes a shoe in memory."""
 
 HANDS_PER_HOUR = 100
 """Rounds an hour at a blackjack table, for the win per hour (``--hands-per-hour``):

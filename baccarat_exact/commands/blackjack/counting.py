@@ -177,7 +177,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(context.cluster)
+        where = cluster_address(context.cluster, context.cluster_security)
         passes = 2 if settings.kelly is not None else 1
         with context.progress(passes * settings.shoes, "dealing shoes") as advance:
             return count_shoes(

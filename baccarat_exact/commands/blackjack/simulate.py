@@ -98,7 +98,7 @@ class BlackjackSimulateRequest(BlackjackRequest["BlackjackSimulation"]):
         settings = self.settings()
         from baccarat_exact.analysis.cluster import cluster_address
 
-        where = cluster_address(context.cluster)
+        where = cluster_address(context.cluster, context.cluster_security)
         with context.progress(settings.shoes * settings.dealt, "dealing cards") as advance:
             return simulate(
                 settings,
