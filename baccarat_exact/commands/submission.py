@@ -71,9 +71,9 @@ class SubmissionRequest(PricingRequest["Submission"]):
         candidate_tables(bet, rules, self.pays)
 
     def _named(self) -> tuple[str, ...]:
-        """The bets named and defined, once each."""
-        names = [name.strip() for name in self.bets.names]
-        return tuple(dict.fromkeys((*names, *self.bets.definitions)))
+        """The bets named, once each; none named: the bets defined (a bets file of one)."""
+        names = tuple(dict.fromkeys(name.strip() for name in self.bets.names))
+        return names or tuple(self.bets.definitions)
 
     def bet(self) -> tuple[Rules, Bet]:
         """The rules and the one bet the request names."""

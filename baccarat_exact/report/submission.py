@@ -106,14 +106,14 @@ def _answer(result: Submission) -> tuple[str, ...]:
         f"{float(hold.win_per_hour):,.2f} an hour.",
     ]
     trigger = ap.trigger
-    counted = f"Best balanced count (tags to ±{ap.level}): {ap.fit.count.label()}"
-    lines.append(counted)
-    if trigger is not None:
-        correlation = ap.fit.correlation
-        shown = "–" if correlation is None else f"{correlation:.4f}"
-        lines.append(
-            f"Betting correlation {shown}; the bet turns positive at true count {trigger:+.2f}."
-        )
+    correlation = ap.fit.correlation
+    shown = "–" if correlation is None else f"{correlation:.4f}"
+    lines.append(f"Best balanced count, tags up to ±{ap.level}, betting correlation {shown}:")
+    lines.append(f"  {ap.fit.count.label()}")
+    if trigger is None:
+        lines.append("No card moves the bet's EV: no count gains on it.")
+    else:
+        lines.append(f"The bet turns positive at true count {trigger:+.2f} (the trigger).")
     if ap.run is not None:
         lines.append(
             f"Counted run ({ap.run.shoes:,} shoes, seed {ap.run.seed}): bets "
