@@ -4,7 +4,8 @@ The effects of removal are ``eor``'s, the house edges ``odds``'s at each number 
 the infinite-shoe row the limit of ``formula``'s exact functions of d, the top award's
 "1 in N" the reciprocal of its probability (and the Wizard of Odds' Dragon 7 count), the
 counted run ``simulate --fast``'s own figures for the same shoes; hold against drop is
-the textbook formula's worked examples. Hostile input is one line and exit 2.
+the textbook formula's worked examples. The document examined is the golden file
+(tests/golden/submission-dragon-7-1-deck.json), read as stored. Hostile input is one line and exit 2.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from baccarat_exact.report.submission import pass_line
 from tests.cli_runner import run_main
 
 ONE_DECK = ShoeInput(decks=1)
-RUN = {"shoes": 40, "seed": 3}
-"""A cheap counting run: 40 one-deck shoes."""
+RUN = {"shoes": 300, "seed": 7}
+"""The golden document's counting run: 300 one-deck shoes."""
+GOLDEN = Path(__file__).resolve().parent / "golden" / "submission-dragon-7-1-deck.json"
 
 SEQUENCES_8 = 4_998_398_275_503_360
 DRAGON_7_WINS_8 = 112_633_011_329_024
@@ -46,12 +48,12 @@ Odds, https://wizardofodds.com/games/baccarat/side-bets/lucky-6/)."""
 
 @pytest.fixture(scope="module")
 def dragon() -> dict[str, Any]:
-    """Dragon 7 on one deck with a 30-to-1 table beside it, as a document."""
-    request = SubmissionRequest(
-        shoe=ONE_DECK, bets=BetsInput(names=("dragon-7",)), pays=("win=30",), **RUN
-    )
-    document = request.run().document()
-    assert document is not None
+    """The golden document: Dragon 7 on one deck with a 30-to-1 table beside it (its
+    request is checked to be this one, so the tests below hold the stored values)."""
+    document: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    named = BetsInput(names=("dragon-7",), only_named=True)  # as the command line names it
+    request = SubmissionRequest(shoe=ONE_DECK, bets=named, pays=("win=30",), **RUN)
+    assert SubmissionRequest.from_dict(document["request"]) == request
     return document
 
 

@@ -15,6 +15,7 @@ from baccarat_exact.cli.shared import (
     HandsPerHourOption,
     LevelOption,
     SeedOption,
+    ShoesOption,
     TableOption,
     View,
     answer,
@@ -55,9 +56,6 @@ BuyInOption = Annotated[
         help="Cash bought in (the drop) an hour of play, in average bets.",
     ),
 ]
-RunShoesOption = Annotated[
-    int, typer.Option("--shoes", "-n", min=1, help="Shoes of the seeded counting run.")
-]
 
 
 @command(SHOE, RULES, BETS)
@@ -69,7 +67,7 @@ def submission_command(
     buy_in: BuyInOption = "10",
     hands_per_hour: HandsPerHourOption = 70,
     level: LevelOption = 2,
-    shoes: RunShoesOption = 20_000,
+    shoes: ShoesOption = 20_000,
     seed: SeedOption = 0,
     html: HtmlOption = None,
     fmt: FormatOption = Format.table,
