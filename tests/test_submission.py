@@ -209,12 +209,15 @@ def test_the_document_holds_the_hold_of_its_edge(dragon: dict[str, Any]) -> None
         (("dragon-7", "--buy-in", "ten"), "--buy-in"),
         (("dragon-7", "--infinite"), "finite shoe"),
         (("no-such-bet",), "unknown bet"),
+        (("dragon-7", "--pays", "dragon-7"), "own pay table"),
+        (("dragon-7", "--shoes", "100000000000000"), "past the day"),
     ],
 )
 def test_hostile_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], words: str
 ) -> None:
-    code, out, err = run_main(capsys, "submission", *args, "--shoes", "2")
+    shoes = () if "--shoes" in args else ("--shoes", "2")
+    code, out, err = run_main(capsys, "submission", *args, *shoes)
     assert code == 2 and not out, (code, out)
     assert err.startswith("Error: ") and err.count("\n") == 1 and words in err, err
 

@@ -129,7 +129,9 @@ def candidate_tables(bet: Bet, rules: Rules, pays: Sequence[str] = ()) -> tuple[
                     f"--pays {text!r}: {table.name} pays on other rounds than {bet.name}, "
                     "so it is another bet, not a pay table of it"
                 )
-        if table.name == bet.name or any(table.name == other.name for other in found):
+        if table.name == bet.name:
+            raise BetError(f"--pays {text!r}: that is {bet.name}'s own pay table, always shown")
+        if any(table.name == other.name for other in found):
             raise BetError(f"--pays {text!r}: that pay table is named twice")
         found.append(table)
     return tuple(found)

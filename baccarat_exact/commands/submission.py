@@ -65,10 +65,21 @@ class SubmissionRequest(PricingRequest["Submission"]):
             shown = f" ({', '.join(named)})" if named else ""
             raise RequestError(f"a submission is of one bet: name one, got {len(named)}{shown}")
         self.settings()
+        self._within_a_day()
         rules, bet = self.bet()
         from baccarat_exact.analysis.pay_tables import candidate_tables
 
         candidate_tables(bet, rules, self.pays)
+
+    def _within_a_day(self) -> None:
+        """Refuse a counting run estimated past a day, as ``simulate --fast`` does."""
+        from baccarat_exact.analysis.fast_counting import estimated_fast_seconds
+        from baccarat_exact.commands.simulate import refuse_beyond_a_day
+
+        shoe = self.shoe.shoe()
+        if not shoe.infinite:  # refused with the effects of removal, which need cards
+            seconds = estimated_fast_seconds(self.shoes, shoe.cards)
+            refuse_beyond_a_day(seconds, f"--shoes {self.shoes:,}", 1, "give fewer shoes")
 
     def _named(self) -> tuple[str, ...]:
         """The bets named, once each; none named: the bets defined (a bets file of one)."""

@@ -17,7 +17,7 @@ from baccarat_exact.analysis.advantage import AdvantagePlay, CountedRun
 from baccarat_exact.analysis.estimates import Estimate
 from baccarat_exact.analysis.hold import HoldVersusDrop
 from baccarat_exact.analysis.submission import TOP_AWARD_LIMIT, Submission, TopAward
-from baccarat_exact.model.exact import exact_fields, int_text, to_float
+from baccarat_exact.model.exact import decimal_text, exact_fields, int_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 
@@ -72,6 +72,16 @@ def pass_line(top: TopAward | None) -> str:
     )
 
 
+def _amount(value: Fraction) -> str:
+    """An amount to 2 decimals, grouped; in scientific notation beyond a float's range.
+
+    >>> _amount(Fraction(2547, 2)), _amount(Fraction(10**400))
+    ('1,273.50', '1.00e+400')
+    """
+    rounded = to_float(value)
+    return decimal_text(value, 2) if rounded is None else f"{rounded:,.2f}"
+
+
 def _whole_or_decimal(value: Fraction) -> str:
     if value.denominator == 1:
         return int_text(value.numerator, grouped=True)
@@ -103,7 +113,7 @@ def _answer(result: Submission) -> tuple[str, ...]:
         f"(exactly {stats.house_edge}).",
         pass_line(result.top),
         f"Hold: {_percent(hold.hold)} of the drop; theoretical win "
-        f"{float(hold.win_per_hour):,.2f} an hour.",
+        f"{_amount(hold.win_per_hour)} an hour.",
     ]
     trigger = ap.trigger
     correlation = ap.fit.correlation
