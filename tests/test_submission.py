@@ -180,6 +180,26 @@ def test_the_counted_run_is_simulate_fasts(dragon: dict[str, Any]) -> None:
     )
 
 
+def test_no_advantage_play_where_no_card_is_removed_or_priced(tmp_path: Path) -> None:
+    """An infinite shoe, and a bet on the ranks of particular cards: every exact part,
+    and the reason there is no advantage-play section."""
+    infinite = SubmissionRequest(
+        shoe=ShoeInput(infinite=True), bets=BetsInput(names=("dragon-7",)), shoes=1
+    )
+    document = infinite.run().document()
+    assert document is not None
+    assert document["advantage"] is None and "infinite shoe" in document["no_advantage"]
+    own = document["pay_tables"][0]
+    assert own["house_edge"] == own["by_decks"][-1]["house_edge"] == document["house_edge"]
+    toml = Path(__file__).resolve().parent.parent / "docs" / "examples" / "lucky-match.toml"
+    from baccarat_exact.analysis.advantage import advantage_refused
+    from baccarat_exact.model.custom_bets import read_bets_file
+
+    (lucky_match, *_) = (custom.bet for custom in read_bets_file(toml))
+    assert lucky_match.needs_cards
+    assert "ranks of particular" in advantage_refused(Shoe.from_decks(8), lucky_match)
+
+
 def test_hold_is_the_textbook_formula() -> None:
     """888casino, "Theoretical hold": a 5 % edge, $5 bets, 40 rounds an hour and $100
     bought in over two hours (10 bets an hour) hold 20 %; MacDonald ("False drop and
@@ -207,7 +227,7 @@ def test_the_document_holds_the_hold_of_its_edge(dragon: dict[str, Any]) -> None
         (("dragon-7", "--pays", "perfect-pair"), "other rounds"),
         (("dragon-7", "--average-bet", "0"), "--average-bet must be more than 0"),
         (("dragon-7", "--buy-in", "ten"), "--buy-in"),
-        (("dragon-7", "--infinite"), "finite shoe"),
+        (("dragon-7", "--level", "10"), "--level"),
         (("no-such-bet",), "unknown bet"),
         (("dragon-7", "--pays", "dragon-7"), "own pay table"),
         (("dragon-7", "--shoes", "100000000000000"), "past the day"),

@@ -17,11 +17,19 @@ from fractions import Fraction
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.eor import effect_of_removal
 from baccarat_exact.analysis.estimates import Estimate
+from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["AdvantagePlay", "CardEffect", "CountedRun", "advantage_play", "counted_run"]
+__all__ = [
+    "AdvantagePlay",
+    "CardEffect",
+    "CountedRun",
+    "advantage_play",
+    "advantage_refused",
+    "counted_run",
+]
 
 CUT_CARD = 16
 """Cards behind the cut card: ``simulate``'s default."""
@@ -70,7 +78,7 @@ class CountedRun:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AdvantagePlay:
     """The exact effects and count of one bet on one shoe, and the counted run (None where
-    the fast mode cannot settle the bet: it looks at the ranks of the cards dealt)."""
+    the fast mode cannot deal the shoe or settle the bet, e.g. suits it does not know)."""
 
     effects: tuple[CardEffect, ...]
     weighted_sum: Fraction
@@ -87,6 +95,35 @@ class AdvantagePlay:
         return self.fit.break_even
 
 
+SMALLEST_SHOE = 7
+"""Cards a shoe needs for the effects of removal: a round can take six after one is out."""
+
+
+def advantage_refused(shoe: Shoe, bet: Bet) -> str:
+    """Why the advantage-play section cannot be made for ``bet`` on ``shoe``, in words
+    (empty when it can).
+
+    >>> from baccarat_exact.model.catalogue import find_bet
+    >>> advantage_refused(Shoe.from_decks(8), find_bet("dragon-7"))
+    ''
+    >>> advantage_refused(Shoe.infinite_shoe(), find_bet("dragon-7"))
+    'an infinite shoe never runs out: no card is removed, so no effect of removal and no count'
+    """
+    if shoe.infinite:
+        return (
+            "an infinite shoe never runs out: no card is removed, so no effect of removal "
+            "and no count"
+        )
+    if bet.needs_cards:
+        return (
+            f"{bet.name} looks at the ranks of particular dealt cards, which the effects of "
+            "removal and the counting run do not price"
+        )
+    if shoe.cards < SMALLEST_SHOE:
+        return f"the shoe holds {shoe.cards} cards: effects of removal need {SMALLEST_SHOE} or more"
+    return ""
+
+
 def advantage_play(
     shoe: Shoe,
     rules: Rules,
@@ -100,7 +137,7 @@ def advantage_play(
     """The exact effects of removal and best count of ``bet`` on ``shoe``, then
     :func:`counted_run` of ``shoes`` shoes from ``seed``.
 
-    :raises ShoeError: for an infinite shoe, or one too small to remove a card from.
+    :raises ShoeError: for a shoe :func:`advantage_refused` refuses.
     """
     eor = effect_of_removal(shoe, rules, (bet,))
     count = derive_count(eor, 0, level)
@@ -115,15 +152,12 @@ def advantage_play(
         for row in eor.rows
     )
     run, no_run = None, ""
-    if bet.needs_cards:
-        no_run = (
-            f"{bet.name} looks at the ranks of the cards dealt, which the fast counting "
-            "mode does not settle: no counted run"
-        )
-    else:
+    try:
         run = counted_run(
             shoe, rules, bet, level=level, shoes=shoes, seed=seed, hands_per_hour=hands_per_hour
         )
+    except SimulationError as error:  # a shoe or bet the fast mode cannot deal: said why
+        no_run = str(error)
     return AdvantagePlay(
         effects=effects,
         weighted_sum=eor.weighted_sum(0),

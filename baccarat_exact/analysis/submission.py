@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from baccarat_exact.analysis.advantage import AdvantagePlay, advantage_play
+from baccarat_exact.analysis.advantage import AdvantagePlay, advantage_play, advantage_refused
 from baccarat_exact.analysis.hold import HoldVersusDrop, hold_versus_drop
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.rules import Rules
@@ -125,7 +125,9 @@ class Submission:
     top: TopAward | None
     """None for a bet that pays nothing more than the stake back."""
     hold: HoldVersusDrop
-    advantage: AdvantagePlay
+    advantage: AdvantagePlay | None
+    """None where the shoe or the bet allows none (:attr:`no_advantage` says why)."""
+    no_advantage: str = ""
 
     @property
     def whole_decks(self) -> bool:
@@ -188,22 +190,27 @@ def submission(
     """Every part of ``bet``'s submission on ``shoe``, with ``candidates`` (other pay
     tables of it) in the house-edge matrix.
 
-    :raises ShoeError: for a shoe the advantage-play section cannot use (infinite, or
-        too small to take a card from).
+    The advantage-play section is left out, with the reason, for an infinite shoe, a
+    bet on the ranks of particular cards, or a shoe too small to take a card from.
     """
     from baccarat_exact.pricing import odds
 
     tables = (bet, *candidates)
     stats = bet_stats(odds(shoe, rules, (bet,)).bets[0])
     lines = line_odds(stats)
-    advantage = advantage_play(
-        shoe,
-        rules,
-        bet,
-        level=settings.level,
-        shoes=settings.shoes,
-        seed=settings.seed,
-        hands_per_hour=settings.hands_per_hour,
+    refused = advantage_refused(shoe, bet)
+    advantage = (
+        None
+        if refused
+        else advantage_play(
+            shoe,
+            rules,
+            bet,
+            level=settings.level,
+            shoes=settings.shoes,
+            seed=settings.seed,
+            hands_per_hour=settings.hands_per_hour,
+        )
     )
     return Submission(
         bet=bet,
@@ -219,4 +226,5 @@ def submission(
             stats.house_edge, settings.average_bet, settings.buy_in, settings.hands_per_hour
         ),
         advantage=advantage,
+        no_advantage=refused,
     )

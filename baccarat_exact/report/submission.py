@@ -115,11 +115,22 @@ def _answer(result: Submission) -> tuple[str, ...]:
         f"Hold: {_percent(hold.hold)} of the drop; theoretical win "
         f"{_amount(hold.win_per_hour)} an hour.",
     ]
-    trigger = ap.trigger
+    if ap is None:
+        lines.append(f"Advantage play: none, {result.no_advantage}.")
+    else:
+        lines += _counting_words(ap)
+    return tuple(part for line in lines for part in textwrap.wrap(line, WIDTH))
+
+
+def _counting_words(ap: AdvantagePlay) -> list[str]:
+    """The count, its trigger and the counted run, in words."""
     correlation = ap.fit.correlation
     shown = "–" if correlation is None else f"{correlation:.4f}"
-    lines.append(f"Best balanced count, tags up to ±{ap.level}, betting correlation {shown}:")
-    lines.append(f"  {ap.fit.count.label()}")
+    lines = [
+        f"Best balanced count, tags up to ±{ap.level}, betting correlation {shown}:",
+        f"  {ap.fit.count.label()}",
+    ]
+    trigger = ap.trigger
     if trigger is None:
         lines.append("No card moves the bet's EV: no count gains on it.")
     else:
@@ -130,7 +141,7 @@ def _answer(result: Submission) -> tuple[str, ...]:
             f"{_estimate_text(ap.run.trigger_share, 2, 100)}% of hands, wins "
             f"{_estimate_text(ap.run.won_per_100, 3)} units per 100 hands dealt."
         )
-    return tuple(part for line in lines for part in textwrap.wrap(line, WIDTH))
+    return lines
 
 
 def _decks_table(result: Submission) -> Table:
@@ -255,19 +266,20 @@ def submission_report(result: Submission, fingerprint: str) -> Report:
         _pay_tables_table(result),
         _lines_table(result),
         _hold_table(result.hold),
-        _effects_table(ap),
-        _count_table(ap),
     ]
-    if ap.run is not None:
-        tables.append(_run_table(ap.run))
+    if ap is not None:
+        tables += [_effects_table(ap), _count_table(ap)]
+        if ap.run is not None:
+            tables.append(_run_table(ap.run))
     notes = [
         "≈ columns are rounded; --format json gives every value (exact ones as fractions).",
         *textwrap.wrap(REGULATION, WIDTH),
-        "± is one standard error of the counted run (simulation), over shoes.",
         f"Fingerprint {fingerprint}: a hash of the request and the tool's version.",
     ]
-    if ap.no_run:
-        notes.insert(2, ap.no_run + ".")
+    if ap is not None and ap.run is not None:
+        notes.insert(-1, "± is one standard error of the counted run (simulation), over shoes.")
+    if ap is not None and ap.no_run:
+        notes[-1:-1] = textwrap.wrap(f"No counted run: {ap.no_run}.", WIDTH)
     inputs = Text(tuple(textwrap.wrap(describe_submission(result), WIDTH)))
     return Report(
         title=f"Submission: {result.bet.name} {fingerprint}",
@@ -391,7 +403,8 @@ def submission_document(result: Submission) -> dict[str, Any]:
         ],
         "top_award": _top_json(result.top),
         "hold": _hold_json(result.hold),
-        "advantage": _advantage_json(result.advantage),
+        "advantage": None if result.advantage is None else _advantage_json(result.advantage),
+        "no_advantage": result.no_advantage or None,
     }
 
 

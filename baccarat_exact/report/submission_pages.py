@@ -33,8 +33,10 @@ def _answer(f: Figures) -> Section:
         ("house edge, exact", f.exact("house_edge")),
         ("hold (win / drop)", f.percent("hold.hold")),
         ("theoretical win an hour", f.decimal("hold.win_per_hour", 2)),
-        ("trigger true count", f.decimal("advantage.count.trigger_true_count_float", 2)),
     ]
+    if f.value("advantage") is not None:
+        trigger = f.decimal("advantage.count.trigger_true_count_float", 2)
+        facts.append(("trigger true count", trigger))
     words = (f.value("top_award.verdict"),) if top is not None else ()
     return Section("answer", "The answer", tuple(facts), (), words=words)
 
@@ -117,6 +119,9 @@ def _hold(f: Figures) -> Section:
 
 
 def _advantage(f: Figures) -> Section:
+    if f.value("advantage") is None:
+        why = f"No advantage-play section: {f.value('no_advantage')}."
+        return Section("advantage", "Advantage play", (), (), words=(why,))
     effects = tuple(
         (
             str(row["card"]),
@@ -151,7 +156,7 @@ def _advantage(f: Figures) -> Section:
             "standard error over shoes."
         )
     else:
-        words.append(str(f.value("advantage.no_run")))
+        words.append(f"No counted run: {f.value('advantage.no_run')}.")
     return Section(
         "advantage",
         "Advantage play",
