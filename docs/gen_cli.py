@@ -67,6 +67,7 @@ EXAMPLES: dict[str, list[str]] = {
         "compare --decks 6,8 --commission 5%,4% --tie-pays 8,9 --format csv",
     ],
     "programs": ["programs banker player --session 100,1000 --table programs"],
+    "submission": ["submission dragon-7 --table lines"],
     "chemin": ["chemin --infinite --model A1 --table player", "chemin --decks 6 --table choices"],
     "dragon-tiger odds": [
         "dragon-tiger odds --only dragon --only tie --only suited-tie --only dragon-big",

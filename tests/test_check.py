@@ -73,6 +73,7 @@ COMMANDS: dict[str, str] = {
         "programs --decks 1 --session 10,2000 --rebate 10%,20% --cap 5 --min-loss 1 "
         "--mix banker=9,tie=1"
     ),
+    "submission": "submission dragon-7 --decks 1 --pays win=30 --shoes 40 --seed 3",
     "chemin": "chemin --infinite --model A1 --commission 5%",
     "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
@@ -101,6 +102,7 @@ INPUTS = ("request",)
 SAMPLES = {
     "report": 12,
     "programs": 10,
+    "submission": 6,
     "chemin": 6,
     "dragon-tiger eor": 6,
     "dragon-tiger simulate": 6,

@@ -52,6 +52,7 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["programs"],
     ["programs", "banker", "--mix", "banker=9,tie=1", "--session", "100,1000", "--cap", "20"],
     ["chemin", "--decks", "1", "--model", "3"],
+    ["submission", "lucky-6", "--shoes", "200"],
     [
         "design",
         "dragon-bonus-player",
@@ -419,6 +420,7 @@ CHEAPEST = {
     "design": ("design", "dragon-7", "--line", "win", "--counts", BACCARAT_SHOE, "--edge",
                "0%..50%", "--max-pay", "50"),
     "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
+    "submission": ("submission", "dragon-7", "--counts", BACCARAT_SHOE, "--shoes", "5"),
     "chemin": ("chemin", "--infinite", "--model", "A1"),
     "dragon-tiger odds": ("dragon-tiger", "odds", "--decks", "1"),
     "dragon-tiger eor": ("dragon-tiger", "eor", "--counts", BACCARAT_SHOE),

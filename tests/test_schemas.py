@@ -184,6 +184,8 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("design", "design dragon-7 --line win --game ez --decks 1 --edge 5%..10%", 0),
     ("programs", "programs --decks 1 --session 10,2000 --cap 50 --min-loss 2", 0),
     ("programs", "programs banker --infinite --mix banker=9,tie=1 --rolling '' --session 5", 0),
+    ("submission", "submission lucky-6 --decks 1 --shoes 20 --pays 'two-card 6=11'", 0),
+    ("submission", "submission 9-over-7 --counts A=3,3=4,5=3,8=2,9=3,K=4 --shoes 5", 0),
     ("chemin", "chemin --infinite --model A1", 0),
     ("chemin", "chemin --decks 1 --model 2 --commission 5%", 0),
     ("blackjack rules", "blackjack rules", 0),

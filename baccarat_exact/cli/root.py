@@ -59,6 +59,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("baccarat_exact.cli.report", "report_command"),
     "design": ("baccarat_exact.cli.design", "design_command"),
     "programs": ("baccarat_exact.cli.programs", "programs_command"),
+    "submission": ("baccarat_exact.cli.submission", "submission_command"),
     "chemin": ("baccarat_exact.cli.chemin", "chemin_command"),
 }
 """Command name → (module, function), in the order help lists them."""

@@ -41,6 +41,7 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "report": ("baccarat_exact.commands.report", "ReportRequest"),
     "design": ("baccarat_exact.commands.design", "DesignRequest"),
     "programs": ("baccarat_exact.commands.programs", "ProgramsRequest"),
+    "submission": ("baccarat_exact.commands.submission", "SubmissionRequest"),
     "chemin": ("baccarat_exact.commands.chemin", "CheminDeFerRequest"),
     "blackjack rules": ("baccarat_exact.commands.blackjack", "BlackjackRulesRequest"),
     "blackjack rulesets": ("baccarat_exact.commands.blackjack", "BlackjackRulesetsRequest"),
