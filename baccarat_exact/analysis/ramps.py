@@ -24,9 +24,13 @@ __all__ = [
     "Betting",
     "Ramp",
     "Strategy",
+    "chip_amounts",
+    "chip_ramp",
+    "parse_chips",
     "parse_ramp",
     "read_betting",
     "read_number",
+    "unmade_bets",
 ]
 
 MAX_UNITS = 10**6
@@ -120,6 +124,78 @@ def parse_ramp(text: str, minimum: int = 0, wong_out: float | None = None) -> Ra
             )
         steps.append((count, int(units)))
     return Ramp(steps=tuple(steps), minimum=minimum, wong_out=wong_out)
+
+
+def parse_chips(text: str) -> tuple[int, ...]:
+    """Read ``--chips 5,25,100``: the chip values (units) every bet is made of.
+
+    >>> parse_chips("25, 5,100")
+    (5, 25, 100)
+    >>> parse_chips("5,0")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --chips: a chip is a whole number of units from 1 to 1,000,000, got '0'
+    """
+    items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    if not items:
+        raise SimulationError(f"--chips needs chip values such as '5,25,100', got {text!r}")
+    chips = set()
+    for item in items:
+        if not item.isdigit() or not 1 <= int(item) <= MAX_UNITS:
+            raise SimulationError(
+                f"--chips: a chip is a whole number of units from 1 to {MAX_UNITS:,}, got {item!r}"
+            )
+        chips.add(int(item))
+    return tuple(sorted(chips))
+
+
+def chip_amounts(chips: tuple[int, ...], largest: int) -> tuple[int, ...]:
+    """Every bet of at most ``largest`` units that the chips make (0, no bet, included).
+
+    >>> chip_amounts((5, 25), 30), chip_amounts((2, 5), 6)
+    ((0, 5, 10, 15, 20, 25, 30), (0, 2, 4, 5, 6))
+    """
+    makes = [False] * (largest + 1)
+    makes[0] = True
+    for amount in range(1, largest + 1):
+        makes[amount] = any(chip <= amount and makes[amount - chip] for chip in chips)
+    return tuple(amount for amount, made in enumerate(makes) if made)
+
+
+def _nearest(units: int, amounts: tuple[int, ...]) -> int:
+    """The amount nearest ``units``; a tie goes to the smaller (rounding never raises a
+    bet it cannot decide)."""
+    return min(amounts, key=lambda amount: (abs(amount - units), amount))
+
+
+def chip_ramp(ramp: Ramp, chips: tuple[int, ...]) -> Ramp:
+    """``ramp`` with every bet rounded to the nearest sum the chips make, a tie to the
+    smaller (so the largest bet, too, moves by less than half the gap between two sums),
+    steps that come out equal merged.
+
+    >>> chip_ramp(parse_ramp("1:3,2:7,3:13,4:14"), (5, 25)).text()
+    '1:5,3:15'
+    """
+    amounts = chip_amounts(chips, 2 * max(ramp.largest, max(chips)))
+    steps: list[tuple[float, int]] = []
+    previous = _nearest(ramp.minimum, amounts)
+    for tc, units in ramp.steps:
+        bet = _nearest(units, amounts)
+        if bet != previous:
+            steps.append((tc, bet))
+            previous = bet
+    return Ramp(steps=tuple(steps), minimum=_nearest(ramp.minimum, amounts), wong_out=ramp.wong_out)
+
+
+def unmade_bets(ramp: Ramp, chips: tuple[int, ...]) -> tuple[int, ...]:
+    """The bets of ``ramp`` (the minimum included) that no sum of the chips makes.
+
+    >>> unmade_bets(parse_ramp("2:5,4:12", 1), (5, 25))
+    (1, 12)
+    """
+    made = set(chip_amounts(chips, ramp.largest))
+    bets = (ramp.minimum, *(units for _, units in ramp.steps))
+    return tuple(sorted({bet for bet in bets if bet not in made}))
 
 
 def read_number(text: str | None, option: str) -> float | None:
