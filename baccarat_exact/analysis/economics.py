@@ -49,6 +49,7 @@ __all__ = [
     "SCORE_BANKROLL",
     "Barriers",
     "KellyBin",
+    "Planning",
     "ShoeMoments",
     "certainty_equivalent",
     "delta_se",
@@ -58,6 +59,7 @@ __all__ = [
     "kelly_units",
     "n0",
     "optimal_ramp",
+    "planning",
     "ramp_objective",
     "risk_of_ruin",
     "ruin_within",
@@ -245,6 +247,56 @@ def _exit_by(drift: float, low: float, high: float, t: float) -> float:
         if abs(step) < 1e-17:
             break
     return min(1.0, max(0.0, total))
+
+
+@dataclass(frozen=True, slots=True)
+class Planning:
+    """The figures a counter plans a trip with, from the win and variance per hand dealt
+    (simulation estimates: these are functions of them, shown without SEs)."""
+
+    di: float | None
+    """1000·EV/SD per hand (None: no spread, the scheme never bets)."""
+    ce_per_hour: float
+    """Certainty equivalent of an hour at full Kelly (k = 1) for the bankroll."""
+    n0_hours: float | None
+    """N0 in hours (None unless the scheme wins)."""
+    trip_ruin: float | None
+    """Ruin within the trip (None: no trip length given)."""
+    goal: float | None
+    """The goal won before the bankroll is lost, within the trip if one is given (None:
+    no goal given)."""
+    goal_ruin: float | None
+    """The bankroll lost before the goal is won, within the trip if one is given."""
+
+
+def planning(
+    win: float,
+    variance: float,
+    *,
+    bankroll: float,
+    hands_per_hour: float,
+    hours: float | None = None,
+    goal: float | None = None,
+) -> Planning:
+    """:class:`Planning` for a scheme winning ``win`` units a hand dealt with
+    ``variance``, for ``bankroll`` units, a trip of ``hours`` and a ``goal`` (units won).
+
+    >>> p = planning(0.01, 1.0, bankroll=100, hands_per_hour=100, hours=10, goal=100)
+    >>> round(p.di, 6), round(p.ce_per_hour, 6), round(p.n0_hours, 6)
+    (10.0, 0.5, 100.0)
+    """
+    sd = math.sqrt(max(variance, 0.0))
+    hands = None if hours is None else hours * hands_per_hour
+    ends = None if goal is None else goal_before_ruin(win, variance, bankroll, goal, hands)
+    hands_n0 = n0(win, sd) if sd > 0 else None
+    return Planning(
+        di=desirability_index(win, sd),
+        ce_per_hour=certainty_equivalent(win * hands_per_hour, variance * hands_per_hour, bankroll),
+        n0_hours=None if hands_n0 is None else hands_n0 / hands_per_hour,
+        trip_ruin=None if hands is None else ruin_within(win, variance, bankroll, hands),
+        goal=None if ends is None else ends.goal,
+        goal_ruin=None if ends is None else ends.ruin,
+    )
 
 
 def kelly_units(bankroll: float, advantage: float, variance: float, largest: int) -> int:
