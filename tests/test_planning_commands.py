@@ -153,3 +153,5 @@ def test_the_command_line_refuses_a_ramp_the_chips_cannot_make_in_one_line(
         capsys, "blackjack", "counting", "--shoes", "2", "--ramp", "1:3", "--chips", "2"
     )
     assert code == 2 and "cannot make (nearest: 2)" in err
+    code, _, err = run_main(capsys, "blackjack", "counting", "--shoes", "2", "--chips", "5")
+    assert code == 2 and "--chips makes the bets of a ramp" in err

@@ -120,6 +120,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
         from baccarat_exact.analysis.ramps import read_betting
 
+        if self.chips is not None and (self.ramp, self.kelly, self.optimal_ror) == (None,) * 3:
+            raise SimulationError(
+                "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
+            )
         return read_betting(
             ramp=self.ramp,
             ramp_min=self.ramp_min,
