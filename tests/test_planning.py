@@ -66,7 +66,7 @@ def _within(share: float, expected: float, paths: int) -> bool:
 
 
 def test_trip_ruin_and_the_double_barrier_match_a_random_walk() -> None:
-    paths, hands, ev, bankroll, goal = 4000, 1200, 0.025, 20.0, 20.0
+    paths, hands, ev, bankroll, goal = 3000, 1000, 0.025, 20.0, 20.0
     walk = _walks(41, paths, hands, ev)
     low, high = _first(walk <= -bankroll), _first(walk >= goal)
     b, g = bankroll + OVERSHOOT, goal + OVERSHOOT
@@ -74,7 +74,7 @@ def test_trip_ruin_and_the_double_barrier_match_a_random_walk() -> None:
     timed = goal_before_ruin(ev, 1.0, b, g, hands)
     assert _within(float((low < high).mean()), timed.ruin, paths)
     assert _within(float((high < low).mean()), timed.goal, paths)
-    # within 1200 hands, the time limit binds: the walks that exit at neither barrier
+    # within 1000 hands, the time limit binds: the walks that exit at neither barrier
     assert _within(float(((low > hands) & (high > hands)).mean()), timed.neither, paths)
 
 
@@ -90,11 +90,11 @@ def test_goal_before_ruin_without_a_time_limit_matches_a_random_walk() -> None:
 def test_ruin_at_full_kelly_is_e_minus_two_on_a_random_walk() -> None:
     """Bet the Kelly scale of a game (EV 0.1, SD 1 per unit: k = B·EV/Var) and the
     bankroll is lost with probability e⁻² ≈ 13.5 %: SCORE's premise."""
-    paths, hands, bankroll = 4000, 1500, 10.0
+    paths, hands, bankroll = 3000, 1000, 10.0
     walk = _walks(47, paths, hands, 0.1)
     ruined = float((walk <= -bankroll).any(axis=1).mean())
     assert risk_of_ruin(0.1, 1.0, bankroll) == pytest.approx(math.exp(-2))
-    assert _within(ruined, ruin_within(0.1, 1.0, bankroll + OVERSHOOT, hands), 4000)
+    assert _within(ruined, ruin_within(0.1, 1.0, bankroll + OVERSHOOT, hands), paths)
 
 
 def test_after_n0_hands_a_player_is_ahead_one_sd_of_the_time() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.blackjack import BlackjackCountingRequest
+from baccarat_exact.commands.blackjack.inputs import BlackjackRulesInput
 from baccarat_exact.commands.inputs import BetsInput, ShoeInput
 from baccarat_exact.commands.simulate import SimulateRequest
 from baccarat_exact.errors import BaccaratError
@@ -100,6 +101,7 @@ def test_the_optimal_and_kelly_ramps_bet_what_the_chips_make_and_never_fall() ->
 
 def test_blackjack_counting_plans_and_bets_an_optimal_ramp() -> None:
     request = BlackjackCountingRequest(
+        rules=BlackjackRulesInput(ruleset="us", decks=2),
         shoes=40,
         seed=2,
         ramp="1:2,2:4",
