@@ -430,6 +430,12 @@ def test_the_counted_golden_document_is_consistent() -> None:
             )
         if row["betting"] == "kelly" and row["ramp"] != "none":
             assert all(0 <= int(step.split(":")[1]) <= 8 for step in row["ramp"].split(","))
+        if row["betting"] in ("ramp", "kelly"):  # the ramps play the side bet alone
+            assert row["bet"] == "dragon-7"
+        if row["never_bets"]:  # no risk, rather than a certain ruin
+            assert row["bet_per_hand_bet_float"] is None and row["risk_of_ruin_float"] is None
+        elif row["di_float"] > 0:  # the planning figures: DI² = SCORE
+            assert row["di_float"] ** 2 == pytest.approx(row["score_float"])
     for row in document["comparisons"]:
         if row["difference_float"] is not None:  # equal where one count never bets
             assert row["difference_paired_se_float"] <= row["difference_unpaired_se_float"]

@@ -270,11 +270,11 @@ def test_what_the_fast_mode_cannot_play_is_refused(fields: dict[str, Any], messa
         SimulateRequest(fast=True, shoe=ShoeInput(decks=1), shoes=2, **fields)
 
 
-def test_wong_in_and_ramps_per_bet_need_the_fast_mode() -> None:
+def test_wong_in_needs_the_fast_mode_and_ramps_per_bet_do_not() -> None:
     with pytest.raises(BaccaratError, match="--wong-in is played by --fast"):
         SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, ramp="1:1", wong_in="1")
-    with pytest.raises(BaccaratError, match=r"a ramp per bet \(BET=STEPS\) is played by --fast"):
-        SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, ramp="tie=1:1")
+    ramps = SimulateRequest(shoe=ShoeInput(decks=1), shoes=2, ramp="tie=1:1").settings().bet_ramps
+    assert [ramp and ramp.text() for ramp in ramps] == [None, None, "1:1"]
 
 
 def test_the_command_line_runs_and_refuses_in_one_line(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from baccarat_exact.analysis.counting import DEFAULT_LEVEL, CountSystem
-from baccarat_exact.analysis.ramps import MAX_UNITS, Ramp
+from baccarat_exact.analysis.ramps import MAX_UNITS, Ramp, check_trip
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.cards import POINT_VALUE
@@ -112,18 +112,31 @@ class SimulationSettings:
     compared: tuple[CountSystem, ...] = ()
     """More counts played on the same shoes, each compared with the derived count."""
     ramp: Ramp | None = None
-    """A bet ramp played with every count (besides its flat one-unit bets)."""
+    """A bet ramp played with every count (besides its flat one-unit bets), on the bets
+    :func:`~.ramps.ramped_bets` says unless ``ramps`` says otherwise."""
+    ramps: tuple[Ramp | None, ...] = ()
+    """Per chosen bet, the ramp played on it (None: none; empty: ``ramp``)."""
     kelly: float | None = None
     """Bankroll (units) whose Kelly bets at each true count make a ramp for every count
     and bet, from the advantage and variance measured on these shoes (dealt twice)."""
     max_bet: int | None = None
-    """The largest Kelly bet, in units (with ``kelly``)."""
+    """The largest Kelly or optimal bet, in units (with ``kelly`` or ``optimal_ror``)."""
     wong_out: float | None = None
     """No Kelly bet on a hand whose true count is below this."""
     bankroll: float = 1000.0
     """Units a player risks: the risk of ruin is for this bankroll."""
     hands_per_hour: int = 70
     """Hands dealt an hour, for the win and SD per hour."""
+    optimal_ror: float | None = None
+    """The risk of ruin for ``bankroll`` whose optimal ramp (the best monotone ramp,
+    :func:`~.economics.optimal_ramp`) is played with every count, measured on these
+    shoes as the Kelly ramp is (None: none)."""
+    chips: tuple[int, ...] = ()
+    """The chips every Kelly and optimal bet is made of (empty: any whole number of units)."""
+    trip_hours: float | None = None
+    """A trip's length in hours, for the risk of ruin within it (None: no trip)."""
+    goal: float | None = None
+    """Units to win before the bankroll is lost, for the double barrier (None: no goal)."""
 
     def __post_init__(self) -> None:
         self._check_betting()
@@ -164,6 +177,8 @@ class SimulationSettings:
                 f"--burn must be fewer cards than the shoe holds ({int_text(self.shoe.cards)}), "
                 f"got {int_text(self.burn)}"
             )
+        if self.ramps and len(self.ramps) != len(self.chosen_bets):
+            raise SimulationError("one ramp (or None) per bet")
         if not 0 <= self.seed < 2**63:
             raise SimulationError(f"--seed must be between 0 and 2**63-1, got {self.seed}")
 
@@ -174,7 +189,15 @@ class SimulationSettings:
             )
         if self.hands_per_hour < 1:
             raise SimulationError(f"--hands-per-hour must be 1 or more, got {self.hands_per_hour}")
-        if (self.kelly is None) != (self.max_bet is None):
+        check_trip(self.trip_hours, self.goal)
+        if self.optimal_ror is not None:
+            if not 0 < self.optimal_ror < 1:
+                raise SimulationError(
+                    f"--optimal-ror must be a risk between 0 and 1, got {self.optimal_ror}"
+                )
+            if self.max_bet is None:
+                raise SimulationError("--optimal-ror RISK needs --max-bet N (the largest bet)")
+        elif (self.kelly is None) != (self.max_bet is None):
             raise SimulationError(
                 "--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)"
             )
@@ -194,6 +217,23 @@ class SimulationSettings:
                 )
             if names.count(name) > 1:
                 raise SimulationError(f"--compare-count: the name {name!r} is given twice")
+
+    @property
+    def bet_ramps(self) -> tuple[Ramp | None, ...]:
+        """Per chosen bet, the ramp played on it (None: none)."""
+        from baccarat_exact.analysis.ramps import ramped_bets
+
+        if self.ramps:
+            return self.ramps
+        on = ramped_bets(tuple(bet.name for bet in self.chosen_bets))
+        return tuple(self.ramp if ramped else None for ramped in on)
+
+    @property
+    def kelly_bets(self) -> tuple[bool, ...]:
+        """Per chosen bet, whether a Kelly ramp is played on it (:func:`~.ramps.ramped_bets`)."""
+        from baccarat_exact.analysis.ramps import ramped_bets
+
+        return ramped_bets(tuple(bet.name for bet in self.chosen_bets))
 
     @property
     def chosen_bets(self) -> tuple[Bet, ...]:

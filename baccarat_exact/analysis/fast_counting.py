@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
-from baccarat_exact.analysis.ramps import Ramp, Strategy, parse_ramp
+from baccarat_exact.analysis.ramps import Ramp, Strategy, parse_ramp, ramped_bets
 from baccarat_exact.analysis.simulate_results import CountSystemFits
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.cards import POINT_VALUE
@@ -104,11 +104,14 @@ def estimated_fast_seconds(shoes: int, cards: int, workers: int = 1) -> float:
 def bet_ramps(
     text: str, bets: tuple[str, ...], minimum: int = 0, wong_out: float | None = None
 ) -> tuple[Ramp | None, ...]:
-    """``--ramp`` in the fast mode: steps for every bet (``"2:1,4:2"``) or per bet,
-    ``"dragon-7=4:1,6:2; panda-8=3:1"``; a bet not named is bet flat only.
+    """``--ramp`` per bet, ``"dragon-7=4:1,6:2; panda-8=3:1"`` (a bet not named is bet
+    flat only), or steps alone (``"2:1,4:2"``) for the bets :func:`.ramped_bets` says:
+    the side bets, or the main bets of a run without side bets.
 
     >>> [r and r.text() for r in bet_ramps("dragon-7=4:1,6:2", ("banker", "dragon-7"))]
     [None, '4:1,6:2']
+    >>> [r and r.text() for r in bet_ramps("4:1", ("banker", "tie", "dragon-7"))]
+    [None, None, '4:1']
     >>> bet_ramps("tiger=4:1", ("banker",))
     Traceback (most recent call last):
     ...
@@ -118,7 +121,7 @@ def bet_ramps(
     named = [part for part in parts if "=" in part]
     if not named:
         ramp = parse_ramp(text, minimum, wong_out)
-        return tuple(ramp for _ in bets)
+        return tuple(ramp if on else None for on in ramped_bets(bets))
     if len(named) != len(parts):
         raise SimulationError(
             f"--ramp: name every bet's ramp (BET=STEPS; ...) or none, got {text!r}"
@@ -163,10 +166,10 @@ class FastSettings:
                 raise SimulationError(
                     f"--wong-out ({s.wong_out:g}) must not be above --wong-in ({self.wong_in:g})"
                 )
-        if s.kelly is not None:
+        if s.kelly is not None or s.optimal_ror is not None:
             raise SimulationError(
-                "--kelly sets bets from each hand's exact EV, which --fast does not compute: "
-                "give --ramp, or leave out --fast"
+                f"{'--kelly' if s.kelly is not None else '--optimal-ror'} sets bets from each "
+                "hand's exact EV, which --fast does not compute: give --ramp, or leave out --fast"
             )
         cards = [bet.name for bet in s.chosen_bets if bet.needs_cards]
         if cards:
@@ -234,7 +237,7 @@ def fast_tables(fast: FastSettings, systems: tuple[CountSystemFits, ...]) -> Fas
                 index = counts[(fit.count.tags, float(fit.mean_tag))]
                 rows.append((b, index, RAMP, 0.0, 0.0, 0.0, ramp))
                 ramps = tuple(ramp if j == b else None for j in range(len(s.chosen_bets)))
-                players.append(Player(b, k, Strategy("ramp", k, ramps)))  # type: ignore[arg-type]
+                players.append(Player(b, k, Strategy("ramp", k, ramps)))
     step_start: list[int] = [0]
     step_tc: list[float] = []
     step_units: list[float] = []

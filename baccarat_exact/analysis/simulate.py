@@ -26,9 +26,9 @@ import numpy as np
 from baccarat_exact.analysis.cluster import ClusterAddress
 from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
-from baccarat_exact.analysis.economics import kelly_ramp
+from baccarat_exact.analysis.economics import KellyBin, kelly_ramp, optimal_ramp
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.analysis.ramps import Ramp, Strategy
+from baccarat_exact.analysis.ramps import Ramp, Strategy, bet_amounts, chip_ramp
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.analysis.simulate_results import CountSystemFits, SimulationResult
 from baccarat_exact.analysis.simulate_totals import (
@@ -316,7 +316,8 @@ def _strategy_totals(
             continue
         tc = counts[strategy.system]
         for b, ramp in enumerate(strategy.ramps or ()):
-            units[s, :, b] = ramp.units(tc[:, b])
+            if ramp is not None:
+                units[s, :, b] = ramp.units(tc[:, b])
     won = units * outcome
     shoes = job.last - job.first
     # hands come in shoe order: each shoe is a run of rows, summed by reduceat over the
@@ -401,17 +402,23 @@ def strategies(
     settings: SimulationSettings,
     systems: int,
     kelly: tuple[tuple[Ramp, ...], ...] | None = None,
+    optimal: tuple[tuple[Ramp, ...], ...] | None = None,
 ) -> tuple[Strategy, ...]:
     """The strategies every bet is played with: perfect information, each count's flat
-    bet, each count with ``settings.ramp``, and each count with its Kelly ramps (per
-    count, one ramp per bet) when they are known."""
+    bet, each count with the ramps of ``settings.bet_ramps``, and each count with its
+    Kelly ramps and its optimal ramps (per count, one ramp per bet, on
+    ``settings.kelly_bets``) when they are known."""
     found = [Strategy("perfect")]
     found.extend(Strategy("flat", k) for k in range(systems))
-    if settings.ramp is not None:
-        n_bets = len(settings.chosen_bets)
-        found.extend(Strategy("ramp", k, (settings.ramp,) * n_bets) for k in range(systems))
-    if kelly is not None:
-        found.extend(Strategy("kelly", k, ramps) for k, ramps in enumerate(kelly))
+    ramps = settings.bet_ramps
+    if any(ramp is not None for ramp in ramps):
+        found.extend(Strategy("ramp", k, ramps) for k in range(systems))
+    on = settings.kelly_bets
+    for kind, measured in (("kelly", kelly), ("optimal", optimal)):
+        found.extend(
+            Strategy(kind, k, tuple(r if o else None for r, o in zip(ramps_k, on)))
+            for k, ramps_k in enumerate(measured or ())
+        )
     return tuple(found)
 
 
@@ -444,8 +451,8 @@ def simulate(
     fits = count_fits(settings, eor)
     systems = count_systems(settings, eor, fits)
     pays = pay_table(settings.chosen_bets)
-    kelly = None
-    if settings.kelly is not None:
+    kelly = optimal = None
+    if settings.kelly is not None or settings.optimal_ror is not None:
         first = _deal(
             settings,
             fits,
@@ -458,8 +465,11 @@ def simulate(
             runner=runner,
             progress=progress,
         )
-        kelly = _kelly_ramps(settings, first)
-    plan = strategies(settings, len(systems), kelly)
+        if settings.kelly is not None:
+            kelly = _kelly_ramps(settings, first)
+        if settings.optimal_ror is not None:
+            optimal = _optimal_ramps(settings, first)
+    plan = strategies(settings, len(systems), kelly, optimal)
     return _deal(
         settings,
         fits,
@@ -516,25 +526,56 @@ def _deal(
     return summary
 
 
-def _kelly_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
-    """Each count's Kelly ramp for each bet, from the true-count bins of a first pass."""
-    from baccarat_exact.analysis.economics import KellyBin
-
-    assert settings.kelly is not None and settings.max_bet is not None
+def _measured(summary: Summary) -> list[list[list[KellyBin]]]:
+    """The true-count bins of a first pass, per count and bet."""
     bins = summary.kelly_bins
     assert bins is not None
-    found = []
-    for k in range(bins.shape[1]):
-        ramps = []
-        for b in range(bins.shape[0]):
-            measured = [
+    return [
+        [
+            [
                 KellyBin(i - KELLY_BINS, int(row[0] + 0.5), float(row[1]), float(row[2]))
                 for i, row in enumerate(bins[b, k])
             ]
+            for b in range(bins.shape[0])
+        ]
+        for k in range(bins.shape[1])
+    ]
+
+
+def _kelly_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
+    """Each count's Kelly ramp for each bet, from the true-count bins of a first pass
+    (each bet rounded to the chips, if any: :func:`~.ramps.chip_ramp`)."""
+    assert settings.kelly is not None and settings.max_bet is not None
+    found = []
+    for per_bet in _measured(summary):
+        ramps = []
+        for measured in per_bet:
             steps = kelly_ramp(measured, settings.kelly, settings.max_bet, KELLY_LEAST)
+            ramp = Ramp(
+                steps=tuple((float(tc), units) for tc, units in steps),
+                wong_out=settings.wong_out,
+            )
+            ramps.append(chip_ramp(ramp, settings.chips) if settings.chips else ramp)
+        found.append(tuple(ramps))
+    return tuple(found)
+
+
+def _optimal_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
+    """Each count's optimal ramp for each bet (:func:`~.economics.optimal_ramp`: the
+    bankroll, the risk of ruin, bets the chips make up to ``max_bet``)."""
+    assert settings.optimal_ror is not None and settings.max_bet is not None
+    amounts = bet_amounts(settings.chips, settings.max_bet)
+    found = []
+    for per_bet in _measured(summary):
+        ramps = []
+        for measured in per_bet:
+            least, steps = optimal_ramp(
+                measured, settings.bankroll, settings.optimal_ror, amounts, KELLY_LEAST
+            )
             ramps.append(
                 Ramp(
                     steps=tuple((float(tc), units) for tc, units in steps),
+                    minimum=least,
                     wong_out=settings.wong_out,
                 )
             )

@@ -356,6 +356,7 @@ class Summary:
                 self._economics(b, bet.name, s, strategy, systems)
                 for b, bet in enumerate(reference.bets)
                 for s, strategy in enumerate(plan)
+                if strategy.ramps is None or strategy.ramps[b] is not None
             ),
             comparisons=tuple(
                 self._comparison(b, bet.name, s, strategy.system, systems)

@@ -265,13 +265,55 @@ MaxBetOption = Annotated[
         "--max-bet",
         min=1,
         metavar="UNITS",
-        help="The largest Kelly bet (with --kelly).",
+        help="The largest Kelly or optimal bet (with --kelly or --optimal-ror).",
         show_default=False,
     ),
 ]
 BankrollOption = Annotated[
     str,
     typer.Option("--bankroll", metavar="UNITS", help="Units at risk, for the risk of ruin."),
+]
+OptimalRorOption = Annotated[
+    str | None,
+    typer.Option(
+        "--optimal-ror",
+        metavar="RISK",
+        help="Also bet the optimal ramp for --bankroll at this risk of ruin (0.05 or 5%): "
+        "the bets, up to --max-bet and made of --chips, that win most for that risk "
+        "(the certainty equivalent), never less at a higher true count; measured on the "
+        "same shoes, as --kelly is.",
+        show_default=False,
+    ),
+]
+ChipsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--chips",
+        metavar="UNITS,...",
+        help="The chips bets are made of (5,25,100): a --ramp must bet sums of them; Kelly "
+        "bets are rounded to the nearest sum (a tie to the smaller), optimal bets chosen "
+        "among them.",
+        show_default=False,
+    ),
+]
+TripHoursOption = Annotated[
+    str | None,
+    typer.Option(
+        "--trip-hours",
+        metavar="HOURS",
+        help="A trip's length, for the risk of ruin within it (the planning table).",
+        show_default=False,
+    ),
+]
+GoalOption = Annotated[
+    str | None,
+    typer.Option(
+        "--goal",
+        metavar="UNITS",
+        help="Units to win before the bankroll is lost: the chance of each first (within "
+        "--trip-hours if given; the planning table).",
+        show_default=False,
+    ),
 ]
 HandsPerHourOption = Annotated[
     int,

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.fast_counting import FastSettings
     from baccarat_exact.analysis.fast_simulate import FastResult
+    from baccarat_exact.analysis.ramps import Ramp
     from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
@@ -103,7 +104,9 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
     compare_counts: tuple[str, ...] = ()
     """More counts played on the same shoes: ``NAME=TAGS`` or a published count's name."""
     ramp: str | None = None
-    """A bet ramp played with every count, ``"2:1,4:2,6:4"`` (true count : units)."""
+    """A bet ramp played with every count, ``"2:1,4:2,6:4"`` (true count : units) on the
+    side bets (on the main bets when there are none), or per bet,
+    ``"dragon-7=4:1,6:2; panda-8=3:1"``."""
     ramp_min: int = 0
     """Units bet below the ramp's first true count (0: sit the hand out)."""
     wong_out: str | None = None
@@ -122,8 +125,25 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
     wong_in: str | None = None
     """``--fast`` only: a ramp sits out until the true count reaches this, then plays
     until the shoe ends or the true count falls below ``wong_out``."""
+    optimal_ror: str | None = None
+    """A risk of ruin (``"0.05"``, ``"5%"``) whose optimal ramp for ``bankroll`` is
+    played with every count, bets up to ``max_bet``, measured on the same shoes."""
+    chips: str | None = None
+    """The chips every bet is made of, ``"5,25,100"`` (units): a ramp must bet sums of
+    them; Kelly bets are rounded to the nearest (a tie to the smaller)."""
+    trip_hours: str | None = None
+    """A trip's length in hours, for the risk of ruin within it."""
+    goal: str | None = None
+    """Units to win before the bankroll is lost, for the chance of each first."""
 
-    _NEW_FIELDS: ClassVar[tuple[tuple[str, object], ...]] = (("fast", False), ("wong_in", None))
+    _NEW_FIELDS: ClassVar[tuple[tuple[str, object], ...]] = (
+        ("fast", False),
+        ("wong_in", None),
+        ("optimal_ror", None),
+        ("chips", None),
+        ("trip_hours", None),
+        ("goal", None),
+    )
     """Fields recorded only when set, so that documents written before they existed are
     the same request."""
 
@@ -140,6 +160,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
             if self.wong_in is not None:
                 raise SimulationError("--wong-in is played by --fast: give --fast")
             self._betting()
+            self._ramps(None)
 
     def to_dict(self) -> dict[str, Any]:
         """The inputs as JSON keeps them; ``fast`` and ``wong_in`` only where set."""
@@ -154,36 +175,58 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
 
         return read_number(self.threshold, "--threshold")
 
-    def _betting(self, ramp: bool = True) -> dict[str, Any]:
-        """The betting settings, read and checked (``ramp``: with the ramp, else the ramp
-        is read per bet by :meth:`fast_settings`)."""
+    def _betting(self) -> dict[str, Any]:
+        """The betting settings but the ramps, read and checked (the ramps are read per
+        bet by :meth:`_ramps`)."""
         from baccarat_exact.analysis.counting import parse_named_count
-        from baccarat_exact.analysis.ramps import read_betting
+        from baccarat_exact.analysis.ramps import read_betting, read_number
 
-        if ramp and self.ramp is not None and "=" in self.ramp:
-            raise SimulationError(
-                f"--ramp {self.ramp!r}: a ramp per bet (BET=STEPS) is played by --fast; "
-                "without it a ramp is played on every bet"
-            )
-        if not ramp and self.ramp is None and self.ramp_min:
+        if self.ramp is None and self.ramp_min:
             raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
         betting = read_betting(
-            ramp=self.ramp if ramp else None,
-            ramp_min=self.ramp_min if ramp else 0,
-            wong_out=self.wong_out if ramp or self.ramp is None else None,
+            ramp=None,
+            ramp_min=0,
+            wong_out=self.wong_out if self.ramp is None else None,
             kelly=self.kelly,
             max_bet=self.max_bet,
             bankroll=self.bankroll,
+            optimal=self.optimal_ror,
+            chips=self.chips,
         )
+        if betting.chips and self.ramp is None and self.kelly is None and self.optimal_ror is None:
+            raise SimulationError(
+                "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
+            )
         return {
             "compared": tuple(parse_named_count(text) for text in self.compare_counts),
-            "ramp": betting.ramp,
             "kelly": betting.kelly,
             "max_bet": betting.max_bet,
-            "wong_out": betting.wong_out,
+            "wong_out": read_number(self.wong_out, "--wong-out"),
             "bankroll": betting.bankroll,
             "hands_per_hour": self.hands_per_hour,
+            "optimal_ror": betting.optimal,
+            "chips": betting.chips,
+            "trip_hours": read_number(self.trip_hours, "--trip-hours"),
+            "goal": read_number(self.goal, "--goal"),
         }
+
+    def _ramps(self, wong_out: float | None) -> tuple[Ramp | None, ...]:
+        """Each chosen bet's ramp: ``--ramp dragon-7=4:1,6:2`` per bet, or steps alone for
+        the side bets (the main bets of a run without side bets); empty: no ramp."""
+        from baccarat_exact.analysis.fast_counting import bet_ramps
+
+        if self.ramp is None:
+            return ()
+        from baccarat_exact.analysis.ramps import check_chips, parse_chips
+
+        rules = self.rules.rules()
+        names = tuple(bet.name for bet in self.bets.bets(rules, self.rules.game))
+        ramps = bet_ramps(self.ramp, names, self.ramp_min, wong_out)
+        if self.chips is not None:
+            for ramp in ramps:
+                if ramp is not None:
+                    check_chips(ramp, parse_chips(self.chips))
+        return ramps
 
     def settings(self) -> SimulationSettings:
         """The library's settings of this simulation (checked as they are made).
@@ -193,23 +236,22 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
         """
         if self.fast:
             return self.fast_settings().settings
-        return self._settings(self._betting())
+        betting = self._betting()
+        return self._settings({**betting, "ramps": self._ramps(betting["wong_out"])})
 
     def fast_settings(self) -> FastSettings:
         """The settings of a ``--fast`` run: ``simulate``'s, with the ramp of each bet
-        (``--ramp dragon-7=4:1,6:2``, or one ramp for every bet) and the wonging.
+        (``--ramp dragon-7=4:1,6:2``, or one ramp for the side bets) and the wonging.
 
         :raises BaccaratError: as :meth:`settings`, and for what ``--fast`` cannot play
             (Kelly ramps, bets on the ranks of the cards dealt).
         """
-        from baccarat_exact.analysis.fast_counting import FastSettings, bet_ramps
+        from baccarat_exact.analysis.fast_counting import FastSettings
         from baccarat_exact.analysis.ramps import read_number
 
-        betting = self._betting(ramp=False)
-        wong_out = read_number(self.wong_out, "--wong-out")
-        settings = self._settings({**betting, "wong_out": wong_out})
-        names = tuple(bet.name for bet in settings.chosen_bets)
-        ramps = () if self.ramp is None else bet_ramps(self.ramp, names, self.ramp_min, wong_out)
+        betting = self._betting()
+        settings = self._settings(betting)
+        ramps = self._ramps(betting["wong_out"])
         return FastSettings(settings, ramps, read_number(self.wong_in, "--wong-in"))
 
     def _settings(self, betting: dict[str, Any]) -> SimulationSettings:
@@ -238,7 +280,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
             from baccarat_exact.analysis.fast_counting import estimated_fast_seconds
 
             return estimated_fast_seconds(self.shoes, self.shoe.shoe().cards, workers)
-        passes = 1 if self.kelly is None else 2  # Kelly deals the shoes twice
+        passes = 1 if self.kelly is None and self.optimal_ror is None else 2  # measured first
         return passes * estimated_seconds(self.shoes, self.shoe.shoe().cards, workers)
 
     def within_a_day(self, workers: int = 1) -> float:
@@ -296,7 +338,7 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
             self.within_a_day(workers)
         if self.fast:
             return self._fast(context, where, workers)
-        passes = 1 if self.kelly is None else 2  # Kelly: the shoes are dealt twice
+        passes = 1 if self.kelly is None and self.optimal_ror is None else 2  # dealt twice
         with (
             context.batches(),
             context.progress(self.shoes * passes, "dealing shoes") as advance,

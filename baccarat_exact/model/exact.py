@@ -24,6 +24,7 @@ __all__ = [
     "exact_text",
     "int_from_text",
     "int_text",
+    "number_text",
     "shown_number",
     "sqrt_float",
     "str_fits",
@@ -205,16 +206,38 @@ def shown_number(value: Fraction | int) -> str:
     return decimal_text(value, 3)
 
 
+_ZERO = re.compile(r"[-−]?(?=[0.]*\d)[0.]+(?:[eE][+-]?\d+)?%?")
+
+
+def number_text(value: float, spec: str) -> str:
+    """``value`` formatted by ``spec`` (``".2f"``, ``".1%"``, ``"+.3f"``, ``".4g"``), never
+    as a negative zero: a number that rounds to zero shows no sign (``-0.0001`` to two
+    decimals is ``0.00``, not ``-0.00``). Every figure the tool shows rounded goes
+    through here or :func:`decimal_text`.
+
+    >>> number_text(-0.0004, ".3f"), number_text(-0.0, ".1%"), number_text(-0.0004, "+.2f")
+    ('0.000', '0.0%', '+0.00')
+    >>> number_text(-0.006, ".2f"), number_text(-1e-7, ".4g")
+    ('-0.01', '-1e-07')
+    """
+    text = format(value, spec)
+    if _ZERO.fullmatch(text.lstrip("+ ")) and text.lstrip("+ ")[:1] in "-−":
+        return ("+" if spec.startswith("+") else "") + text.lstrip("+ ")[1:]
+    return text
+
+
 def decimal_text(value: Fraction | int | float, digits: int, scale: int = 1) -> str:
     """``value × scale`` with ``digits`` decimals (``f`` format), or in scientific notation
     from 10**15 on (and beyond the range of a float).
 
     >>> decimal_text(Fraction(1, 3), 4), decimal_text(Fraction(10**400, 3), 4)
     ('0.3333', '3.3333e+399')
+    >>> decimal_text(-0.00001, 3), decimal_text(-0.0, 2, 100)  # no negative zero
+    ('0.000', '0.00')
     """
     rounded = to_float(value)
     if rounded is not None and abs(rounded * scale) < 1e15:
-        return f"{rounded * scale:.{digits}f}"
+        return number_text(rounded * scale, f".{digits}f")
     exact = Fraction(value) * scale
     number = Decimal(exact.numerator) / Decimal(exact.denominator)
     return f"{number:.{digits}e}"

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from baccarat_exact.model.bets import Bet
 from baccarat_exact.model.events import Outcome
-from baccarat_exact.model.exact import exact_text, to_float
+from baccarat_exact.model.exact import exact_text, number_text, to_float
 from baccarat_exact.model.rules import Rules
 from baccarat_exact.model.shoe import Shoe
 
@@ -316,7 +316,7 @@ class Odds:
         <Odds banker 0.458597 player 0.446247 tie 0.095156; house edge banker 1.0579% player 1.2351% tie 14.3596%>
         """
         chances = " ".join(f"{o.value} {float(self.probability(o)):.6f}" for o in Outcome)
-        edges = " ".join(f"{bet.name} {float(-bet.ev):.4%}" for bet in self.bets)
+        edges = " ".join(f"{bet.name} {number_text(float(-bet.ev), '.4%')}" for bet in self.bets)
         return f"<Odds {chances}; house edge {edges}>"
 
     def probability(self, outcome: Outcome | str) -> Fraction:

@@ -7,7 +7,7 @@ import textwrap
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from baccarat_exact.model.exact import exact_fields, exact_text, int_text
+from baccarat_exact.model.exact import exact_fields, exact_text, int_text, number_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Column, Report, Table, Text
 
@@ -61,7 +61,7 @@ def _table_words(result: Design, table: PayTable) -> str:
         pays = exact_text(table.pays[0])
     else:
         pays = ", ".join(f"{line.name} {exact_text(x)}" for line, x in zip(opened, table.pays))
-    return f"{pays} → {float(table.house_edge) * 100:.4f}%"
+    return f"{pays} → {number_text(float(table.house_edge) * 100, '.4f')}%"
 
 
 def design_report(result: Design) -> Report:
@@ -115,7 +115,7 @@ def design_report(result: Design) -> Report:
     if result.hit_frequency is not None and fixed is not None:
         notes.append(
             "Every open line pays more than 0 on this grid, so every table hits as often: "
-            f"{exact_text(fixed)} ≈ {float(fixed) * 100:.4f}%."
+            f"{exact_text(fixed)} ≈ {number_text(float(fixed) * 100, '.4f')}%."
         )
     notes.append("≈ columns are rounded; --format json gives every value exactly.")
     return Report(

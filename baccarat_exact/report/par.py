@@ -24,7 +24,14 @@ from baccarat_exact.analysis.par import (
     ParSettings,
     ParSheet,
 )
-from baccarat_exact.model.exact import decimal_text, exact_fields, exact_text, int_text, to_float
+from baccarat_exact.model.exact import (
+    decimal_text,
+    exact_fields,
+    exact_text,
+    int_text,
+    number_text,
+    to_float,
+)
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, Text
 
@@ -113,7 +120,7 @@ def _percent(value: Fraction) -> str:
     rounded = to_float(value)
     if rounded is None:  # beyond float range
         return f"{decimal_text(value, 3, 100)}%"
-    return f"{rounded * 100:.4g}%"
+    return f"{number_text(rounded * 100, '.4g')}%"
 
 
 # -- the text view -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from baccarat_exact.analysis.par import Horizon, ParSheet
-from baccarat_exact.model.exact import decimal_text, to_float
+from baccarat_exact.model.exact import decimal_text, number_text, to_float
 from baccarat_exact.report.par import METHODS
 from baccarat_exact.report.svg import Band, bands_chart, bars_chart
 
@@ -133,7 +133,7 @@ def _fixed(value: Any, digits: int, scale: int = 1) -> str:
     exact = Fraction(value) if isinstance(value, str) else value
     if to_float(exact) is None:
         return decimal_text(exact, digits, scale)
-    return f"{_number(value) * scale:.{digits}f}"
+    return number_text(_number(value) * scale, f".{digits}f")
 
 
 def confidence_figure(f: Figures, path: str) -> Figure:

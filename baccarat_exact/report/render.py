@@ -42,12 +42,14 @@ def exact(value: Cell) -> Any:
 def _display(value: Cell, column: Column) -> str:
     if value is None:
         return "-"
+    if isinstance(value, str):  # a word where a number would be ("no bets"): as it is
+        return one_line(value)
     if isinstance(value, bool) or column.style == "bool":
         return "yes" if value else "no"
     if column.style == "decimal":
-        return decimal_text(value, column.digits)  # type: ignore[arg-type]
+        return decimal_text(value, column.digits)
     if column.style == "percent":
-        return decimal_text(value, column.digits, 100) + "%"  # type: ignore[arg-type]
+        return decimal_text(value, column.digits, 100) + "%"
     if isinstance(value, Fraction):
         return exact_text(value)
     if isinstance(value, int):
@@ -68,7 +70,10 @@ def one_line(text: str) -> str:
 
 
 def _float_or_exact(value: Cell, column: Column) -> Any:
-    """Data keys ending in ``_float`` hold floats; every other value stays exact."""
+    """Data keys ending in ``_float`` hold floats; every other value stays exact. A word in
+    a column of numbers ("no bets") is for the reader: the data holds no number."""
+    if isinstance(value, str) and column.style in ("decimal", "percent"):
+        return None
     if column.data_name.endswith("_float") and value is not None and not isinstance(value, str):
         return to_float(value)
     return exact(value)

@@ -17,12 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.analysis.dealing import burn_text
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, estimate_cells
-from baccarat_exact.model.exact import exact_fields, int_text, to_float
+from baccarat_exact.model.exact import exact_fields, int_text, number_text, to_float
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
+from baccarat_exact.report.planning import (
+    NEVER_BETS,
+    PLANNING_NOTES,
+    Trip,
+    planning_record,
+    planning_table,
+)
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.counting import CountFit
+    from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.estimates import Estimate
     from baccarat_exact.analysis.simulate_results import (
         CountComparison,
@@ -48,7 +56,7 @@ def _bets_when(threshold: float | None, fit: CountFit) -> str:
     if fit.break_even is None:
         return "EV > 0" if fit.ev > 0 else "never"
     sign = "≥" if fit.ev_per_true_count_exact > 0 else "≤"
-    return f"TC {sign} {fit.break_even:.1f}"
+    return f"TC {sign} {number_text(fit.break_even, '.1f')}"
 
 
 def _settings(result: SimulationResult) -> Table:
@@ -184,7 +192,13 @@ def _depth(result: SimulationResult, surebets: bool) -> Table:
     )
 
 
-_BETTING = {"perfect": "perfect", "flat": "flat", "ramp": "ramp", "kelly": "Kelly"}
+_BETTING = {
+    "perfect": "perfect",
+    "flat": "flat",
+    "ramp": "ramp",
+    "kelly": "Kelly",
+    "optimal": "optimal",
+}
 """How each kind of strategy is named in the tables."""
 
 
@@ -194,6 +208,37 @@ def _strategy_cells(row: StrategyEconomics) -> tuple[Cell, ...]:
 
 def _value(estimate: Estimate | None) -> float | None:
     return None if estimate is None else estimate.value
+
+
+def never_bets(row: StrategyEconomics) -> bool:
+    """Whether a strategy bet no hand of the run: it risks nothing, and says so."""
+    return row.bet_per_hand_bet is None
+
+
+def ruin_cell(row: StrategyEconomics) -> Cell:
+    """The risk of ruin, or :data:`NEVER_BETS` for a strategy that never bets."""
+    return NEVER_BETS if never_bets(row) else row.risk_of_ruin.value
+
+
+def trip(s: SimulationSettings) -> Trip:
+    """The bankroll, hands an hour, trip and goal a simulation plans for."""
+    return Trip(s.bankroll, s.hands_per_hour, s.trip_hours, s.goal)
+
+
+def planning_rows(economics: tuple[StrategyEconomics, ...], plan: Trip) -> Table:
+    """Every strategy's planning figures (:mod:`.planning`)."""
+    return planning_table(
+        plan,
+        (Column("bet"), Column("count"), Column("betting")),
+        [
+            (
+                _strategy_cells(row),
+                plan.plan(row.won_per_100.value, row.sd_per_100.value),
+                never_bets(row),
+            )
+            for row in economics
+        ],
+    )
 
 
 def _economics(result: SimulationResult) -> Table:
@@ -233,7 +278,7 @@ def _risk(result: SimulationResult) -> Table:
             row.sd_per_hour.value,
             _value(row.n0),
             row.score.value,
-            row.risk_of_ruin.value,
+            ruin_cell(row),
             _value(row.ruined),
         )
         for row in result.economics
@@ -295,11 +340,15 @@ def _ramps(result: SimulationResult) -> Table:
             continue
         b = [bet.name for bet in result.settings.chosen_bets].index(row.bet)
         ramp = strategy.ramps[b]
+        if ramp is None:
+            continue
         key = (row.bet, row.count, strategy.kind)
         if key in seen:
             continue
         seen.add(key)
         shown = ramp.text().replace(",", ", ")  # wraps between steps
+        if strategy.kind == "optimal" and ramp.minimum:
+            shown = f"{ramp.minimum} below, {shown}"
         rows.append((row.bet, row.count or "", _BETTING[strategy.kind], shown))
     return Table(
         "Bet ramps: units from each true count on (below the first: --ramp-min or none)",
@@ -315,15 +364,15 @@ def _figure(estimate: Estimate | None) -> dict[str, float | None]:
     return {"float": estimate.value, "se_float": estimate.se}
 
 
-def _economics_record(row: StrategyEconomics, bets: list[str]) -> dict[str, Any]:
+def _economics_record(row: StrategyEconomics, bets: list[str], plan: Trip) -> dict[str, Any]:
     """Every figure of one strategy, each with its standard error."""
+    ramps = row.strategy.ramps
+    ramp = None if ramps is None else ramps[bets.index(row.bet)]
     record: dict[str, Any] = {
         "bet": row.bet,
         "count": row.count,
         "betting": row.strategy.kind,
-        "ramp": None
-        if row.strategy.ramps is None
-        else row.strategy.ramps[bets.index(row.bet)].text(),
+        "ramp": None if ramp is None else ramp.text(),
     }
     for name in (
         "won_per_shoe",
@@ -347,6 +396,13 @@ def _economics_record(row: StrategyEconomics, bets: list[str]) -> dict[str, Any]
     record["ruin_within_paths_float"] = row.ruin_within
     record["players"] = row.players
     record["shoes_per_player"] = row.shoes_per_player
+    if never_bets(row):  # it risks nothing: no risk of ruin, rather than a certain one
+        record["risk_of_ruin_float"] = record["risk_of_ruin_se_float"] = None
+    record.update(
+        planning_record(
+            plan, plan.plan(row.won_per_100.value, row.sd_per_100.value), never_bets(row)
+        )
+    )
     return record
 
 
@@ -372,7 +428,9 @@ def _records(table: Table) -> list[dict[str, Any]]:
         record: dict[str, Any] = {}
         for value, column in zip(row, table.columns):
             key = column.data_name
-            if key.endswith("_float"):
+            if isinstance(value, str) and column.style in ("decimal", "percent"):
+                record[key] = None  # a word for the reader ("no bets"), no number
+            elif key.endswith("_float"):
                 record[key] = None if value is None else to_float(value)  # type: ignore[arg-type]
             elif column.style in ("fraction", "decimal", "percent") and value is not None:
                 record.update(exact_fields(key, value))  # type: ignore[arg-type]
@@ -397,8 +455,13 @@ def simulation_report(result: SimulationResult) -> Report:
         _depth(result, surebets=True),
         _economics(result),
         _risk(result),
+        planning_rows(result.economics, trip(s)),
         *((_comparison(result),) if result.comparisons else ()),
-        *((_ramps(result),) if s.ramp is not None or s.kelly is not None else ()),
+        *(
+            (_ramps(result),)
+            if any(s.bet_ramps) or s.kelly is not None or s.optimal_ror is not None
+            else ()
+        ),
     )
     names = [bet.name for bet in s.chosen_bets]
     body: dict[str, Any] = {
@@ -414,7 +477,7 @@ def simulation_report(result: SimulationResult) -> Report:
             {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
             for system in result.systems
         ],
-        "economics": [_economics_record(row, names) for row in result.economics],
+        "economics": [_economics_record(row, names, trip(s)) for row in result.economics],
         "comparisons": [_comparison_record(row) for row in result.comparisons],
         "bankroll_float": s.bankroll,
         "hands_per_hour": s.hands_per_hour,
@@ -435,6 +498,7 @@ def simulation_report(result: SimulationResult) -> Report:
             f"{PATH_PLAYERS} players",
             "ruined within their shares of the shoes, shown where the formula puts at",
             f"least {LONG_ENOUGH:.0%} of all ruin within them. SEs: delta method over shoes.",
+            *PLANNING_NOTES,
         ),
         data=body,
         main="per-hand",

@@ -17,7 +17,15 @@ from baccarat_exact.analysis.estimates import estimate_cells
 from baccarat_exact.model.exact import int_text
 from baccarat_exact.report.describe import describe_rules, describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
-from baccarat_exact.report.simulate import _bets_when, _economics_record, _records
+from baccarat_exact.report.planning import PLANNING_NOTES
+from baccarat_exact.report.simulate import (
+    _bets_when,
+    _economics_record,
+    _records,
+    planning_rows,
+    ruin_cell,
+    trip,
+)
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.estimates import Estimate
@@ -135,13 +143,13 @@ def _risk(result: FastResult) -> Table:
             row.sd_per_hour.value,
             _value(row.n0),
             row.score.value,
-            row.risk_of_ruin.value if row.bet_per_hand_bet is not None else None,
+            ruin_cell(row),
         )
         for row in result.economics
     )
     return Table(
         f"Per hour ({s.hands_per_hour} hands), N0 (hands), SCORE, risk of ruin of "
-        f"{s.bankroll:g} units (empty: never bets)",
+        f"{s.bankroll:g} units",
         (
             Column("bet"),
             Column("count"),
@@ -181,6 +189,7 @@ NOTES = (
     "Per 100 hands and per hour count the hands dealt. N0 = (SD/EV)² per hand;",
     "SCORE = 10⁶·(EV/SD)² per hand, the win per 100 hands at full Kelly on 10,000",
     "units; RoR = exp(−2·EV·bankroll/Var) per shoe. SEs: delta method over shoes.",
+    *PLANNING_NOTES,
 )
 
 
@@ -191,6 +200,7 @@ def fast_report(result: FastResult) -> Report:
         _counts(result),
         _economics(result),
         _risk(result),
+        planning_rows(result.economics, trip(s)),
         *((_ramps(result),) if any(result.fast.ramps) else ()),
     )
     names = [bet.name for bet in s.chosen_bets]
@@ -208,7 +218,7 @@ def fast_report(result: FastResult) -> Report:
             {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
             for system in result.systems
         ],
-        "economics": [_economics_record(row, names) for row in result.economics],
+        "economics": [_economics_record(row, names, trip(s)) for row in result.economics],
         "bankroll_float": s.bankroll,
         "hands_per_hour": s.hands_per_hour,
     }

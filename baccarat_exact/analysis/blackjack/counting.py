@@ -36,9 +36,10 @@ from baccarat_exact.analysis.economics import (
     ShoeMoments,
     delta_se,
     kelly_ramp,
+    optimal_ramp,
 )
 from baccarat_exact.analysis.estimates import LONG_ENOUGH, PATH_PLAYERS, Estimate, strategy_spread
-from baccarat_exact.analysis.ramps import Ramp
+from baccarat_exact.analysis.ramps import Ramp, bet_amounts, check_trip, chip_ramp
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.counting_kernel import (
     KELLY_RANGE,
@@ -128,6 +129,16 @@ class CountingSettings:
     not yet seen, :func:`~baccarat_exact.blackjack.edge.strategy_value`; float
     arithmetic) and estimate each win from those values: the same expectation, with the
     round's own luck taken out. Slow (a solve a round); the chart alone (no index plays)."""
+    optimal_ror: float | None = None
+    """The risk of ruin for ``bankroll`` whose optimal ramp (the best monotone ramp from
+    1 unit to ``max_bet``, :func:`~baccarat_exact.analysis.economics.optimal_ramp`) is
+    played too, measured on the same shoes as the Kelly ramp (None: none)."""
+    chips: tuple[int, ...] = ()
+    """The chips every Kelly and optimal bet is made of (empty: whole units)."""
+    trip_hours: float | None = None
+    """A trip's length in hours, for the risk of ruin within it (None: no trip)."""
+    goal: float | None = None
+    """Units to win before the bankroll is lost, for the double barrier (None: none)."""
 
     def __post_init__(self) -> None:
         for count in (self.tags, self.play_tags or self.tags):
@@ -154,6 +165,11 @@ class CountingSettings:
             raise SimulationError(
                 f"--bankroll must be a positive number of units, got {self.bankroll}"
             )
+        if self.optimal_ror is not None and not 0 < self.optimal_ror < 1:
+            raise SimulationError(
+                f"--optimal-ror must be a risk between 0 and 1, got {self.optimal_ror}"
+            )
+        check_trip(self.trip_hours, self.goal)
 
     @property
     def full_shoe(self) -> Shoe:
@@ -417,18 +433,25 @@ def count_shoes(
         ),
     ]
     kelly = None
-    if settings.kelly is not None:
+    if settings.kelly is not None or settings.optimal_ror is not None:
         bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
         for chunk in _run(settings, (), runner, progress, use_compiled):
             bins += chunk.bins
         scale = dealt_tables(settings.strategy.rules).scale
         in_units = np.column_stack([bins[:, 0], bins[:, 1] / scale, bins[:, 2] / scale**2])
-        steps = kelly_ramp(_fitted_bins(in_units), settings.kelly, settings.max_bet, KELLY_LEAST)
-        kelly = Ramp(
-            steps=tuple((float(tc), units) for tc, units in steps), wong_out=settings.wong_out
-        )
-        ramps = (*ramps, kelly)
-        names.append(f"Kelly {settings.kelly:,g}")
+        measured = _fitted_bins(in_units)
+        if settings.kelly is not None:
+            steps = kelly_ramp(measured, settings.kelly, settings.max_bet, KELLY_LEAST)
+            kelly = Ramp(
+                steps=tuple((float(tc), units) for tc, units in steps), wong_out=settings.wong_out
+            )
+            if settings.chips:
+                kelly = chip_ramp(kelly, settings.chips)
+            ramps = (*ramps, kelly)
+            names.append(f"Kelly {settings.kelly:,g}")
+        if settings.optimal_ror is not None:
+            ramps = (*ramps, _optimal(settings, measured))
+            names.append(f"optimal {100 * settings.optimal_ror:g}% RoR")
     chunks = list(_run(settings, ramps, runner, progress, use_compiled))
     totals = np.concatenate([c.totals for c in chunks])
     lowest = np.concatenate([c.lowest for c in chunks])
@@ -454,6 +477,25 @@ def count_shoes(
             )
             for s, (name, ramp) in enumerate(zip(names, ramps))
         ),
+    )
+
+
+def _optimal(settings: CountingSettings, measured: list[KellyBin]) -> Ramp:
+    """The optimal ramp for the bankroll and risk of ruin: a bet every round (the least
+    amount the chips make, at least 1 unit) up to ``max_bet``."""
+    assert settings.optimal_ror is not None
+    amounts = [a for a in bet_amounts(settings.chips, settings.max_bet) if a > 0]
+    if not amounts:
+        raise SimulationError(
+            f"--max-bet {settings.max_bet} is below the smallest chip ({min(settings.chips)})"
+        )
+    least, steps = optimal_ramp(
+        measured, settings.bankroll, settings.optimal_ror, amounts, KELLY_LEAST
+    )
+    return Ramp(
+        steps=tuple((float(tc), units) for tc, units in steps),
+        minimum=least,
+        wong_out=settings.wong_out,
     )
 
 

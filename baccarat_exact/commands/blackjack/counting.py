@@ -4,7 +4,7 @@ chart with index plays, bets by the true count — and what each way of betting 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
@@ -72,6 +72,32 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     exact_ev: bool = False
     """Also value every round exactly and estimate the wins from those values (slow; the
     chart alone, ``--indices none``)."""
+    optimal_ror: str | None = None
+    """A risk of ruin (``"0.05"``, ``"5%"``) whose optimal ramp for ``bankroll`` is
+    played too, bets from 1 unit to ``max_bet``, measured on the same shoes."""
+    chips: str | None = None
+    """The chips every bet is made of, ``"5,25,100"`` (units)."""
+    trip_hours: str | None = None
+    """A trip's length in hours, for the risk of ruin within it."""
+    goal: str | None = None
+    """Units to win before the bankroll is lost, for the chance of each first."""
+
+    _NEW_FIELDS: ClassVar[tuple[tuple[str, object], ...]] = (
+        ("optimal_ror", None),
+        ("chips", None),
+        ("trip_hours", None),
+        ("goal", None),
+    )
+    """Fields recorded only when set, so that documents written before they existed are
+    the same request."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The inputs as JSON keeps them; the later fields only where set."""
+        data = BlackjackRequest.to_dict(self)
+        for name, default in self._NEW_FIELDS:
+            if data.get(name) == default:
+                del data[name]
+        return data
 
     def check(self) -> None:
         if self.indices not in INDEX_SETS:
@@ -94,6 +120,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
         from baccarat_exact.analysis.ramps import read_betting
 
+        if self.chips is not None and (self.ramp, self.kelly, self.optimal_ror) == (None,) * 3:
+            raise SimulationError(
+                "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
+            )
         return read_betting(
             ramp=self.ramp,
             ramp_min=self.ramp_min,
@@ -101,6 +131,8 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             kelly=self.kelly,
             max_bet=self.max_bet,
             bankroll=self.bankroll,
+            optimal=self.optimal_ror,
+            chips=self.chips,
         )
 
     def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
@@ -113,6 +145,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         """The run's settings (the chart derived for the rules and the full shoe)."""
         from baccarat_exact.analysis.blackjack.counting import CountingSettings
         from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
+        from baccarat_exact.analysis.ramps import read_number
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()
@@ -144,6 +177,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             bankroll=betting.bankroll,
             hands_per_hour=self.hands_per_hour,
             exact_ev=self.exact_ev,
+            optimal_ror=betting.optimal,
+            chips=betting.chips,
+            trip_hours=read_number(self.trip_hours, "--trip-hours"),
+            goal=read_number(self.goal, "--goal"),
         )
 
     def seconds(self, workers: int = 1) -> float:
@@ -153,7 +190,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         _, shoe = self.game()
         behind = shoe.cards // 4 if self.cut_card is None else self.cut_card
         rounds = max(1.0, (shoe.cards - behind) / 5.5) * self.shoes
-        passes = 1 if self.kelly is None else 2
+        passes = 1 if self.kelly is None and self.optimal_ror is None else 2
         per_round = 0.2 if self.exact_ev else passes / 125_000
         return rounds * per_round / max(1, workers)
 
@@ -178,7 +215,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         from baccarat_exact.analysis.cluster import cluster_address
 
         where = cluster_address(context.cluster, context.cluster_security)
-        passes = 2 if settings.kelly is not None else 1
+        passes = 2 if settings.kelly is not None or settings.optimal_ror is not None else 1
         with context.progress(passes * settings.shoes, "dealing shoes") as advance:
             return count_shoes(
                 settings,

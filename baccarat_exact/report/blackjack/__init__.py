@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from baccarat_exact.blackjack.hands import SLOT_LABELS
 from baccarat_exact.blackjack.round import peeks
 from baccarat_exact.blackjack.rules import RULESET_ALIASES, PostSplit
-from baccarat_exact.model.exact import exact_fields, to_float
+from baccarat_exact.model.exact import exact_fields, number_text, to_float
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Style, Table, identifier
 
@@ -469,7 +469,7 @@ def eor_report(eor: BlackjackEor) -> Report:
         f"best strategy (optimal) or {eor.chart.played_by} (basic).",
         f"count tag: Thorp's balanced count fitted to the optimal effects (imbalance "
         f"{eor.count.imbalance}, betting correlation "
-        f"{'—' if correlation is None else f'{correlation:.3f}'}).",
+        f"{'—' if correlation is None else number_text(correlation, '.3f')}).",
         FLOAT_NOTE if not exact else ROUNDED,
     )
     return Report(

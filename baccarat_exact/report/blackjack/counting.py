@@ -12,6 +12,12 @@ from baccarat_exact.analysis.estimates import Estimate, estimate_cells
 from baccarat_exact.blackjack.index_play import IndexPlay
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
+from baccarat_exact.report.planning import (
+    NEVER_BETS,
+    PLANNING_NOTES,
+    Trip,
+    planning_table,
+)
 from baccarat_exact.report.render import tables_document
 
 __all__ = ["counting_report"]
@@ -62,6 +68,15 @@ def _ramp(strategy: StrategyResult) -> str:
     return f"{text}; {below}{wong}"
 
 
+def _never(strategy: StrategyResult) -> bool:
+    """Whether a way of betting bet no round: it risks nothing, and says so."""
+    return strategy.rounds_bet.value == 0
+
+
+def _ruin(strategy: StrategyResult) -> Cell:
+    return NEVER_BETS if _never(strategy) else strategy.risk_of_ruin.value
+
+
 def counting_report(result: CountingResult) -> Report:
     """What each way of betting won per 100 rounds, its SD, N0, SCORE and risk of ruin
     (the main table), per hour and per shoe, the ruin simulated, the ramps, the settings
@@ -90,7 +105,7 @@ def counting_report(result: CountingResult) -> Report:
                 st.bet_per_round.value,
                 _finite(st.n0),
                 st.score.value,
-                st.risk_of_ruin.value,
+                _ruin(st),
             )
             for st in strategies
         ),
@@ -124,7 +139,7 @@ def counting_report(result: CountingResult) -> Report:
     ruin_rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             st.name,
-            *estimate_cells(st.risk_of_ruin),
+            *((NEVER_BETS, None) if _never(st) else estimate_cells(st.risk_of_ruin)),
             *estimate_cells(st.ruined),
             f"{st.players} × {st.shoes_per_player:,} shoes",
         )
@@ -143,6 +158,15 @@ def counting_report(result: CountingResult) -> Report:
         ),
         ruin_rows,
         name="ruin",
+    )
+    trip = Trip(s.bankroll, s.hands_per_hour, s.trip_hours, s.goal)
+    planning = planning_table(
+        trip,
+        (Column("betting", wrap=18),),
+        [
+            ((st.name,), trip.plan(st.won_per_100.value, st.sd_per_100.value), _never(st))
+            for st in strategies
+        ],
     )
     ramps = Table(
         "The bets (units by true count at the start of the round)",
@@ -230,13 +254,13 @@ def counting_report(result: CountingResult) -> Report:
     blocks = (
         (betting,)
         + ((control,) if s.exact_ev else ())
-        + (hour, ruin, ramps, settings)
+        + (hour, ruin, planning, ramps, settings)
         + ((plays,) if s.plays else ())
     )
     report = Report(
         title=f"Blackjack counting: {describe_shoe(shoe)}; {s.rules.summary(decks=False, play=True)}",
         blocks=blocks,
-        notes=notes if s.kelly is not None else notes[:-1],
+        notes=(*(notes if s.kelly is not None else notes[:-1]), *PLANNING_NOTES),
         main="betting",
     )
     body: dict[str, Any] = {

@@ -8,7 +8,7 @@ from typing import Any
 
 from baccarat_exact.analysis.blackjack.simulation import MIN_SHOES, BlackjackSimulation
 from baccarat_exact.analysis.estimates import estimate_cells
-from baccarat_exact.model.exact import exact_fields
+from baccarat_exact.model.exact import exact_fields, number_text
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.render import tables_document
@@ -59,7 +59,7 @@ def blackjack_simulation_report(result: BlackjackSimulation) -> Report:
             (
                 "play",
                 "basic strategy of the full shoe "
-                f"(player EV {float(result.strategy_value):.4%} there)",
+                f"(player EV {number_text(float(result.strategy_value), '.4%')} there)",
             ),
             ("arithmetic", arithmetic),
             ("rounds dealt", f"{rounds:,}"),
