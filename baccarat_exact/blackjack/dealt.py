@@ -277,6 +277,7 @@ class RoundDealer:
         self._running = 0
         self._play_running = 0
         self._seen = 0
+        self._error = 0
 
     def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
         """Deal and play the round whose first card is ``order[start]``; where it ended
