@@ -52,6 +52,7 @@ from tests.test_counting_kernel import (
     needs_kernel,
 )
 from tests.test_index_play import first_round_law
+from tests.test_schemas import _errors
 
 TABLES = (
     (Seating(seats=3, seat=2), Reckoning()),
@@ -294,5 +295,6 @@ def test_a_table_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
     document = json.loads(out)
     assert document["hands_per_hour"] == 120
     assert document["request"]["hands_per_hour"] is None
+    assert _errors(document, "blackjack counting") == []  # the kind's schema holds it
     assert "4 players, the counter in seat 2" in out
     assert "decks left estimated to the half deck; floored" in out
