@@ -51,7 +51,7 @@ from tests.test_counting_kernel import (
     _prefixes,
     needs_kernel,
 )
-from tests.test_index_play import first_round_law
+from tests.test_index_play import _Needs, _Prefix, first_round_law
 from tests.test_schemas import _errors
 
 TABLES = (
@@ -189,22 +189,51 @@ def test_the_reckoned_true_count() -> None:
     assert player.true_count_at_least(2) and not player.true_count_at_least(3)
 
 
-@pytest.mark.parametrize("rules", [RULE_SETS[0], RULE_SETS[8]])
-@pytest.mark.parametrize(("seats", "seat"), [(2, 1), (2, 2)])
+@pytest.mark.parametrize(("rules", "seat"), [(RULE_SETS[0], 1), (RULE_SETS[8], 2)])
 def test_the_first_round_s_law_with_another_player_is_the_engine_s(
-    rules: BlackjackRules, seats: int, seat: int
+    rules: BlackjackRules, seat: int
 ) -> None:
-    """Another player at the table, before or after the counter, playing the chart: over
+    """Another player at the table, after or before the counter, playing the chart: over
     every order of a small shoe the counter's first round (the chart) has exactly the law
     the exact engine finds for him alone — the other's cards come from the same shoe, and
     what he takes before the dealer draws does not change the law of what the dealer
-    draws (the casino's game, and early surrender with a peek and H17)."""
+    draws (the casino's game, and early surrender with a peek and H17); the Python dealer
+    and the compiled kernel alike."""
     shoe = Shoe.parse("A=2,7=3,T=8")
     stats = round_stats(shoe, rules, strategies=["basic"])
     assert stats.basic is not None
-    seating = Seating(seats=seats, seat=seat)
-    law = first_round_law(RoundDealer(ChartPolicy(stats.basic), seating=seating), list(shoe.counts))
-    assert law == dict(stats.play("basic").probabilities)
+    seating = Seating(seats=2, seat=seat)
+    player = RoundDealer(ChartPolicy(stats.basic), seating=seating)
+    exact = dict(stats.play("basic").probabilities)
+    assert first_round_law(player, list(shoe.counts)) == exact
+    if KERNEL is not None:  # and the compiled kernel over the same orders
+        assert _kernel_law(player, list(shoe.counts)) == exact
+
+
+def _kernel_law(player: RoundDealer, counts: list[int]) -> dict[Fraction, Fraction]:
+    """The law of the first round's net as the kernel deals every order the Python
+    ``player`` reads (the chart, at its table)."""
+    assert KERNEL is not None and isinstance(player.policy, ChartPolicy)
+    orders = _prefixes(player, counts)
+    sums = deal_shoes(
+        KERNEL,
+        kernel_tables(player.policy.strategy, (), ((0,) * 13,)),
+        [rank for rank, n in enumerate(counts) for _ in range(n)],
+        _ramp_arrays((FLAT,)),
+        seed=0,
+        first=0,
+        last=len(orders),
+        burn=0,
+        stop=1,
+        orders=np.array([order for order, _ in orders], dtype=np.uint8),
+        seating=player.seating,
+    )
+    assert (sums.totals[:, 0, 4] == 1).all()
+    law: dict[Fraction, Fraction] = {}
+    for won, (_, p) in zip(sums.totals[:, 0, 0], orders, strict=True):
+        net = Fraction(round(won * player.scale), player.scale)
+        law[net] = law.get(net, Fraction(0)) + p
+    return {net: p for net, p in sorted(law.items()) if p}
 
 
 @needs_kernel
@@ -220,7 +249,7 @@ def test_every_order_of_a_small_shoe_is_dealt_alike_at_a_table() -> None:
     plays = _index_plays(rules, 2)
     counts = list(Shoe.parse("A=2,5=1,7=2,T=7").counts)
     player = RoundDealer(IndexPolicy(strategy, plays), ACES, seating=seating)
-    orders = _prefixes(player, counts)
+    orders = _orders_and_nets(player, counts)
     assert len(orders) > 300
     sums = deal_shoes(
         KERNEL,
@@ -235,12 +264,37 @@ def test_every_order_of_a_small_shoe_is_dealt_alike_at_a_table() -> None:
         orders=np.array([order for order, _ in orders], dtype=np.uint8),
         seating=seating,
     )
-    scale = player.scale
-    for k, (order, _) in enumerate(orders):
-        played = player.play_shoe(order, 0, 1)
-        assert int(sums.totals[k, 0, 4]) == len(played.net)
-        if played.net:
-            assert round(sums.totals[k, 0, 0] * scale) == played.net[0]
+    for k, (_, net) in enumerate(orders):
+        assert int(sums.totals[k, 0, 4]) == len(net)
+        if net:
+            assert round(sums.totals[k, 0, 0] * player.scale) == net[0]
+
+
+def _orders_and_nets(
+    player: RoundDealer, counts: list[int]
+) -> list[tuple[list[int], tuple[int, ...]]]:
+    """Every order of the shoe the first round can read (its cards, then the rest in rank
+    order) with the Python dealer's net of that round (none where the shoe ran out)."""
+    size = sum(counts)
+    found: list[tuple[list[int], tuple[int, ...]]] = []
+
+    def walk(prefix: list[int], left: list[int]) -> None:
+        try:
+            played = player.play_shoe(_Prefix(prefix, size), 0, 1)  # type: ignore[arg-type]
+        except _Needs:
+            for rank, n in enumerate(left):
+                if n:
+                    left[rank] -= 1
+                    prefix.append(rank)
+                    walk(prefix, left)
+                    prefix.pop()
+                    left[rank] += 1
+            return
+        rest = [rank for rank, n in enumerate(left) for _ in range(n)]
+        found.append(([*prefix, *rest], played.net))
+
+    walk([], list(counts))
+    return found
 
 
 def test_hands_per_hour_follow_the_players() -> None:
