@@ -14,7 +14,10 @@ penetration); the chart's derivation is excluded, and so is a first short run of
   bets follow (issue 41's second target: 5 million);
 * the US game, flat, no index plays; with the Illustrious 18; with a ramp and a Kelly ramp
   (dealt twice: once to measure, once to bet); the casino's game (no hole card, Triple
-  Seven), the Illustrious 18 and a ramp.
+  Seven), the Illustrious 18 and a ramp;
+* the table as it is (issue 41, item 2): the first case with five players, the counter
+  last, the true count to the half deck, floored, the decks misjudged by up to half a deck;
+  and three players, the counter wonging in at +1 and playing two hands from +4.
 
 Both paths deal the same shoes and give the same bytes (tests/test_counting_kernel.py); the
 Python path is the one used without a compiler, and for ``--exact-ev``. Run from the
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout first
@@ -40,6 +44,7 @@ from baccarat_exact.blackjack.edge import basic_strategy
 from baccarat_exact.blackjack.index_play import illustrious_18
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.blackjack.true_count import ALONE, EXACT, Reckoning, Seating
 from baccarat_exact.model.shoe import Shoe
 from benchmarks._machine import machine
 
@@ -72,6 +77,8 @@ def rate(
     kelly: bool,
     two_counts: bool = False,
     use_compiled: bool,
+    seating: Seating = ALONE,
+    reckoning: Reckoning = EXACT,
 ) -> float:
     """Rounds a second (CPU) of one counting run; every pass over the shoes counts."""
 
@@ -87,6 +94,8 @@ def rate(
             seed=1,
             ramps=(parse_ramp(RAMP),) if ramp else (),
             kelly=10_000 if kelly else None,
+            seating=seating,
+            reckoning=reckoning,
         )
 
     count_shoes(settings(20), use_compiled=use_compiled)  # the tables, once per process
@@ -113,6 +122,20 @@ CASES = (
     ("casino's game, Illustrious 18, ramp", CASINO, True, True, False, False, None),
 )
 """(label, rules, index plays, ramp, Kelly, two counts, the kernel's target)."""
+
+TABLE_CASES = (
+    (
+        "US, Hi-Lo ramp, 5 players, TC half deck floored, ±1/2 deck",
+        Seating(seats=5, seat=5),
+        Reckoning(resolution="half", rounding="floor", error=Fraction(1, 2)),
+    ),
+    (
+        "US, Hi-Lo ramp, 3 players, wong-in +1, two hands from +4",
+        Seating(seats=3, seat=2, wong_in=1.0, two_hands_at=4.0),
+        EXACT,
+    ),
+)
+"""(label, table, true count) of the table cases: basic strategy, the ramp."""
 
 
 def main() -> None:
@@ -143,6 +166,19 @@ def main() -> None:
         shown = "—" if fast is None else f"{fast:,.0f}"
         ratio = "" if fast is None else f"{fast / python:.0f}×"
         print(f"{label:60} {shown:>14} {python:>10,.0f} {ratio:>6}{verdict}")
+    for label, seating, reckoning in TABLE_CASES:
+        table = {"indices": False, "ramp": True, "kelly": False}
+        table_python = rate(
+            US, args.python_shoes, use_compiled=False, seating=seating, reckoning=reckoning, **table
+        )
+        table_fast = (
+            rate(US, args.shoes, use_compiled=True, seating=seating, reckoning=reckoning, **table)
+            if kernel
+            else None
+        )
+        shown = "—" if table_fast is None else f"{table_fast:,.0f}"
+        ratio = "" if table_fast is None else f"{table_fast / table_python:.0f}×"
+        print(f"{label:60} {shown:>14} {table_python:>10,.0f} {ratio:>6}")
     print("rounds a second, CPU time, one process; 6 decks, 75 % penetration")
 
 

@@ -82,7 +82,7 @@ def test_the_figures_agree_with_their_definitions(two_decks: tuple) -> None:
             assert st.score.value == pytest.approx(1e6 / st.n0.value)
             won, var = st.won_per_shoe.value, st.sd_per_shoe.value**2
             assert st.risk_of_ruin.value == pytest.approx(math.exp(-2 * won * 200 / var))
-        per_hour = settings.hands_per_hour / 100
+        per_hour = settings.per_hour / 100
         assert st.won_per_hour.value == pytest.approx(st.won_per_100.value * per_hour)
         assert st.sd_per_hour.value == pytest.approx(st.sd_per_100.value * math.sqrt(per_hour))
 

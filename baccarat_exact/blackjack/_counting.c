@@ -8,7 +8,10 @@
  * tables baccarat_exact.blackjack.counting_kernel makes from the round's definition and
  * the player's policy, so nothing of the game is restated here. The shoes are
  * shuffled by ../model/shuffle.h, the shuffle the Python path uses too, so both paths deal
- * the same cards; the sums are whole numbers (units x the settlement scale) turned into
+ * the same cards (and draw a counter's deck-estimation errors from the same stream after
+ * the shuffle). The table (other players by the chart, the counter's seat, wong-in, two
+ * hands) and the true count as the counter reckons it are baccarat_exact.blackjack.
+ * true_count's, step for step; the sums are whole numbers (units x the settlement scale) turned into
  * floats the way the Python path turns them, so both give the same bytes.
  *
  * setup.py builds this module as an optional extension; without it the Python path
@@ -40,6 +43,7 @@
 #define STATES (HAND_STATES + SLOTS * SLOTS)
 #define MAX_COUNTS 16
 #define MAX_HANDS 8
+#define MAX_SPOTS 8 /* seven seats, and a counter's second spot */
 #define MAX_CARDS 4096
 
 static inline int slot_of(int rank) { return rank < TEN ? rank : TEN; }
@@ -64,11 +68,41 @@ typedef struct {
     int counts, play;
     const int32_t *tags;
     int64_t running[MAX_COUNTS];
+    /* the true count as the counter reckons it: cards a step of the deck estimate, the
+     * rounding (0 none, 1 nearest, 2 towards zero, 3 down), this round's error in cards,
+     * and whether the count is exact (no estimate, no rounding, no error) */
+    int step, rounding, error, exact;
+    /* the table: players, the counter's seat (1 first) */
+    int seats, seat;
     /* the shoe */
     uint8_t order[MAX_CARDS];
     int size, position, seen, out;
     int stood;
 } Table;
+
+/* a // b for b > 0, as Python divides (down). */
+static inline int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* true_count.rounded_quotient */
+static inline int64_t rounded_quotient(int64_t n, int64_t d, int rounding)
+{
+    if (rounding == 3)
+        return floor_div(n, d);
+    int64_t size = n < 0 ? -n : n;
+    int64_t whole = rounding == 1 ? (2 * size + d) / (2 * d) : size / d;
+    return n >= 0 ? whole : -whole;
+}
+
+/* Reckoning.divisor: the unseen cards misjudged by this round's error, to the nearest step
+ * (halves up), at least one step. */
+static inline int64_t divisor_of(const Table *t, int64_t unseen)
+{
+    int64_t guess = unseen + t->error;
+    if (t->step == 1)
+        return guess < 1 ? 1 : guess;
+    int64_t steps = floor_div(2 * guess + t->step, 2 * (int64_t)t->step);
+    return (steps < 1 ? 1 : steps) * t->step;
+}
 
 /* The next card, seen: every count adds its tag. Past the shoe's end the table notes that
  * the shoe ran out and deals tens (the round is then dropped, as the Python path drops it). */
@@ -103,7 +137,13 @@ static inline void show(Table *t, int rank)
 
 static inline int true_count_at_least(const Table *t, int64_t index)
 {
-    return t->running[t->play] * 52 >= index * (int64_t)(t->size - t->seen);
+    int64_t unseen = t->size - t->seen, running = t->running[t->play] * 52;
+    if (t->exact)
+        return running >= index * unseen;
+    int64_t divisor = divisor_of(t, unseen);
+    if (t->rounding)
+        return rounded_quotient(running, divisor, t->rounding) >= index;
+    return running >= index * divisor;
 }
 
 static inline int natural(int a, int b)
@@ -111,16 +151,17 @@ static inline int natural(int a, int b)
     return points_of(a) + points_of(b) == 11 && (slot_of(a) == ACE || slot_of(b) == ACE);
 }
 
-/* The policy's move: the chart's, and the index plays of the state in order (the loop of
- * IndexPolicy.depart). */
-static int decide(Table *t, int up, int two, int hard, int has_ace, int extra, int pair)
+/* The policy's move: the chart's, and for the counter the index plays of the state in
+ * order (the loop of IndexPolicy.depart); the other players play the chart. */
+static int decide(Table *t, int up, int two, int hard, int has_ace, int extra, int pair,
+                  int counter)
 {
     int soft = has_ace && hard <= 11;
     int total = soft ? hard + 10 : hard;
     int state = pair >= 0 ? HAND_STATES + up * SLOTS + pair
                           : (((up * (SLOTS + 1) + extra + 1) * 2 + two) * 2 + soft) * TOTALS + total;
     int move = t->chart[state];
-    if (!t->departs)
+    if (!counter || !t->departs)
         return move;
     int begin = t->first[state], end = begin + t->number[state];
     for (int e = begin; e < end; e++) {
@@ -141,7 +182,7 @@ static int decide(Table *t, int up, int two, int hard, int has_ace, int extra, i
 
 /* Play one hand to its end; its settlement row into rows[*n]. */
 static void play_hand(Table *t, int up, int c0, int c1, int hard, int soft, int extra, int move,
-                      int64_t *rows, int *n)
+                      int64_t *rows, int *n, int counter)
 {
     const int8_t *paid = t->sevens + (extra >= 0 ? 2 : 0);
     int stake = 1, cards = 2;
@@ -159,7 +200,7 @@ static void play_hand(Table *t, int up, int c0, int c1, int hard, int soft, int 
         if (stake == 2)
             move = STAND;
         else if (move < 0)
-            move = decide(t, up, cards == 2, hard, soft, extra, -1);
+            move = decide(t, up, cards == 2, hard, soft, extra, -1, counter);
         if (move == STAND) {
             rows[(*n)++] = t->stand_rows[stake] + total * t->total_step;
             t->stood++;
@@ -178,7 +219,7 @@ static void play_hand(Table *t, int up, int c0, int c1, int hard, int soft, int 
 
 /* The hands a split pair becomes, played in turn, each taking its second card when its
  * turn comes; a pair card dealt so makes one more hand while the rules allow. */
-static void play_split(Table *t, int up, int c0, int c1, int64_t *rows, int *n)
+static void play_split(Table *t, int up, int c0, int c1, int64_t *rows, int *n, int counter)
 {
     int slot = slot_of(c0);
     int firsts[MAX_HANDS] = {c0, c1};
@@ -195,7 +236,7 @@ static void play_split(Table *t, int up, int c0, int c1, int64_t *rows, int *n)
         }
         int hard = points_of(firsts[i]) + points_of(second);
         int soft = slot == ACE || slot_of(second) == ACE;
-        play_hand(t, up, firsts[i], second, hard, soft, slot, -1, rows, n);
+        play_hand(t, up, firsts[i], second, hard, soft, slot, -1, rows, n, counter);
     }
 }
 
@@ -207,18 +248,32 @@ static int64_t settle_all(const Table *t, const int64_t *rows, int n, int outcom
     return net;
 }
 
-/* The dealer's play, then every hand settled. */
-static int64_t finish(Table *t, int up_rank, int hole, const int64_t *rows, int n)
+/* What the counter's spots (lo..hi-1) win against the dealer's outcome. */
+static int64_t settle_counter(const Table *t, int64_t rows[][MAX_HANDS], const int *n, int lo,
+                              int hi, int outcome)
+{
+    int64_t net = 0;
+    for (int i = lo; i < hi; i++)
+        net += settle_all(t, rows[i], n[i], outcome);
+    return net;
+}
+
+/* The dealer's play, then the counter's spots settled. */
+static inline __attribute__((always_inline)) int64_t finish(Table *t, int up_rank, int hole, int64_t rows[][MAX_HANDS], const int *n,
+                      int spots, int lo, int hi)
 {
     int up = slot_of(up_rank);
     if (hole >= 0)
         show(t, hole);
     if (t->stood == 0) {
-        int64_t net = settle_all(t, rows, n, BUST_OUTCOME);
+        int64_t net = settle_counter(t, rows, n, lo, hi, BUST_OUTCOME);
         if (hole < 0 && (up == ACE || up == TEN)) {
-            int64_t against = settle_all(t, rows, n, BLACKJACK_OUTCOME);
-            if (against != net && natural(up_rank, draw(t)))
-                return against;
+            int changes = 0;
+            for (int i = 0; i < spots && !changes; i++)
+                changes = settle_all(t, rows[i], n[i], BLACKJACK_OUTCOME) !=
+                          settle_all(t, rows[i], n[i], BUST_OUTCOME);
+            if (changes && natural(up_rank, draw(t)))
+                return settle_counter(t, rows, n, lo, hi, BLACKJACK_OUTCOME);
         }
         return net;
     }
@@ -226,7 +281,7 @@ static int64_t finish(Table *t, int up_rank, int hole, const int64_t *rows, int 
     if (hole < 0) {
         second = draw(t);
         if (natural(up_rank, second))
-            return settle_all(t, rows, n, BLACKJACK_OUTCOME);
+            return settle_counter(t, rows, n, lo, hi, BLACKJACK_OUTCOME);
     }
     int hard = points_of(up_rank) + points_of(second);
     int ace = up == ACE || slot_of(second) == ACE;
@@ -240,52 +295,72 @@ static int64_t finish(Table *t, int up_rank, int hole, const int64_t *rows, int 
             stops = t->stops + 32;
         }
     }
-    return settle_all(t, rows, n, outcome);
+    return settle_counter(t, rows, n, lo, hi, outcome);
 }
 
-/* Deal, play and settle one round; one unit's net x scale. */
-static int64_t play_round(Table *t)
+/* Deal, play and settle one round with `mine` spots of the counter's at the table (the
+ * others' in seat order around them); what one unit on each of his spots won x scale. */
+static inline __attribute__((always_inline)) int64_t deal_round(Table *t, int mine, int spots,
+                                                                int lo, int hi)
 {
-    int first = draw(t), up_rank = draw(t), second = draw(t);
+    int firsts[MAX_SPOTS], seconds[MAX_SPOTS];
+    for (int i = 0; i < spots; i++)
+        firsts[i] = draw(t);
+    int up_rank = draw(t);
+    for (int i = 0; i < spots; i++)
+        seconds[i] = draw(t);
     int up = slot_of(up_rank);
     int hole = t->peek ? draw_hidden(t) : -1;
     int64_t insurance = 0;
     int dealer_natural = hole >= 0 && natural(up_rank, hole);
-    if (hole >= 0 && up == ACE && t->insures && true_count_at_least(t, t->insurance_index))
-        insurance = t->insurance[dealer_natural ? 0 : 1];
-    int player_natural = natural(first, second);
-    int pair = t->pairs[first * RANKS + second];
-    int hard = points_of(first) + points_of(second);
-    int has_ace = slot_of(first) == ACE || slot_of(second) == ACE;
+    if (hole >= 0 && up == ACE && mine && t->insures &&
+        true_count_at_least(t, t->insurance_index))
+        insurance = mine * t->insurance[dealer_natural ? 0 : 1];
     if (dealer_natural) {
         show(t, hole);
-        if (player_natural)
-            return insurance + t->peeked[1];
-        if (decide(t, up, 1, hard, has_ace, -1, pair) == SURRENDER)
-            return insurance + t->peeked[2];
-        return insurance + t->peeked[0];
-    }
-    if (player_natural) {
-        int outcome = BUST_OUTCOME;
-        if (hole < 0 && (up == ACE || up == TEN)) {
-            if (natural(up_rank, draw(t)))
-                outcome = BLACKJACK_OUTCOME;
-        } else if (hole >= 0) {
-            show(t, hole);
+        for (int i = lo; i < hi; i++) {
+            int first = firsts[i], second = seconds[i];
+            if (natural(first, second)) {
+                insurance += t->peeked[1];
+                continue;
+            }
+            int hard = points_of(first) + points_of(second);
+            int has_ace = slot_of(first) == ACE || slot_of(second) == ACE;
+            int pair = t->pairs[first * RANKS + second];
+            insurance += decide(t, up, 1, hard, has_ace, -1, pair, 1) == SURRENDER ? t->peeked[2]
+                                                                                   : t->peeked[0];
         }
-        return insurance + t->values[t->natural_row + outcome * OUTCOME_STRIDE + 1];
+        return insurance;
     }
-    int64_t rows[MAX_HANDS];
-    int n = 0;
+    int64_t rows[MAX_SPOTS][MAX_HANDS];
+    int n[MAX_SPOTS];
     t->stood = 0;
-    int move = decide(t, up, 1, hard, has_ace, -1, pair);
-    if (move == SURRENDER)
-        rows[n++] = t->surrender_row;
-    else if (move == SPLIT)
-        play_split(t, up, first, second, rows, &n);
-    else
-        play_hand(t, up, first, second, hard, has_ace, -1, move, rows, &n);
-    return insurance + finish(t, up_rank, hole, rows, n);
+    for (int i = 0; i < spots; i++) {
+        int first = firsts[i], second = seconds[i], counter = lo <= i && i < hi;
+        n[i] = 0;
+        if (natural(first, second)) {
+            rows[i][n[i]++] = t->natural_row;
+            continue;
+        }
+        int pair = t->pairs[first * RANKS + second];
+        int hard = points_of(first) + points_of(second);
+        int has_ace = slot_of(first) == ACE || slot_of(second) == ACE;
+        int move = decide(t, up, 1, hard, has_ace, -1, pair, counter);
+        if (move == SURRENDER)
+            rows[i][n[i]++] = t->surrender_row;
+        else if (move == SPLIT)
+            play_split(t, up, first, second, rows[i], &n[i], counter);
+        else
+            play_hand(t, up, first, second, hard, has_ace, -1, move, rows[i], &n[i], counter);
+    }
+    return insurance + finish(t, up_rank, hole, rows, n, spots, lo, hi);
+}
+
+static int64_t play_round(Table *t, int mine)
+{
+    if (t->seats == 1 && mine == 1) /* the counter alone: the same round, its loops unrolled */
+        return deal_round(t, 1, 1, 0, 1);
+    return deal_round(t, mine, t->seats - 1 + mine, t->seat - 1, t->seat - 1 + mine);
 }
 
 typedef struct {
@@ -319,7 +394,8 @@ PyDoc_STRVAR(deal_doc,
 "deal(cards, tags, play_count, values, rows, pairs, sevens, stops, money, possible, peek,\n"
 "     chart, kept, mask, first, number, indices, moves, insurance_index, insures,\n"
 "     seed, first_shoe, last_shoe, burn, stop, scale, steps, thresholds, units, wong,\n"
-"     has_wong, totals, lowest, bins, orders)\n"
+"     has_wong, totals, lowest, bins, orders, seats, seat, wong_in, has_wong_in,\n"
+"     wong_leave, has_wong_leave, two_hands_at, has_two_hands, step, rounding, error)\n"
 "Deal shoes first_shoe..last_shoe-1 and write each strategy's per-shoe sums; orders\n"
 "(empty: shuffle) gives each shoe's cards in dealing order instead.");
 
@@ -330,16 +406,21 @@ static PyObject *deal(PyObject *self, PyObject *args)
     Buffer b[B_COUNT];
     memset(b, 0, sizeof b);
     int play, peek, insurance_index, insures, burn, stop, scale;
+    int seats, seat, has_wong_in, has_wong_leave, has_two_hands, step, rounding, error_cards;
+    double wong_in, wong_leave, two_hands_at;
     unsigned long long seed;
     long long first_shoe, last_shoe;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOOOiOOOOOOOiiKLLiiiOOOOOOOOO", &o[B_CARDS], &o[B_TAGS],
+    if (!PyArg_ParseTuple(args, "OOiOOOOOOOiOOOOOOOiiKLLiiiOOOOOOOOOiidididiiii", &o[B_CARDS],
+                          &o[B_TAGS],
                           &play, &o[B_VALUES], &o[B_ROWS], &o[B_PAIRS], &o[B_SEVENS],
                           &o[B_STOPS], &o[B_MONEY], &o[B_POSSIBLE], &peek, &o[B_CHART],
                           &o[B_KEPT], &o[B_MASK], &o[B_FIRST], &o[B_NUMBER], &o[B_INDICES],
                           &o[B_MOVES], &insurance_index, &insures, &seed, &first_shoe,
                           &last_shoe, &burn, &stop, &scale, &o[B_STEPS], &o[B_THRESHOLDS],
                           &o[B_UNITS], &o[B_WONG], &o[B_HAS_WONG], &o[B_TOTALS], &o[B_LOWEST],
-                          &o[B_BINS], &o[B_ORDERS]))
+                          &o[B_BINS], &o[B_ORDERS], &seats, &seat, &wong_in, &has_wong_in,
+                          &wong_leave, &has_wong_leave, &two_hands_at, &has_two_hands, &step,
+                          &rounding, &error_cards))
         return NULL;
     PyObject *result = NULL;
     Table *t = PyMem_Calloc(1, sizeof(Table));
@@ -385,6 +466,12 @@ static PyObject *deal(PyObject *self, PyObject *args)
     Py_ssize_t bin_rows = b[B_BINS].view.len / 8 / 3;
     int kelly_range = (int)((bin_rows - 1) / 2);
     const int64_t *steps = b[B_STEPS].view.buf;
+    if (seats < 1 || seats > 7 || seat < 1 || seat > seats || (has_two_hands && seats > 6) ||
+        (step != 1 && step != 13 && step != 26 && step != 52) || rounding < 0 ||
+        rounding > 3 || error_cards < 0 || error_cards > 8 * 52) {
+        PyErr_SetString(PyExc_ValueError, "deal: inconsistent table or true count");
+        goto done;
+    }
     if (cards < 1 || cards > MAX_CARDS || counts < 1 || counts > MAX_COUNTS ||
         b[B_TAGS].view.len != (Py_ssize_t)counts * RANKS * 4 || play < 0 || play >= counts ||
         strategies < 0 || shoes < 0 || burn < 0 || stop > cards || scale < 1 ||
@@ -440,6 +527,11 @@ static PyObject *deal(PyObject *self, PyObject *args)
     t->play = play;
     t->tags = b[B_TAGS].view.buf;
     t->size = (int)cards;
+    t->seats = seats;
+    t->seat = seat;
+    t->step = step;
+    t->rounding = rounding;
+    t->exact = step == 1 && rounding == 0 && error_cards == 0;
     for (Py_ssize_t i = 0; i < STATES; i++)
         if (t->first[i] < 0 || t->number[i] < 0 || t->first[i] + t->number[i] > entries) {
             PyErr_SetString(PyExc_ValueError, "deal: an index play outside the table");
@@ -457,33 +549,58 @@ static PyObject *deal(PyObject *self, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t k = 0; k < shoes; k++) {
+        /* the shoe's stream: its shuffle, then the counter's deck-estimation errors */
+        be_stream stream;
+        be_stream_init(&stream, (uint64_t)seed, (uint64_t)(first_shoe + k));
         if (orders != NULL) {
             memcpy(t->order, orders + k * cards, (size_t)cards);
         } else {
             memcpy(t->order, base, (size_t)cards);
-            be_shuffle(t->order, (int)cards, (uint64_t)seed, (uint64_t)(first_shoe + k));
+            for (int i = (int)cards - 1; i > 0; i--) {
+                int j = (int)be_below(&stream, (uint64_t)i + 1);
+                uint8_t card = t->order[i];
+                t->order[i] = t->order[j];
+                t->order[j] = card;
+            }
         }
         t->position = burn;
         t->seen = 0;
         t->out = 0;
+        t->error = 0;
         memset(t->running, 0, sizeof t->running);
         for (Py_ssize_t s = 0; s < strategies; s++)
             won[s] = low[s] = bet[s] = bets[s] = 0;
         int64_t rounds = 0;
+        int seated = !has_wong_in;
         while (t->position < stop) {
             int64_t running = t->running[0];
-            int unseen = t->size - t->seen;
-            int64_t net = play_round(t);
+            if (error_cards)
+                t->error = (int)be_below(&stream, 2 * (uint64_t)error_cards + 1) - error_cards;
+            double tc;
+            if (t->exact) {
+                tc = (double)running * 52.0 / (double)(t->size - t->seen);
+            } else {
+                int64_t unseen = divisor_of(t, t->size - t->seen);
+                tc = t->rounding ? (double)rounded_quotient(running * 52, unseen, t->rounding)
+                                 : (double)running * 52.0 / (double)unseen;
+            }
+            int mine = 1;
+            if (has_wong_in) {
+                seated = seated ? !has_wong_leave || tc >= wong_leave : tc >= wong_in;
+                mine = seated;
+            }
+            if (mine && has_two_hands && tc >= two_hands_at)
+                mine = 2;
+            int64_t net = play_round(t, mine);
             if (t->out)
                 break;
-            double tc = (double)running * 52.0 / (double)unseen;
             double whole = floor(tc);
             if (whole < -kelly_range)
                 whole = -kelly_range;
             if (whole > kelly_range)
                 whole = kelly_range;
             int64_t *bin = bins + 3 * ((int)whole + kelly_range);
-            bin[0] += 1;
+            bin[0] += mine;
             bin[1] += net;
             bin[2] += net * net;
             for (Py_ssize_t s = 0; s < strategies; s++) {
@@ -496,8 +613,8 @@ static PyObject *deal(PyObject *self, PyObject *args)
                 won[s] += u * net;
                 if (won[s] < low[s])
                     low[s] = won[s];
-                bet[s] += u;
-                bets[s] += u > 0;
+                bet[s] += u * mine;
+                bets[s] += u * mine > 0;
             }
             rounds++;
         }

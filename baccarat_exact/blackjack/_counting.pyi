@@ -41,6 +41,17 @@ def deal(
     lowest: Any,
     bins: Any,
     orders: Any,
+    seats: int,
+    seat: int,
+    wong_in: float,
+    has_wong_in: int,
+    wong_leave: float,
+    has_wong_leave: int,
+    two_hands_at: float,
+    has_two_hands: int,
+    step: int,
+    rounding: int,
+    error: int,
     /,
 ) -> None:
     """Deal shoes ``first_shoe``..``last_shoe``-1 of ``seed`` (``cards``: uint8 rank
@@ -50,4 +61,8 @@ def deal(
     ``lowest`` ((shoes, strategies) float64), adding the rounds' sums by whole true count
     into ``bins`` ((2·range + 1, 3) int64: true counts −range … range, the ends taking the
     counts beyond). ``orders`` ((shoes, cards) uint8; empty: shuffle the
-    shoes) deals given orders instead, as tests do."""
+    shoes) deals given orders instead, as tests do. The table (``seats`` players, the
+    counter in ``seat``, wong-in and the leaving count, two hands from a count) and the
+    true count as the counter reckons it (cards a ``step`` of the deck estimate,
+    ``rounding``, the error's bound in cards) are
+    :mod:`~baccarat_exact.blackjack.true_count`'s."""

@@ -28,6 +28,7 @@ from baccarat_exact.blackjack.hands import ACE, SLOTS
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.policy import SURRENDER, may_make
 from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.blackjack.true_count import ALONE, EXACT, Reckoning, Seating
 
 __all__ = [
     "HAND_STATES",
@@ -270,10 +271,13 @@ def deal_shoes(
     burn: int,
     stop: int,
     orders: npt.NDArray[np.uint8] | None = None,
+    seating: Seating = ALONE,
+    reckoning: Reckoning = EXACT,
 ) -> ShoeSums:
     """Deal shoes ``first``..``last``-1 of ``seed`` (``cards``: the shoe as rank indices in
-    rank order) with the compiled kernel; ``orders`` ((shoes, cards)) deals given orders
-    instead of shuffling."""
+    rank order) with the compiled kernel, at the table ``seating`` with the true count as
+    ``reckoning`` says; ``orders`` ((shoes, cards)) deals given orders instead of
+    shuffling."""
     shoes, strategies = last - first, len(ramps.wong)
     sums = ShoeSums(
         np.zeros((shoes, strategies, 5)),
@@ -298,5 +302,24 @@ def deal_shoes(
         sums.lowest,
         sums.bins,
         np.zeros(0, dtype=np.uint8) if orders is None else np.ascontiguousarray(orders),
+        *_table_arguments(seating, reckoning),
     )
     return sums
+
+
+def _table_arguments(seating: Seating, reckoning: Reckoning) -> tuple[int | float, ...]:
+    """The table and the reckoning as ``_counting.deal``'s last arguments read them."""
+
+    def given(value: float | None) -> tuple[float, int]:
+        return (0.0, 0) if value is None else (float(value), 1)
+
+    return (
+        seating.seats,
+        seating.seat,
+        *given(seating.wong_in),
+        *given(seating.wong_out),
+        *given(seating.two_hands_at),
+        reckoning.step,
+        reckoning.rounding_code,
+        reckoning.error_cards,
+    )

@@ -21,7 +21,18 @@ the true count. The exact ``simulate`` uses only where a round ends (:func:`play
 of the player's hands and the dealer's up card when dealt, the dealer's other cards when
 turned over; burned cards are never seen. The true count at a decision is the running
 count per deck of the cards not yet seen (``running · 52 / unseen``), compared with an
-index exactly (``running · 52 ≥ index · unseen``).
+index exactly (``running · 52 ≥ index · unseen``). As a counter reckons it instead (decks
+estimated to a resolution, the quotient rounded, the estimate misjudged):
+:class:`~baccarat_exact.blackjack.true_count.Reckoning`.
+
+**The table.** The counter may share the table (:class:`~baccarat_exact.blackjack.
+true_count.Seating`): every spot takes its first card in seat order, then the dealer his up
+card, then every spot its second card (then the hole card); the spots play in seat order,
+the others by the chart (their cards seen and counted); the dealer draws while any hand at
+the table waits for his total, and, without a hole card, turns his second card where his
+blackjack would change what some spot wins. Only the counter's spots are settled; with two
+spots, his second sits right after his own. A counter who wongs in watches (no spot of
+his) until the true count calls him in.
 
 Results are integers: one unit's net result times :attr:`RoundDealer.scale` (the
 settlement table's scale), so sums over millions of rounds stay exact.
@@ -58,7 +69,15 @@ from baccarat_exact.blackjack.round import (
 )
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.blackjack.true_count import (
+    ALONE,
+    EXACT,
+    Reckoning,
+    Seating,
+    rounded_quotient,
+)
 from baccarat_exact.errors import RulesError
+from baccarat_exact.model.shuffle import Stream
 
 __all__ = ["DealtTables", "PlayedRound", "PlayedShoe", "RoundDealer", "dealt_tables", "play_round"]
 
@@ -78,8 +97,9 @@ class PlayedRound:
 
 @dataclass(frozen=True, slots=True)
 class PlayedShoe:
-    """One shoe's rounds: where each starts, the running count and the cards not yet seen
-    before it; and what one unit bet on it won (× :attr:`RoundDealer.scale`)."""
+    """One shoe's rounds: where each starts, the running count and the cards the counter
+    divides it by before it (the cards not yet seen, as he reckons them); and what one unit
+    bet on each of his spots won (× :attr:`RoundDealer.scale`)."""
 
     start: tuple[int, ...]
     running: tuple[int, ...]
@@ -87,6 +107,11 @@ class PlayedShoe:
     net: tuple[int, ...]
     complete: bool
     """False when the shoe ran out in the middle of its last round (that round is left out)."""
+    true_count: tuple[float, ...] = ()
+    """The true count the bets read before each round (``running · 52 / unseen``, or its
+    rounded whole number)."""
+    hands: tuple[int, ...] = ()
+    """The counter's spots each round: 1; 2 with two hands; 0 while he watches."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -191,6 +216,10 @@ class RoundDealer:
         policy: Policy,
         tags: Sequence[int] = (0,) * 13,
         play_tags: Sequence[int] | None = None,
+        *,
+        seating: Seating = ALONE,
+        reckoning: Reckoning = EXACT,
+        others: Policy | None = None,
     ) -> None:
         for count in (tags, play_tags or tags):
             if len(count) != 13:
@@ -224,6 +253,20 @@ class RoundDealer:
         }
         self.last_net = 0
         """What the last round :meth:`play_round` dealt won (× :attr:`scale`)."""
+        self.seating = seating
+        self.reckoning = reckoning
+        self.others = others or (
+            ChartPolicy(policy.strategy) if isinstance(policy, ChartPolicy) else policy
+        )
+        """How the other players play: the chart."""
+        self._exact = reckoning.is_exact
+        self._rounding = reckoning.rounding_code
+        self._error = 0
+        before, after = seating.seat - 1, seating.seats - seating.seat
+        self._layouts = tuple(
+            (False,) * before + (True,) * mine + (False,) * after for mine in range(3)
+        )
+        """The spots of a round in dealing order (True: the counter's), by his spots."""
 
     # -- shoes and rounds -----------------------------------------------------------------
 
@@ -234,6 +277,7 @@ class RoundDealer:
         self._running = 0
         self._play_running = 0
         self._seen = 0
+        self._error = 0
 
     def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
         """Deal and play the round whose first card is ``order[start]``; where it ended
@@ -245,31 +289,71 @@ class RoundDealer:
             return PlayedRound(end=len(order), complete=False)
         return PlayedRound(end=self._position, complete=True)
 
-    def play_shoe(self, order: Sequence[int], burn: int, stop: int) -> PlayedShoe:
+    def play_shoe(
+        self, order: Sequence[int], burn: int, stop: int, stream: Stream | None = None
+    ) -> PlayedShoe:
         """Deal rounds from ``order`` after ``burn`` cards, a new round while fewer than
-        ``stop`` cards are dealt; each round's count before it and net."""
+        ``stop`` cards are dealt; each round's count before it and net. ``stream``: the
+        shoe's random stream after its shuffle, for the deck-estimation error (None: no
+        error)."""
         starts: list[int] = []
         runnings: list[int] = []
         unseens: list[int] = []
         nets: list[int] = []
+        counts: list[float] = []
+        spots: list[int] = []
         self._start(order, burn)
         complete = True
+        seating, reckoning = self.seating, self.reckoning
+        bound = reckoning.error_cards if stream is not None else 0
+        seated = seating.wong_in is None
+        one = seated and seating.two_hands_at is None  # one spot of his every round
+        mine = 1
         while self._position < stop:
             start, running, seen = self._position, self._running, self._seen
+            if bound:
+                assert stream is not None
+                self._error = stream.below(2 * bound + 1) - bound
+            unseen = self._size - seen
+            if not self._exact:
+                unseen = reckoning.divisor(unseen, self._error)
+            if self._rounding:
+                true_count = float(rounded_quotient(running * 52, unseen, self._rounding))
+            else:
+                true_count = float(running) * 52 / unseen
+            if not one:
+                seated = seating.seated_after(true_count, seated)
+                mine = seating.hands_at(true_count, seated)
             try:
-                net = self._round()
+                net = self._round(mine)
             except _ShoeOut:
                 complete = False
                 break
             starts.append(start)
             runnings.append(running)
-            unseens.append(self._size - seen)
+            unseens.append(unseen)
             nets.append(net)
-        return PlayedShoe(tuple(starts), tuple(runnings), tuple(unseens), tuple(nets), complete)
+            counts.append(true_count)
+            spots.append(mine)
+        return PlayedShoe(
+            tuple(starts),
+            tuple(runnings),
+            tuple(unseens),
+            tuple(nets),
+            complete,
+            tuple(counts),
+            tuple(spots),
+        )
 
     def true_count_at_least(self, index: int) -> bool:
-        """Whether the true count now is at least ``index``."""
-        return self._play_running * 52 >= index * (self._size - self._seen)
+        """Whether the true count now is at least ``index`` (as the counter reckons it)."""
+        unseen = self._size - self._seen
+        if self._exact:
+            return self._play_running * 52 >= index * unseen
+        divisor = self.reckoning.divisor(unseen, self._error)
+        if self._rounding:
+            return rounded_quotient(self._play_running * 52, divisor, self._rounding) >= index
+        return self._play_running * 52 >= index * divisor
 
     # -- the cards ------------------------------------------------------------------------
 
@@ -292,51 +376,59 @@ class RoundDealer:
 
     # -- the round ------------------------------------------------------------------------
 
-    def _round(self) -> int:
-        """Deal, play and settle one round; one unit's net × scale."""
+    def _round(self, mine: int = 1) -> int:
+        """Deal, play and settle one round with ``mine`` spots of the counter's at the table;
+        what one unit on each of them won × scale."""
         draw = self._draw
-        decide = self.policy.decide
-        first = draw()
+        spots = self._layouts[mine]
+        firsts = [draw() for _ in spots]
         up_rank = draw()
-        second = draw()
+        seconds = [draw() for _ in spots]
         up = SLOT_OF_RANK[up_rank]
         hole = draw(shown=False) if self._peek else -1
         insurance = 0
         dealer_natural = hole >= 0 and _natural(up_rank, hole)
-        if hole >= 0 and up == ACE and self.policy.insures(self):
-            insurance = self._insurance[0 if dealer_natural else 1]
-        player_natural = _natural(first, second)
-        slot = SLOT_OF_RANK[first]
-        pair = self._pairs[first][second]
-        hard = _POINTS[first] + _POINTS[second]
-        has_ace = int(ACE in (slot, SLOT_OF_RANK[second]))
+        if hole >= 0 and up == ACE and mine and self.policy.insures(self):
+            insurance = mine * self._insurance[0 if dealer_natural else 1]
         if dealer_natural:  # the peek: the round is over
             self._show(hole)
-            if player_natural:
-                return insurance + self._peeked[End.BLACKJACK]
-            if decide(self, up, [first, second], hard, has_ace, -1, pair) == SURRENDER:
-                return insurance + self._peeked[End.SURRENDER]  # only early surrender keeps half
-            return insurance + self._peeked[None]
-        if player_natural:
-            outcome = BUST  # any outcome but a dealer blackjack
-            if hole < 0 and up in (ACE, TEN):
-                if _natural(up_rank, draw()):
-                    outcome = BLACKJACK
-            elif hole >= 0:
-                self._show(hole)
-            return insurance + self._values[self._natural_row + outcome * 5 + 1]
-        hands: list[int] = []  # each finished hand's row in the settlement table
+            for counter, first, second in zip(spots, firsts, seconds):
+                if counter:
+                    insurance += self._peeked_result(up, first, second)
+            return insurance
         self._stood = 0  # hands standing on a total: they wait for the dealer's
-        move = decide(self, up, [first, second], hard, has_ace, -1, pair)
-        if move == SURRENDER:
-            hands.append(self._surrender_row)
-        elif move == SPLIT:
-            self._split(up, [first, second], hands)
-        else:
-            self._hand(up, [first, second], hard, has_ace, -1, move, hands)
-        return insurance + self._finish(up_rank, hole, hands, len(hands))
+        played: list[tuple[bool, list[int]]] = []
+        for counter, first, second in zip(spots, firsts, seconds):
+            hands: list[int] = []  # each finished hand's row in the settlement table
+            played.append((counter, hands))
+            if _natural(first, second):
+                hands.append(self._natural_row)
+                continue
+            policy = self.policy if counter else self.others
+            hard = _POINTS[first] + _POINTS[second]
+            has_ace = int(ACE in (SLOT_OF_RANK[first], SLOT_OF_RANK[second]))
+            pair = self._pairs[first][second]
+            move = policy.decide(self, up, [first, second], hard, has_ace, -1, pair)
+            if move == SURRENDER:
+                hands.append(self._surrender_row)
+            elif move == SPLIT:
+                self._split(policy, up, [first, second], hands)
+            else:
+                self._hand(policy, up, [first, second], hard, has_ace, -1, move, hands)
+        return insurance + self._finish(up_rank, hole, played)
 
-    def _split(self, up: int, pair: list[int], hands: list[int]) -> None:
+    def _peeked_result(self, up: int, first: int, second: int) -> int:
+        """What a spot of the counter's gets when the peek finds a dealer blackjack."""
+        if _natural(first, second):
+            return self._peeked[End.BLACKJACK]
+        hard = _POINTS[first] + _POINTS[second]
+        has_ace = int(ACE in (SLOT_OF_RANK[first], SLOT_OF_RANK[second]))
+        pair = self._pairs[first][second]
+        if self.policy.decide(self, up, [first, second], hard, has_ace, -1, pair) == SURRENDER:
+            return self._peeked[End.SURRENDER]  # only early surrender keeps half
+        return self._peeked[None]
+
+    def _split(self, policy: Policy, up: int, pair: list[int], hands: list[int]) -> None:
         """Play the hands a split pair becomes, in turn, each taking its second card when its
         turn comes; a pair card dealt so makes one more hand while the rules allow."""
         slot = SLOT_OF_RANK[pair[0]]
@@ -354,11 +446,12 @@ class RoundDealer:
             cards = [firsts[i], second]
             hard = _POINTS[cards[0]] + _POINTS[second]
             soft = int(slot == ACE or SLOT_OF_RANK[second] == ACE)
-            self._hand(up, cards, hard, soft, slot, None, hands)
+            self._hand(policy, up, cards, hard, soft, slot, None, hands)
             i += 1
 
     def _hand(
         self,
+        policy: Policy,
         up: int,
         cards: list[int],
         hard: int,
@@ -381,7 +474,7 @@ class RoundDealer:
             if stake == 2:  # a double takes one card
                 move = STAND
             elif move is None:
-                move = self.policy.decide(self, up, cards, hard, soft, extra, -1)
+                move = policy.decide(self, up, cards, hard, soft, extra, -1)
             if move == STAND:
                 hands.append(self._stand_rows[stake] + total * self._total_step)
                 self._stood += 1
@@ -394,27 +487,30 @@ class RoundDealer:
             soft |= SLOT_OF_RANK[card] == ACE
             move = None
 
-    def _finish(self, up_rank: int, hole: int, hands: list[int], made: int) -> int:
-        """The dealer's play, then every hand settled (× scale)."""
+    def _finish(self, up_rank: int, hole: int, played: list[tuple[bool, list[int]]]) -> int:
+        """The dealer's play, then the counter's spots settled (× scale)."""
         values = self._values
-        waiting = self._stood > 0
         if hole >= 0:
             self._show(hole)
         up = SLOT_OF_RANK[up_rank]
-        if not waiting:
+        if not self._stood:
             # no hand waits for the dealer's total; without a hole card his blackjack may
-            # still change what they lose: then his second card is dealt
-            net = sum(values[row + BUST * 5 + made] for row in hands)
+            # still change what some spot loses: then his second card is dealt
+            net = _settled(values, played, BUST)
             if hole < 0 and up in (ACE, TEN):
-                against = sum(values[row + BLACKJACK * 5 + made] for row in hands)
-                if against != net and _natural(up_rank, self._draw()):
-                    return against
+                changes = any(
+                    sum(values[row + BUST * 5 + len(hands)] for row in hands)
+                    != sum(values[row + BLACKJACK * 5 + len(hands)] for row in hands)
+                    for _, hands in played
+                )
+                if changes and _natural(up_rank, self._draw()):
+                    return _settled(values, played, BLACKJACK)
             return net
         dealer = [up_rank] if hole < 0 else [up_rank, hole]
         if hole < 0:
             dealer.append(self._draw())
             if _natural(dealer[0], dealer[1]):
-                return sum(values[row + BLACKJACK * 5 + made] for row in hands)
+                return _settled(values, played, BLACKJACK)
         hard = sum(_POINTS[c] for c in dealer)
         ace = int(any(SLOT_OF_RANK[c] == ACE for c in dealer))
         stops = self._stops[ace]
@@ -424,7 +520,17 @@ class RoundDealer:
             if SLOT_OF_RANK[card] == ACE and not ace:
                 ace = 1
                 stops = self._stops[1]
-        return sum(values[row + outcome * 5 + made] for row in hands)
+        return _settled(values, played, outcome)
+
+
+def _settled(values: tuple[int, ...], played: list[tuple[bool, list[int]]], outcome: int) -> int:
+    """What the counter's spots win against the dealer's ``outcome`` (× scale)."""
+    return sum(
+        values[row + outcome * 5 + len(hands)]
+        for counter, hands in played
+        if counter
+        for row in hands
+    )
 
 
 def _natural(a: int, b: int) -> bool:

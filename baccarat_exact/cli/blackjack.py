@@ -33,7 +33,6 @@ from baccarat_exact.cli.shared import (
     FloatOption,
     FormatOption,
     GoalOption,
-    HandsPerHourOption,
     InfiniteOption,
     JobsOption,
     KellyOption,
@@ -552,7 +551,84 @@ def counting_command(
     kelly: KellyOption = None,
     max_bet: MaxBetOption = None,
     bankroll: BankrollOption = "1000",
-    hands_per_hour: HandsPerHourOption = 100,
+    hands_per_hour: Annotated[
+        int | None,
+        typer.Option(
+            "--hands-per-hour",
+            min=1,
+            help="Rounds dealt an hour, for the win per hour (default: 200, 160, 140, 120, "
+            "100, 80, 65 with 1 to 7 players at the table).",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        int,
+        typer.Option(
+            "--seats",
+            min=1,
+            max=7,
+            metavar="N",
+            help="Players at the table, the counter one of them; the others play the basic "
+            "strategy and use cards, which the counter sees and counts.",
+        ),
+    ] = 1,
+    seat: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            min=1,
+            max=7,
+            metavar="K",
+            help="The counter's seat: 1 takes the first card (first base), --seats the last.",
+        ),
+    ] = 1,
+    tc: Annotated[
+        str,
+        typer.Option(
+            "--tc",
+            metavar="exact|full|half|quarter",
+            help="The true count's divisor: the unseen cards exactly, or the decks left "
+            "estimated to the nearest full, half or quarter deck.",
+        ),
+    ] = "exact",
+    tc_round: Annotated[
+        str,
+        typer.Option(
+            "--tc-round",
+            metavar="none|round|truncate|floor",
+            help="The true count as a whole number: round (halves away from 0), truncate "
+            "(towards 0), floor; none keeps the fraction.",
+        ),
+    ] = "none",
+    deck_error: Annotated[
+        str,
+        typer.Option(
+            "--deck-error",
+            metavar="DECKS",
+            help="The counter misjudges the unseen cards each round by a whole number of "
+            "cards drawn uniformly within ± this many decks (seeded).",
+        ),
+    ] = "0",
+    wong_in: Annotated[
+        str | None,
+        typer.Option(
+            "--wong-in",
+            metavar="TC",
+            help="Back-count: the counter watches the others' rounds and sits down at a true "
+            "count at or above this (leaving below --wong-out); needs --seats 2 or more.",
+            show_default=False,
+        ),
+    ] = None,
+    two_hands_at: Annotated[
+        str | None,
+        typer.Option(
+            "--two-hands-at",
+            metavar="TC",
+            help="From this true count the counter plays two spots (his and the next), each "
+            "bet the ramp's units.",
+            show_default=False,
+        ),
+    ] = None,
     exact_ev: Annotated[
         bool,
         typer.Option(
@@ -582,6 +658,9 @@ def counting_command(
     priced on the very same rounds: the win and SD per 100 rounds, per hour and per shoe,
     N0, SCORE and the risk of ruin for --bankroll, as simulation estimates with standard
     errors. --jobs or --cluster share the shoes out: the same bytes either way.
+
+    The table as it is: --seats players with the counter in --seat, the true count as he
+    reckons it (--tc, --tc-round, --deck-error), --wong-in and --two-hands-at.
     """
     from baccarat_exact.commands.blackjack import BlackjackCountingRequest
 
@@ -603,6 +682,13 @@ def counting_command(
         bankroll=bankroll,
         hands_per_hour=hands_per_hour,
         exact_ev=exact_ev,
+        seats=seats,
+        seat=seat,
+        tc=tc,
+        tc_round=tc_round,
+        deck_error=deck_error,
+        wong_in=wong_in,
+        two_hands_at=two_hands_at,
         optimal_ror=optimal_ror,
         chips=chips,
         trip_hours=trip_hours,

@@ -60,6 +60,8 @@ FIELD_BOUNDS: Mapping[str, tuple[int, int | None]] = types.MappingProxyType(
         "ramp_min": (0, None),
         "max_bet": (1, None),
         "hands_per_hour": (1, None),
+        "seats": (1, 7),  # blackjack.true_count.MAX_SEATS
+        "seat": (1, 7),
         "terms": (1, 12),
         "top": (1, 10_000),  # design.MAX_TOP
         "samples": (2, 1_000_000),  # analysis.blackjack.indices.MIN_SAMPLES, MAX_SAMPLES

@@ -347,15 +347,17 @@ _NOT_COMPARED = ("id", "version")
 @functools.cache
 def later_defaults() -> dict[str, tuple[Any, ...]]:
     """Keys a stored document may lack because they came after it (the blackjack rules
-    declared ``later``, as a rule and as a request's input), with the values that the
-    missing key meant: its default, or no input given.
+    declared ``later``, as a rule and as a request's input; ``blackjack counting``'s table
+    and true count), with the values that the missing key meant: its default, or no input
+    given.
 
     >>> later_defaults()["post_split"]
     (None, 'cdp1')
     """
     from baccarat_exact.blackjack.rules import rule_options
+    from baccarat_exact.commands.blackjack.counting import LATER_INPUTS
 
-    found: dict[str, tuple[Any, ...]] = {}
+    found: dict[str, tuple[Any, ...]] = dict(LATER_INPUTS)
     for option in rule_options():
         if option.later:
             default = option.default.value if isinstance(option.default, Enum) else option.default

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Stream", "shuffled_cards"]
+__all__ = ["Stream", "shuffled_cards", "shuffled_with_stream"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -80,9 +80,16 @@ class Stream:
 
 def shuffled_cards(cards: Sequence[int], seed: int, number: int) -> list[int]:
     """``cards`` in the order shoe ``number`` of ``seed`` deals them (first card first)."""
+    return shuffled_with_stream(cards, seed, number)[0]
+
+
+def shuffled_with_stream(cards: Sequence[int], seed: int, number: int) -> tuple[list[int], Stream]:
+    """:func:`shuffled_cards`, and the shoe's stream after the shuffle: what a simulation
+    draws next for the shoe (a counter's deck-estimation errors) comes from it, in Python
+    and in C alike."""
     order = list(cards)
     stream = Stream(seed, number)
     for i in range(len(order) - 1, 0, -1):
         j = stream.below(i + 1)
         order[i], order[j] = order[j], order[i]
-    return order
+    return order, stream

@@ -51,11 +51,13 @@ from baccarat_exact.blackjack.counting_kernel import (
 )
 from baccarat_exact.blackjack.dealt import RoundDealer, dealt_tables
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
+from baccarat_exact.blackjack.policy import ChartPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
+from baccarat_exact.blackjack.true_count import HANDS_PER_HOUR_BY_SEATS, Reckoning, Seating
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.shoe import Shoe
-from baccarat_exact.model.shuffle import shuffled_cards
+from baccarat_exact.model.shuffle import shuffled_with_stream
 
 __all__ = [
     "CHUNK_SHOES",
@@ -81,8 +83,9 @@ MAX_COUNTING_SHOES = 25_000_000
 deals them on a cluster), their per-shoe sums about 200 bytes a shoe in memory."""
 
 HANDS_PER_HOUR = 100
-"""Rounds an hour at a blackjack table, for the win per hour (``--hands-per-hour``):
-a common figure for a few players at the table (heads-up is about twice as many)."""
+"""Rounds an hour at a blackjack table of five players (:data:`~baccarat_exact.blackjack.
+true_count.HANDS_PER_HOUR_BY_SEATS`, the figure for a table of ``seats`` players, is used
+unless ``--hands-per-hour`` is given)."""
 
 KELLY_LEAST = 1000
 """Rounds a true count needs before its Kelly bet is its own (thinner ends are pooled)."""
@@ -123,7 +126,13 @@ class CountingSettings:
     """No Kelly bet below this true count (a ``--ramp`` carries its own)."""
     bankroll: float = 1000
     """Units at risk, for the risk of ruin."""
-    hands_per_hour: int = HANDS_PER_HOUR
+    hands_per_hour: int | None = None
+    """Rounds dealt an hour (None: :data:`~baccarat_exact.blackjack.true_count.
+    HANDS_PER_HOUR_BY_SEATS` for the table's players)."""
+    seating: Seating = field(default_factory=Seating)
+    """The table: players, the counter's seat, wong-in, two hands."""
+    reckoning: Reckoning = field(default_factory=Reckoning)
+    """How the counter reckons the true count (default: exactly)."""
     exact_ev: bool = False
     """Also value every round exactly before it is dealt (the chart's value for the cards
     not yet seen, :func:`~baccarat_exact.blackjack.edge.strategy_value`; float
@@ -170,6 +179,22 @@ class CountingSettings:
                 f"--optimal-ror must be a risk between 0 and 1, got {self.optimal_ror}"
             )
         check_trip(self.trip_hours, self.goal)
+        if self.hands_per_hour is not None and self.hands_per_hour < 1:
+            raise SimulationError(f"--hands-per-hour must be 1 or more, got {self.hands_per_hour}")
+        if self.exact_ev and not (self.seating.is_alone and self.reckoning.is_exact):
+            raise SimulationError(
+                "--exact-ev values the counter's round alone at the table, the true count "
+                "exact: give it without --seats, --wong-in, --two-hands-at, --tc, --tc-round "
+                "and --deck-error"
+            )
+
+    @property
+    def per_hour(self) -> int:
+        """Rounds dealt an hour: :attr:`hands_per_hour`, or the usual figure for the
+        table's players."""
+        if self.hands_per_hour is not None:
+            return self.hands_per_hour
+        return HANDS_PER_HOUR_BY_SEATS[self.seating.seats - 1]
 
     @property
     def full_shoe(self) -> Shoe:
@@ -247,7 +272,12 @@ class _Chunk:
 
 def _player(settings: CountingSettings) -> RoundDealer:
     return RoundDealer(
-        IndexPolicy(settings.strategy, settings.plays), settings.tags, settings.play_tags
+        IndexPolicy(settings.strategy, settings.plays),
+        settings.tags,
+        settings.play_tags,
+        seating=settings.seating,
+        reckoning=settings.reckoning,
+        others=ChartPolicy(settings.strategy),
     )
 
 
@@ -308,6 +338,8 @@ def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
         last=job.last,
         burn=settings.burn,
         stop=shoe.cards - settings.cut,
+        seating=settings.seating,
+        reckoning=settings.reckoning,
     )
     return _Chunk(sums.totals, sums.lowest, sums.bins, None)
 
@@ -327,15 +359,17 @@ def _deal_python(job: _Job) -> _Chunk:
     valued = np.zeros((shoes, len(job.ramps))) if settings.exact_ev else None
     bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
     for k, number in enumerate(range(job.first, job.last)):
-        order = shuffled_cards(cards, settings.seed, number)
-        played = player.play_shoe(order, settings.burn, stop)
+        order, stream = shuffled_with_stream(cards, settings.seed, number)
+        played = player.play_shoe(order, settings.burn, stop, stream)
         if not played.net:
             continue
         net = np.array(played.net, dtype=np.int64)
-        true_count = np.array(played.running, dtype=np.float64) * 52 / np.array(played.unseen)
+        true_count = np.array(played.true_count, dtype=np.float64)
+        hands = np.array(played.hands, dtype=np.int64)
         whole = np.clip(np.floor(true_count), -KELLY_RANGE, KELLY_RANGE).astype(np.int64)
         whole += KELLY_RANGE
-        np.add.at(bins[:, 0], whole, 1)
+        # the Kelly ramp is measured on the rounds the counter plays, per spot
+        np.add.at(bins[:, 0], whole, hands)
         np.add.at(bins[:, 1], whole, net)
         np.add.at(bins[:, 2], whole, net * net)
         values = None if valued is None else _round_values(settings, shoe, order, played.start)
@@ -345,7 +379,8 @@ def _deal_python(job: _Job) -> _Chunk:
                 valued[k, s] = float(units @ values)
             running = np.cumsum(units * net)
             won = int(running[-1]) / scale
-            totals[k, s] = (won, won * won, units.sum(), (units > 0).sum(), len(net))
+            bet = units * hands
+            totals[k, s] = (won, won * won, bet.sum(), (bet > 0).sum(), len(net))
             lowest[k, s] = min(0, int(running.min())) / scale
     return _Chunk(totals, lowest, bins, valued)
 
@@ -557,7 +592,7 @@ def _economics(
         dealt=_WON,
         square=_SQUARE,
         hands=_HANDS,
-        per_hour=settings.hands_per_hour,
+        per_hour=settings.per_hour,
         bankroll=bankroll,
         periods=each,
     )

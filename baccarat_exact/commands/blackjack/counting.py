@@ -16,13 +16,31 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.blackjack.true_count import Reckoning, Seating
     from baccarat_exact.report.model import Report
 
-__all__ = ["INDEX_SETS", "BlackjackCountingRequest"]
+__all__ = ["INDEX_SETS", "LATER_INPUTS", "BlackjackCountingRequest"]
 
 INDEX_SETS = ("illustrious-18", "none")
 """The index plays ``--indices`` names: Schlesinger's Illustrious 18 (and Fab 4 where late
 surrender is offered), or none (the chart alone)."""
+
+LATER_INPUTS: dict[str, tuple[object, ...]] = {
+    "seats": (1,),
+    "seat": (1,),
+    "tc": ("exact",),
+    "tc_round": ("none",),
+    "deck_error": ("0",),
+    "wong_in": (None,),
+    "two_hands_at": (None,),
+    "optimal_ror": (None,),
+    "chips": (None,),
+    "trip_hours": (None,),
+    "goal": (None,),
+}
+"""Inputs added after documents were stored, with what their absence meant (the table
+as it was: the counter alone, the true count exact): ``check`` reads an older document
+with them so."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,8 +85,9 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     """The largest Kelly bet, in units (with ``kelly``)."""
     bankroll: str = "1000"
     """Units at risk: the risk of ruin is for this bankroll."""
-    hands_per_hour: int = 100
-    """Rounds dealt an hour (a few players at a table: about 100)."""
+    hands_per_hour: int | None = None
+    """Rounds dealt an hour (``None``: 200, 160, 140, 120, 100, 80, 65 for 1 … 7 players
+    at the table)."""
     exact_ev: bool = False
     """Also value every round exactly and estimate the wins from those values (slow; the
     chart alone, ``--indices none``)."""
@@ -82,22 +101,24 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     goal: str | None = None
     """Units to win before the bankroll is lost, for the chance of each first."""
 
-    _NEW_FIELDS: ClassVar[tuple[tuple[str, object], ...]] = (
-        ("optimal_ror", None),
-        ("chips", None),
-        ("trip_hours", None),
-        ("goal", None),
-    )
-    """Fields recorded only when set, so that documents written before they existed are
-    the same request."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The inputs as JSON keeps them; the later fields only where set."""
-        data = BlackjackRequest.to_dict(self)
-        for name, default in self._NEW_FIELDS:
-            if data.get(name) == default:
-                del data[name]
-        return data
+    seats: int = 1
+    """Players at the table, the counter one of them (1–7); the others play the chart."""
+    seat: int = 1
+    """The counter's seat (1: the first to take a card)."""
+    tc: str = "exact"
+    """The deck estimate the true count divides by: ``exact`` (the unseen cards), ``full``,
+    ``half`` or ``quarter`` (to the nearest such deck)."""
+    tc_round: str = "none"
+    """The true count rounded to a whole number: ``none``, ``round``, ``truncate``,
+    ``floor``."""
+    deck_error: str = "0"
+    """The counter misjudges the unseen cards by up to this many decks (a whole number of
+    cards drawn uniformly each round from the shoe's stream)."""
+    wong_in: str | None = None
+    """The counter back-counts and sits down at a true count at or above this (leaving
+    below ``wong_out``)."""
+    two_hands_at: str | None = None
+    """The counter plays two spots from this true count, each bet the ramp's units."""
 
     def check(self) -> None:
         if self.indices not in INDEX_SETS:
@@ -110,6 +131,13 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         if self.play_count is not None:
             find_count(self.play_count)
         self._betting()
+        seating, reckoning = self._table()
+        if self.exact_ev and not (seating.is_alone and reckoning.is_exact):
+            raise SimulationError(
+                "--exact-ev values the counter's round alone at the table, the true count "
+                "exact: give it without --seats, --wong-in, --two-hands-at, --tc, --tc-round "
+                "and --deck-error"
+            )
         if self.exact_ev and self.indices != "none":
             raise SimulationError(
                 "--exact-ev values the chart's own play: give --indices none (with index "
@@ -124,16 +152,34 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             raise SimulationError(
                 "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
             )
+        # with --wong-in, --wong-out is where the counter leaves the table, ramp or not
+        leaves = self.wong_in is not None and self.ramp is None and self.kelly is None
         return read_betting(
             ramp=self.ramp,
             ramp_min=self.ramp_min,
-            wong_out=self.wong_out,
+            wong_out=None if leaves else self.wong_out,
             kelly=self.kelly,
             max_bet=self.max_bet,
             bankroll=self.bankroll,
             optimal=self.optimal_ror,
             chips=self.chips,
         )
+
+    def _table(self) -> tuple[Seating, Reckoning]:
+        """The table and the true count as the counter reckons it, read and checked."""
+        from baccarat_exact.analysis.ramps import read_number
+        from baccarat_exact.blackjack.true_count import Reckoning, Seating
+        from baccarat_exact.model.exact import exact_number
+
+        error = exact_number(self.deck_error, "--deck-error", SimulationError, "0.5 or 1/4")
+        seating = Seating(
+            seats=self.seats,
+            seat=self.seat,
+            wong_in=read_number(self.wong_in, "--wong-in"),
+            wong_out=read_number(self.wong_out, "--wong-out"),
+            two_hands_at=read_number(self.two_hands_at, "--two-hands-at"),
+        )
+        return seating, Reckoning(resolution=self.tc, rounding=self.tc_round, error=error)
 
     def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
         """The index plays :attr:`indices` names, for these rules."""
@@ -155,6 +201,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         play = None if self.play_count is None else find_count(self.play_count)
         play_slot = None if play is None else slot_tags(play)
         strategy, _ = basic_strategy(shoe, rules, exact=True)
+        seating, reckoning = self._table()
         return CountingSettings(
             rules=rules,
             shoe=shoe,
@@ -181,6 +228,8 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             chips=betting.chips,
             trip_hours=read_number(self.trip_hours, "--trip-hours"),
             goal=read_number(self.goal, "--goal"),
+            seating=seating,
+            reckoning=reckoning,
         )
 
     def seconds(self, workers: int = 1) -> float:

@@ -10,6 +10,7 @@ from typing import Any
 from baccarat_exact.analysis.blackjack.counting import CountingResult, StrategyResult
 from baccarat_exact.analysis.estimates import Estimate, estimate_cells
 from baccarat_exact.blackjack.index_play import IndexPlay
+from baccarat_exact.blackjack.true_count import Seating
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 from baccarat_exact.report.planning import (
@@ -112,7 +113,7 @@ def counting_report(result: CountingResult) -> Report:
         name="betting",
     )
     hour = Table(
-        f"Per hour ({s.hands_per_hour} rounds) and per shoe ({result.rounds_per_shoe:.1f} rounds)",
+        f"Per hour ({s.per_hour} rounds) and per shoe ({result.rounds_per_shoe:.1f} rounds)",
         (
             Column("betting", wrap=18),
             Column("won/hour", "decimal", 2, key="won_per_hour_float"),
@@ -195,6 +196,8 @@ def counting_report(result: CountingResult) -> Report:
                 "basic strategy of the full shoe"
                 + (f", with {len(s.plays)} index plays" if s.plays else ", no index plays"),
             ),
+            *(() if s.seating == Seating() else (("table", s.seating.text()),)),
+            *(() if s.reckoning.is_exact else (("true count", s.reckoning.text()),)),
             ("rounds dealt", f"{result.rounds:,} ({result.rounds_per_shoe:.2f} a shoe)"),
         ),
         name="settings",
@@ -214,7 +217,7 @@ def counting_report(result: CountingResult) -> Report:
         ),
         name="index-plays",
     )
-    notes = (
+    notes: tuple[str, ...] = (
         "Every round is dealt card by card from the shuffled shoe and played by the basic "
         f"strategy of the full shoe{' with the index plays' if s.plays else ''}; its result "
         "is exact, the figures over shoes are simulation estimates (± one standard error, "
@@ -229,6 +232,15 @@ def counting_report(result: CountingResult) -> Report:
         "on the true count, its variance the rounds' own; bet bankroll × advantage / "
         f"variance in whole units, at most {s.max_bet}.",
     )
+    if s.seating != Seating() or not s.reckoning.is_exact:
+        notes = (
+            *notes[:-1],
+            "The table: the counter sees and counts every player's cards; a round he "
+            "watches (wong-in) is dealt to the others and counts as a round dealt, not bet; "
+            "with two hands each spot is bet the ramp's units. The true count: "
+            f"{s.reckoning.text()}.",
+            notes[-1],
+        )
     control = Table(
         "Every round valued exactly (--exact-ev): the win from the rounds' values has the "
         "same expectation as the win as dealt, without the rounds' luck",
@@ -272,6 +284,8 @@ def counting_report(result: CountingResult) -> Report:
         "tags": list(s.tags),
         **({} if s.play_tags is None else {"play_tags": list(s.play_tags)}),
         "rounds": result.rounds,
+        # the rounds an hour the table's players make, where the request left it to them
+        **({} if s.hands_per_hour is not None else {"hands_per_hour": s.per_hour}),
         **tables_document(report),
     }
     return replace(report, data=body)
