@@ -160,7 +160,7 @@ def counting_report(result: CountingResult) -> Report:
         ruin_rows,
         name="ruin",
     )
-    trip = Trip(s.bankroll, s.hands_per_hour, s.trip_hours, s.goal)
+    trip = Trip(s.bankroll, s.per_hour, s.trip_hours, s.goal)
     planning = planning_table(
         trip,
         (Column("betting", wrap=18),),
