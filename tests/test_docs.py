@@ -10,6 +10,7 @@ import typer
 
 from baccarat_exact.cli import app
 from docs.gen_cli import command_paths, run
+from tests.cli_runner import run_main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 CLI_PAGE = (DOCS / "cli.md").read_text(encoding="utf-8")
@@ -34,11 +35,37 @@ def test_every_command_is_in_the_cli_reference(path: str) -> None:
     )
 
 
+OWN_PROCESS = ("--jobs", "--cluster", "--write", "--junit", "|", "<", ">")
+"""Words of an example that runs as ``make docs`` runs it, in a process of its own: worker
+processes, files written, the shell's pipes and redirections."""
+
+
+def example_output(
+    args: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """What ``make docs`` shows for ``baccarat-exact args`` (``docs.gen_cli.run``: stdout
+    then stderr, lines right-stripped, an 80-column plain terminal), run in this process
+    where a process of its own adds nothing but its start-up."""
+    import shlex
+
+    words = shlex.split(args)
+    if any(word in OWN_PROCESS for word in words):
+        return run(args)
+    monkeypatch.chdir(DOCS.parent)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    _, out, err = run_main(capsys, *words, columns=80)
+    return "\n".join(line.rstrip() for line in (out + err).splitlines())
+
+
 @pytest.mark.parametrize(("args", "output"), EXAMPLE.findall(CLI_PAGE))
-def test_cli_reference_examples_show_real_output(args: str, output: str) -> None:
+def test_cli_reference_examples_show_real_output(
+    args: str, output: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     if args == "check tests/golden":
         pytest.skip("`make test` runs it as its last step (`check --quiet tests/golden`)")
-    assert run(args).rstrip() == output.rstrip(), f"run `make docs`: output of {args!r} changed"
+    shown = example_output(args, capsys, monkeypatch)
+    assert shown.rstrip() == output.rstrip(), f"run `make docs`: output of {args!r} changed"
 
 
 def test_readme_shows_the_real_output_of_make_run() -> None:
@@ -98,12 +125,18 @@ def _another_table_of_a_long_run(page: str, args: str) -> bool:
 
 
 @pytest.mark.parametrize(("page", "args", "output"), page_examples())
-def test_page_examples_show_real_output(page: str, args: str, output: str) -> None:
+def test_page_examples_show_real_output(
+    page: str,
+    args: str,
+    output: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     if "--plot" in args or args.startswith(LEFT_TO_MAKE_DOCS):
         pytest.skip("draws a page's image or takes minutes: `make docs` re-runs it")
     if _another_table_of_a_long_run(page, args):
         pytest.skip("the long run of the example above, another table: `make docs` re-runs it")
-    assert run(args).rstrip() == output.rstrip(), (
+    assert example_output(args, capsys, monkeypatch).rstrip() == output.rstrip(), (
         f"run `make docs`: the output of {args!r} on docs/{page} changed"
     )
 
@@ -132,30 +165,35 @@ def readme_commands() -> list[str]:
 
 
 @pytest.mark.parametrize("args", readme_commands())
-def test_readme_commands_run_as_written(args: str) -> None:
-    """Every command the README shows runs as written: exit 0, output, no error."""
+def test_readme_commands_run_as_written(
+    args: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every command the README shows runs as written: exit 0, output, no error. They run
+    in a scratch directory that sees docs/ and tests/ (`check --write golden` writes
+    there); in this process, unless they start worker processes of their own."""
     if args == "check tests/golden":
         pytest.skip("`make test` runs it as its last step (`check --quiet tests/golden`)")
     import shlex
     import subprocess
-    import tempfile
 
     from docs.gen_cli import ENV, ROOT, SCRIPT
 
-    with tempfile.TemporaryDirectory() as scratch:  # `check --write golden` writes here
-        where = Path(scratch)
-        for name in ("docs", "tests"):
-            (where / name).symlink_to(ROOT / name)
+    for name in ("docs", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    words = shlex.split(args)
+    if any(word in OWN_PROCESS for word in words if word not in ("--write",)):
         done = subprocess.run(
-            [str(SCRIPT), *shlex.split(args)],
-            capture_output=True,
-            text=True,
-            env=ENV,
-            cwd=where,
-            check=False,
+            [str(SCRIPT), *words], capture_output=True, text=True, env=ENV, cwd=tmp_path
         )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout and "Error" not in done.stderr
+        code, out, err = done.returncode, done.stdout, done.stderr
+    else:
+        monkeypatch.chdir(tmp_path)
+        code, out, err = run_main(capsys, *words, columns=80)
+    assert code == 0, err
+    assert out and "Error" not in err
 
 
 def _machine_format(args: str) -> bool:
