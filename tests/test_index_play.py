@@ -87,15 +87,14 @@ def first_round_law(player: RoundDealer, counts: list[int]) -> dict[Fraction, Fr
 
 
 CASES = [
-    *((SHOES[0], rules) for rules in RULE_SETS),
-    *((SHOES[1], rules) for rules in RULE_SETS),
+    *((SHOES[(i + len(RULE_SETS)) % 2], rules) for i, rules in enumerate(RULE_SETS)),
     ("A=2,5=2,6=2,7=2,9=2,T=4,K=4", BlackjackRules(split_by=SplitBy.RANK, hole_card=True)),
     (
         SHOES[1],
         BlackjackRules(split_hands=4, dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL),
     ),
 ]
-"""Every rule set on both shoes, pairs by rank (a ten and a king do not split), and four
+"""Every rule set on one of the two shoes in turn (resplits on the deeper one), pairs by rank (a ten and a king do not split), and four
 hands from a pair with a dealer blackjack taking the original stake only (shared between
 the hands)."""
 
