@@ -74,6 +74,7 @@ COMMANDS: dict[str, str] = {
         "--mix banker=9,tie=1"
     ),
     "chemin": "chemin --infinite --model A1 --commission 5%",
+    "lucky-draw": "lucky-draw --counts A=2,5=2,9=2,K=3 --pays 2",
     "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
@@ -102,6 +103,7 @@ SAMPLES = {
     "report": 12,
     "programs": 10,
     "chemin": 6,
+    "lucky-draw": 4,
     "dragon-tiger eor": 6,
     "dragon-tiger simulate": 6,
     "design": 10,

@@ -52,6 +52,7 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["programs"],
     ["programs", "banker", "--mix", "banker=9,tie=1", "--session", "100,1000", "--cap", "20"],
     ["chemin", "--decks", "1", "--model", "3"],
+    ["lucky-draw", "--decks", "1", "--model", "total"],
     [
         "design",
         "dragon-bonus-player",
@@ -420,6 +421,7 @@ CHEAPEST = {
                "0%..50%", "--max-pay", "50"),
     "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
     "chemin": ("chemin", "--infinite", "--model", "A1"),
+    "lucky-draw": ("lucky-draw", "--counts", BACCARAT_SHOE),
     "dragon-tiger odds": ("dragon-tiger", "odds", "--decks", "1"),
     "dragon-tiger eor": ("dragon-tiger", "eor", "--counts", BACCARAT_SHOE),
     "dragon-tiger simulate": (

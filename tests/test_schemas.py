@@ -186,6 +186,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("programs", "programs banker --infinite --mix banker=9,tie=1 --rolling '' --session 5", 0),
     ("chemin", "chemin --infinite --model A1", 0),
     ("chemin", "chemin --decks 1 --model 2 --commission 5%", 0),
+    ("lucky-draw", "lucky-draw --infinite --pays 2 --model total", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),
     ("blackjack rules", "blackjack rules --surrender late --double 9-11 --split-by rank", 0),
