@@ -189,9 +189,9 @@ def lucky_draw(shoe: Shoe, pays: str = "1", knows: str = "hand") -> LuckyDraw:
     stood: dict[tuple[str, int], list[int]] = {}
     drawn: dict[tuple[str, int], list[int]] = {}
     for first in range(10):
-        for second in range(10):
+        for second in range(first, 10):  # either order of the two cards: the same ways
             for up in range(10):
-                ways = values[first]
+                ways = values[first] * (1 if first == second else 2)
                 ways *= values[second] - (0 if infinite else int(second == first))
                 ways *= values[up] - (0 if infinite else int(up == first) + int(up == second))
                 if ways <= 0:
