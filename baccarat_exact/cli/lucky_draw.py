@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from baccarat_exact.cli.chemin import ModelOption
 from baccarat_exact.cli.shared import SHOE, FormatOption, TableOption, answer, command
 from baccarat_exact.commands.base import View
 from baccarat_exact.commands.lucky_draw import LuckyDrawRequest
@@ -20,16 +21,6 @@ PaysOption = Annotated[
         metavar="TABLE",
         help="The Draw bet's pay table: 1 (9 pays 3 to 1, 8 2 to 1, 7 2 to 1, 6 or less 1 to "
         "1) or 2 (the same with 7 at 3 to 2).",
-    ),
-]
-ModelOption = Annotated[
-    str,
-    typer.Option(
-        "--model",
-        "-m",
-        metavar="MODEL",
-        help="What the player's choice depends on beside the up card: hand (his two cards, "
-        "as the published analysis) or total.",
     ),
 ]
 
