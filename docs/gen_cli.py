@@ -69,6 +69,7 @@ EXAMPLES: dict[str, list[str]] = {
     "programs": ["programs banker player --session 100,1000 --table programs"],
     "submission": ["submission dragon-7 --table lines"],
     "chemin": ["chemin --infinite --model A1 --table player", "chemin --decks 6 --table choices"],
+    "lucky-draw": ["lucky-draw --decks 8 --model total --table strategy"],
     "dragon-tiger odds": [
         "dragon-tiger odds --only dragon --only tie --only suited-tie --only dragon-big",
         'dragon-tiger odds --remove "Kx12 7x5" --tie-pays 11 --only tie --format csv',

@@ -11,7 +11,7 @@ from baccarat_exact.commands.base import View
 from baccarat_exact.commands.chemin import CheminDeFerRequest
 from baccarat_exact.report.model import Format
 
-__all__ = ["chemin_command"]
+__all__ = ["ModelOption", "chemin_command"]
 
 ModelOption = Annotated[
     str,
@@ -19,9 +19,10 @@ ModelOption = Annotated[
         "--model",
         "-m",
         metavar="MODEL",
-        help="What each side knows: 1 its total (Kemeny-Snell), 2 the Banker his two cards "
-        "(Downton-Lockwood), 3 each his two cards (Ethier-Gamez); or a paper's label A1, B2, "
-        "B3 (A: --infinite, dealt with replacement; B: a finite shoe).",
+        help="What each side knows. chemin: 1 its total (Kemeny-Snell), 2 the Banker his two "
+        "cards (Downton-Lockwood), 3 each his two cards (Ethier-Gamez); or a paper's label A1, "
+        "B2, B3 (A: --infinite, dealt with replacement; B: a finite shoe). lucky-draw: hand "
+        "(the player sees his two cards, as published) or total.",
     ),
 ]
 CommissionOption = Annotated[
