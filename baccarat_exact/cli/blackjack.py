@@ -23,6 +23,7 @@ from baccarat_exact.cli.report import (
     RoundsOption,
 )
 from baccarat_exact.cli.shared import (
+    HANDS_PER_HOUR_HELP,
     BankrollOption,
     BurnOption,
     ChipsOption,
@@ -49,6 +50,7 @@ from baccarat_exact.cli.shared import (
     TableOption,
     TripHoursOption,
     View,
+    WongInOption,
     WongOutOption,
     answer,
     grouped,
@@ -556,9 +558,8 @@ def counting_command(
         typer.Option(
             "--hands-per-hour",
             min=1,
-            help="Rounds dealt an hour, for the win per hour (default: 200, 160, 140, 120, "
-            "100, 80, 65 with 1 to 7 players at the table).",
-            show_default=False,
+            help=HANDS_PER_HOUR_HELP,
+            show_default="200, 160, 140, 120, 100, 80, 65 with 1 to 7 players",
         ),
     ] = None,
     seats: Annotated[
@@ -609,16 +610,7 @@ def counting_command(
             "cards drawn uniformly within ± this many decks (seeded).",
         ),
     ] = "0",
-    wong_in: Annotated[
-        str | None,
-        typer.Option(
-            "--wong-in",
-            metavar="TC",
-            help="Back-count: the counter watches the others' rounds and sits down at a true "
-            "count at or above this (leaving below --wong-out); needs --seats 2 or more.",
-            show_default=False,
-        ),
-    ] = None,
+    wong_in: WongInOption = None,
     two_hands_at: Annotated[
         str | None,
         typer.Option(

@@ -315,9 +315,20 @@ GoalOption = Annotated[
         show_default=False,
     ),
 ]
+HANDS_PER_HOUR_HELP = "Rounds dealt an hour, for the figures per hour."
 HandsPerHourOption = Annotated[
-    int,
-    typer.Option("--hands-per-hour", min=1, help="Hands dealt an hour, for the win per hour."),
+    int, typer.Option("--hands-per-hour", min=1, help=HANDS_PER_HOUR_HELP)
+]
+WongInOption = Annotated[
+    str | None,
+    typer.Option(
+        "--wong-in",
+        metavar="TC",
+        help="Back-count: sit out until the true count reaches this, then play until the "
+        "shoe ends or the true count falls below --wong-out (baccarat: with --fast; "
+        "blackjack: with --seats 2 or more, the others' rounds watched).",
+        show_default=False,
+    ),
 ]
 ClusterOption = Annotated[
     str | None,

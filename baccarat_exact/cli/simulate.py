@@ -35,6 +35,7 @@ from baccarat_exact.cli.shared import (
     TableOption,
     TripHoursOption,
     View,
+    WongInOption,
     WongOutOption,
     answer,
     command,
@@ -74,16 +75,6 @@ FastOption = Annotated[
         "bet flat and with --ramp (one ramp, or per bet: dragon-7=4:1,6:2;panda-8=3:1) "
         "and wonging. No exact EV per hand: no perfect-information strategy, depth "
         "table, --kelly or --plot.",
-    ),
-]
-WongInOption = Annotated[
-    str | None,
-    typer.Option(
-        "--wong-in",
-        metavar="TC",
-        help="With --fast: a ramp sits out until the true count reaches this, then plays "
-        "until the shoe ends or the true count falls below --wong-out.",
-        show_default=False,
     ),
 ]
 
