@@ -236,3 +236,13 @@ def test_a_split_beyond_a_day_is_refused_with_its_estimate() -> None:
     assert split_cost(solver, 7).seconds > 86_400
     with pytest.raises(RulesError, match=r"8 8 into up to 4 hands .* about \d+ (days|years)"):
         require_affordable(solver, 7)
+
+
+def test_commands_of_many_shoes_refuse_the_optimal_split() -> None:
+    from typer.testing import CliRunner
+
+    from baccarat_exact.cli import app
+
+    result = CliRunner().invoke(app, ["blackjack", "round", "--float", "--post-split", "optimal"])
+    assert result.exit_code == 2
+    assert "blackjack round does not take --post-split optimal" in result.output

@@ -49,8 +49,10 @@ from baccarat_exact.blackjack.solver import Number
 from baccarat_exact.errors import RulesError
 
 __all__ = [
+    "MORE_HANDS_SHARE",
+    "MOST_STATES",
     "SECONDS_PER_STATE",
-    "STATES_PER_HAND_POWER",
+    "SPLIT_ONCE_STATES",
     "SplitCost",
     "optimal_split",
     "optimal_split_value",
@@ -58,12 +60,20 @@ __all__ = [
     "split_cost",
 ]
 
-SECONDS_PER_STATE = {True: 4.0e-4, False: 1.0e-4}
-"""Measured cost of one round state (exact, float) on the machine of docs/performance.md:
-what the estimate of a refusal reads."""
+SECONDS_PER_STATE = {True: 2.0e-4, False: 7.0e-5}
+"""Measured CPU time of one round state (exact, float) on the machine of
+docs/performance.md: what the estimate of a refusal reads."""
 
-STATES_PER_HAND_POWER = {2: 2.5, 3: 1.0, 4: 1.0}
-"""``c_h`` of :func:`split_cost`: round states over ``S^h`` (measured, rounded up)."""
+SPLIT_ONCE_STATES = 4.5
+"""``c`` of :func:`split_cost`: round states of a pair split once over ``S²`` (measured
+1.6 to 4.2, rounded up)."""
+
+MORE_HANDS_SHARE = {3: 5, 4: 15}
+"""``d_h`` of :func:`split_cost`: the states grow by ``S / d_h`` with the ``h``-th hand
+(measured 6.4 and 30 on a 28-card shoe, rounded down: an estimate on the high side)."""
+
+MOST_STATES = 30_000_000
+"""Most round states kept in memory at once (a few hundred bytes each, about 10 GB)."""
 
 _DAY = 86_400.0
 
@@ -306,31 +316,36 @@ def optimal_split_value(solver: GraphSolver, slot: int) -> Fraction | float:
 
 
 def split_cost(solver: GraphSolver, slot: int) -> SplitCost:
-    """The round states an optimal split of ``slot`` is estimated to reach: ``c_h · S^h`` for
-    a pair that may become ``h`` hands, ``S`` the split hands one hand of the pair can
-    become from this shoe (the engine's shape of the pair, counted at once) and ``c_h``
-    :data:`STATES_PER_HAND_POWER` (measured: docs/blackjack.md, "The optimal split")."""
+    """The round states an optimal split of ``slot`` is estimated to reach:
+    ``c · S² · Π_h S / d_h`` for a pair that may become more than two hands, ``S`` the
+    states one split hand of the pair can reach from this shoe (the engine's shape of the
+    pair, counted at once), ``c`` :data:`SPLIT_ONCE_STATES` and ``d_h``
+    :data:`MORE_HANDS_SHARE` (measured: docs/blackjack.md, "The optimal split")."""
     hands = hands_possible(solver.rules, slot)
     one_hand = SLOTS  # one-card split aces: a hand is its second card
     if not forced_stand(solver.rules, slot):
         key = shape_of(solver.counts, infinite=solver.infinite, one_card_aces=False, pair=slot)
         one_hand = max(len(graph_shape(key).found), SLOTS)
-    return SplitCost(states=int(STATES_PER_HAND_POWER[hands] * one_hand**hands), exact=solver.exact)
+    states = SPLIT_ONCE_STATES * one_hand**2
+    for more in range(3, hands + 1):
+        states *= max(1.0, one_hand / MORE_HANDS_SHARE[more])
+    return SplitCost(states=int(states), exact=solver.exact)
 
 
 def require_affordable(solver: GraphSolver, slot: int) -> None:
-    """Refuse a split whose estimated time (:func:`split_cost`) is beyond a day, saying it.
+    """Refuse a split whose estimate (:func:`split_cost`) is beyond a day or
+    :data:`MOST_STATES`, saying it.
 
     :raises RulesError: beyond the line.
     """
     cost = split_cost(solver, slot)
-    if cost.seconds > _DAY:
+    if cost.seconds > _DAY or cost.states > MOST_STATES:
         hands = hands_possible(solver.rules, slot)
         raise RulesError(
             f"the optimal split of {SLOT_LABELS[slot]} {SLOT_LABELS[slot]} into up to {hands} "
             f"hands on this shoe would value about {cost.states:.2g} round states, about "
-            f"{_duration(cost.seconds)} here: refused beyond a day (fewer decks, "
-            "--split-hands 2, or --post-split cdp)"
+            f"{_duration(cost.seconds)} here: refused beyond a day or {MOST_STATES:.0e} "
+            "states (fewer cards, --split-hands 2, or --post-split cdp)"
         )
 
 
