@@ -153,7 +153,7 @@ def hand_report(analysis: HandAnalysis) -> Report:
     gain = analysis.split_gain
     if gain is not None and analysis.split_cdp is not None:
         notes.append(
-            f"The optimal split gains {float(gain):+.9f} over CDP's "
+            f"The optimal split gains {float(gain):+.3g} over CDP's "
             f"{float(analysis.split_cdp):.9f} (per original unit)."
         )
     notes.append(FLOAT_NOTE if not analysis.exact else ROUNDED)
