@@ -31,6 +31,7 @@ from baccarat_exact.blackjack.graph_hits import HitSums
 from baccarat_exact.blackjack.graph_links import Links, links_of, rounded_links, state_classes
 from baccarat_exact.blackjack.graph_solver import GraphSolver
 from baccarat_exact.blackjack.hands import ACE, SLOTS, Counts, add_card
+from baccarat_exact.blackjack.optimal_split import optimal_split
 from baccarat_exact.blackjack.resplit import CAPPED, pair_chance, pattern_terms
 from baccarat_exact.blackjack.round.moves import forced_stand, hands_possible
 from baccarat_exact.blackjack.rules import PostSplit
@@ -437,8 +438,10 @@ class Graph(GraphArrays, Generic[SolverT]):
         optimal values: the split hands played by ``decide``, else by the rules' post-split
         play (:class:`~.rules.PostSplit`). Split once and played by the optimum (CDP1 and
         CDP alike) it is twice the first hand; else a sum over the pair's own graphs
-        (:mod:`.resplit`)."""
+        (:mod:`.resplit`); the optimal split is the round's own sweep (:mod:`.optimal_split`)."""
         rules = self.solver.rules
+        if decide is None and rules.post_split is PostSplit.OPTIMAL:
+            return optimal_split(self.solver, slot)
         resplits = hands_possible(rules, slot) > 2
         if decide is None and rules.post_split is PostSplit.CDZ:
             return (

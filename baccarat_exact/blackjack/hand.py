@@ -8,7 +8,7 @@ card the values are given that the dealer has no blackjack (he has peeked).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -61,6 +61,16 @@ class HandAnalysis:
     exact: bool
     given_no_dealer_blackjack: bool
     """True with a hole card: the dealer has peeked, so the values assume he has no blackjack."""
+    split_cdp: Value | None = None
+    """With the optimal post-split play: the split's value played CDP, which the optimal
+    split's gain is measured from (``None`` otherwise)."""
+
+    @property
+    def split_gain(self) -> Value | None:
+        """The optimal split's value less the CDP split's (``None`` without both)."""
+        if self.split_cdp is None or "split" not in self.values:
+            return None
+        return self.values["split"] - self.split_cdp
 
     @property
     def best(self) -> str:
@@ -95,7 +105,20 @@ class HandAnalysis:
             "given_no_dealer_blackjack": self.given_no_dealer_blackjack,
             "best": self.best,
             "moves": moves,
+            **self._split_cdp_dict(),
         }
+
+    def _split_cdp_dict(self) -> dict[str, Any]:
+        """The CDP split and the optimal split's gain over it, where computed."""
+        gain = self.split_gain
+        if self.split_cdp is None or gain is None:
+            return {}
+        found: dict[str, Any] = {}
+        for key, value in (("split_cdp", self.split_cdp), ("split_gain", gain)):
+            if isinstance(value, Fraction):
+                found[key] = str(value)
+            found[f"{key}_float"] = to_float(value)
+        return found
 
 
 def analyze_hand(
@@ -162,6 +185,10 @@ def analyze_hand(
             if given:
                 value /= float(solver.no_blackjack(counts_hand, r))
         values[move] = value
+    split_cdp = None
+    if rules.post_split is PostSplit.OPTIMAL and "split" in values:
+        cdp = replace(rules, post_split=PostSplit.CDP)
+        split_cdp = analyze_hand(ranks, up_rank, shoe, cdp, exact=exact).values["split"]
     return HandAnalysis(
         rules=rules,
         shoe=shoe,
@@ -170,6 +197,7 @@ def analyze_hand(
         values=values,
         exact=exact,
         given_no_dealer_blackjack=given,
+        split_cdp=split_cdp,
     )
 
 

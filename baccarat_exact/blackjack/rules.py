@@ -104,11 +104,16 @@ class PostSplit(str, Enum):
     CDP = "cdp"
     """As CDP1, but with resplits each term of the split's value (the shoe less ``m`` more
     pair cards) takes the best moves for its own shoe."""
+    OPTIMAL = "optimal"
+    """Every split hand's move the best for the whole round given every card seen so far,
+    the earlier split hands' included, and a pair card dealt split again or played as is
+    best (Farmer's optimal split, ``pdf/blackjack_split.cpp``; :mod:`.optimal_split`)."""
 
     @property
     def label(self) -> str:
-        """The name analysts write: ``CDZ-``, ``CDP1``, ``CDP``."""
-        return self.value.upper()
+        """The name analysts write: ``CDZ-``, ``CDP1``, ``CDP``, ``optimal``."""
+        name: str = self.value
+        return name if self is PostSplit.OPTIMAL else name.upper()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -318,9 +323,11 @@ class BlackjackRules:
         metadata=declare(
             "--post-split",
             help="How split hands are played (the player's choice, not a casino rule): cdz- "
-            "(as unsplit hands), cdp1 (best given both pair cards) or cdp (with resplits, "
-            "best for each term's shoe) (default: cdp1).",
-            meaning="the player's post-split play: CDZ-, CDP1 or CDP (his choice, not a rule)",
+            "(as unsplit hands), cdp1 (best given both pair cards), cdp (with resplits, "
+            "best for each term's shoe) or optimal (best given every card seen) "
+            "(default: cdp1).",
+            meaning="the player's post-split play: CDZ-, CDP1, CDP or optimal (his choice, "
+            "not a rule)",
             later=True,
         ),
     )

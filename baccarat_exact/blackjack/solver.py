@@ -61,9 +61,7 @@ from baccarat_exact.blackjack.round import (
     split_share,
     surrenders_before_peek,
 )
-from baccarat_exact.blackjack.rules import (
-    BlackjackRules,
-)
+from baccarat_exact.blackjack.rules import BlackjackRules, PostSplit
 from baccarat_exact.errors import RulesError, ShoeError
 from baccarat_exact.model.exact import decimal_text, to_float
 
@@ -114,6 +112,14 @@ def _resplit_cards(split_hands: int) -> int:
     return 0 if split_hands <= 2 else 2 * split_hands - 3
 
 
+def _player_cards(rules: BlackjackRules) -> int:
+    """Most player cards out of the shoe when a hand stands: one hand (and the resplits'
+    extra pair cards), or every hand of a pair played optimally (each to its bust card)."""
+    if rules.post_split is PostSplit.OPTIMAL:
+        return _MOST_PLAYER_CARDS * rules.split_hands
+    return _MOST_PLAYER_CARDS + _resplit_cards(rules.split_hands)
+
+
 _FLOAT_PAY = 1e250
 """Largest pay the float mode takes: its sums of products must stay far from overflow."""
 
@@ -160,7 +166,7 @@ class UpCardSolver:
         self.table = dealer_table(up, rules.dealer_hits_soft_17)
         if not infinite:
             self.table = restricted_table(self.table, tuple(min(n, 11) for n in counts))
-        most = _MOST_PLAYER_CARDS + _resplit_cards(rules.split_hands) + self.table.longest
+        most = _player_cards(rules) + self.table.longest
         self.budget = most if infinite else min(most, self.n_cards)
         self.scale: Number = rules.pay_scale if exact else 1.0
         self.bj_slot = blackjack_slot(up)

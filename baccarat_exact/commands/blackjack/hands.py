@@ -74,6 +74,7 @@ class BlackjackHandRequest(BlackjackRequest["HandAnalysis"]):
     """
 
     KIND: ClassVar[str] = "blackjack hand"
+    OPTIMAL_SPLIT: ClassVar[bool] = True
 
     cards: str = ""
     """The player's cards, e.g. ``"T 6"`` (two or more)."""

@@ -185,6 +185,11 @@ class BlackjackRequest(Request[ResultT]):
     """The rules inputs this command takes."""
     SHOE: ClassVar[Collection[str]] = ("counts", "remove", "infinite")
     """The shoe inputs this command takes."""
+    OPTIMAL_SPLIT: ClassVar[bool] = False
+    """Whether the command takes ``--post-split optimal``: a command valuing one shoe's
+    splits does (each split refused beyond a day, :mod:`~baccarat_exact.blackjack.
+    optimal_split`); one that solves many shoes, deals rounds or needs a fixed play of
+    the split hands does not."""
 
     shoe: ShoeInput = FRESH_SHOE
     rules: BlackjackRulesInput = CASINO_GAME
@@ -221,6 +226,14 @@ class BlackjackRequest(Request[ResultT]):
         ):
             if given and name not in self.SHOE:
                 raise ShoeError(f"{kind} takes no --{name}: it deals whole shoes, shuffled")
+        if not self.OPTIMAL_SPLIT and "post_split" in self.rules.given():
+            from baccarat_exact.blackjack.rules import PostSplit
+
+            if self.rules.rules().post_split is PostSplit.OPTIMAL:
+                raise RulesError(
+                    f"{kind} does not take --post-split optimal: the optimal split is valued "
+                    "one shoe's pairs at a time (blackjack hand, blackjack edge)"
+                )
         self.check()
 
     def check(self) -> None:

@@ -41,6 +41,7 @@ class BlackjackEdgeRequest(BlackjackRequest["EdgeResult"]):
     """
 
     KIND: ClassVar[str] = "blackjack edge"
+    OPTIMAL_SPLIT: ClassVar[bool] = True
 
     option_values: bool = False
     """Also price every rule option by flipping it alone."""

@@ -119,7 +119,9 @@ def dealer_report(chart: DealerChart) -> Report:
 def _split_note(rules: BlackjackRules) -> str:
     """How ``hand``'s split value plays the split hands (the post-split play, named)."""
     how = (
-        "played as the same cards unsplit"
+        "played by the best move for the round given every card seen"
+        if rules.post_split is PostSplit.OPTIMAL
+        else "played as the same cards unsplit"
         if rules.post_split is PostSplit.CDZ
         else "played from its own cards and the pair"
         if rules.split_hands == 2 or rules.post_split is PostSplit.CDP1
@@ -148,6 +150,12 @@ def hand_report(analysis: HandAnalysis) -> Report:
     ]
     if analysis.given_no_dealer_blackjack:
         notes.append("Hole card: the dealer has peeked; values are given that he has no blackjack.")
+    gain = analysis.split_gain
+    if gain is not None and analysis.split_cdp is not None:
+        notes.append(
+            f"The optimal split gains {float(gain):+.3g} over CDP's "
+            f"{float(analysis.split_cdp):.9f} (per original unit)."
+        )
     notes.append(FLOAT_NOTE if not analysis.exact else ROUNDED)
     return Report(
         title=(
