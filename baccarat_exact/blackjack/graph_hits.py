@@ -107,15 +107,32 @@ class HitSums:
         memo = links.memo
         every = memo.get("pairs")
         if every is None:
-            pairs = np.flatnonzero(links.goes_on)  # (state, card) as state * 10 + card
-            per_row = np.bincount(pairs // SLOTS, minlength=len(links.goes_on))
+            pairs, targets, per_row, offsets = self._pair_index()
             every = memo["pairs"] = (
                 links.weight.ravel().take(pairs).astype(self.dtype, copy=False),
-                links.next_index.ravel().take(pairs),
+                targets,
                 per_row,
-                np.cumsum(per_row) - per_row,
+                offsets,
             )
         return every
+
+    def _pair_index(self) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+        """The pairs that go on (as state * 10 + card), their next states, and each state's
+        count and offset: what follows from ``goes_on`` alone, kept in the shape's memo
+        where the links share the shape's arrays (every up card and shoe of it)."""
+        links = self.links
+        key = ("pair index", id(links.goes_on))
+        if links.shared:
+            kept = self.shape.memo.get(key)
+            if kept is not None and kept[0] is links.goes_on:
+                found: tuple[IntArray, IntArray, IntArray, IntArray] = kept[1]
+                return found
+        pairs = np.flatnonzero(links.goes_on)  # (state, card) as state * 10 + card
+        per_row = np.bincount(pairs // SLOTS, minlength=len(links.goes_on))
+        found = (pairs, links.next_index.ravel().take(pairs), per_row, np.cumsum(per_row) - per_row)
+        if links.shared:
+            self.shape.memo[key] = (links.goes_on, found)
+        return found
 
     def _plan_of(self, rows: IntArray) -> Plan:
         """A plan of :meth:`hits` for the states ``rows``: their pairs, in their order."""
