@@ -75,11 +75,19 @@ def hands_within(caps: Counts, need: int) -> tuple[Counts, ...]:
 
 def _hands_array(caps: Counts, need: int) -> IntArray:
     """:func:`hands_within` as a (hands × 10) array."""
+    hands = _two_cards_or_more(caps)
+    if need < 0:
+        return hands
+    kept: IntArray = hands[hands[:, need] > 0]
+    return kept
+
+
+@lru_cache(maxsize=64)
+def _two_cards_or_more(caps: Counts) -> IntArray:
+    """:func:`_all_hands` of two cards or more (kept: a shape asks once per pair)."""
     hands = _all_hands(caps)
-    keep = hands.sum(axis=1) >= 2
-    if need >= 0:
-        keep &= hands[:, need] > 0
-    kept: IntArray = hands[keep]
+    kept: IntArray = hands[hands.sum(axis=1) >= 2]
+    kept.flags.writeable = False  # shared by every caller
     return kept
 
 
@@ -242,11 +250,16 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
     code_order = np.argsort(codes)
     sorted_codes = codes[code_order]
-    succ = np.empty((n, SLOTS), dtype=np.int32)
+    # only the hands the card does not bust are looked for (the busts marked after)
+    succ = np.full((n, SLOTS), ABSENT, dtype=np.int32)
+    sorted_hard = hard[code_order]
     for card in range(SLOTS):
-        wanted = sorted_codes + weights[card]
+        fits = sorted_hard <= 21 - (card + 1)
+        wanted = sorted_codes[fits] + weights[card]
         where = np.searchsorted(sorted_codes, wanted).clip(0, n - 1)
-        succ[code_order, card] = np.where(sorted_codes[where] == wanted, code_order[where], ABSENT)
+        succ[code_order[fits], card] = np.where(
+            sorted_codes[where] == wanted, code_order[where], ABSENT
+        )
     busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
     succ[busts] = BUSTS
     radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
