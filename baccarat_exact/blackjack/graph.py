@@ -52,6 +52,7 @@ from baccarat_exact.blackjack.shape import (
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import RulesError
 
+_native_sweep: Callable[..., None] | None
 try:  # the compiled float sweep (optional, in the dealer step's module; None: numpy's)
     from baccarat_exact.blackjack._dealer import sweep_float as _native_sweep
 except ImportError:  # pragma: no cover - a build without a C compiler

@@ -14,7 +14,8 @@ A shape may hold the split hands of one pair alone (no unsplit hands): what a re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -206,8 +207,41 @@ class GraphShape:
     """Every hand of a round (unsplit and split), not the split hands of one pair alone."""
 
 
-@lru_cache(maxsize=32)
-def graph_shape(key: ShapeKey) -> GraphShape:
+SHAPE_CACHE_STATES = 400_000
+"""The most states the shapes kept by :func:`graph_shape` hold together (about 40 six-deck
+shapes, or thousands of the one-hand shapes ``indices`` values: a count of shapes would keep
+too few of those or too many of these)."""
+
+
+class _ShapeCache:
+    """:func:`graph_shape`'s cache: the shapes most recently asked for, up to
+    :data:`SHAPE_CACHE_STATES` states in all (with ``cache_clear`` and ``__wrapped__``, as
+    ``functools.lru_cache`` gives them)."""
+
+    def __init__(self, build: Callable[[ShapeKey], GraphShape]) -> None:
+        self.__wrapped__ = build
+        self._kept: OrderedDict[ShapeKey, GraphShape] = OrderedDict()
+        self._states = 0
+
+    def __call__(self, key: ShapeKey) -> GraphShape:
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+            return found
+        found = self.__wrapped__(key)
+        self._kept[key] = found
+        self._states += len(found.r)
+        while self._states > SHAPE_CACHE_STATES and len(self._kept) > 1:
+            _, dropped = self._kept.popitem(last=False)
+            self._states -= len(dropped.r)
+        return found
+
+    def cache_clear(self) -> None:
+        self._kept.clear()
+        self._states = 0
+
+
+def _graph_shape(key: ShapeKey) -> GraphShape:
     """The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
     caps0, floor, splits, one_card_aces = key
     unsplit = _hands_array(caps0, -1) if caps0 else np.zeros((0, SLOTS), dtype=np.int64)
@@ -295,6 +329,10 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         signature_rep=signature_rep,
         whole=caps0 is not None and not any(floor),
     )
+
+
+graph_shape = _ShapeCache(_graph_shape)
+"""The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
 
 
 def shape_of(

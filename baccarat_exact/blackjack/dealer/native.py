@@ -35,7 +35,7 @@ NATIVE_LIMIT = 2**128
 this (``_dealer.c``; N' the shoe's counts each raised to at least the longest draw)."""
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # as many as restricted_table keeps: a depleted shoe's tables
 def native_plan(table: DealerTable) -> _dealer.Plan:
     """The table's plan as the compiled step takes it (checked there): the nodes of each step
     flat, and the orderings on the first step's nodes. The numpy plan it is made from is let
