@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from baccarat_exact.blackjack.graph_solver import GraphSolver
-from baccarat_exact.blackjack.hands import SLOTS
+from baccarat_exact.blackjack.hands import SEVEN, SLOTS
 from baccarat_exact.blackjack.round.moves import forced_stand, pays_triple_seven
 from baccarat_exact.blackjack.shape import (
     BLACKJACK,
@@ -81,7 +81,9 @@ def _kinds(shape: GraphShape, solver: GraphSolver) -> _Kinds:
     found: _Kinds | None = shape.memo.get(key)
     if found is None:
         kind = shape.kind.copy()
-        third = np.flatnonzero(shape.cards == 3)  # hands just completed by a third card
+        # hands just completed by a third card, of three sevens (no other three cards make
+        # a Triple Seven: moves.is_triple_seven); the solver tells which are paid
+        third = np.flatnonzero((shape.cards == 3) & (shape.hands[:, SEVEN] == 3))
         for i, hand, extra in zip(
             third.tolist(), shape.hands[third].tolist(), shape.extra[third].tolist()
         ):
