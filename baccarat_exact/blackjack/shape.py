@@ -14,6 +14,7 @@ A shape may hold the split hands of one pair alone (no unsplit hands): what a re
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -222,23 +223,28 @@ class _ShapeCache:
         self.__wrapped__ = build
         self._kept: OrderedDict[ShapeKey, GraphShape] = OrderedDict()
         self._states = 0
+        self._lock = threading.Lock()  # a Dask worker's threads may share it
 
     def __call__(self, key: ShapeKey) -> GraphShape:
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-            return found
-        found = self.__wrapped__(key)
-        self._kept[key] = found
-        self._states += len(found.r)
-        while self._states > SHAPE_CACHE_STATES and len(self._kept) > 1:
-            _, dropped = self._kept.popitem(last=False)
-            self._states -= len(dropped.r)
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+        found = self.__wrapped__(key)  # outside the lock: two threads may build one shape
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = found
+                self._states += len(found.r)
+            while self._states > SHAPE_CACHE_STATES and len(self._kept) > 1:
+                _, dropped = self._kept.popitem(last=False)
+                self._states -= len(dropped.r)
         return found
 
     def cache_clear(self) -> None:
-        self._kept.clear()
-        self._states = 0
+        with self._lock:
+            self._kept.clear()
+            self._states = 0
 
 
 def _graph_shape(key: ShapeKey) -> GraphShape:
