@@ -24,6 +24,7 @@ setup(
         Extension(
             "baccarat_exact.blackjack._dealer",
             ["baccarat_exact/blackjack/_dealer.c"],
+            extra_compile_args=["-ffp-contract=off"],  # sweep_float: numpy's roundings
             optional=True,
         ),
         Extension(

@@ -31,6 +31,9 @@
  *   the sums of the counts) and ff(N', L) < 2**128 on every call: beyond it, ValueError,
  *   and the caller takes its Python-integer path.
  *
+ * The module also sweeps a float state graph's optimal values (sweep_float, below): the
+ * per-level numpy calls of that sweep cost more than its arithmetic.
+ *
  * setup.py builds this module as an optional extension; without a C compiler (or without
  * 128-bit integers: EXACT is then 0) the package uses numpy for the same sums, and
  * tests/test_dealer_native.py checks that both give the same numbers.
@@ -799,6 +802,137 @@ done:
 #endif
 }
 
+/* The float state graph's optimal sweep over states lo..hi-1, most cards first (a state's
+ * successors all hold more cards: later in the order), in the very arithmetic of the numpy
+ * sweep (graph.py's optimal_array over graph_hits.py's plans), so that both give the same
+ * bits: a hit is bust_part + (p_0 + pairwise(p_1, ...)) over the products p_k = weight_k *
+ * value(target_k) of the state's cards that go on (np.add.reduceat's sum of a run: its first
+ * item plus numpy's pairwise sum of the rest, from 0.0 below eight items, else eight
+ * accumulators added in pairs and the rest in turn), and each maximum keeps the first
+ * operand only when it is larger (np.maximum). No contraction of a product and a sum into
+ * one rounding: setup.py builds with -ffp-contract=off. */
+static double
+run_sum(const double *p, Py_ssize_t n)
+{
+    if (n == 1)
+        return p[0];
+    const double *rest = p + 1;
+    Py_ssize_t m = n - 1;
+    double sum;
+    Py_ssize_t i;
+    if (m < 8) {
+        sum = 0.0;
+        for (i = 0; i < m; i++)
+            sum += rest[i];
+    }
+    else {
+        sum = ((rest[0] + rest[1]) + (rest[2] + rest[3])) +
+              ((rest[4] + rest[5]) + (rest[6] + rest[7]));
+        for (i = 8; i < m; i++)
+            sum += rest[i];
+    }
+    return p[0] + sum;
+}
+
+static double
+larger(double a, double b)
+{
+    return (a > b || a != a) ? a : b;
+}
+
+static PyObject *
+sweep_float(PyObject *module, PyObject *args)
+{
+    (void)module;
+    Py_ssize_t lo, hi;
+    PyObject *objects[11];
+    if (!PyArg_ParseTuple(args, "nnOOOOOOOOOOO", &lo, &hi, &objects[0], &objects[1],
+                          &objects[2], &objects[3], &objects[4], &objects[5], &objects[6],
+                          &objects[7], &objects[8], &objects[9], &objects[10]))
+        return NULL;
+    /* weights, targets, counts, offsets, bust_part, stand, doubling, surrendering, plays,
+     * fixed, values */
+    static const char *names[11] = {"weights", "targets",      "counts", "offsets",
+                                    "bust_part", "stand",      "doubling", "surrendering",
+                                    "plays",   "fixed",        "values"};
+    Py_buffer views[11];
+    int got = 0;
+    PyObject *result = NULL;
+    Py_ssize_t n = -1, m = -1;
+    for (; got < 11; got++) {
+        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (got == 10 ? PyBUF_WRITABLE : 0);
+        if (PyObject_GetBuffer(objects[got], &views[got], flags) < 0)
+            goto done;
+    }
+    m = views[0].len / 8;
+    n = views[4].len / 8;
+    for (int k = 0; k < 11; k++) {
+        const char *format = views[k].format ? views[k].format : "B";
+        char code = format[strlen(format) - 1];
+        Py_ssize_t want = k < 2 ? m : n;
+        int ok;
+        if (k == 1 || k == 2 || k == 3)
+            ok = views[k].itemsize == 8 && (code == 'q' || code == 'l');
+        else if (k == 8)
+            ok = views[k].itemsize == 1 && code == '?';
+        else
+            ok = views[k].itemsize == 8 && code == 'd';
+        if (!ok || views[k].len != want * views[k].itemsize) {
+            PyErr_Format(PyExc_ValueError, "%s: expected %zd items of its type", names[k], want);
+            goto done;
+        }
+    }
+    if (lo < 0 || hi > n || lo > hi) {
+        PyErr_SetString(PyExc_ValueError, "lo, hi: a range of the states expected");
+        goto done;
+    }
+    const double *weights = views[0].buf;
+    const int64_t *targets = views[1].buf, *counts = views[2].buf, *offsets = views[3].buf;
+    const double *bust_part = views[4].buf, *stand = views[5].buf, *doubling = views[6].buf;
+    const double *surrendering = views[7].buf, *fixed = views[9].buf;
+    const char *plays = views[8].buf;
+    double *values = views[10].buf;
+    /* every run within the pairs, every target a state after the run's own */
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        if (counts[i] < 0 || counts[i] > SLOTS || offsets[i] < 0 || offsets[i] + counts[i] > m) {
+            PyErr_SetString(PyExc_ValueError, "counts, offsets: runs within the pairs expected");
+            goto done;
+        }
+        for (int64_t k = offsets[i]; k < offsets[i] + counts[i]; k++)
+            if (targets[k] <= i || targets[k] >= n) {
+                PyErr_SetString(PyExc_ValueError, "targets: later states expected");
+                goto done;
+            }
+    }
+    double products[SLOTS];
+    for (Py_ssize_t i = hi - 1; i >= lo; i--) {
+        double hit = bust_part[i];
+        if (counts[i]) {
+            const double *w = weights + offsets[i];
+            const int64_t *t = targets + offsets[i];
+            for (int64_t k = 0; k < counts[i]; k++)
+                products[k] = w[k] * values[t[k]];
+            hit = hit + run_sum(products, (Py_ssize_t)counts[i]);
+        }
+        double best = larger(larger(larger(stand[i], hit), doubling[i]), surrendering[i]);
+        values[i] = plays[i] ? best : fixed[i];
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    for (int k = 0; k < got; k++)
+        PyBuffer_Release(&views[k]);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"sweep_float", (PyCFunction)sweep_float, METH_VARARGS,
+     PyDoc_STR("sweep_float(lo, hi, weights, targets, counts, offsets, bust_part, stand, "
+               "doubling, surrendering, plays, fixed, values): the float graph's optimal "
+               "values of states hi-1 down to lo into values, as the numpy sweep gives them.")},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyMethodDef Plan_methods[] = {
     {"probabilities", (PyCFunction)Plan_probabilities, METH_VARARGS,
      PyDoc_STR("probabilities(counts, removed, index, out): the dealer's outcome "
@@ -830,6 +964,7 @@ static struct PyModuleDef module = {
     .m_name = "baccarat_exact.blackjack._dealer",
     .m_doc = PyDoc_STR("The dealer's outcomes for a shoe less many removals, compiled."),
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC

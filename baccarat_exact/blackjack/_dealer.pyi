@@ -37,3 +37,22 @@ class Plan:
         """The exact outcome numerators over ff(N - r, longest), flat by ``index``; with
         ``picks`` ((m,) int64: removal rows) and ``weights`` ((m, 7) int8 of -1, 0 or 1) the
         m signed sums of weight × numerator. ValueError where ff(N', longest) reaches 2**128."""
+
+def sweep_float(
+    lo: int,
+    hi: int,
+    weights: Any,
+    targets: Any,
+    counts: Any,
+    offsets: Any,
+    bust_part: Any,
+    stand: Any,
+    doubling: Any,
+    surrendering: Any,
+    plays: Any,
+    fixed: Any,
+    values: Any,
+) -> None:
+    """The float graph's optimal values of states ``hi - 1`` down to ``lo`` into ``values``
+    (float64), each state's hit the run of its pairs (``weights``, int64 ``targets``; its
+    ``counts`` and ``offsets``), with numpy's roundings: the numpy sweep's bits."""

@@ -53,6 +53,12 @@ from baccarat_exact.blackjack.shape import (
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import RulesError
 
+_native_sweep: Callable[..., None] | None
+try:  # the compiled float sweep (optional, in the dealer step's module; None: numpy's)
+    from baccarat_exact.blackjack._dealer import sweep_float as _native_sweep
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _native_sweep = None
+
 if TYPE_CHECKING:  # typing.Self is Python 3.11's; only the type checker reads it here
     from typing_extensions import Self
 
@@ -272,8 +278,11 @@ class Graph(GraphArrays, Generic[SolverT]):
         peeked dealer blackjack) of every opening hand."""
         solver = self.solver
         out = []
-        for i in self.openings:
-            hand = self.shape.found[i][0]
+        key = ("opening hands", tuple(self.openings))
+        hands = self.shape.memo.get(key)
+        if hands is None:  # the same hands for every up card and shoe of the shape
+            hands = self.shape.memo[key] = [self.shape.found[i][0] for i in self.openings]
+        for i, hand in zip(self.openings, hands):
             may, may_not = solver.pair_shares(hand)
             out.append((i, solver.deal_weight(hand), may, may_not, solver.peek_loss(hand)))
         return out
@@ -369,7 +378,26 @@ class Graph(GraphArrays, Generic[SolverT]):
             doubling = np.where(self.double_mask, self.double_values, -np.inf)
             surrendering = np.where(self.surrender_mask, self.surrender_values, -np.inf)
             fixed = np.where(self.terminal_mask, self.terminal_values, self.stand_values)
+        # the levels above every pair's swept in one compiled call where built (the same
+        # bits as the loop below), the pairs' levels (a split's value) by the loop
+        swept = len(values)
+        if not self._exact and _native_sweep is not None:
+            swept = max((self._level_stop(i) for i in self.pairs.values()), default=0)
+            _native_sweep(
+                swept,
+                len(values),
+                *self._hits.flat_pairs(),
+                np.ascontiguousarray(self.bust_part, dtype=np.float64),
+                np.ascontiguousarray(self.stand_values, dtype=np.float64),
+                doubling,
+                surrendering,
+                np.ascontiguousarray(plays, dtype=np.bool_),
+                fixed,
+                values,
+            )
         for start, stop in reversed(self.shape.levels):
+            if start >= swept:
+                continue
             rows = slice(start, stop)
             best = maximum(self.stand_values[rows], hits(rows, values, ("level", start)))
             if not self._exact:
@@ -389,6 +417,13 @@ class Graph(GraphArrays, Generic[SolverT]):
                     self.unsplit[slot] = values[i]
                     values[i] = max(values[i], self.split(slot, values))
         return values
+
+    def _level_stop(self, i: int) -> int:
+        """Where the level of state ``i`` stops."""
+        for start, stop in self.shape.levels:
+            if start <= i < stop:
+                return stop
+        raise IndexError(i)
 
     def optimal_values(self) -> list[Number]:
         """Every state's value under composition-dependent optimal play (one sweep, most cards first);

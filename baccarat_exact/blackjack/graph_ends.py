@@ -227,11 +227,23 @@ class _Ends:
         """Per state: Σ weight × value of busting (one unit staked) over the cards that bust it.
         Exact: the value depends on the card only through whether it is the dealer-blackjack
         card, so the other busting cards' counts are summed first (two big-integer products a
-        state, not ten); float: card by card, as ever."""
+        state, not ten); float: the same grouping over the chances (the busting cards'
+        chances summed, then two products a state: a (states × 10) product and its table
+        lookups a card cost more than the sweep itself)."""
         links = self.links
         if not self.solver.exact:
-            values = self._bust_values(links.busts, 1)
-            part: NumArray = (np.where(links.busts, links.weight, 0) * values).sum(axis=1)
+            table = self._bust_table(1)
+            bj = self.solver.bj_slot
+            r1 = self.r_out + 1
+            split = (self.shape.extra >= 0).astype(np.int64)
+            tens = self.bj_out
+            chances = np.where(links.busts, links.weight, 0.0)
+            if bj < 0:
+                part: NumArray = chances.sum(axis=1) * table[r1, tens, split]
+                return part
+            ten = chances[:, bj].copy()
+            chances[:, bj] = 0.0  # the others' chances alone (no sum less the ten's)
+            part = chances.sum(axis=1) * table[r1, tens, split] + ten * table[r1, tens + 1, split]
             return part
         table = self._bust_table(1)
         bj = self.solver.bj_slot
@@ -266,7 +278,9 @@ class _Ends:
                 tuple(ten if slot == bj else 0 for slot in range(SLOTS)) for ten in range(tens_top)
             ]
             for r1 in range(1, min(top, solver.budget)):
-                for ten, removed in enumerate(dealt):
+                # no state has more dealer-blackjack cards out than cards out: the entries
+                # past ``r1`` are never read (left 0)
+                for ten, removed in enumerate(dealt[: r1 + 1]):
                     for split in (0, 1):
                         table[r1, ten, split] = solver.bust(removed, r1, stake, split - 1)
             solver.derived[key] = table

@@ -54,7 +54,9 @@ class HitSums:
         memo = links.memo
         plan = memo.get(key)
         if plan is None:
-            if key[0] in ("level", "class"):
+            if key[0] == "level":  # this level's alone (a compiled sweep leaves few)
+                plan = memo[key] = self._level_plan(key[1])
+            elif key[0] == "class":
                 self._plans(key[0])
                 plan = memo.get(key)
             if plan is None:  # other rows: their plan made here and kept
@@ -82,23 +84,24 @@ class HitSums:
         level's pairs are a run of it, a class's the runs of its states. The same pairs in
         the same order as a plan made alone, without a 2-D fancy index each."""
         memo = self.links.memo
-        weights, targets, per_row, offsets = self._pairs()
         if kind == "level":
-            for start, stop in self.shape.levels:
-                counts = per_row[start:stop]
-                first = int(offsets[start])
-                last = first + int(counts.sum())
-                nonempty = counts > 0
-                starts = (offsets[start:stop] - first)[nonempty]
-                memo[("level", start)] = (
-                    weights[first:last],
-                    targets[first:last],
-                    starts,
-                    nonempty,
-                )
+            for start, _ in self.shape.levels:
+                memo[("level", start)] = self._level_plan(start)
             return
         for key, members in self.class_arrays.items():
             memo[("class", key)] = self._plan_of(members)
+
+    def _level_plan(self, start: int) -> Plan:
+        """The plan of :meth:`hits` for the level starting at state ``start``: a run of the
+        row-major pairs (no 2-D fancy index)."""
+        stop = dict(self.shape.levels)[start]
+        weights, targets, per_row, offsets = self._pairs()
+        counts = per_row[start:stop]
+        first = int(offsets[start])
+        last = first + int(counts.sum())
+        nonempty = counts > 0
+        starts = (offsets[start:stop] - first)[nonempty]
+        return weights[first:last], targets[first:last], starts, nonempty
 
     def _pairs(self) -> tuple[NumArray, IntArray, IntArray, IntArray]:
         """Every state's pairs (state, next card) that go on, row-major, once per links: the
@@ -107,15 +110,48 @@ class HitSums:
         memo = links.memo
         every = memo.get("pairs")
         if every is None:
-            pairs = np.flatnonzero(links.goes_on)  # (state, card) as state * 10 + card
-            per_row = np.bincount(pairs // SLOTS, minlength=len(links.goes_on))
+            pairs, targets, per_row, offsets = self._pair_index()
             every = memo["pairs"] = (
                 links.weight.ravel().take(pairs).astype(self.dtype, copy=False),
-                links.next_index.ravel().take(pairs),
+                targets,
                 per_row,
-                np.cumsum(per_row) - per_row,
+                offsets,
             )
         return every
+
+    def flat_pairs(self) -> tuple[NumArray, IntArray, IntArray, IntArray]:
+        """Every state's pairs that go on, row-major, as a compiled sweep reads them: the
+        weights, the next states (int64), and each state's count and offset (kept)."""
+        memo = self.links.memo
+        flat = memo.get("flat pairs")
+        if flat is None:
+            weights, targets, per_row, offsets = self._pairs()
+            flat = memo["flat pairs"] = (
+                np.ascontiguousarray(weights),
+                targets.astype(np.int64, copy=False),
+                per_row.astype(np.int64, copy=False),
+                offsets.astype(np.int64, copy=False),
+            )
+        found: tuple[NumArray, IntArray, IntArray, IntArray] = flat
+        return found
+
+    def _pair_index(self) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+        """The pairs that go on (as state * 10 + card), their next states, and each state's
+        count and offset: what follows from ``goes_on`` alone, kept in the shape's memo
+        where the links share the shape's arrays (every up card and shoe of it)."""
+        links = self.links
+        key = ("pair index", id(links.goes_on))
+        if links.shared:
+            kept = self.shape.memo.get(key)
+            if kept is not None and kept[0] is links.goes_on:
+                found: tuple[IntArray, IntArray, IntArray, IntArray] = kept[1]
+                return found
+        pairs = np.flatnonzero(links.goes_on)  # (state, card) as state * 10 + card
+        per_row = np.bincount(pairs // SLOTS, minlength=len(links.goes_on))
+        found = (pairs, links.next_index.ravel().take(pairs), per_row, np.cumsum(per_row) - per_row)
+        if links.shared:
+            self.shape.memo[key] = (links.goes_on, found)
+        return found
 
     def _plan_of(self, rows: IntArray) -> Plan:
         """A plan of :meth:`hits` for the states ``rows``: their pairs, in their order."""

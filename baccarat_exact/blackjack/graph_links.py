@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from baccarat_exact.blackjack.graph_solver import GraphSolver
-from baccarat_exact.blackjack.hands import SLOTS
+from baccarat_exact.blackjack.hands import SEVEN, SLOTS
 from baccarat_exact.blackjack.round.moves import forced_stand, pays_triple_seven
 from baccarat_exact.blackjack.shape import (
     BLACKJACK,
@@ -51,6 +51,10 @@ class Links:
     busts: BoolArray
     memo: dict[Any, Any]
     """Sparse lists of the pairs (state, next state) of groups of rows, by a key."""
+    shared: bool = False
+    """``goes_on``, ``busts`` and ``next_index`` are the shape's own (every card is left
+    after every state: a full shoe's case), so what follows from them alone is kept in the
+    shape's memo for every up card and shoe of it (:mod:`.graph_hits`)."""
 
     @cached_property
     def next_weight(self) -> NumArray:
@@ -77,7 +81,9 @@ def _kinds(shape: GraphShape, solver: GraphSolver) -> _Kinds:
     found: _Kinds | None = shape.memo.get(key)
     if found is None:
         kind = shape.kind.copy()
-        third = np.flatnonzero(shape.cards == 3)  # hands just completed by a third card
+        # hands just completed by a third card, of three sevens (no other three cards make
+        # a Triple Seven: moves.is_triple_seven); the solver tells which are paid
+        third = np.flatnonzero((shape.cards == 3) & (shape.hands[:, SEVEN] == 3))
         for i, hand, extra in zip(
             third.tolist(), shape.hands[third].tolist(), shape.extra[third].tolist()
         ):
@@ -109,9 +115,19 @@ def links_of(solver: GraphSolver, shape: GraphShape) -> Links:
     else:
         shoe = np.array([n - k for n, k in zip(solver.counts, out)])
         left = np.maximum(shoe.astype(np.int32 if small else np.int64)[None, :] - shape.removed, 0)
-    available = left > 0
-    goes_on = may_go_on & available
-    busts = may_bust & available
+    shared = _every_card_left(solver, shape, out)
+    if shared:  # the shape's arrays as they are, not copies ANDed with all-true
+        goes_on, busts = may_go_on, may_bust
+        next_key = ("next index", id(may_go_on), small)
+        next_index = shape.memo.get(next_key)
+        if next_index is None or next_index[0] is not may_go_on:
+            next_index = shape.memo[next_key] = (may_go_on, _next_index(shape, may_go_on, small))
+        next_index = next_index[1]
+    else:
+        available = left > 0
+        goes_on = may_go_on & available
+        busts = may_bust & available
+        next_index = _next_index(shape, goes_on, small)
     if solver.exact:  # the counts: Python integers only where they go on (next_weight)
         weight: NumArray = left
     else:
@@ -123,15 +139,33 @@ def links_of(solver: GraphSolver, shape: GraphShape) -> Links:
         plays=plays,
         left=left,
         weight=weight,
-        next_index=np.where(goes_on, shape.succ, 0).astype(
-            np.int32 if small else np.int64, copy=False
-        ),
+        next_index=next_index,
         goes_on=goes_on,
         busts=busts,
         memo={},
+        shared=shared,
     )
     solver.derived[key] = links
     return links
+
+
+def _next_index(shape: GraphShape, goes_on: BoolArray, small: bool) -> IntArray:
+    """Per (state, card) the state the card makes where it goes on, else 0."""
+    found: IntArray = np.where(goes_on, shape.succ, 0).astype(
+        np.int32 if small else np.int64, copy=False
+    )
+    return found
+
+
+def _every_card_left(solver: GraphSolver, shape: GraphShape, out: tuple[int, ...]) -> bool:
+    """Whether every card value is left in the shoe after every state's cards (and the
+    solver's ``out``): then no (state, card) is cut for want of the card."""
+    if solver.infinite:
+        return all(n > 0 for n in solver.counts)
+    most = shape.memo.get("most removed")
+    if most is None:
+        most = shape.memo["most removed"] = shape.removed.max(axis=0, initial=0).tolist()
+    return all(n - k > m for n, k, m in zip(solver.counts, out, most))
 
 
 def _spare(solver: GraphSolver, r_out: IntArray) -> NumArray:

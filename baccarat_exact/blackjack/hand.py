@@ -7,7 +7,7 @@ card the values are given that the dealer has no blackjack (he has peeked).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -27,7 +27,7 @@ from baccarat_exact.blackjack.hands import (
 )
 from baccarat_exact.blackjack.round import is_triple_seven, may_split, peeks
 from baccarat_exact.blackjack.rules import BlackjackRules, PostSplit
-from baccarat_exact.blackjack.shape import GraphShape, graph_shape, shape_of
+from baccarat_exact.blackjack.shape import GraphShape, ShapeKey, graph_shape, shape_of
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 from baccarat_exact.errors import CardError
 from baccarat_exact.model.cards import Rank, format_cards
@@ -201,10 +201,17 @@ def analyze_hand(
     )
 
 
-def moves_shape(solver: UpCardSolver, hand: Counts, *, splittable: bool) -> GraphShape:
+def moves_shape(
+    solver: UpCardSolver,
+    hand: Counts,
+    *,
+    splittable: bool,
+    shapes: Callable[[ShapeKey], GraphShape] | None = None,
+) -> GraphShape:
     """The states that value ``hand``'s moves: the hands that follow it (and a pair's split
     hands), or every hand where the pair splits CDZ- (its split hands play as the unsplit
-    hands of their cards, which need not follow the pair)."""
+    hands of their cards, which need not follow the pair); from ``shapes`` where given (a
+    :class:`~.shoes.ShoeValuer`'s), else the package's cache."""
     zero_memory = splittable and solver.rules.post_split is PostSplit.CDZ
     shape = shape_of(
         solver.counts,
@@ -212,7 +219,7 @@ def moves_shape(solver: UpCardSolver, hand: Counts, *, splittable: bool) -> Grap
         one_card_aces=not solver.rules.hit_split_aces,
         hand=None if zero_memory else hand,
     )
-    return graph_shape(shape)
+    return (graph_shape if shapes is None else shapes)(shape)
 
 
 def _moves(graph: StateGraph, hand: Counts, *, splittable: bool) -> dict[str, Number]:

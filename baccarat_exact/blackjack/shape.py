@@ -14,7 +14,9 @@ A shape may hold the split hands of one pair alone (no unsplit hands): what a re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -75,11 +77,19 @@ def hands_within(caps: Counts, need: int) -> tuple[Counts, ...]:
 
 def _hands_array(caps: Counts, need: int) -> IntArray:
     """:func:`hands_within` as a (hands × 10) array."""
+    hands = _two_cards_or_more(caps)
+    if need < 0:
+        return hands
+    kept: IntArray = hands[hands[:, need] > 0]
+    return kept
+
+
+@lru_cache(maxsize=64)
+def _two_cards_or_more(caps: Counts) -> IntArray:
+    """:func:`_all_hands` of two cards or more (kept: a shape asks once per pair)."""
     hands = _all_hands(caps)
-    keep = hands.sum(axis=1) >= 2
-    if need >= 0:
-        keep &= hands[:, need] > 0
-    kept: IntArray = hands[keep]
+    kept: IntArray = hands[hands.sum(axis=1) >= 2]
+    kept.flags.writeable = False  # shared by every caller
     return kept
 
 
@@ -198,8 +208,46 @@ class GraphShape:
     """Every hand of a round (unsplit and split), not the split hands of one pair alone."""
 
 
-@lru_cache(maxsize=32)
-def graph_shape(key: ShapeKey) -> GraphShape:
+SHAPE_CACHE_STATES = 400_000
+"""The most states the shapes kept by :func:`graph_shape` hold together (about 40 six-deck
+shapes, or thousands of the one-hand shapes ``indices`` values: a count of shapes would keep
+too few of those or too many of these)."""
+
+
+class _ShapeCache:
+    """:func:`graph_shape`'s cache: the shapes most recently asked for, up to
+    :data:`SHAPE_CACHE_STATES` states in all (with ``cache_clear`` and ``__wrapped__``, as
+    ``functools.lru_cache`` gives them)."""
+
+    def __init__(self, build: Callable[[ShapeKey], GraphShape]) -> None:
+        self.__wrapped__ = build
+        self._kept: OrderedDict[ShapeKey, GraphShape] = OrderedDict()
+        self._states = 0
+        self._lock = threading.Lock()  # a Dask worker's threads may share it
+
+    def __call__(self, key: ShapeKey) -> GraphShape:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+        found = self.__wrapped__(key)  # outside the lock: two threads may build one shape
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = found
+                self._states += len(found.r)
+            while self._states > SHAPE_CACHE_STATES and len(self._kept) > 1:
+                _, dropped = self._kept.popitem(last=False)
+                self._states -= len(dropped.r)
+        return found
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._states = 0
+
+
+def _graph_shape(key: ShapeKey) -> GraphShape:
     """The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
     caps0, floor, splits, one_card_aces = key
     unsplit = _hands_array(caps0, -1) if caps0 else np.zeros((0, SLOTS), dtype=np.int64)
@@ -242,11 +290,16 @@ def graph_shape(key: ShapeKey) -> GraphShape:
     codes = hands_arr @ weights + (extra + 1) * _RADIX**SLOTS
     code_order = np.argsort(codes)
     sorted_codes = codes[code_order]
-    succ = np.empty((n, SLOTS), dtype=np.int32)
+    # only the hands the card does not bust are looked for (the busts marked after)
+    succ = np.full((n, SLOTS), ABSENT, dtype=np.int32)
+    sorted_hard = hard[code_order]
     for card in range(SLOTS):
-        wanted = sorted_codes + weights[card]
+        fits = sorted_hard <= 21 - (card + 1)
+        wanted = sorted_codes[fits] + weights[card]
         where = np.searchsorted(sorted_codes, wanted).clip(0, n - 1)
-        succ[code_order, card] = np.where(sorted_codes[where] == wanted, code_order[where], ABSENT)
+        succ[code_order[fits], card] = np.where(
+            sorted_codes[where] == wanted, code_order[where], ABSENT
+        )
     busts = hard[:, None] + np.arange(1, SLOTS + 1)[None, :] > 21
     succ[busts] = BUSTS
     radix = 23 ** np.arange(SLOTS, dtype=np.int64)  # a slot of ``removed`` holds at most 22
@@ -282,6 +335,10 @@ def graph_shape(key: ShapeKey) -> GraphShape:
         signature_rep=signature_rep,
         whole=caps0 is not None and not any(floor),
     )
+
+
+graph_shape = _ShapeCache(_graph_shape)
+"""The shape of a graph (cached: shared by up cards, shoes and rule flips of one shape)."""
 
 
 def shape_of(

@@ -53,6 +53,7 @@ from baccarat_exact.blackjack.dealt import RoundDealer, dealt_tables
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.policy import ChartPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
+from baccarat_exact.blackjack.shoes import ShoeValuer
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.blackjack.true_count import HANDS_PER_HOUR_BY_SEATS, Reckoning, Seating
 from baccarat_exact.errors import SimulationError
@@ -358,6 +359,8 @@ def _deal_python(job: _Job) -> _Chunk:
     lowest = np.zeros((shoes, len(job.ramps)))
     valued = np.zeros((shoes, len(job.ramps))) if settings.exact_ev else None
     bins = np.zeros((2 * KELLY_RANGE + 1, 3), dtype=np.int64)
+    # the rounds valued one after another, keeping what one leaves for the next
+    valuer = ShoeValuer(settings.strategy.rules, exact=False) if settings.exact_ev else None
     for k, number in enumerate(range(job.first, job.last)):
         order, stream = shuffled_with_stream(cards, settings.seed, number)
         played = player.play_shoe(order, settings.burn, stop, stream)
@@ -372,7 +375,9 @@ def _deal_python(job: _Job) -> _Chunk:
         np.add.at(bins[:, 0], whole, hands)
         np.add.at(bins[:, 1], whole, net)
         np.add.at(bins[:, 2], whole, net * net)
-        values = None if valued is None else _round_values(settings, shoe, order, played.start)
+        values = (
+            None if valuer is None else _round_values(settings, shoe, order, played.start, valuer)
+        )
         for s, ramp in enumerate(job.ramps):
             units = ramp.units(true_count).astype(np.int64)
             if valued is not None and values is not None:
@@ -386,11 +391,14 @@ def _deal_python(job: _Job) -> _Chunk:
 
 
 def _round_values(
-    settings: CountingSettings, shoe: Shoe, order: list[int], starts: tuple[int, ...]
+    settings: CountingSettings,
+    shoe: Shoe,
+    order: list[int],
+    starts: tuple[int, ...],
+    valuer: ShoeValuer,
 ) -> npt.NDArray[np.float64]:
     """The chart's exact value (float arithmetic) of each round, for the cards not yet seen
-    before it (the burned cards among them)."""
-    from baccarat_exact.blackjack.edge import strategy_value
+    before it (the burned cards among them), valued by ``valuer`` shoe after shoe."""
     from baccarat_exact.blackjack.hands import shoe_counts
 
     unseen = list(shoe.counts)
@@ -406,7 +414,7 @@ def _round_values(
                 f"--exact-ev: {left.cards} cards left before a round are too few to value it "
                 "exactly: deal a larger shoe or put the cut card deeper (--cut-card)"
             )
-        values.append(float(strategy_value(left, settings.strategy, exact=False)))
+        values.append(float(valuer.chart(left, settings.strategy)))
     return np.array(values, dtype=np.float64)
 
 

@@ -73,6 +73,7 @@ from baccarat_exact.analysis.estimates import Estimate, ratio_estimate
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.blackjack.hands import SLOTS, Counts, shoe_counts
 from baccarat_exact.blackjack.rules import BlackjackRules, Surrender
+from baccarat_exact.blackjack.shoes import ShoeValuer
 from baccarat_exact.blackjack.solver import round_points
 from baccarat_exact.errors import ShoeError, SimulationError
 from baccarat_exact.model.exact import shown_number
@@ -327,6 +328,7 @@ def _run_count(job: _Job) -> _CountSamples:
     terms, lefts = [], []
     same_rank_tens = s.same_rank_tens
     known: dict[Counts, list[tuple[float, float]]] = {}  # a small shoe repeats compositions
+    valuer = ShoeValuer(s.rules, exact=s.exact)  # shoe after shoe, its shapes kept
     for sample in range(s.samples):
         seq = np.random.SeedSequence(s.seed, spawn_key=(_sample_key(job.running), sample))
         gone = law.draw(np.random.default_rng(seq))
@@ -334,7 +336,12 @@ def _run_count(job: _Job) -> _CountSamples:
         found = known.get(left)
         if found is None:
             exact = situation_terms(
-                left, s.rules, s.decisions, exact=s.exact, same_rank_tens=same_rank_tens
+                left,
+                s.rules,
+                s.decisions,
+                exact=s.exact,
+                same_rank_tens=same_rank_tens,
+                shapes=valuer.shape,
             )
             found = known[left] = [(float(x), float(y)) for x, y in exact]
         terms.append(found)

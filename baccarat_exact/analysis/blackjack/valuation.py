@@ -5,7 +5,7 @@ move it replaces, valued exactly with the composition-dependent best play after 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from baccarat_exact.model.shoe import Shoe
 
 if TYPE_CHECKING:
     from baccarat_exact.blackjack.graph import StateGraph
+    from baccarat_exact.blackjack.shape import GraphShape, NumArray, ShapeKey
     from baccarat_exact.blackjack.solver import Number
 
 __all__ = ["Value", "situation_terms", "split_tens_chance"]
@@ -31,6 +32,7 @@ def situation_terms(
     *,
     exact: bool = True,
     same_rank_tens: Fraction = Fraction(1),
+    shapes: Callable[[ShapeKey], GraphShape] | None = None,
 ) -> list[tuple[Value, Value]]:
     """For the shoe ``counts`` (before the round), each decision's ``(x, y)``: the chance it
     arises and the chance-weighted difference EV(index play) − EV(other move), over its
@@ -40,7 +42,9 @@ def situation_terms(
     A pair of tens split by rank is a decision only when both tens are of one rank, which
     ``counts`` (cards per value) does not tell: ``same_rank_tens`` is the chance of it,
     the full shoe's (:func:`split_tens_chance`), by which the T,T hands are weighted; 1
-    where pairs are by value.
+    where pairs are by value. ``shapes`` gives the graphs' shapes (a
+    :class:`~baccarat_exact.blackjack.shoes.ShoeValuer`'s, kept from shoe to shoe; else
+    the package's cache); one graph a hand and up card serves every decision on it.
     """
     from baccarat_exact.blackjack.graph import StateGraph
     from baccarat_exact.blackjack.hand import moves_shape
@@ -49,6 +53,7 @@ def situation_terms(
     n = sum(counts)
     terms: list[tuple[Value, Value]] = []
     solvers: dict[int, UpCardSolver] = {}
+    graphs: dict[tuple[int, Counts, bool], tuple[StateGraph, NumArray]] = {}
     zero: Value = Fraction(0) if exact else 0.0
     for decision in decisions:
         up = decision.up
@@ -69,9 +74,14 @@ def situation_terms(
         for hand in decision.hands():
             if any(after[s] < hand[s] for s in range(SLOTS)):
                 continue
-            shape = moves_shape(solver, hand, splittable=decision.kind == "pair")
-            graph = StateGraph(solver, shape)
-            play, other = _move_values(graph, graph.index[(hand, -1)], decision)
+            splittable = decision.kind == "pair"
+            made = graphs.get((up, hand, splittable))
+            if made is None:
+                shape = moves_shape(solver, hand, splittable=splittable, shapes=shapes)
+                graph = StateGraph(solver, shape)
+                made = graphs[(up, hand, splittable)] = (graph, graph.optimal_array())
+            graph, values = made
+            play, other = _move_values(graph, graph.index[(hand, -1)], decision, values)
             no_bj = solver.no_blackjack(hand, 2)  # numerator over D_2 (a chance in float mode)
             if exact:
                 diff: Value = solver.value_of(play - other, 2)
@@ -100,10 +110,11 @@ def _deal_chance(after: Counts, hand: Counts) -> Fraction:
     return Fraction(ways, n * (n - 1))
 
 
-def _move_values(graph: StateGraph, i: int, decision: Decision) -> tuple[Number, Number]:
+def _move_values(
+    graph: StateGraph, i: int, decision: Decision, values: NumArray
+) -> tuple[Number, Number]:
     """Numerators of the index play and of the move it replaces, for state ``i`` (the play
-    after each card the composition-dependent best)."""
-    values = graph.optimal_array()
+    after each card the composition-dependent best: every state's optimal ``values``)."""
     stand: Number = graph.stand_values[i]
     hit = graph.hit(i, values)
     if decision.play == "stand":

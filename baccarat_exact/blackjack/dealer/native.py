@@ -35,7 +35,7 @@ NATIVE_LIMIT = 2**128
 this (``_dealer.c``; N' the shoe's counts each raised to at least the longest draw)."""
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # as many as restricted_table keeps: a depleted shoe's tables
 def native_plan(table: DealerTable) -> _dealer.Plan:
     """The table's plan as the compiled step takes it (checked there): the nodes of each step
     flat, and the orderings on the first step's nodes. The numpy plan it is made from is let
@@ -80,18 +80,20 @@ def native_call(
     its 128-bit bound, or a removal whose denominator is shorter than the longest draw."""
     groups, _ = summed_groups(table)
     shoe = tuple(int(n) for n in counts)
-    slots = removed[:, ORDER]
-    width = int(slots.max(initial=0)) + 1
+    width = int(removed.max(initial=0)) + 1
     if width**SLOTS < 2**62:  # one int64 key a removal: cheaper than a 10-key lexsort
-        keys = slots @ (width ** np.arange(SLOTS - 1, -1, -1))
-        if bool(np.all(keys[1:] >= keys[:-1])):  # sorted already (a shape's removals are)
+        # each slot's place in the key by its step in ORDER (no reordered copy of the rows)
+        places = np.empty(SLOTS, dtype=np.int64)
+        places[list(ORDER)] = width ** np.arange(SLOTS - 1, -1, -1)
+        keys = removed @ places
+        if bool((keys[1:] >= keys[:-1]).all()):  # sorted already (a shape's removals are)
             order = np.arange(len(keys))
             visited = np.ascontiguousarray(removed)
         else:
             order = np.argsort(keys, kind="stable")
             visited = np.ascontiguousarray(removed[order])
     else:  # pragma: no cover - removals of more than 79 cards of a value
-        order = np.lexsort(slots.T[::-1])
+        order = np.lexsort(removed[:, ORDER].T[::-1])
         visited = np.ascontiguousarray(removed[order])
     if not exact:
         return NativeCall(shoe=shoe, visited=visited, order=order, tails=None)
