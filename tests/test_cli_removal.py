@@ -46,7 +46,7 @@ def test_eor_table() -> None:
 def test_eor_json_is_exact_and_sums_to_zero() -> None:
     code, out, _ = run("eor", "--decks", "1", "-f", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 2 and document["kind"] == "eor"
+    assert code == 0 and document["schema"] == 3 and document["kind"] == "eor"
     assert document["request"]["counting"] == {"tags": None, "level": 2}
     one_deck = Shoe.from_decks(1)
     expected = odds(one_deck.remove("6")).bet("tie").ev - odds(one_deck).bet("tie").ev
