@@ -50,7 +50,7 @@ COMMANDS: dict[str, str] = {
     "games": "games --decks 1",
     "bets": "bets --decks 1 --bets-file {bets}",
     "rules": "rules --game ez",
-    "eor": 'eor --decks 1 --bet dragon-7 --count-tags "A:1,5:-1" --level 3',
+    "eor": 'eor --decks 1 --bet dragon-7 --count-system "A:1,5:-1" --level 3',
     "simulate": "simulate --decks 1 --shoes 3 --seed 5 --bet panda-8",
     "track": "track --decks 1 --bet perfect-pair {rounds}",
     "formula": "formula --bets-file {bets}",
@@ -90,7 +90,7 @@ COMMANDS: dict[str, str] = {
         "--decisions insurance,16vT --true-counts -1..1 --float"
     ),
     "dragon-tiger odds": 'dragon-tiger odds --decks 1 --remove "K 7s" --tie-pays 11',
-    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1,A:1",
+    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --count-system K:-1,A:1",
     "dragon-tiger simulate": "dragon-tiger simulate --decks 1 --shoes 3 --seed 5 --only dragon-big",
 }
 INPUTS = ("request",)
