@@ -81,7 +81,7 @@ class SimulationError(BaccaratError):
 
 
 class CountError(BaccaratError):
-    """A count that cannot be read, e.g. ``--count-tags "A:x"``."""
+    """A count that cannot be read, e.g. ``--count-system "A:x"``."""
 
 
 class FormulaError(BaccaratError):

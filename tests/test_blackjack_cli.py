@@ -49,7 +49,7 @@ def test_rules_lists_every_option_and_records_the_request() -> None:
     out = run("rules", "--h17", "--blackjack-pays", "6:5")
     assert "H17" in out and "BJ 6:5" in out
     doc = json.loads(run("rules", "--h17", "--format", "json"))
-    assert (doc["schema"], doc["kind"]) == (2, "blackjack rules")
+    assert (doc["schema"], doc["kind"]) == (3, "blackjack rules")
     assert doc["request"]["rules"]["h17"] is True and doc["request"]["rules"]["das"] is None
     assert doc["rules"]["dealer_hits_soft_17"] is True
 
@@ -189,6 +189,7 @@ def test_strategy_chart() -> None:
     doc = json.loads(run("strategy", *TINY, "--float", "--format", "json"))
     assert doc["arithmetic"] == "float" and "player_ev_basic" not in doc
     assert len(doc["chart"]) == 38
+    assert {"hard_16", "soft_12_a_a", "pair_t_t", "pair_a_a"} <= set(doc["chart"])
     assert all(set(row) == set("23456789TA") for row in doc["chart"].values())
     header = run("strategy", *TINY, "--float", "-f", "csv").splitlines()[0]
     assert header == "hand,up_2,up_3,up_4,up_5,up_6,up_7,up_8,up_9,up_t,up_a"
@@ -230,7 +231,7 @@ def test_every_command_takes_every_format_and_a_table(
 ) -> None:
     args = CHEAP[command]
     doc = json.loads(run(command, *args, "--format", "json"))
-    assert doc["kind"] == f"blackjack {command}" and doc["schema"] == 2
+    assert doc["kind"] == f"blackjack {command}" and doc["schema"] == 3
     for fmt in ("table", "csv", "markdown", "latex"):
         assert run(command, *args, "--format", fmt).strip()
     first = run(command, *args, "-f", "csv").splitlines()[0]
@@ -327,7 +328,7 @@ def test_a_document_runs_again_from_its_request(command: str) -> None:
 def test_a_documents_request_is_refused_as_the_command_line_is(
     kind: str, request_: dict[str, Any], message: str
 ) -> None:
-    document = {"schema": 2, "kind": kind, "request": request_}
+    document = {"schema": 3, "kind": kind, "request": request_}
     with pytest.raises(BaccaratError) as error:
         request_of(document)
     assert message in str(error.value)
@@ -391,7 +392,7 @@ HOSTILE = {
         (["report", "--rounds", "0"], "--rounds takes whole numbers of rounds from 1, got '0'"),
         (["report", "--confidence", "100"], "--confidence takes per cents between 0 and 100"),
         (["report", "--loss", "-5"], "--loss takes amounts more than 0, got '-5'"),
-        (["indices", "--count", "zen"], "unknown count 'zen'"),
+        (["indices", "--count-system", "zen"], "unknown count 'zen'"),
     ],
     "empty hands": [
         (["hand", "9", "--up", "5"], "a hand needs at least two cards"),

@@ -179,8 +179,8 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
     [
         (["--indices", "all"], "--indices must be illustrious-18 or none"),
         (["--exact-ev"], "--exact-ev values the chart's own play: give --indices none"),
-        (["--count", "zen"], "unknown count 'zen'"),
-        (["--play-count", "zen"], "unknown count 'zen'"),
+        (["--count-system", "zen"], "unknown count 'zen'"),
+        (["--play-count-system", "zen"], "unknown count 'zen'"),
         (["--ramp-min", "1"], "--ramp-min is the bet below a ramp's first step"),
         (["--max-bet", "4"], "--kelly BANKROLL needs --max-bet N (and --max-bet needs --kelly)"),
         (["--wong-out", "-1"], "--wong-out applies to a ramp"),
@@ -212,12 +212,12 @@ def test_settings_that_cannot_be_dealt_are_refused() -> None:
 def test_a_second_count_for_the_plays_changes_only_the_plays(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """--play-count: the index plays follow a second count. Given the bets' own count it
+    """--play-count-system: the index plays follow a second count. Given the bets' own count it
     changes no figure; given another, the play changes, and so do the figures; the document
     keeps its tags and the settings name both counts."""
     args = ("--decks", "1", "--shoes", "300", "--seed", "4", "--ramp", "1:2", "-f", "json")
     documents = []
-    for more in ((), ("--play-count", "hi-lo"), ("--play-count", "ace=A:-1,5:1")):
+    for more in ((), ("--play-count-system", "hi-lo"), ("--play-count-system", "ace=A:-1,5:1")):
         code, out, _ = run(capsys, *args, *more)
         assert code == 0
         documents.append(json.loads(out))

@@ -51,7 +51,7 @@ COMMANDS: dict[str, str] = {
     "games": "games --decks 1",
     "bets": "bets --decks 1 --bets-file {bets}",
     "rules": "rules --game ez",
-    "eor": 'eor --decks 1 --bet dragon-7 --count-tags "A:1,5:-1" --level 3',
+    "eor": 'eor --decks 1 --bet dragon-7 --count-system "A:1,5:-1" --level 3',
     "simulate": "simulate --decks 1 --shoes 3 --seed 5 --bet panda-8",
     "track": "track --decks 1 --bet perfect-pair {rounds}",
     "formula": "formula --bets-file {bets}",
@@ -93,7 +93,7 @@ COMMANDS: dict[str, str] = {
         "--decisions insurance,16vT --true-counts -1..1 --float"
     ),
     "dragon-tiger odds": 'dragon-tiger odds --decks 1 --remove "K 7s" --tie-pays 11',
-    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1,A:1",
+    "dragon-tiger eor": "dragon-tiger eor --decks 1 --only tie --only dragon-big --count-system K:-1,A:1",
     "dragon-tiger simulate": "dragon-tiger simulate --decks 1 --shoes 3 --seed 5 --only dragon-big",
 }
 INPUTS = ("request",)
@@ -466,7 +466,7 @@ def test_late_shoe_snapshot_agrees_with_the_reference() -> None:
         ("[]", "an empty list, no documents"),
         ("[1]", "not a JSON object"),
         ('{"rules": {}}', "no 'schema' key"),
-        ('{"schema": 3, "kind": "odds"}', "schema 3; this version reads schema 2"),
+        ('{"schema": 4, "kind": "odds"}', "schema 4; this version reads schemas 2 and 3"),
         ('{"schema": 1, "hello": 1}', "a document of version 0.1 (schema 1)"),
         ("[" * 100_000, "nested too deeply"),
     ],
@@ -481,20 +481,20 @@ def test_what_is_not_a_document(tmp_path: Path, text: str, message: str) -> None
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        ({"schema": 2, "kind": "odds"}, "the document records no request"),
-        ({"schema": 2, "request": {}}, "the document names no kind"),
-        ({"schema": 2, "kind": "poker", "request": {}}, "unknown kind of document 'poker'"),
-        ({"schema": 2, "kind": "odds", "request": {"shoe": 5}}, "request.shoe must be an object"),
+        ({"schema": 3, "kind": "odds"}, "the document records no request"),
+        ({"schema": 3, "request": {}}, "the document names no kind"),
+        ({"schema": 3, "kind": "poker", "request": {}}, "unknown kind of document 'poker'"),
+        ({"schema": 3, "kind": "odds", "request": {"shoe": 5}}, "request.shoe must be an object"),
         (
-            {"schema": 2, "kind": "games", "request": {"shoe": {"counts": "A=-1"}}},
+            {"schema": 3, "kind": "games", "request": {"shoe": {"counts": "A=-1"}}},
             "inputs are not valid",
         ),
         (
-            {"schema": 2, "kind": "blackjack hand", "request": {"cards": "Z Z", "up": "9"}},
+            {"schema": 3, "kind": "blackjack hand", "request": {"cards": "Z Z", "up": "9"}},
             "inputs are not valid",
         ),
         (
-            {"schema": 2, "kind": "simulate", "request": {"shoes": "many"}},
+            {"schema": 3, "kind": "simulate", "request": {"shoes": "many"}},
             "request.shoes must be an integer",
         ),
     ],
@@ -690,3 +690,24 @@ def test_a_document_records_the_request_check_runs(
 
     document = documents[name]
     assert request_of(document).to_dict() == document["request"]
+
+
+def test_a_document_of_schema_2_is_read_with_its_label_keys_mapped(tmp_path: Path) -> None:
+    """0.3.0 (schema 2) keyed the effects of removal by labels ("Q K"): check reads such a
+    document, its keys mapped to schema 3's (``Q`` with its ranks), and still names a
+    changed value by the new key."""
+    document = json.loads((GOLDEN / "eor-16-cards.json").read_text(encoding="utf-8"))
+    document["schema"] = 2
+    for bet in document["bets"].values():
+        bet["effects"] = {" ".join(e.pop("ranks")): e for e in bet["effects"].values()}
+    assert "Q K" in document["bets"]["tie"]["effects"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    ((name, loaded),) = load_documents(path)
+    assert loaded["schema"] == 3 and loaded["bets"]["tie"]["effects"]["Q"]["ranks"] == ["Q", "K"]
+    assert check_document(name, loaded).ok
+    document["bets"]["tie"]["effects"]["Q K"]["effect"] = "0"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    ((name, loaded),) = load_documents(path)
+    (difference,) = check_document(name, loaded).differences
+    assert difference.path == "bets.tie.effects.Q.effect"

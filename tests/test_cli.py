@@ -33,7 +33,7 @@ def test_odds_default_is_eight_decks() -> None:
 def test_odds_json_is_the_contract() -> None:
     code, out, _ = run("odds", "--format", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 2 and document["total"] == 4_998_398_275_503_360
+    assert code == 0 and document["schema"] == 3 and document["total"] == 4_998_398_275_503_360
     assert document["kind"] == "odds" and list(document)[:4] == [
         "schema",
         "kind",

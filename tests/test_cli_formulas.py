@@ -58,7 +58,7 @@ def test_formula_text_shows_formulas_limits_and_series() -> None:
 def test_formula_json_has_exact_integer_coefficients() -> None:
     code, out, _ = run("formula", "--format", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 2 and document["variable"] == "d"
+    assert code == 0 and document["schema"] == 3 and document["variable"] == "d"
     assert document["request"]["bets"] == {"names": [], "definitions": {}, "only_named": False}
     total = six_card_total(416)
     for name, count in (("banker", BANKER_8), ("player", PLAYER_8), ("tie", TIE_8)):

@@ -46,7 +46,7 @@ def test_eor_table() -> None:
 def test_eor_json_is_exact_and_sums_to_zero() -> None:
     code, out, _ = run("eor", "--decks", "1", "-f", "json")
     document = json.loads(out)
-    assert code == 0 and document["schema"] == 2 and document["kind"] == "eor"
+    assert code == 0 and document["schema"] == 3 and document["kind"] == "eor"
     assert document["request"]["counting"] == {"tags": None, "level": 2}
     one_deck = Shoe.from_decks(1)
     expected = odds(one_deck.remove("6")).bet("tie").ev - odds(one_deck).bet("tie").ev
@@ -69,7 +69,7 @@ def test_eor_csv_is_exact() -> None:
 
 def test_eor_with_own_count_and_side_bet() -> None:
     code, out, err = run(
-        "eor", "--count-tags", "A:0,2:0,3:0,4:-1,5:-1,6:-1,7:-1,8:2,9:2", "--bet", "dragon-7"
+        "eor", "--count-system", "A:0,2:0,3:0,4:-1,5:-1,6:-1,7:-1,8:2,9:2", "--bet", "dragon-7"
     )
     assert code == 0 and err == ""
     assert "Your count: A:0 2:0 3:0 4:-1 5:-1 6:-1 7:-1 8:+2 9:+2 T:0" in out
@@ -78,12 +78,13 @@ def test_eor_with_own_count_and_side_bet() -> None:
 
 @pytest.mark.parametrize("command", ["eor", "simulate"])
 def test_the_old_count_option_is_gone(command: str) -> None:
-    """--count was --count-tags' old name for one release; now it is refused (a usage
-    error), and the help still explains --count-tags."""
+    """--count was --count-tags' old name for one release (0.2); now it is refused here (a
+    usage error; blackjack's --count is --count-system's deprecated spelling there), and
+    the help explains --count-system."""
     code, _, err = run(command, "--decks", "1", "--count", "A:1,5:-1")
     assert code == 2 and "Error: No such option: --count " in err
     help_text = run(command, "--help")[1]
-    assert "--count-tags" in help_text and "--count " not in help_text
+    assert "--count-system" in help_text and "--count " not in help_text
     assert "unlike --counts, where T is the tens only" in " ".join(help_text.split())
 
 
@@ -104,14 +105,14 @@ def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (("eor", "--count-tags", "A:1,4:x"), ("tag of 4 must be a whole number", "'x'")),
-        (("eor", "--count-tags", "Z:1"), ("unknown card 'Z'",)),
+        (("eor", "--count-system", "A:1,4:x"), ("tag of 4 must be a whole number", "'x'")),
+        (("eor", "--count-system", "Z:1"), ("unknown card 'Z'",)),
         (("eor", "--counts", "A=3,K=3"), ("at least 7 cards",)),
         (("eor", "--bet", "no-such-bet"), ("no-such-bet",)),
         (("eor", "--plot", "/no/such/folder/x.png"), ("does not exist",)),
         (("eor", "--plot", "chart.jpg"), ("ending in .png",)),
         (("simulate", "--cut-card", "999"), ("--cut-card must be between 0 and 416",)),
-        (("simulate", "--count-tags", "A=1=2"), ("A=1=2",)),
+        (("simulate", "--count-system", "A=1=2"), ("A=1=2",)),
         (("simulate", "--burn", "half"), ("--burn must be standard, none or a number",)),
         (("simulate", "--burn", "416"), ("--burn must be fewer cards than the shoe holds",)),
         (("simulate", "--threshold", "x"), ("--threshold must be a number",)),

@@ -201,7 +201,7 @@ def test_dragon_7_count_is_the_published_one() -> None:
 def test_the_counting_input_refuses_what_the_options_refuse(
     given: dict[str, object], message: str
 ) -> None:
-    """A stored request's counts are read by the code that reads --count-tags and --level."""
+    """A stored request's counts are read by the code that reads --count-system and --level."""
     from baccarat_exact.commands.counting import CountingInput
 
     with pytest.raises(CountError, match=message):

@@ -306,7 +306,7 @@ def test_odds_request_records_the_bets_left_out() -> None:
     "args",
     [
         ["odds", "--decks", "1", "--remove", "K 7s"],
-        ["eor", "--decks", "1", "--only", "tiger-big", "--rank-tags", "8:-1,A:1"],
+        ["eor", "--decks", "1", "--only", "tiger-big", "--count-system", "8:-1,A:1"],
         ["simulate", "--decks", "1", "--shoes", "2", "--only", "tie"],
     ],
 )
@@ -326,8 +326,8 @@ def test_each_command_answers(capsys: pytest.CaptureFixture[str], args: list[str
         (["odds", "--tie-loses", "3"], "--tie-loses must be between 0 and 1"),
         (["odds", "--counts", "A=3", "--only", "suited-tie"], "suited-tie depends on suits"),
         (["odds", "--counts", "A=1"], "needs at least 2 cards"),
-        (["eor", "--rank-tags", "Z:1"], "unknown rank 'Z'"),
-        (["eor", "--rank-tags", "A:x"], "expected RANK:TAG"),
+        (["eor", "--count-system", "Z:1"], "unknown rank 'Z'"),
+        (["eor", "--count-system", "A:x"], "expected RANK:TAG"),
         (["eor", "--counts", "A=2"], "at least 3 cards"),
         (["simulate", "--burn", "x"], "--burn takes standard, none or a number"),
         (["simulate", "--counts", "A=3,K=3"], "simulate deals physical cards"),

@@ -156,6 +156,9 @@ def test_json_keeps_fractions_exact() -> None:
     assert banker["weighted_sum"] == "0"
     effect = Fraction(banker["effects"]["4"]["effect"])
     assert effect == effect_of_removal(Shoe.from_decks(1)).effect("4", "banker")
+    # a row of several ranks is keyed by its first, card notation like the others
+    assert banker["effects"]["T"]["ranks"] == ["T", "J", "Q", "K"]
+    assert banker["effects"]["4"]["ranks"] == ["4"] and "T J Q K" not in banker["effects"]
 
 
 @pytest.mark.parametrize(

@@ -243,7 +243,7 @@ COUNT_TEXT = st.one_of(
 @settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
 @given(count=st.one_of(COUNT_TEXT, HOSTILE))
 def test_count(capsys: pytest.CaptureFixture[str], count: str) -> None:
-    assert_contract(*invoke(capsys, ["eor", "--decks", "1", f"--count-tags={count}"]))
+    assert_contract(*invoke(capsys, ["eor", "--decks", "1", f"--count-system={count}"]))
 
 
 # -- rounds on stdin -------------------------------------------------------------------

@@ -440,7 +440,7 @@ def test_ez_rules_card_is_the_published_game() -> None:
 # excelpunks.com, "Concepts 16: Baccarat - Effects of Card Removal"
 # (https://excelpunks.com/concepts-16-baccarat-effects-of-card-removal/), 8 decks: change in
 # the Player's chance of winning when one card of a value is removed, to 10 decimals.
-EXCELPUNKS_PLAYER_WIN = {"4": "-0.0000435175", "T J Q K": "-0.0000373810"}
+EXCELPUNKS_PLAYER_WIN = {"4": "-0.0000435175", "T": "-0.0000373810"}  # T: T J Q K
 EXCELPUNKS_PLAYER_WIN |= {"A": "-0.0000295798", "3": "-0.0000217068"}
 
 
@@ -485,8 +485,9 @@ def test_small_shoe_effects_are_the_reference_before_and_after_each_removal() ->
         assert _q(bet["win"]) == base[name]["win"]
         assert sum(row["cards"] * _q(row["effect"] or 0) for row in bet["effects"].values()) == 0
     for label, row in document["bets"]["banker"]["effects"].items():
-        held = [r for r in label.split() if counts[r]]
-        assert row["cards"] == sum(counts[r] for r in label.split())
+        assert label == row["ranks"][0]
+        held = [r for r in row["ranks"] if counts[r]]
+        assert row["cards"] == sum(counts[r] for r in row["ranks"])
         if not held:
             assert all(b["effects"][label]["effect"] is None for b in document["bets"].values())
             continue
@@ -501,7 +502,7 @@ def _by_value(effects: dict[str, Any]) -> tuple[list[int], list[Fraction]]:
     """Cards and card-weighted mean effect of each point value, in tag order A..9, T."""
     cards, effects_by_value = [0] * 10, [Fraction(0)] * 10
     for label, row in effects.items():
-        slot = _slot(label.split()[0])
+        slot = _slot(label)
         if row["cards"]:
             effects_by_value[slot] = (
                 effects_by_value[slot] * cards[slot] + row["cards"] * _q(row["effect"])
@@ -1089,7 +1090,7 @@ class ChartPlayer:
         return _infinite_dealer(left, up, h17)
 
     def move(self, up: int, total: int, soft: bool, two: bool, split: bool) -> str:
-        row = f"soft {total} (A,{SLOT_LABELS[total - 12]})" if soft else f"hard {total}"
+        row = f"soft_{total}_a_{SLOT_LABELS[total - 12].lower()}" if soft else f"hard_{total}"
         cell = self.chart[row][SLOT_LABELS[up]]
         if cell in ("Dh", "Ds"):
             if two and (not split or self.rules.double_after_split):
@@ -1168,7 +1169,9 @@ class ChartPlayer:
             dealer_bj = Fraction(unseen[bj_card], sum(unseen)) if bj_card is not None else 0
             return (1 - dealer_bj) * self.rules.blackjack_pays
         if first == second:
-            move = self.chart[f"pair {SLOT_LABELS[first]},{SLOT_LABELS[first]}"][SLOT_LABELS[up]]
+            move = self.chart[f"pair_{SLOT_LABELS[first].lower()}_{SLOT_LABELS[first].lower()}"][
+                SLOT_LABELS[up]
+            ]
         else:
             move = self.move(up, total, soft, True, False)
         value = Fraction(0)
@@ -1371,7 +1374,7 @@ def _class_row(cards: tuple[int, ...]) -> str:
     total, soft = _one(cards[0])
     for slot in cards[1:]:
         total, soft = _add(total, soft, slot)
-    return f"soft {total} (A,{SLOT_LABELS[total - 12]})" if soft else f"hard {total}"
+    return f"soft_{total}_a_{SLOT_LABELS[total - 12].lower()}" if soft else f"hard_{total}"
 
 
 _LETTER_MOVE = {"H": "hit", "S": "stand", "D": "double", "P": "split"}
@@ -1400,7 +1403,7 @@ def test_small_shoe_chart_follows_the_reference_hand_values() -> None:
             moves = blackjack_reference.hand_values((first, second), up, shoe, rules)
             pair = first == second
             row = (
-                f"pair {SLOT_LABELS[first]},{SLOT_LABELS[first]}"
+                f"pair_{SLOT_LABELS[first].lower()}_{SLOT_LABELS[first].lower()}"
                 if pair
                 else _class_row((first, second))
             )
@@ -1451,9 +1454,11 @@ def test_infinite_shoe_chart_is_the_published_chart_and_worth_its_value() -> Non
     chart = document["chart"]
     columns = "23456789TA"
     for total, cells in PUBLISHED_HARD.items():
-        assert " ".join(chart[f"hard {total}"][c] for c in columns) == cells, total
+        assert " ".join(chart[f"hard_{total}"][c] for c in columns) == cells, total
     for pair, cells in PUBLISHED_PAIRS.items():
-        assert " ".join(chart[f"pair {pair},{pair}"][c] for c in columns) == cells, pair
+        assert (
+            " ".join(chart[f"pair_{pair.lower()}_{pair.lower()}"][c] for c in columns) == cells
+        ), pair
     assert document["shoe"]["infinite"] is True
     weights = _counts(document["shoe"]["counts"])
     rules = BlackjackRules.from_dict(document["rules"])

@@ -17,6 +17,7 @@ import pytest
 from baccarat_exact.cli import COMMANDS, GROUPS, whole_app
 from baccarat_exact.report.model import Report, Table
 from tests.cli_runner import run_main
+from tests.identifiers import IDENTIFIER, strays, table_names
 
 WIDEST = 80
 """The widest line a default table view may write in an 80-column terminal."""
@@ -517,11 +518,14 @@ def test_every_command_in_every_format(capsys: pytest.CaptureFixture[str], name:
         assert code == 0 and out.strip(), (name, fmt, err)
         if fmt == "json":
             assert isinstance(json.loads(out), dict), name
+            if name != "schema":  # JSON Schema's keywords ($ref) are the standard's
+                assert strays(json.loads(out)) == [], name  # identifiers or data
         if fmt == "csv":
             assert "," in out.splitlines()[0], (name, out[:200])
     code, out, err = run_main(capsys, *args, "-t", "no-such-table")
     assert code == 2 and err.startswith("Error: ") and err.count("\n") == 1, (name, err)
     assert "no-such-table" in err, (name, err)
+    assert all(IDENTIFIER.fullmatch(n) for n in table_names(err)), (name, err)
 
 
 def test_schema_of_a_kind_is_json_alone(capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,7 +40,7 @@ SCHEMAS = Path(baccarat_exact.__file__).parent / "schemas"
 GOLDEN = ROOT / "tests" / "golden"
 BETS_FILE = "docs/examples/custom-bets.toml"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-BASE = "https://baccarat-exact.example/schemas/2/"
+BASE = "https://baccarat-exact.example/schemas/3/"
 SMALL_SHOE = "T=9,7=3,A=2,2=2"
 """A 16-card blackjack shoe: the solvers take milliseconds on it, seconds on a deck."""
 
@@ -166,9 +166,13 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("rules", "rules", 0),
     ("rules", "rules --game ez", 0),
     ("eor", "eor", 0),
-    ("eor", f"eor --decks 1 --count-tags A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}", 0),
+    ("eor", f"eor --decks 1 --count-system A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}", 0),
     ("simulate", "simulate --decks 1 --shoes 3 --seed 1", 0),
-    ("simulate", "simulate --decks 1 --shoes 2 --seed 2 --count-tags A:1,5:-1 --threshold 2.5", 0),
+    (
+        "simulate",
+        "simulate --decks 1 --shoes 2 --seed 2 --count-system A:1,5:-1 --threshold 2.5",
+        0,
+    ),
     ("track", "track --decks 1 {rounds}", 2),
     ("track", f"track --counts Ks=3,Kh=3,Kd=3,Kc=3 {{kings}} --bets-file {BETS_FILE}", 0),
     ("formula", "formula tie --terms 3", 0),
@@ -236,7 +240,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("dragon-tiger odds", "dragon-tiger odds --counts A=3,K=4,7=2", 0),
     (
         "dragon-tiger eor",
-        "dragon-tiger eor --decks 1 --only tie --only dragon-big --rank-tags K:-1",
+        "dragon-tiger eor --decks 1 --only tie --only dragon-big --count-system K:-1",
         0,
     ),
     ("dragon-tiger eor", "dragon-tiger eor --counts A=3,K=4 --only dragon", 0),
@@ -306,7 +310,7 @@ def test_a_document_of_the_previous_layout_is_refused(inputs: dict[str, str]) ->
         del old[key]
     old["schema"] = 1
     errors = _errors(old, "odds")
-    assert "['schema']: 2 was expected" in errors
+    assert "['schema']: 3 was expected" in errors
     for key in ("kind", "version", "request"):
         assert f"[]: {key!r} is a required property" in errors
 
@@ -332,7 +336,7 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("a finite shoe without suits", "odds --decks 8", lambda d: d["shoe"].pop("suits")),
     ("float edge", "games", lambda d: d["games"][0]["house_edge"].update(banker=0.0106)),
     ("short tableau", "rules --game ez", lambda d: d["tableau"]["banker"].pop()),
-    ("your count dropped", f"eor --decks 1 --count-tags A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}",
+    ("your count dropped", f"eor --decks 1 --count-system A:1,5:-1 --bet dragon-7 --bets-file {BETS_FILE}",
      lambda d: d.pop("your_count")),
     ("your count with no tags asked", "eor", lambda d: d.update(your_count=d["counts"])),
     ("level in the body", "eor", lambda d: d.update(level=2)),
@@ -383,7 +387,7 @@ WRONG: tuple[tuple[str, str, Mutation], ...] = (
     ("a mix without its hold", "report --infinite --rounds 5 --mix banker=9,tie=1 --actual 2% --loss 3",
      lambda d: d["mix"].pop("hold")),
     ("unknown move", f"blackjack strategy --counts {SMALL_SHOE}",
-     lambda d: d["chart"]["hard 9"].update({"2": "X"})),
+     lambda d: d["chart"]["hard_9"].update({"2": "X"})),
 )  # fmt: skip
 
 

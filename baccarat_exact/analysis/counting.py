@@ -53,8 +53,10 @@ __all__ = [
     "derive_tags",
     "fit_count",
     "parse_count",
+    "parse_count_system",
     "parse_named_count",
     "published_counts",
+    "tags_of_system",
 ]
 
 DEFAULT_LEVEL = 2
@@ -93,7 +95,7 @@ class CountSystem:
         return tuple(self.tags[v] for v in POINT_VALUE)
 
     def label(self) -> str:
-        """``A:+1 2:+1 … T:0`` (the form ``--count-tags`` reads)."""
+        """``A:+1 2:+1 … T:0`` (the form ``--count-system`` reads)."""
         return " ".join(
             f"{_VALUE_LABEL[v]}:{self.tags[v]:+d}" if self.tags[v] else f"{_VALUE_LABEL[v]}:0"
             for v in _VALUE_ORDER
@@ -237,6 +239,53 @@ def parse_named_count(text: str, game: Game = "baccarat") -> CountSystem:
             f"a count's name must be 1-24 letters, digits or - _ . +, got {name!r} in {text!r}"
         )
     return parse_count(tags, name)
+
+
+def tags_of_system(text: str) -> tuple[str | None, str | None]:
+    """(name, tags) of a count system as ``--count-system`` gives it, in either game: a
+    published count's ``NAME`` (no tags), ``TAGS`` (no name) or ``NAME=TAGS``.
+
+    Tags are ``CARD:TAG`` pairs; a bare ``CARD=TAG`` is read as tags too (a card is never a
+    count's name).
+
+    >>> tags_of_system("hi-lo"), tags_of_system("A:1,T:-1"), tags_of_system("mine=A:1")
+    (('hi-lo', None), (None, 'A:1,T:-1'), ('mine', 'A:1'))
+    >>> tags_of_system("A=1,5=-1")
+    (None, 'A=1,5=-1')
+    """
+    text = text.strip()
+    head, sep, rest = text.partition("=")
+    if not text or ":" in head or (sep and _is_card(head)):
+        return None, text
+    if not sep:
+        return text, None
+    return head.strip(), rest
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` names a card (the keys of a count's tags): never a count's name."""
+    if text.strip() == "0":
+        return True
+    try:
+        parse_rank(text)
+    except CardError:
+        return False
+    return True
+
+
+def parse_count_system(text: str, game: Game = "baccarat") -> CountSystem:
+    """A count system as ``--count-system`` gives it in both games: the name of a published
+    count of ``game``, your tags (named ``your count``) or ``NAME=TAGS``.
+
+    >>> parse_count_system("A:1,T:-1").name, parse_count_system("dragon-7").name
+    ('your count', 'dragon-7')
+    >>> parse_count_system("mine=2:1,3:1,T:-1,A:-1", "blackjack").name
+    'mine'
+    """
+    name, tags = tags_of_system(text)
+    if name is None and tags is not None:
+        return parse_count(tags)
+    return parse_named_count(text, game)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

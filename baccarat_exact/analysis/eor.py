@@ -107,14 +107,16 @@ class EffectOfRemoval:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: exact fractions as strings, each beside its decimal under
-        ``*_float``."""
+        ``*_float``; a row's effects keyed by its first rank (``T`` for ``T J Q K``),
+        its ranks listed in ``ranks``."""
         bets: dict[str, Any] = {}
         for b, bet in enumerate(self.bets):
             effects = {}
             for row in self.rows:
                 effect = None if row.effects is None else row.effects[b]
                 win = None if row.win_effects is None else row.win_effects[b]
-                effects[row.label] = {
+                effects[row.ranks[0].value] = {
+                    "ranks": [rank.value for rank in row.ranks],
                     "cards": row.cards,
                     "effect": None if effect is None else exact_text(effect),
                     "effect_float": None if effect is None else to_float(effect),

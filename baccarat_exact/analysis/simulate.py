@@ -382,7 +382,7 @@ def count_systems(
     fits: tuple[CountFit, ...] | None = None,
 ) -> tuple[CountSystemFits, ...]:
     """Every count the run plays, fitted to every bet: each bet's derived count first (the
-    one the others are compared with), then yours (``--count-tags``), then the compared
+    one the others are compared with), then yours (``--count-system``), then the compared
     ones in the order given. ``fits``: :func:`count_fits` of the same settings, if known
     (the derived counts are then not derived again)."""
     bets = range(len(eor.bets))

@@ -34,7 +34,7 @@ IntArray = npt.NDArray[np.int64]
 @dataclass(frozen=True, slots=True)
 class CountSystemFits:
     """A count a simulation plays, by name (``derived``: each bet's own; ``yours``:
-    ``--count-tags``; else the name given), fitted to each bet."""
+    ``--count-system``; else the name given), fitted to each bet."""
 
     name: str
     fits: tuple[CountFit, ...]

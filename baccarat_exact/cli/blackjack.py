@@ -23,6 +23,7 @@ from baccarat_exact.cli.report import (
     RoundsOption,
 )
 from baccarat_exact.cli.shared import (
+    COUNT_SYSTEM_HELP,
     HANDS_PER_HOUR_HELP,
     BankrollOption,
     BurnOption,
@@ -449,20 +450,16 @@ def simulate_command(
     )
 
 
-CountOption = Annotated[
+BlackjackCountSystemOption = Annotated[
     str,
-    typer.Option(
-        "--count",
-        help="The count: hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' "
-        "(balanced; untagged cards 0).",
-    ),
+    typer.Option("--count-system", metavar="SYSTEM", help=COUNT_SYSTEM_HELP),
 ]
 
 
 @app.command("indices", cls=grouped(BJ_RULES, BJ_SHOE.without("remove", "infinite")))
 def indices_command(
     ctx: typer.Context,
-    count: CountOption = "hi-lo",
+    count: BlackjackCountSystemOption = "hi-lo",
     decks_left: Annotated[
         str | None,
         typer.Option(
@@ -529,13 +526,14 @@ def counting_command(
     seed: SeedOption = 0,
     burn: BurnOption = "standard",
     cut_card: CutCardOption = None,
-    count: CountOption = "hi-lo",
+    count: BlackjackCountSystemOption = "hi-lo",
     play_count: Annotated[
         str | None,
         typer.Option(
-            "--play-count",
-            help="A second count for the index plays and insurance, given as --count is "
-            "(default: the count the bets follow).",
+            "--play-count-system",
+            metavar="SYSTEM",
+            help="A second count system for the index plays and insurance, given as "
+            "--count-system is (default: the count the bets follow).",
             show_default=False,
         ),
     ] = None,

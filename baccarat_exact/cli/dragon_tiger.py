@@ -15,6 +15,7 @@ import typer
 from baccarat_exact.cli.shared import (
     SHOE,
     BurnOption,
+    CountSystemOption,
     CutCardOption,
     FormatOption,
     LevelOption,
@@ -83,16 +84,6 @@ BetsOption = Annotated[
         show_default=False,
     ),
 ]
-CountTagsOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rank-tags",
-        metavar="TAGS",
-        help="Your own count, a tag per rank (T, J, Q and K each their own): "
-        '"A:1,2:1,...,K:-1" (ranks not named: 0).',
-        show_default=False,
-    ),
-]
 
 
 @app.command("odds", cls=grouped(SHOE, DT_RULES))
@@ -119,7 +110,7 @@ def eor_command(
     ctx: typer.Context,
     bet: BetsOption = None,
     level: LevelOption = 2,
-    count_tags: CountTagsOption = None,
+    count_system: CountSystemOption = None,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
 ) -> None:
@@ -130,7 +121,7 @@ def eor_command(
         rules=DT_RULES.value(ctx),
         bets=tuple(bet or ()),
         level=level,
-        count_tags=count_tags,
+        count_tags=count_system,
     )
     answer(request, View(fmt, table))
 
@@ -145,7 +136,7 @@ def simulate_command(
     cut_card: CutCardOption = None,
     threshold: ThresholdOption = None,
     level: LevelOption = 2,
-    count_tags: CountTagsOption = None,
+    count_system: CountSystemOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -164,6 +155,6 @@ def simulate_command(
         cut_card=cut_card,
         threshold=threshold,
         level=level,
-        count_tags=count_tags,
+        count_tags=count_system,
     )
     answer(request, View(fmt, table), quiet=quiet)

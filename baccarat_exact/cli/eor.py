@@ -33,7 +33,7 @@ def eor_command(
 
     Also checks the identity Σ cards × effect = 0, derives a balanced count per bet
     (tags proportional to the effects) and reports its betting correlation; with
-    --count-tags, fits your own count to every bet too.
+    --count-system, fits your own count to every bet too.
     """
     request = EorRequest(
         shoe=SHOE.value(ctx),

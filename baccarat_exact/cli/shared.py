@@ -36,11 +36,14 @@ from baccarat_exact.report.model import Format
 
 __all__ = [
     "BETS",
+    "COUNT_SYSTEM_HELP",
+    "DEPRECATED_OPTIONS",
     "RULES",
     "SHOE",
     "BankerOption",
     "BetsArgument",
     "BurnOption",
+    "CountSystemOption",
     "CutCardOption",
     "FloatOption",
     "FormatOption",
@@ -60,6 +63,7 @@ __all__ = [
     "context",
     "grouped",
     "only_these",
+    "renamed_options",
 ]
 
 T = TypeVar("T")
@@ -105,6 +109,52 @@ def _params(build: Callable[..., Any]) -> tuple[list[Any], dict[str, Any]]:
     return params, convertors
 
 
+DEPRECATED_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "--count-tags": ("--count-system", ("eor", "simulate")),
+    "--rank-tags": ("--count-system", ("dragon-tiger eor", "dragon-tiger simulate")),
+    "--count": ("--count-system", ("blackjack indices", "blackjack counting")),
+    "--play-count": ("--play-count-system", ("blackjack counting",)),
+}
+"""Old spellings still read (for one release), each by the commands that had it: its new
+spelling and those commands. A count system is ``--count-system`` in both games (0.3.0:
+``--count-tags`` in baccarat, ``--rank-tags`` in Dragon Tiger, ``--count`` in blackjack),
+never confusable with the shoe's ``--counts``. Hidden from help and docs; each use is one
+``note:`` line on stderr."""
+
+
+def renamed_options(args: list[str], command: str) -> list[str]:
+    """``args`` of ``command`` (``"blackjack indices"``) with each deprecated spelling it
+    had written as the new one, each with one ``note:`` line on stderr.
+
+    :raises typer.Exit: (via :func:`fail`) when both spellings of one option are given.
+    """
+    from baccarat_exact.cli.output import echo
+
+    result: list[str] = []
+    for index, arg in enumerate(args):
+        if arg == "--":
+            return [*result, *args[index:]]
+        old, sep, value = arg.partition("=")
+        new, commands = DEPRECATED_OPTIONS.get(old, ("", ()))
+        if command not in commands:
+            result.append(arg)
+            continue
+        if any(a == new or a.startswith(new + "=") for a in args):
+            raise fail(f"{old} is now {new}: give {new} only")
+        echo(f"note: {old} is now {new} (the old spelling goes in the next release)", err=True)
+        result.append(new + sep + value)
+    return result
+
+
+def _command_path(ctx: Any) -> str:
+    """The command's words after the program's name (``"blackjack indices"``)."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(reversed(names))
+
+
 def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
     """The click command class of a command that takes these groups' options (first in
     its help); the inputs they build are read with :meth:`OptionGroup.value`."""
@@ -113,6 +163,11 @@ def grouped(*groups: OptionGroup[Any]) -> type[typer.core.TyperCommand]:
         def __init__(self, *, params: list[Any], **kwargs: Any) -> None:
             shared = [param for group in groups for param in group.params()]
             super().__init__(params=[*shared, *params], **kwargs)
+
+        def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+            renamed = renamed_options(args, _command_path(ctx))
+            parsed: list[str] = super().parse_args(ctx, renamed)
+            return parsed
 
         def invoke(self, ctx: Any) -> Any:
             built: dict[str, Any] = {}
@@ -382,6 +437,17 @@ BurnOption = Annotated[
         "burns as many as the first card's value, blackjack one, Dragon Tiger none), none, "
         "or a number.",
     ),
+]
+COUNT_SYSTEM_HELP = (
+    "A count system, one syntax in both games: a published count by name (hi-lo at "
+    'blackjack, dragon-7 at baccarat), tags CARD:TAG such as "A:-1,2:1,3:1,4:1,5:1,6:1,'
+    'T:-1" (cards not named count 0), or NAME=TAGS. T tags every ten-value card (Dragon '
+    "Tiger tags J Q K apart), unlike --counts, where T is the tens only."
+)
+"""The help of ``--count-system`` wherever a command takes one (a count of either game)."""
+CountSystemOption = Annotated[
+    str | None,
+    typer.Option("--count-system", metavar="SYSTEM", help=COUNT_SYSTEM_HELP, show_default=False),
 ]
 LevelOption = Annotated[
     int,

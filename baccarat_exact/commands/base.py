@@ -76,9 +76,11 @@ InputsT = TypeVar("InputsT", bound="Inputs")
 ResultT = TypeVar("ResultT")
 """What a request's :meth:`~Request.compute` returns and its :meth:`~Request.report` reads."""
 
-SCHEMA = 2
-"""The version of every document's layout: 2 records the request and the tool's version
-(1, of version 0.1, recorded the inputs, not the request)."""
+SCHEMA = 3
+"""The version of every document's layout: 3 keys every object by a snake_case identifier
+or by data (a card, a number, a bet's name); 2 (0.3.0) keyed two objects by labels, which
+``check`` still reads; both record the request and the tool's version (1, of version 0.1,
+recorded the inputs, not the request)."""
 
 Advance = Callable[[int], None]
 """Told how many steps of a long computation are done."""

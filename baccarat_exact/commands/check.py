@@ -43,6 +43,7 @@ __all__ = [
     "check_document",
     "check_report",
     "float_matches",
+    "from_schema_2",
     "junit_xml",
     "load_documents",
     "other_versions",
@@ -247,6 +248,8 @@ def load_documents(path: Path) -> list[tuple[str, dict[str, Any]]]:
             name = str(document["id"])
         if "schema" not in document:
             raise GoldenFileError(f"{name}: not a document of this tool (no 'schema' key)")
+        if document["schema"] == 2:
+            document = from_schema_2(document)
         if document["schema"] != SCHEMA:
             raise GoldenFileError(f"{name}: {_other_schema(document['schema'])}")
         result.append((name, document))
@@ -272,6 +275,44 @@ def simulation_size(document: Mapping[str, Any]) -> tuple[int, int] | None:
     return shoes, cards
 
 
+def from_schema_2(document: dict[str, Any]) -> dict[str, Any]:
+    """A document of schema 2 (0.3.0) in the layout of schema 3, its values unchanged.
+
+    Schema 3 keys by identifiers or data where 2 keyed by labels: the basic strategy
+    chart's rows (``"soft 12 (A,A)"`` → ``soft_12_a_a``) and the effects of removal of
+    ranks sharing one effect (``"T J Q K"`` → ``T``, with ``"ranks": ["T", "J", "Q",
+    "K"]``; a single rank ``"4"`` gains ``"ranks": ["4"]``). Other kinds only change
+    their number.
+
+    >>> from_schema_2({"schema": 2, "kind": "blackjack strategy", "chart": {"pair T,T": {}}})
+    {'schema': 3, 'kind': 'blackjack strategy', 'chart': {'pair_t_t': {}}}
+    >>> from_schema_2({"schema": 2, "kind": "eor", "bets": {"tie": {"effects": {"T J": {}}}}})
+    {'schema': 3, 'kind': 'eor', 'bets': {'tie': {'effects': {'T': {'ranks': ['T', 'J']}}}}}
+    """
+    from baccarat_exact.report.model import identifier
+
+    upgraded = {**document, "schema": 3}
+    chart = document.get("chart")
+    if document.get("kind") == "blackjack strategy" and isinstance(chart, dict):
+        upgraded["chart"] = {identifier(str(label)): row for label, row in chart.items()}
+    bets = document.get("bets")
+    if document.get("kind") == "eor" and isinstance(bets, dict):
+        upgraded["bets"] = {name: _effects_by_rank(bet) for name, bet in bets.items()}
+    return upgraded
+
+
+def _effects_by_rank(bet: Any) -> Any:
+    """One bet of a schema-2 ``eor`` document, its effects keyed by their first rank."""
+    effects = bet.get("effects") if isinstance(bet, dict) else None
+    if not isinstance(effects, dict):
+        return bet
+    by_rank = {}
+    for label, entry in effects.items():
+        ranks = str(label).split() or [str(label)]
+        by_rank[ranks[0]] = {"ranks": ranks, **entry} if isinstance(entry, dict) else entry
+    return {**bet, "effects": by_rank}
+
+
 def _other_schema(schema: object) -> str:
     """Why a document of another layout is not read, and what to do."""
     if schema == 1:
@@ -279,7 +320,7 @@ def _other_schema(schema: object) -> str:
             "a document of version 0.1 (schema 1), which did not record its request; "
             "write it again with this version: check --write FILE.json -- <its command>"
         )
-    return f"schema {schema!r}; this version reads schema {SCHEMA}"
+    return f"schema {schema!r}; this version reads schemas 2 and {SCHEMA}"
 
 
 def written_by(document: Mapping[str, Any]) -> str:

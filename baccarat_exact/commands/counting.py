@@ -18,8 +18,8 @@ __all__ = ["DERIVED_COUNTS", "CountingInput"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CountingInput(Inputs):
-    """Your own linear count (tags per card value, as given) and the largest tag of the
-    derived counts; both checked when made.
+    """Your own linear count (tags per card value or a published count, as given) and the
+    largest tag of the derived counts; both checked when made.
 
     >>> CountingInput(tags="A:1, 4:2, T:-1").own().label()
     'A:+1 2:0 3:0 4:+2 5:0 6:0 7:0 8:0 9:0 T:-1'
@@ -30,8 +30,9 @@ class CountingInput(Inputs):
     """
 
     tags: str | None = None
-    """Your count's tags, ``"A:1,2:1,...,T:-1"`` (T: every ten-value card); ``None``:
-    only the derived counts."""
+    """Your count system as ``--count-system`` gives it: its tags ``"A:1,2:1,...,T:-1"``
+    (T: every ten-value card), ``NAME=TAGS`` or a published count's name; ``None``: only
+    the derived counts."""
     level: int = DEFAULT_LEVEL
     """Largest tag of the derived counts (Thorp's method)."""
 
@@ -41,13 +42,13 @@ class CountingInput(Inputs):
         self.own()  # the tags are read now: a bad one is refused with the request
 
     def own(self) -> CountSystem | None:
-        """Your count, read from its tags (``None`` without one).
+        """Your count, read from its tags or name (``None`` without one).
 
-        :raises CountError: for tags that cannot be read.
+        :raises CountError: for tags that cannot be read, or a name no count has.
         """
-        from baccarat_exact.analysis.counting import parse_count
+        from baccarat_exact.analysis.counting import parse_count_system
 
-        return None if self.tags is None else parse_count(self.tags)
+        return None if self.tags is None else parse_count_system(self.tags)
 
 
 DERIVED_COUNTS = CountingInput()

@@ -152,9 +152,9 @@ class DragonTigerOddsRequest(_DragonTigerRequest[PricedDeal]):
 
 
 def _own(tags: str | None) -> RankCount | None:
-    from baccarat_exact.analysis.dragon_tiger.eor import parse_rank_tags
+    from baccarat_exact.analysis.dragon_tiger.eor import parse_rank_count
 
-    return None if tags is None else parse_rank_tags(tags)
+    return None if tags is None else parse_rank_count(tags)
 
 
 def _level(level: int) -> None:
@@ -188,7 +188,8 @@ class DragonTigerEorRequest(_DragonTigerRequest[RemovalResult]):
     level: int = 2
     """Largest tag of the derived counts."""
     count_tags: str | None = None
-    """Your count, a tag per rank: ``"A:1,...,K:-1"``."""
+    """Your count system (``--count-system``), a tag per rank: ``"A:1,...,K:-1"``, or
+    ``NAME=TAGS``."""
 
     def __post_init__(self) -> None:
         _DragonTigerRequest.__post_init__(self)
@@ -247,7 +248,8 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
     level: int = 2
     """Largest tag of the derived counts."""
     count_tags: str | None = None
-    """A count of your own to play instead of each bet's derived count."""
+    """A count system of your own (``--count-system``: ``TAGS`` or ``NAME=TAGS``, a tag per
+    rank) to play instead of each bet's derived count."""
 
     def __post_init__(self) -> None:
         from baccarat_exact.analysis.dragon_tiger.simulate import parse_burn

@@ -1,10 +1,11 @@
-"""The count a blackjack analysis keeps: a published count by name or ``NAME=TAGS``, read
-by :func:`~baccarat_exact.analysis.counting.parse_named_count` (the one registry of named
-counts), balanced, with its tags by blackjack slot."""
+"""The count a blackjack analysis keeps: a published count by name, ``TAGS`` or
+``NAME=TAGS``, read by :func:`~baccarat_exact.analysis.counting.parse_count_system` (the
+one registry of named counts, the one syntax of both games), balanced, with its tags by
+blackjack slot."""
 
 from __future__ import annotations
 
-from baccarat_exact.analysis.counting import CountSystem, parse_named_count
+from baccarat_exact.analysis.counting import CountSystem, parse_count_system
 from baccarat_exact.blackjack.hands import SLOTS, TEN
 from baccarat_exact.errors import CountError
 
@@ -12,8 +13,9 @@ __all__ = ["HI_LO", "find_count", "slot_tags"]
 
 
 def find_count(text: str) -> CountSystem:
-    """A count by name (``hi-lo``) or as ``NAME=TAGS`` (tags as ``eor --count-tags`` reads
-    them: ``A:-1,2:1,…``); the count must be balanced (its tags sum to zero over a deck).
+    """A count system as ``--count-system`` gives it: by name (``hi-lo``), as ``TAGS`` or
+    ``NAME=TAGS`` (tags as baccarat's ``eor --count-system`` reads them: ``A:-1,2:1,…``);
+    the count must be balanced (its tags sum to zero over a deck).
 
     >>> find_count("hi-lo").label()
     'A:-1 2:+1 3:+1 4:+1 5:+1 6:+1 7:0 8:0 9:0 T:-1'
@@ -24,7 +26,7 @@ def find_count(text: str) -> CountSystem:
     ...
     baccarat_exact.errors.CountError: unknown count 'zen': use hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'
     """
-    count = parse_named_count(text, "blackjack")
+    count = parse_count_system(text, "blackjack")
     deck = sum(count.tags[v] * (16 if v == 0 else 4) for v in range(10))
     if deck:
         raise CountError(

@@ -33,6 +33,7 @@ __all__ = [
     "derived",
     "fit",
     "fits",
+    "parse_rank_count",
     "parse_rank_tags",
     "removal_effects",
 ]
@@ -46,7 +47,7 @@ class RankCount:
     tags: tuple[int, ...]
 
     def label(self) -> str:
-        """``A:+1 2:0 … K:-1`` (the form ``--rank-tags`` reads)."""
+        """``A:+1 2:0 … K:-1`` (the form ``--count-system`` reads)."""
         return " ".join(
             f"{rank.value}:{t:+d}" if t else f"{rank.value}:0" for rank, t in zip(RANKS, self.tags)
         )
@@ -60,7 +61,7 @@ def parse_rank_tags(text: str, name: str = "your count") -> RankCount:
     >>> parse_rank_tags("Z:1")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.CountError: --rank-tags: unknown rank 'Z' in 'Z:1' (use A 2-9 T J Q K)
+    baccarat_exact.errors.CountError: --count-system: unknown rank 'Z' in 'Z:1' (use A 2-9 T J Q K)
     """
     tags = [0] * 13
     for item in (part.strip() for part in re.split(r"[,\s]+", text) if part.strip()):
@@ -69,14 +70,36 @@ def parse_rank_tags(text: str, name: str = "your count") -> RankCount:
             rank = parse_rank(key.strip())
         except CardError:
             raise CountError(
-                f"--rank-tags: unknown rank {key.strip()!r} in {text!r} (use A 2-9 T J Q K)"
+                f"--count-system: unknown rank {key.strip()!r} in {text!r} (use A 2-9 T J Q K)"
             ) from None
         if not colon or not re.fullmatch(r"[+-]?\d{1,3}", value.strip()):
-            raise CountError(f"--rank-tags: expected RANK:TAG (a whole number), got {item!r}")
+            raise CountError(f"--count-system: expected RANK:TAG (a whole number), got {item!r}")
         tags[rank.ordinal] = int(value)
     if not any(tags):
-        raise CountError(f"--rank-tags: every tag is 0 in {text!r}")
+        raise CountError(f"--count-system: every tag is 0 in {text!r}")
     return RankCount(name, tuple(tags))
+
+
+def parse_rank_count(text: str) -> RankCount:
+    """A count system as ``--count-system`` gives it (the syntax of both games), read with
+    a tag per rank: ``TAGS`` or ``NAME=TAGS`` (no count of Dragon Tiger is published).
+
+    >>> parse_rank_count("mine=8:-1,K:-1").name, parse_rank_count("8:-1").name
+    ('mine', 'your count')
+    >>> parse_rank_count("hi-lo")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.CountError: --count-system: no published count of Dragon Tiger is known ('hi-lo'); give TAGS such as 'A:1,8:-1' or NAME=TAGS
+    """
+    from baccarat_exact.analysis.counting import tags_of_system
+
+    name, tags = tags_of_system(text)
+    if tags is None:
+        raise CountError(
+            f"--count-system: no published count of Dragon Tiger is known ({text.strip()!r}); "
+            "give TAGS such as 'A:1,8:-1' or NAME=TAGS"
+        )
+    return parse_rank_tags(tags, name or "your count")
 
 
 @dataclass(frozen=True, slots=True)

@@ -332,7 +332,7 @@ def strategy_report(strategy: BasicStrategy, value: Value, shoe: Shoe, exact: bo
         "arithmetic": "exact" if exact else "float",
         "rules": strategy.rules.to_dict(),
         "shoe": shoe.to_dict(),
-        "chart": {label: dict(zip(ups, cells)) for label, cells in chart},
+        "chart": {identifier(label): dict(zip(ups, cells)) for label, cells in chart},
         **({"player_ev_basic": str(value)} if isinstance(value, Fraction) else {}),
         "player_ev_basic_float": to_float(value),
     }
