@@ -60,7 +60,7 @@ def dragon() -> dict[str, Any]:
 def test_effects_and_count_are_eors(dragon: dict[str, Any]) -> None:
     eor = EorRequest(shoe=ONE_DECK, bets=BetsInput(names=("dragon-7",))).run().document()
     assert eor is not None
-    theirs = eor["bets"]["dragon-7"]["effects"]
+    theirs = {" ".join(row["ranks"]): row for row in eor["bets"]["dragon-7"]["effects"].values()}
     ours = {row["card"]: row for row in dragon["advantage"]["effects"]}
     assert set(ours) == set(theirs)
     for card, row in ours.items():
