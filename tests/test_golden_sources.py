@@ -36,6 +36,7 @@ from tests.test_published_bets import (
     PUBLISHED_EDGES as PUBLISHED_ADDED_EDGES,
 )
 from tests.test_published_bets import (
+    PUBLISHED_PAY_AND_COUNT,
     PUBLISHED_SEQUENCES,
     PUBLISHED_TWO_CARD_HANDS,
     PUBLISHED_WRONG,
@@ -1571,7 +1572,11 @@ def test_published_bets_file_holds_the_published_figures() -> None:
     document = _load("published-bets-8-decks.json")
     assert document["total"] == TOTAL_8
     bets = document["bets"]
-    assert set(bets) - {"banker", "player", "tie"} == {*PUBLISHED_ADDED_EDGES, *PUBLISHED_WRONG}
+    assert set(bets) - {"banker", "player", "tie"} == {
+        *PUBLISHED_ADDED_EDGES,
+        *PUBLISHED_WRONG,
+        *PUBLISHED_PAY_AND_COUNT,
+    }
     for name, (_source, edge, digits) in PUBLISHED_ADDED_EDGES.items():
         assert round(-float(_q(bets[name]["ev"])) * 100, digits) == pytest.approx(edge), name
     for name, sequences in PUBLISHED_SEQUENCES.items():
@@ -1584,6 +1589,9 @@ def test_published_bets_file_holds_the_published_figures() -> None:
         }, name
     for name, (_source, _published, exact) in PUBLISHED_WRONG.items():
         assert _q(bets[name]["house_edge"]) == exact, name
+    for name, (_source, pays, line) in PUBLISHED_PAY_AND_COUNT.items():
+        win = Fraction(PUBLISHED_SEQUENCES[name][line], TOTAL_8)
+        assert _q(bets[name]["house_edge"]) == 1 - (pays + 1) * win, name
     main = _load("8-decks.json")["bets"]
     assert all(bets[bet] == main[bet] for bet in ("banker", "player", "tie"))
 

@@ -69,6 +69,7 @@ PUBLISHED_SEQUENCES: dict[str, dict[str, int]] = {
         "two-card 6": 186_173_936_904_192,
         "three-card 6": 83_058_367_551_488,
     },
+    "small-tiger": {"win": 186_173_936_904_192},  # _WOO + "lucky-6/": its two-card line
     "ox-6": {"win": 109_309_407_541_248},  # _WOO + "ox-6/"
     "kill-ox-tiger": {  # _WOO + "kill-ox-tiger/"
         "kill the ox": 84_102_272_663_808,
@@ -120,10 +121,40 @@ PUBLISHED_WRONG: dict[str, tuple[str, float, Fraction]] = {
 }
 """Published edges off in their last digit; the bet's source note gives the exact figure."""
 
+_GGRASIA = "https://www.ggrasia.com/side-bet-small-6big-6-now-common-in-macau-casinos/"
+
+PUBLISHED_PAY_AND_COUNT: dict[str, tuple[str, Fraction, str]] = {
+    # name: (source of its pay, its published pay, the line of PUBLISHED_SEQUENCES it wins on)
+    "small-tiger": (_GGRASIA, Fraction(22), "win"),  # count: Lucky 6's two-card line
+}
+"""Bets whose house edge is published nowhere we found, but whose pay and count of winning
+rounds are: the edge is 1 - (pay + 1) x count / sequences, and the source note says so."""
+
 
 def test_every_added_bet_has_a_published_edge() -> None:
-    assert set(PUBLISHED_EDGES) | set(PUBLISHED_WRONG) == set(ADDED_BET_NAMES)
-    assert not set(PUBLISHED_EDGES) & set(PUBLISHED_WRONG)
+    published = (PUBLISHED_EDGES, PUBLISHED_WRONG, PUBLISHED_PAY_AND_COUNT)
+    assert set().union(*published) == set(ADDED_BET_NAMES)
+    assert sum(map(len, published)) == len(ADDED_BET_NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_PAY_AND_COUNT))
+def test_edge_from_the_published_pay_and_count(eight_decks: dict[str, BetOdds], name: str) -> None:
+    """The edge follows from the published pay and count alone; the source note gives it."""
+    source, pays, line = PUBLISHED_PAY_AND_COUNT[name]
+    win = Fraction(PUBLISHED_SEQUENCES[name][line], SEQUENCES_8)
+    exact = 1 - (pays + 1) * win
+    assert -eight_decks[name].ev == exact
+    assert [(n, p) for n, p, _ in eight_decks[name].lines] == [(line, pays), ("lose", -1)]
+    note = SIDE_BETS[name].source
+    assert source in note and str(exact) in note and f"{float(exact) * 100:.2f}%" in note
+
+
+def test_small_tiger_and_big_tiger_are_macaus_small_6_and_big_6() -> None:
+    """GGRAsia's Small 6/Big 6: a winning two-card Banker 6 pays 22, a three-card one 50."""
+    small, big = find_bet("small-6"), find_bet("big-6")
+    assert (small.name, big.name) == ("small-tiger", "big-tiger")
+    assert [(line.name, line.pays) for line in small.lines] == [("win", 22), ("lose", -1)]
+    assert [(line.name, line.pays) for line in big.lines] == [("win", 50), ("lose", -1)]
 
 
 def _two_card_hands(counts: list[int], total: int) -> dict[tuple[int, int], int]:
