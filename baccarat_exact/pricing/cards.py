@@ -108,8 +108,8 @@ def suit_split(
         names = ", ".join(bet.name for bet in suited)
         shown = "; ".join(sorted(_describe_feature(f) for f in features))
         raise RulesError(
-            f"{names}: one condition on suits is priced at a time, these ask {shown}: "
-            "price them in separate runs"
+            f"{names}: a stake on several bets prices one condition on suits at a time, "
+            f"these ask {shown}: price them without the combined stake"
         )
     (feature,) = features
     group, chances = suit_outcomes(shoe, rounds, bets, seen, (feature,))
@@ -130,6 +130,12 @@ def suit_outcomes(
     from baccarat_exact.engine.ranked import joint_suit_chances, suit_chances
 
     names = ", ".join(bet.name for bet in bets if bet.suit_features)
+    if len(features) > 1 and not all(ranks for *_, ranks in features):
+        shown = "; ".join(sorted(_describe_feature(f) for f in features))
+        raise RulesError(  # their joint split reads every card at their positions: too many
+            f"{names}: one condition on suits is priced at a time, these ask {shown}: "
+            "price them in separate runs"
+        )
     rows = shoe.suit_rows()
     unknown = [r.value for r, row, n in zip(RANKS, rows, shoe.counts) if n and row is None]
     if unknown:
