@@ -162,8 +162,8 @@ def suit_outcomes(
 def _suited_odds(
     shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None, agree: Any
 ) -> list[BetOdds]:
-    """Bets with a condition on suits: each round by rank splits into the rounds where it
-    holds (with its exact chance given the ranks, and the suits seen) and the rest; only
+    """Bets asking the same of suits: each round by rank splits into the ways their
+    conditions fall (each with its exact chance given the ranks, and the suits seen); only
     the rounds that ``agree`` with the cards seen count."""
     from baccarat_exact.engine.paths import sum_by
     from baccarat_exact.engine.ranked import line_of_rounds
