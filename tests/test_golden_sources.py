@@ -33,13 +33,16 @@ from tests import blackjack_reference
 from tests.reference import reference_event_probabilities
 from tests.test_blackjack_strategy import PUBLISHED_HARD, PUBLISHED_PAIRS
 from tests.test_published_bets import (
-    PUBLISHED_EDGES as PUBLISHED_ADDED_EDGES,
-)
-from tests.test_published_bets import (
+    FOUR_CARDS_8,
+    PUBLISHED_FOUR_CARD_DEALS,
+    PUBLISHED_PAY_AND_COUNT,
     PUBLISHED_SEQUENCES,
     PUBLISHED_TWO_CARD_HANDS,
     PUBLISHED_WRONG,
     TWO_CARDS_8,
+)
+from tests.test_published_bets import (
+    PUBLISHED_EDGES as PUBLISHED_ADDED_EDGES,
 )
 from tests.test_sidebets import PUBLISHED_COUNTS as PUBLISHED_SIDE_BET_COUNTS
 from tests.test_sidebets import PUBLISHED_EDGES as PUBLISHED_SIDE_BET_EDGES
@@ -1576,7 +1579,11 @@ def test_published_bets_file_holds_the_published_figures() -> None:
     document = _load("published-bets-8-decks.json")
     assert document["total"] == TOTAL_8
     bets = document["bets"]
-    assert set(bets) - {"banker", "player", "tie"} == {*PUBLISHED_ADDED_EDGES, *PUBLISHED_WRONG}
+    assert set(bets) - {"banker", "player", "tie"} == {
+        *PUBLISHED_ADDED_EDGES,
+        *PUBLISHED_WRONG,
+        *PUBLISHED_PAY_AND_COUNT,
+    }
     for name, (_source, edge, digits) in PUBLISHED_ADDED_EDGES.items():
         assert round(-float(_q(bets[name]["ev"])) * 100, digits) == pytest.approx(edge), name
     for name, sequences in PUBLISHED_SEQUENCES.items():
@@ -1587,8 +1594,14 @@ def test_published_bets_file_holds_the_published_figures() -> None:
         assert {line: chances[line] for line in hands} == {
             line: Fraction(n, TWO_CARDS_8) for line, n in hands.items()
         }, name
+    for name, deals in PUBLISHED_FOUR_CARD_DEALS.items():
+        chances = {line["name"]: _q(line["probability"]) for line in bets[name]["lines"]}
+        assert chances == {line: Fraction(n, FOUR_CARDS_8) for line, n in deals.items()}, name
     for name, (_source, _published, exact) in PUBLISHED_WRONG.items():
         assert _q(bets[name]["house_edge"]) == exact, name
+    for name, (_source, pays, line) in PUBLISHED_PAY_AND_COUNT.items():
+        win = Fraction(PUBLISHED_SEQUENCES[name][line], TOTAL_8)
+        assert _q(bets[name]["house_edge"]) == 1 - (pays + 1) * win, name
     main = _load("8-decks.json")["bets"]
     assert all(bets[bet] == main[bet] for bet in ("banker", "player", "tie"))
 

@@ -24,6 +24,8 @@ SEQUENCES_8 = 4_998_398_275_503_360
 """Ordered six-card sequences of 8 decks (Wizard of Odds, https://wizardofodds.com/games/baccarat/)."""
 TWO_CARDS_8 = 86_320
 """Unordered two-card hands of 8 decks, C(416, 2), as the Wizard of Odds counts them."""
+FOUR_CARDS_8 = 1_229_930_520
+"""Unordered four-card deals of 8 decks, C(416, 4), as the Wizard of Odds counts them."""
 
 _WOO = "https://wizardofodds.com/games/baccarat/side-bets/"
 _JACOBSON = "https://advancedadvantageplay.com/side-bets/baccarat-side-bets/"
@@ -61,6 +63,7 @@ PUBLISHED_EDGES: dict[str, tuple[str, float, int]] = {
     "perfect-9": ("https://wizardofodds.com/article/perfect-9-bonus-baccarat/", 7.47, 2),
     "3-giving-8": (_WOO + "3-giving-8/", 8.68, 2),
     "3-giving-8-180-to-1": (_WOO + "3-giving-8/", 17.77, 2),
+    "lucky-nines": (_WOO + "lucky-nines/", 8.27, 2),
 }
 
 PUBLISHED_SEQUENCES: dict[str, dict[str, int]] = {
@@ -69,6 +72,7 @@ PUBLISHED_SEQUENCES: dict[str, dict[str, int]] = {
         "two-card 6": 186_173_936_904_192,
         "three-card 6": 83_058_367_551_488,
     },
+    "small-tiger": {"win": 186_173_936_904_192},  # _WOO + "lucky-6/": its two-card line
     "ox-6": {"win": 109_309_407_541_248},  # _WOO + "ox-6/"
     "kill-ox-tiger": {  # _WOO + "kill-ox-tiger/"
         "kill the ox": 84_102_272_663_808,
@@ -114,16 +118,64 @@ def _probability(result: BetOdds, line: str) -> Fraction:
     return sum((p for name, _, p in result.lines if name == line), Fraction(0))
 
 
+PUBLISHED_FOUR_CARD_DEALS: dict[str, dict[str, int]] = {
+    # name: {line: four-card deals of 8 decks out of 1,229,930,520}
+    "lucky-nines": {  # _WOO + "lucky-nines/", its Red Rock return table
+        "4 nines": 35_960,
+        "3 nines, same suit": 86_016,
+        "3 nines, mixed suits": 1_818_624,
+        "2 nines, same suit": 8_236_032,
+        "2 nines, mixed suits": 28_237_824,
+        "1 nine of diamonds": 74_908_672,
+        "1 nine": 224_726_016,
+        "lose": 891_881_376,
+    },
+}
+
 PUBLISHED_WRONG: dict[str, tuple[str, float, Fraction]] = {
     # name: (source, published house edge in %, the exact house edge)
     "bad-beat": (_JACOBSON, 8.459, Fraction(4334721, 51247105)),  # 8.458470 %
+    # its Binion's table counts 64,512 three suited nines (and 1,840,128 unsuited) where
+    # its Red Rock table, and 4 suits x C(8, 3) x 384, count 86,016
+    "lucky-nines-binions": (_WOO + "lucky-nines/", 19.46, Fraction(1953368, 10249421)),
 }
-"""Published edges off in their last digit; the bet's source note gives the exact figure."""
+"""Published edges found wrong (off in their last digit, or from a miscount); the bet's
+source note gives the exact figure."""
+
+_GGRASIA = "https://www.ggrasia.com/side-bet-small-6big-6-now-common-in-macau-casinos/"
+
+PUBLISHED_PAY_AND_COUNT: dict[str, tuple[str, Fraction, str]] = {
+    # name: (source of its pay, its published pay, the line of PUBLISHED_SEQUENCES it wins on)
+    "small-tiger": (_GGRASIA, Fraction(22), "win"),  # count: Lucky 6's two-card line
+}
+"""Bets whose house edge is published nowhere we found, but whose pay and count of winning
+rounds are: the edge is 1 - (pay + 1) x count / sequences, and the source note says so."""
 
 
 def test_every_added_bet_has_a_published_edge() -> None:
-    assert set(PUBLISHED_EDGES) | set(PUBLISHED_WRONG) == set(ADDED_BET_NAMES)
-    assert not set(PUBLISHED_EDGES) & set(PUBLISHED_WRONG)
+    published = (PUBLISHED_EDGES, PUBLISHED_WRONG, PUBLISHED_PAY_AND_COUNT)
+    assert set().union(*published) == set(ADDED_BET_NAMES)
+    assert sum(map(len, published)) == len(ADDED_BET_NAMES)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_PAY_AND_COUNT))
+def test_edge_from_the_published_pay_and_count(eight_decks: dict[str, BetOdds], name: str) -> None:
+    """The edge follows from the published pay and count alone; the source note gives it."""
+    source, pays, line = PUBLISHED_PAY_AND_COUNT[name]
+    win = Fraction(PUBLISHED_SEQUENCES[name][line], SEQUENCES_8)
+    exact = 1 - (pays + 1) * win
+    assert -eight_decks[name].ev == exact
+    assert [(n, p) for n, p, _ in eight_decks[name].lines] == [(line, pays), ("lose", -1)]
+    note = SIDE_BETS[name].source
+    assert source in note and str(exact) in note and f"{float(exact) * 100:.2f}%" in note
+
+
+def test_small_tiger_and_big_tiger_are_macaus_small_6_and_big_6() -> None:
+    """GGRAsia's Small 6/Big 6: a winning two-card Banker 6 pays 22, a three-card one 50."""
+    small, big = find_bet("small-6"), find_bet("big-6")
+    assert (small.name, big.name) == ("small-tiger", "big-tiger")
+    assert [(line.name, line.pays) for line in small.lines] == [("win", 22), ("lose", -1)]
+    assert [(line.name, line.pays) for line in big.lines] == [("win", 50), ("lose", -1)]
 
 
 def _two_card_hands(counts: list[int], total: int) -> dict[tuple[int, int], int]:
@@ -157,6 +209,35 @@ def test_bad_beat_is_off_by_a_rounding_and_its_count_is_a_natural_9_against_a_na
     assert round(float(exact) * 100, 3) == 8.458 != published  # published: 8.459
     assert abs(float(exact) * 100 - published) < 0.001
     assert "8.458470%" in SIDE_BETS["bad-beat"].source and source in SIDE_BETS["bad-beat"].source
+
+
+def test_lucky_nines_binions_edge_is_its_miscount_and_the_exact_one_is_red_rocks_count(
+    eight_decks: dict[str, BetOdds],
+) -> None:
+    """The Binion's table's 19.46 % (total return -0.194605) is what its own counts give;
+    with the three-nine counts of the Red Rock table (which reproduce our deals) the edge
+    is 19.058 %, ours."""
+    source, published, exact = PUBLISHED_WRONG["lucky-nines-binions"]
+    pays = [500, 250, 20, 8, 5, 2, 1, -1]
+    printed = [35_960, 64_512, 1_840_128, 8_236_032, 28_237_824, 74_908_672, 224_726_016]
+    printed.append(FOUR_CARDS_8 - sum(printed))
+    assert round(float(sum(p * n for p, n in zip(pays, printed)) / FOUR_CARDS_8), 6) == -0.194605
+    counts = list(PUBLISHED_FOUR_CARD_DEALS["lucky-nines"].values())
+    assert -Fraction(sum(p * n for p, n in zip(pays, counts)), FOUR_CARDS_8) == exact
+    result = eight_decks["lucky-nines-binions"]
+    assert -result.ev == exact and round(float(exact) * 100, 2) == 19.06 != published
+    assert [pay for _, pay, _ in result.lines] == pays
+    assert counts[1] == 4 * 56 * 384  # 4 suits, C(8, 3) nines of one suit, 384 non-nines
+    assert -eight_decks["lucky-nines"].ev == Fraction(12719068, 153741315)  # Red Rock: 8.273 %
+    note = SIDE_BETS["lucky-nines-binions"].source
+    assert source in note and "19.46%" in note and str(exact) in note and "19.058%" in note
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_FOUR_CARD_DEALS))
+def test_four_card_bets_are_the_published_deals(eight_decks: dict[str, BetOdds], name: str) -> None:
+    result = eight_decks[name]
+    for line, count in PUBLISHED_FOUR_CARD_DEALS[name].items():
+        assert _probability(result, line) == Fraction(count, FOUR_CARDS_8), line
 
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED_EDGES))

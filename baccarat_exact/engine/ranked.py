@@ -13,6 +13,7 @@ cards after the round can fall. Ranks are always known exactly, so so is every c
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,13 +24,20 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat_exact.engine.counting import fits_int64
-from baccarat_exact.model.bets import PAIR_STATES, Bet, CardCondition
+from baccarat_exact.model.bets import PAIR_STATES, Bet, CardCondition, SuitFeature
 from baccarat_exact.model.cards import POINT_VALUE
 from baccarat_exact.model.events import N_EVENTS
 from baccarat_exact.model.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["NOT_DEALT", "RankedRounds", "line_of_rounds", "ranked_rounds", "suit_chances"]
+__all__ = [
+    "NOT_DEALT",
+    "RankedRounds",
+    "joint_suit_chances",
+    "line_of_rounds",
+    "ranked_rounds",
+    "suit_chances",
+]
 
 NOT_DEALT = -1
 """The rank code of a third card the round does not deal."""
@@ -176,7 +184,9 @@ def ranked_rounds(shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> RankedRoun
 class _Rounds:
     """Per-round facts the conditions read, each worked out once per pricing."""
 
-    def __init__(self, rounds: RankedRounds, suited: bool = False) -> None:
+    def __init__(
+        self, rounds: RankedRounds, suited: bool | Mapping[SuitFeature, bool] = False
+    ) -> None:
         self.rounds = rounds
         self.suited = suited
         ranks = rounds.ranks
@@ -184,6 +194,7 @@ class _Rounds:
         banker_pair = (ranks[:, 3] == ranks[:, 4]).astype(np.int64)
         self.pair_state = 3 * player_pair + banker_pair
         self._shapes: dict[tuple[int, ...], _Shape] = {}
+        self._held: dict[CardCondition, npt.NDArray[np.bool_]] = {}
 
     def shape(self, positions: tuple[int, ...]) -> _Shape:
         """For the cards at ``positions`` that were dealt: how many ranks hold at least
@@ -192,21 +203,40 @@ class _Rounds:
             self._shapes[positions] = _Shape(self.rounds.ranks[:, list(positions)])
         return self._shapes[positions]
 
+    def _suited(self, condition: CardCondition) -> bool:
+        """Whether the condition's ask of suits is taken to hold (one flag for every
+        condition, or one per :data:`SuitFeature` where a bet asks several)."""
+        if isinstance(self.suited, bool):
+            return self.suited
+        feature = condition.suit_feature
+        assert feature is not None  # only conditions on suits ask
+        return self.suited[feature]
+
     def holds(self, condition: CardCondition) -> npt.NDArray[np.bool_]:
-        """Whether each round meets ``condition``."""
+        """Whether each round meets ``condition`` (worked out once: conditions recur
+        across a bet's alternatives)."""
+        if condition not in self._held:
+            self._held[condition] = self._holds(condition)
+        return self._held[condition]
+
+    def _holds(self, condition: CardCondition) -> npt.NDArray[np.bool_]:
         if condition.ranks:
             (position,) = condition.positions
             return np.isin(self.rounds.ranks[:, position], list(condition.ranks))
+        if condition.suits and condition.suit_ranks:  # its chance is 0 without such a card
+            return np.full(len(self.rounds.event), self._suited(condition))
         if condition.suits:
             (position,) = condition.positions
-            return np.asarray((self.rounds.ranks[:, position] != NOT_DEALT) & self.suited)
+            return np.asarray(
+                (self.rounds.ranks[:, position] != NOT_DEALT) & self._suited(condition)
+            )
         shape = self.shape(condition.positions)
         found = np.zeros(len(self.rounds.event), dtype=bool)
         for pattern in condition.patterns:
             if pattern in ("flush", "same suit"):
-                found |= self.suited
+                found |= self._suited(condition)
             elif pattern == "straight flush":
-                found |= shape.shows("straight") & self.suited
+                found |= shape.shows("straight") & self._suited(condition)
             else:
                 found |= shape.shows(pattern)
         return found
@@ -283,11 +313,14 @@ class _Shape:
 
 
 def line_of_rounds(
-    bets: Sequence[Bet], rounds: RankedRounds, *, suited: bool = False
+    bets: Sequence[Bet],
+    rounds: RankedRounds,
+    *,
+    suited: bool | Mapping[SuitFeature, bool] = False,
 ) -> list[npt.NDArray[np.int64]]:
     """For each bet, the pay line each round pays on (pair bets by rank only), taking
-    the bets' one condition on suits (:attr:`Bet.suit_features`) to hold (``suited``)
-    or not."""
+    the bets' conditions on suits (:attr:`Bet.suit_features`) to hold (``suited``) or
+    not: one flag for all, or one per condition."""
     facts = _Rounds(rounds, suited)
     found: list[npt.NDArray[np.int64]] = []
     for bet in bets:
@@ -303,11 +336,16 @@ def line_of_rounds(
         for i, alternatives in enumerate(bet.card_lines[:-1]):
             matched = np.zeros(len(rounds.event), dtype=bool)
             for alternative in alternatives:
-                events = np.zeros(N_EVENTS, dtype=bool)
-                events[list(alternative.events)] = True
-                pairs = np.zeros(len(PAIR_STATES), dtype=bool)
-                pairs[list(alternative.pairs)] = True
-                mask = events[rounds.event] & pairs[facts.pair_state]
+                if len(alternative.events) == N_EVENTS and len(alternative.pairs) == len(
+                    PAIR_STATES
+                ):  # any round: the conditions alone decide
+                    mask = np.ones(len(rounds.event), dtype=bool)
+                else:
+                    events = np.zeros(N_EVENTS, dtype=bool)
+                    events[list(alternative.events)] = True
+                    pairs = np.zeros(len(PAIR_STATES), dtype=bool)
+                    pairs[list(alternative.pairs)] = True
+                    mask = events[rounds.event] & pairs[facts.pair_state]
                 for condition in alternative.conditions:
                     mask &= facts.holds(condition)
                 matched |= mask
@@ -320,7 +358,7 @@ def line_of_rounds(
 
 def suit_chances(
     rounds: RankedRounds,
-    feature: tuple[str, tuple[int, ...], frozenset[int]],
+    feature: SuitFeature,
     rows: Sequence[Sequence[int] | None],
     *,
     infinite: bool = False,
@@ -342,7 +380,7 @@ def suit_chances(
     ordinals; only the rounds that deal them count). They leave their rank's suit counts, and the
     cards of unknown suit are a uniform sample of what is left.
     """
-    kind, positions, suits = feature
+    kind, positions, suits, _ = feature
     known = dict(known or {})
     left: list[list[int] | None] = [None if row is None else list(row) for row in rows]
     if not infinite:
@@ -401,3 +439,79 @@ def _suit(held: list[int], rows: Sequence[Sequence[int] | None], suits: frozense
     if not sum(row):
         return Fraction(0)  # the seen cards leave none of this rank: no such round
     return Fraction(sum(row[s] for s in suits), sum(row))
+
+
+def joint_suit_chances(
+    rounds: RankedRounds,
+    features: Sequence[SuitFeature],
+    rows: Sequence[Sequence[int] | None],
+    *,
+    infinite: bool = False,
+    known: Mapping[int, tuple[int, int]] | None = None,
+) -> tuple[npt.NDArray[np.intp], list[list[Fraction]]]:
+    """The exact chance of each way several conditions on suits can fall given each
+    round's ranks: a group index per round and, per group, the chance of each truth
+    vector (index Σ 2**i over the ``features`` i that hold).
+
+    The suits of the cards the conditions read (at their positions, of their ranks; every
+    rank where a feature names none) are enumerated, each assignment weighed as
+    :func:`suit_chances` weighs them (a rank's cards a uniform sample of its suit counts,
+    the ``known`` cards fixed and taken out): few cards, so few assignments.
+    """
+    known = dict(known or {})
+    left: list[list[int] | None] = [None if row is None else list(row) for row in rows]
+    if not infinite:
+        for rank, suit in known.values():
+            row = left[rank]
+            assert row is not None  # checked by the caller
+            row[suit] -= 1
+    positions = sorted({p for feature in features for p in feature[1]})
+    read = set(range(13))
+    if all(feature[3] for feature in features):
+        read = {r for feature in features for r in feature[3]}
+    ranks = rounds.ranks[:, positions].astype(np.int64)
+    codes = np.where(np.isin(ranks, sorted(read)), ranks + 1, 0)  # 0: a card not read
+    keys, group = np.unique(codes @ (14 ** np.arange(len(positions))), return_inverse=True)
+    chances: list[list[Fraction]] = []
+    for key in keys.tolist():
+        cards = {p: code - 1 for i, p in enumerate(positions) if (code := (key // 14**i) % 14)}
+        chances.append(_joint(cards, features, left, infinite, known))
+    return np.asarray(group, dtype=np.intp).reshape(-1), chances
+
+
+def _joint(
+    cards: Mapping[int, int],
+    features: Sequence[SuitFeature],
+    rows: Sequence[Sequence[int] | None],
+    infinite: bool,
+    known: Mapping[int, tuple[int, int]],
+) -> list[Fraction]:
+    """Per truth vector of ``features``, the chance over the suits of ``cards`` (position
+    → rank), the ``known`` ones fixed."""
+    found = [Fraction(0)] * 2 ** len(features)
+    free = [p for p in cards if p not in known]
+    for suits in itertools.product(range(4), repeat=len(free)):
+        chance = Fraction(1)
+        taken: dict[tuple[int, int], int] = {}
+        of_rank: dict[int, int] = {}
+        for p, s in zip(free, suits):
+            r = cards[p]
+            row = rows[r]
+            assert row is not None  # checked by the caller
+            if infinite:
+                chance *= Fraction(row[s], sum(row)) if sum(row) else Fraction(0)
+            else:
+                ways = sum(row) - of_rank.get(r, 0)
+                chance *= Fraction(max(row[s] - taken.get((r, s), 0), 0), ways) if ways > 0 else 0
+            taken[r, s] = taken.get((r, s), 0) + 1
+            of_rank[r] = of_rank.get(r, 0) + 1
+        if not chance:
+            continue
+        suit_at = dict(zip(free, suits)) | {p: known[p][1] for p in cards if p in known}
+        index = 0
+        for i, (kind, at, asked, ranks) in enumerate(features):
+            read = [suit_at[p] for p in at if p in cards and (not ranks or cards[p] in ranks)]
+            held = bool(read) and (len(set(read)) == 1 if kind == "flush" else set(read) <= asked)
+            index |= held << i
+        found[index] += chance
+    return found

@@ -40,6 +40,7 @@ __all__ = [
     "EventCondition",
     "PairState",
     "PayLine",
+    "SuitFeature",
     "TableauTest",
     "banker_bet",
     "card_match_bet",
@@ -142,6 +143,12 @@ SUIT_PATTERNS = frozenset({"flush", "same suit", "straight flush"})
 """The patterns that look at suits (the rest look at ranks only)."""
 
 
+SuitFeature: TypeAlias = tuple[str, tuple[int, ...], frozenset[int], frozenset[int]]
+"""What a condition asks of suits: its kind (``flush`` or ``suit``), the positions it
+reads, the suits asked (a ``suit`` condition) and the ranks it is restricted to (empty:
+every card at the positions)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CardCondition:
     """A condition on the ranks of dealt cards: a card's rank is one of ``ranks``, or the
@@ -156,15 +163,24 @@ class CardCondition:
     """Names in :data:`PATTERNS` (a pattern condition)."""
     suits: frozenset[int] = frozenset()
     """Suit ordinals (s h d c) a single card's suit is one of (a suit condition)."""
+    suit_ranks: frozenset[int] = frozenset()
+    """Rank ordinals the suit condition looks at (empty: every card): with them, a suit
+    condition holds when the dealt cards at ``positions`` of these ranks (one or more)
+    are all of ``suits``, a flush when they are all of one suit (Lucky Nines: the nines
+    among the first four cards)."""
+
+    def __post_init__(self) -> None:
+        if self.suit_ranks and not (self.suits or self.patterns & {"flush", "same suit"}):
+            raise RulesError("a condition restricted to some ranks must ask a suit or a flush")
 
     @property
-    def suit_feature(self) -> tuple[str, tuple[int, ...], frozenset[int]] | None:
-        """What the condition asks of suits, if anything: ``("flush", positions, ∅)`` or
-        ``("suit", (position,), suits)``; rounds split by whether it holds."""
+    def suit_feature(self) -> SuitFeature | None:
+        """What the condition asks of suits, if anything: ``("flush", positions, ∅,
+        ranks)`` or ``("suit", positions, suits, ranks)``; rounds split by whether it holds."""
         if self.suits:
-            return ("suit", self.positions, self.suits)
+            return ("suit", self.positions, self.suits, self.suit_ranks)
         if self.patterns & SUIT_PATTERNS:
-            return ("flush", self.positions, frozenset())
+            return ("flush", self.positions, frozenset(), self.suit_ranks)
         return None
 
 
@@ -272,7 +288,7 @@ class Bet:
         return self.card_lines is not None
 
     @property
-    def suit_features(self) -> frozenset[tuple[str, tuple[int, ...], frozenset[int]]]:
+    def suit_features(self) -> frozenset[SuitFeature]:
         """What the bet asks of suits (:attr:`CardCondition.suit_feature`), if anything."""
         return frozenset(
             feature

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from baccarat_exact.errors import RulesError
-from baccarat_exact.model.bets import CARD_POSITIONS, Bet
+from baccarat_exact.model.bets import CARD_POSITIONS, Bet, SuitFeature
 from baccarat_exact.model.cards import RANKS, SUITS
 from baccarat_exact.model.rules import Rules, Tableau
 from baccarat_exact.model.shoe import Shoe
@@ -30,7 +30,7 @@ from baccarat_exact.pricing.results import BetOdds, Odds, reduced_bet_odds
 if TYPE_CHECKING:
     from baccarat_exact.model.seen import Seen
 
-__all__ = ["agrees_with", "card_odds", "ranked", "suit_split"]
+__all__ = ["agrees_with", "card_odds", "ranked", "suit_outcomes", "suit_split"]
 
 
 def card_odds(
@@ -89,8 +89,8 @@ def _card_results(
 
 def _by_suit_condition(bets: tuple[Bet, ...]) -> list[tuple[Bet, ...]]:
     """``bets`` grouped by what they ask of suits: each group is priced on its own split
-    of the rounds (a bet that asks two things of suits is refused by :func:`suit_split`)."""
-    groups: dict[frozenset[tuple[str, tuple[int, ...], frozenset[int]]], list[Bet]] = {}
+    of the rounds (a bet that asks several things of suits on the joint split)."""
+    groups: dict[frozenset[SuitFeature], list[Bet]] = {}
     for bet in bets:
         groups.setdefault(bet.suit_features, []).append(bet)
     return [tuple(group) for group in groups.values()]
@@ -102,14 +102,37 @@ def suit_split(
     """For bets with a condition on suits (one at a time): a group index per round by rank
     and each group's exact chance that the condition holds (:func:`suit_chances`);
     :class:`RulesError` where it cannot be priced."""
-    from baccarat_exact.engine.ranked import suit_chances
-
     suited = [bet for bet in bets if bet.suit_features]
-    names = ", ".join(bet.name for bet in suited)
-    features = frozenset().union(*(bet.suit_features for bet in suited))
+    features = frozenset[SuitFeature]().union(*(bet.suit_features for bet in suited))
     if len(features) > 1:
+        names = ", ".join(bet.name for bet in suited)
         shown = "; ".join(sorted(_describe_feature(f) for f in features))
         raise RulesError(
+            f"{names}: a stake on several bets prices one condition on suits at a time, "
+            f"these ask {shown}: price them without the combined stake"
+        )
+    (feature,) = features
+    group, chances = suit_outcomes(shoe, rounds, bets, seen, (feature,))
+    return group, [split[1] for split in chances]
+
+
+def suit_outcomes(
+    shoe: Shoe,
+    rounds: Any,
+    bets: Sequence[Bet],
+    seen: Seen | None,
+    features: tuple[SuitFeature, ...],
+) -> tuple[Any, list[list[Fraction]]]:
+    """For bets with conditions on suits (``features``, in this order): a group index per
+    round by rank and, per group, the exact chance of each truth vector of the conditions
+    (index Σ 2**i over those that hold): :func:`suit_chances` for one condition on every
+    card, else :func:`joint_suit_chances`; :class:`RulesError` where it cannot be priced."""
+    from baccarat_exact.engine.ranked import joint_suit_chances, suit_chances
+
+    names = ", ".join(bet.name for bet in bets if bet.suit_features)
+    if len(features) > 1 and not all(ranks for *_, ranks in features):
+        shown = "; ".join(sorted(_describe_feature(f) for f in features))
+        raise RulesError(  # their joint split reads every card at their positions: too many
             f"{names}: one condition on suits is priced at a time, these ask {shown}: "
             "price them in separate runs"
         )
@@ -120,7 +143,6 @@ def suit_split(
             f"{names}: bets on suits need every suit count, unknown for {' '.join(unknown)} "
             "(give the shoe by suits, or remove cards with their suits)"
         )
-    (feature,) = features
     known = (
         {
             offset + i: (card.rank.ordinal, card.suit.ordinal)
@@ -131,44 +153,53 @@ def suit_split(
         if seen
         else {}
     )
-    return suit_chances(rounds, feature, rows, infinite=shoe.infinite, known=known)
+    if len(features) == 1 and not features[0][3]:
+        group, single = suit_chances(rounds, features[0], rows, infinite=shoe.infinite, known=known)
+        return group, [[1 - chance, chance] for chance in single]
+    return joint_suit_chances(rounds, features, rows, infinite=shoe.infinite, known=known)
 
 
 def _suited_odds(
     shoe: Shoe, rounds: Any, bets: tuple[Bet, ...], seen: Seen | None, agree: Any
 ) -> list[BetOdds]:
-    """Bets with a condition on suits: each round by rank splits into the rounds where it
-    holds (with its exact chance given the ranks, and the suits seen) and the rest; only
+    """Bets asking the same of suits: each round by rank splits into the ways their
+    conditions fall (each with its exact chance given the ranks, and the suits seen); only
     the rounds that ``agree`` with the cards seen count."""
     from baccarat_exact.engine.paths import sum_by
     from baccarat_exact.engine.ranked import line_of_rounds
 
-    group, chances = suit_split(shoe, rounds, bets, seen)
+    features = tuple(sorted(bets[0].suit_features, key=repr))  # one group: the same ask
+    group, chances = suit_outcomes(shoe, rounds, bets, seen, features)
     group, weight = group[agree], rounds.weight[agree]
     denominator = int(weight.sum())
     size = len(chances)
     found = []
-    holds = line_of_rounds(bets, rounds, suited=True)
-    fails = line_of_rounds(bets, rounds, suited=False)
-    for bet, line_true, line_false in zip(bets, holds, fails):
+    ways = [  # per truth vector, each bet's line in every round
+        line_of_rounds(bets, rounds, suited={f: bool(v >> i & 1) for i, f in enumerate(features)})
+        for v in range(2 ** len(features))
+    ]
+    for b, bet in enumerate(bets):
         width = len(bet.lines)
-        if_true = sum_by(group * width + line_true[agree], weight, size * width).tolist()
-        if_false = sum_by(group * width + line_false[agree], weight, size * width).tolist()
+        sums = [
+            sum_by(group * width + lines[b][agree], weight, size * width).tolist() for lines in ways
+        ]
         counts = [Fraction(0)] * width
-        for g, chance in enumerate(chances):
-            for i in range(width):
-                counts[i] += (
-                    chance * if_true[g * width + i] + (1 - chance) * if_false[g * width + i]
-                )
+        for g, split in enumerate(chances):
+            for v, chance in enumerate(split):
+                if chance:
+                    for i in range(width):
+                        counts[i] += chance * sums[v][g * width + i]
         common = math.lcm(*(c.denominator for c in counts))
         scaled = [int(c * common) for c in counts]
         found.append(reduced_bet_odds(bet, scaled, denominator * common, common))
     return found
 
 
-def _describe_feature(feature: tuple[str, tuple[int, ...], frozenset[int]]) -> str:
-    kind, positions, suits = feature
+def _describe_feature(feature: SuitFeature) -> str:
+    kind, positions, suits, ranks = feature
     cards = " ".join(CARD_POSITIONS[p] for p in positions)
+    if ranks:
+        cards += f" of rank {' '.join(RANKS[r].value for r in sorted(ranks))}"
     if kind == "flush":
         return f"a flush of {cards}"
     return f"the suit of {cards} ({' '.join(SUITS[s].value for s in sorted(suits))})"

@@ -8,7 +8,7 @@ down as data, with the source of its pay table and its family, one module per fa
 - the families, in the order ``bets`` lists them: :mod:`.pairs`, :mod:`.dragon_bonus`,
   :mod:`.ez`, :mod:`.big_small`, :mod:`.egalite`, :mod:`.tiger`, :mod:`.dai_bacc`,
   :mod:`.three_card_win`, :mod:`.golden_frog`, :mod:`.naturals`,
-  :mod:`.first_two_cards`, :mod:`.three_giving_8`.
+  :mod:`.first_two_cards`, :mod:`.three_giving_8`, :mod:`.lucky_nines`.
 
 Value-based bets are pay tables over the 400 final events; pair bets also name the
 first-two-card states they pay on (:data:`~baccarat_exact.model.bets.PAIR_STATES`); bets
@@ -34,6 +34,7 @@ from baccarat_exact.model.catalogue import (
     ez,
     first_two_cards,
     golden_frog,
+    lucky_nines,
     naturals,
     pairs,
     three_card_win,
@@ -69,6 +70,7 @@ _FAMILIES = (
     naturals,
     first_two_cards,
     three_giving_8,
+    lucky_nines,
 )
 
 SIDE_BETS: dict[str, SideBet] = {bet.name: bet for family in _FAMILIES for bet in family.BETS}
