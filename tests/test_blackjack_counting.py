@@ -177,7 +177,7 @@ def test_every_round_valued_exactly_estimates_the_same_win_with_less_noise() -> 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--indices", "all"], "--indices must be illustrious-18 or none"),
+        (["--indices", "all"], "--indices all: cannot read it"),
         (["--exact-ev"], "--exact-ev values the chart's own play: give --indices none"),
         (["--count", "zen"], "unknown count 'zen'"),
         (["--play-count", "zen"], "unknown count 'zen'"),

@@ -100,6 +100,9 @@ class CountingSettings:
     strategy: BasicStrategy
     """The chart the rounds are played by (index plays aside)."""
     plays: tuple[IndexPlay, ...] = ()
+    index_source: str | None = None
+    """Where the index plays are from, as reports say it (None: as ``--indices`` names
+    them, the Illustrious 18 or none)."""
     count: str = "hi-lo"
     """The count's name, as reports show it."""
     tags: tuple[int, ...]

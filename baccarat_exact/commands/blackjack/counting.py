@@ -4,7 +4,7 @@ chart with index plays, bets by the true count — and what each way of betting 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
@@ -16,13 +16,20 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.blackjack.strategy import BasicStrategy
+    from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
     from baccarat_exact.report.model import Report
 
 __all__ = ["INDEX_SETS", "BlackjackCountingRequest"]
 
-INDEX_SETS = ("illustrious-18", "none")
-"""The index plays ``--indices`` names: Schlesinger's Illustrious 18 (and Fab 4 where late
-surrender is offered), or none (the chart alone)."""
+INDEX_SETS = ("auto", "illustrious-18", "computed", "none")
+"""The index plays ``--indices`` names (anything else is a file ``blackjack indices -f
+json`` wrote): ``auto``, the game's own indices where the package ships them (the casino's
+default game with Hi-Lo: :data:`~baccarat_exact.analysis.blackjack.index_sets.
+SHIPPED_INDICES`), else the Illustrious 18; Schlesinger's Illustrious 18 (and Fab 4 where
+late surrender is offered); ``computed``, the rules' own, computed by ``blackjack indices``
+for the rules, shoe and count of the run (cached on disk: :mod:`.index_cache`); or none
+(the chart alone)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,10 +38,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     betting on the same rounds.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
-    >>> BlackjackCountingRequest(indices="all")
+    >>> BlackjackCountingRequest(indices="no/such/file.json")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.SimulationError: --indices must be illustrious-18 or none, got 'all'
+    baccarat_exact.errors.SimulationError: --indices no/such/file.json: cannot read it (No such file or directory); give auto, illustrious-18, computed, none or a file written by blackjack indices -f json
     """
 
     KIND: ClassVar[str] = "blackjack counting"
@@ -53,8 +60,9 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     play_count: str | None = None
     """A second count the index plays and insurance follow, as ``count`` is given
     (``None``: the count the bets follow)."""
-    indices: str = "illustrious-18"
-    """The index plays: :data:`INDEX_SETS`."""
+    indices: str = "auto"
+    """The index plays: one of :data:`INDEX_SETS`, or the path of a file ``blackjack
+    indices -f json`` wrote (for the same rules, shoe and count)."""
     ramp: str | None = None
     """A bet ramp, ``"1:2,2:4,4:8"`` (true count : units)."""
     ramp_min: int = 0
@@ -74,15 +82,13 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     chart alone, ``--indices none``)."""
 
     def check(self) -> None:
-        if self.indices not in INDEX_SETS:
-            raise SimulationError(
-                f"--indices must be {' or '.join(INDEX_SETS)}, got {self.indices!r}"
-            )
         from baccarat_exact.analysis.blackjack.counts import find_count
 
         find_count(self.count)
         if self.play_count is not None:
             find_count(self.play_count)
+        if self.indices not in INDEX_SETS:
+            self._index_file()
         self._betting()
         if self.exact_ev and self.indices != "none":
             raise SimulationError(
@@ -103,14 +109,78 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             bankroll=self.bankroll,
         )
 
-    def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
-        """The index plays :attr:`indices` names, for these rules."""
+    def _index_file(self) -> tuple[dict[str, Any], str]:
+        """The document of the file :attr:`indices` names, checked against the run's rules,
+        shoe and count, and where it is from."""
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.index_sets import (
+            check_document,
+            read_indices_file,
+        )
+
+        document = read_indices_file(self.indices)
+        rules, shoe = self.game()
+        count = find_count(self.play_count or self.count)
+        check_document(document, self.indices, rules=rules, shoe=shoe, count=count)
+        return document, f"the file {self.indices}"
+
+    def index_document(self, context: Context | None = None) -> tuple[dict[str, Any], str] | None:
+        """The indices document the run plays and where it is from (None: the Illustrious
+        18, or no index plays): ``computed`` computes it (``context``'s workers and
+        progress; cached on disk), ``auto`` takes the shipped one where there is one."""
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.index_sets import shipped_indices
+
+        if self.indices in ("illustrious-18", "none"):
+            return None
+        if self.indices == "computed":
+            from baccarat_exact.commands.blackjack.index_cache import computed_indices
+
+            return computed_indices(self.indices_request(), context or Context())
+        if self.indices == "auto":
+            rules, shoe = self.game()
+            found = shipped_indices(rules, shoe, find_count(self.play_count or self.count))
+            return None if found is None else (found, "the game's own, shipped (blackjack indices)")
+        return self._index_file()
+
+    def indices_request(self) -> BlackjackIndicesRequest:
+        """The ``blackjack indices`` request ``--indices computed`` runs: this game and the
+        count the plays follow, the command's defaults otherwise, float arithmetic."""
+        from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
+
+        return BlackjackIndicesRequest(
+            shoe=self.shoe, rules=self.rules, count=self.play_count or self.count, exact=False
+        )
+
+    def plays(
+        self,
+        rules: BlackjackRules,
+        strategy: BasicStrategy | None = None,
+        document: tuple[dict[str, Any], str] | None = None,
+    ) -> tuple[IndexPlay, ...]:
+        """The index plays :attr:`indices` names, for these rules: those of ``document``
+        (:meth:`index_document`, with the chart ``strategy``) where it is given, else the
+        Illustrious 18 (``auto`` and ``illustrious-18``) or none."""
         from baccarat_exact.blackjack.index_play import illustrious_18
 
-        return illustrious_18(rules) if self.indices == "illustrious-18" else ()
+        if document is not None and strategy is not None:
+            from baccarat_exact.analysis.blackjack.counts import find_count
+            from baccarat_exact.analysis.blackjack.index_sets import document_plays
 
-    def settings(self) -> CountingSettings:
-        """The run's settings (the chart derived for the rules and the full shoe)."""
+            _, shoe = self.game()
+            return document_plays(
+                document[0],
+                document[1],
+                rules=rules,
+                shoe=shoe,
+                count=find_count(self.play_count or self.count),
+                strategy=strategy,
+            )
+        return illustrious_18(rules) if self.indices in ("illustrious-18", "auto") else ()
+
+    def settings(self, context: Context | None = None) -> CountingSettings:
+        """The run's settings (the chart derived for the rules and the full shoe; the index
+        plays of :meth:`index_document`, computed with ``context`` where they must be)."""
         from baccarat_exact.analysis.blackjack.counting import CountingSettings
         from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
         from baccarat_exact.blackjack.edge import basic_strategy
@@ -122,11 +192,13 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         play = None if self.play_count is None else find_count(self.play_count)
         play_slot = None if play is None else slot_tags(play)
         strategy, _ = basic_strategy(shoe, rules, exact=True)
+        document = self.index_document(context)
         return CountingSettings(
             rules=rules,
             shoe=shoe,
             strategy=strategy,
-            plays=self.plays(rules),
+            plays=self.plays(rules, strategy, document),
+            index_source=None if document is None else document[1],
             count=count.name,
             tags=tuple(by_slot[min(rank, 9)] for rank in range(13)),
             play_tags=None
@@ -174,7 +246,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
                 workers,
                 "give fewer shoes, or more workers (--jobs)",
             )
-        settings = self.settings()
+        settings = self.settings(context)
         from baccarat_exact.analysis.cluster import cluster_address
 
         where = cluster_address(context.cluster)

@@ -169,7 +169,8 @@ def counting_report(result: CountingResult) -> Report:
             (
                 "play",
                 "basic strategy of the full shoe"
-                + (f", with {len(s.plays)} index plays" if s.plays else ", no index plays"),
+                + (f", with {len(s.plays)} index plays" if s.plays else ", no index plays")
+                + ("" if s.index_source is None else f" ({s.index_source})"),
             ),
             ("rounds dealt", f"{result.rounds:,} ({result.rounds_per_shoe:.2f} a shoe)"),
         ),
