@@ -41,6 +41,13 @@
 #define MAX_COUNTS 16
 #define MAX_HANDS 8
 #define MAX_CARDS 4096
+/* a count's row (counting_kernel.py, dealt.COUNT_ROW): 13 rank tags, a red seven's tag,
+ * the unit, the running count a shoe starts at, 1 if read per deck left (a true count) */
+#define COUNT_ROW 17
+#define RED_SEVEN 13
+#define ROW_UNIT 14
+#define ROW_START 15
+#define ROW_PER_DECK 16
 
 static inline int slot_of(int rank) { return rank < TEN ? rank : TEN; }
 static inline int points_of(int rank) { return slot_of(rank) + 1; }
@@ -64,6 +71,7 @@ typedef struct {
     int counts, play;
     const int32_t *tags;
     int64_t running[MAX_COUNTS];
+    int hole; /* the hole card as dealt (a red seven stays one until it is shown) */
     /* the shoe */
     uint8_t order[MAX_CARDS];
     int size, position, seen, out;
@@ -78,11 +86,11 @@ static inline int draw(Table *t)
         t->out = 1;
         return TEN;
     }
-    int rank = t->order[t->position++];
+    int card = t->order[t->position++];
     for (int k = 0; k < t->counts; k++)
-        t->running[k] += t->tags[k * RANKS + rank];
+        t->running[k] += t->tags[k * COUNT_ROW + card];
     t->seen++;
-    return rank;
+    return card == RED_SEVEN ? SEVEN : card;
 }
 
 static inline int draw_hidden(Table *t)
@@ -91,19 +99,26 @@ static inline int draw_hidden(Table *t)
         t->out = 1;
         return TEN;
     }
-    return t->order[t->position++];
+    int card = t->order[t->position++];
+    t->hole = card;
+    return card == RED_SEVEN ? SEVEN : card;
 }
 
+/* The hole card turned over: counted as the card it is. */
 static inline void show(Table *t, int rank)
 {
+    (void)rank;
     for (int k = 0; k < t->counts; k++)
-        t->running[k] += t->tags[k * RANKS + rank];
+        t->running[k] += t->tags[k * COUNT_ROW + t->hole];
     t->seen++;
 }
 
 static inline int true_count_at_least(const Table *t, int64_t index)
 {
-    return t->running[t->play] * 52 >= index * (int64_t)(t->size - t->seen);
+    const int32_t *row = t->tags + t->play * COUNT_ROW;
+    if (!row[ROW_PER_DECK]) /* an unbalanced count: its running count */
+        return t->running[t->play] >= index * row[ROW_UNIT];
+    return t->running[t->play] * 52 >= index * row[ROW_UNIT] * (int64_t)(t->size - t->seen);
 }
 
 static inline int natural(int a, int b)
@@ -380,13 +395,13 @@ static PyObject *deal(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "deal: orders must hold every shoe's cards");
         goto done;
     }
-    int counts = (int)(b[B_TAGS].view.len / 4 / RANKS);
+    int counts = (int)(b[B_TAGS].view.len / 4 / COUNT_ROW);
     /* the Kelly bins: whole true counts -range..range, the ends taking the counts beyond */
     Py_ssize_t bin_rows = b[B_BINS].view.len / 8 / 3;
     int kelly_range = (int)((bin_rows - 1) / 2);
     const int64_t *steps = b[B_STEPS].view.buf;
     if (cards < 1 || cards > MAX_CARDS || counts < 1 || counts > MAX_COUNTS ||
-        b[B_TAGS].view.len != (Py_ssize_t)counts * RANKS * 4 || play < 0 || play >= counts ||
+        b[B_TAGS].view.len != (Py_ssize_t)counts * COUNT_ROW * 4 || play < 0 || play >= counts ||
         strategies < 0 || shoes < 0 || burn < 0 || stop > cards || scale < 1 ||
         b[B_BINS].view.len != bin_rows * 3 * 8 || bin_rows != 2 * (Py_ssize_t)kelly_range + 1 ||
         steps[strategies] != b[B_THRESHOLDS].view.len / 8 ||
@@ -396,15 +411,22 @@ static PyObject *deal(PyObject *self, PyObject *args)
     }
     const uint8_t *base = b[B_CARDS].view.buf;
     for (Py_ssize_t i = 0; i < cards; i++)
-        if (base[i] >= RANKS) {
-            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
+        if (base[i] > RED_SEVEN) {
+            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12 or 13");
             goto done;
         }
     for (Py_ssize_t i = 0; orders != NULL && i < shoes * cards; i++)
-        if (orders[i] >= RANKS) {
-            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
+        if (orders[i] > RED_SEVEN) {
+            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12 or 13");
             goto done;
         }
+    for (int k = 0; k < counts; k++) {
+        const int32_t *row = (const int32_t *)b[B_TAGS].view.buf + k * COUNT_ROW;
+        if (row[ROW_UNIT] < 1 || (row[ROW_PER_DECK] != 0 && row[ROW_PER_DECK] != 1)) {
+            PyErr_SetString(PyExc_ValueError, "deal: a count's unit or reading is not one");
+            goto done;
+        }
+    }
     const int64_t *rows = b[B_ROWS].view.buf, *money = b[B_MONEY].view.buf;
     t->values = b[B_VALUES].view.buf;
     t->natural_row = rows[0];
@@ -466,7 +488,8 @@ static PyObject *deal(PyObject *self, PyObject *args)
         t->position = burn;
         t->seen = 0;
         t->out = 0;
-        memset(t->running, 0, sizeof t->running);
+        for (int c = 0; c < t->counts; c++)
+            t->running[c] = t->tags[c * COUNT_ROW + ROW_START];
         for (Py_ssize_t s = 0; s < strategies; s++)
             won[s] = low[s] = bet[s] = bets[s] = 0;
         int64_t rounds = 0;
@@ -476,7 +499,10 @@ static PyObject *deal(PyObject *self, PyObject *args)
             int64_t net = play_round(t);
             if (t->out)
                 break;
-            double tc = (double)running * 52.0 / (double)unseen;
+            const int32_t *row = t->tags;
+            double tc = row[ROW_PER_DECK]
+                            ? (double)running * 52.0 / ((double)unseen * (double)row[ROW_UNIT])
+                            : (double)running / (double)row[ROW_UNIT];
             double whole = floor(tc);
             if (whole < -kelly_range)
                 whole = -kelly_range;

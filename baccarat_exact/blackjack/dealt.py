@@ -21,7 +21,12 @@ the true count. The exact ``simulate`` uses only where a round ends (:func:`play
 of the player's hands and the dealer's up card when dealt, the dealer's other cards when
 turned over; burned cards are never seen. The true count at a decision is the running
 count per deck of the cards not yet seen (``running · 52 / unseen``), compared with an
-index exactly (``running · 52 ≥ index · unseen``).
+index exactly (``running · 52 ≥ index · unseen``). A count is kept as a row of
+:data:`COUNT_ROW` whole numbers: a tag per rank, a red seven's tag (a shoe whose red
+sevens a count tags apart deals them as the card :data:`RED_SEVEN`, a seven to play), the
+tags' unit (2: half points, the true count ``running · 52 / (2 · unseen)``), the running
+count a shoe starts at (an unbalanced count's IRC, in units) and whether it is read per
+deck left (1) or, unbalanced, as it runs (0: ``running ≥ index · unit``).
 
 Results are integers: one unit's net result times :attr:`RoundDealer.scale` (the
 settlement table's scale), so sums over millions of rounds stay exact.
@@ -32,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from baccarat_exact.blackjack.hands import ACE, SEVEN, TEN
 from baccarat_exact.blackjack.policy import (
@@ -60,7 +66,62 @@ from baccarat_exact.blackjack.rules import BlackjackRules
 from baccarat_exact.blackjack.strategy import BasicStrategy
 from baccarat_exact.errors import RulesError
 
-__all__ = ["DealtTables", "PlayedRound", "PlayedShoe", "RoundDealer", "dealt_tables", "play_round"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "COUNT_ROW",
+    "RED_SEVEN",
+    "DealtTables",
+    "PlayedRound",
+    "PlayedShoe",
+    "RoundDealer",
+    "count_row",
+    "count_values",
+    "dealt_tables",
+    "play_round",
+]
+
+RED_SEVEN = 13
+"""The card a red seven is dealt as where a count tags it apart (a seven to play)."""
+
+COUNT_ROW = 17
+"""Whole numbers a count is kept as (module docstring): 13 rank tags, a red seven's tag,
+the unit, the running count a shoe starts at, 1 if read per deck left."""
+
+_RED, _UNIT, _START, _PER_DECK = 13, 14, 15, 16
+
+
+def count_row(tags: Sequence[int]) -> tuple[int, ...]:
+    """A count as a :data:`COUNT_ROW` row: 13 rank tags make a balanced count of whole
+    points (a red seven tagged as any seven); a full row is kept as it is.
+
+    >>> count_row((-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1))[13:]
+    (0, 1, 0, 1)
+    """
+    if len(tags) == 13:
+        return (*(int(t) for t in tags), int(tags[SEVEN]), 1, 0, 1)
+    if len(tags) != COUNT_ROW:
+        raise RulesError(f"a count has one tag per rank (13), got {len(tags)}")
+    if tags[_UNIT] < 1 or tags[_PER_DECK] not in (0, 1):
+        raise RulesError(f"a count's unit must be 1 or more and it is read per deck or not: {tags}")
+    return tuple(int(t) for t in tags)
+
+
+def count_values(
+    row: Sequence[int], running: Sequence[int], unseen: Sequence[int]
+) -> npt.NDArray[np.float64]:
+    """The count a player reads before each round (bets follow it): the true count
+    ``running · 52 / (unit · unseen)``, or an unbalanced count's ``running / unit``."""
+    import numpy as np
+
+    counts = np.array(running, dtype=np.float64)
+    values: npt.NDArray[np.float64] = (
+        counts / row[_UNIT] if not row[_PER_DECK] else counts * 52 / (np.array(unseen) * row[_UNIT])
+    )
+    return values
+
 
 _POINTS = tuple(slot + 1 for slot in SLOT_OF_RANK)
 """Points of each rank index 0-12, aces 1."""
@@ -192,16 +253,15 @@ class RoundDealer:
         tags: Sequence[int] = (0,) * 13,
         play_tags: Sequence[int] | None = None,
     ) -> None:
-        for count in (tags, play_tags or tags):
-            if len(count) != 13:
-                raise RulesError(f"a count has one tag per rank (13), got {len(count)}")
         self.policy = policy
         rules = policy.rules
         self.rules = rules
-        self.tags = tuple(int(t) for t in tags)
-        self.play_tags = self.tags if play_tags is None else tuple(int(t) for t in play_tags)
+        self.tags = count_row(tags)
+        """The count bets follow, as a :data:`COUNT_ROW` row."""
+        self.play_tags = self.tags if play_tags is None else count_row(play_tags)
         """The count whose true count the policy reads (index plays, insurance): a second
         count beside the one bets follow, or the same."""
+        self._hole = 0
         tables = dealt_tables(rules)
         self.scale = tables.scale
         """Results are in units of 1/scale of the bet."""
@@ -231,8 +291,8 @@ class RoundDealer:
         self._order = order
         self._size = len(order)
         self._position = position
-        self._running = 0
-        self._play_running = 0
+        self._running = self.tags[_START]
+        self._play_running = self.play_tags[_START]
         self._seen = 0
 
     def play_round(self, order: Sequence[int], start: int) -> PlayedRound:
@@ -268,8 +328,12 @@ class RoundDealer:
         return PlayedShoe(tuple(starts), tuple(runnings), tuple(unseens), tuple(nets), complete)
 
     def true_count_at_least(self, index: int) -> bool:
-        """Whether the true count now is at least ``index``."""
-        return self._play_running * 52 >= index * (self._size - self._seen)
+        """Whether the true count now is at least ``index`` (an unbalanced count: its
+        running count)."""
+        row = self.play_tags
+        if not row[_PER_DECK]:
+            return self._play_running >= index * row[_UNIT]
+        return self._play_running * 52 >= index * row[_UNIT] * (self._size - self._seen)
 
     # -- the cards ------------------------------------------------------------------------
 
@@ -283,11 +347,14 @@ class RoundDealer:
             self._running += self.tags[rank]
             self._play_running += self.play_tags[rank]
             self._seen += 1
-        return int(rank)
+        else:
+            self._hole = rank
+        return SEVEN if rank == RED_SEVEN else int(rank)
 
     def _show(self, rank: int) -> None:
-        self._running += self.tags[rank]
-        self._play_running += self.play_tags[rank]
+        """The hole card (``rank``), turned over: counted as the card it is."""
+        self._running += self.tags[self._hole]
+        self._play_running += self.play_tags[self._hole]
         self._seen += 1
 
     # -- the round ------------------------------------------------------------------------

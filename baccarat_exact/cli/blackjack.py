@@ -439,8 +439,10 @@ CountOption = Annotated[
     str,
     typer.Option(
         "--count",
-        help="The count: hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' "
-        "(balanced; untagged cards 0).",
+        help="The count: hi-lo, zen, hi-opt-ii, omega-ii, wong-halves (half points, kept "
+        "exact), ko or red-7 (unbalanced: read as running counts from their initial count; "
+        "red-7 needs the sevens' colours, half red in whole decks), or NAME=TAGS such as "
+        "'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1' (balanced; untagged cards 0).",
     ),
 ]
 

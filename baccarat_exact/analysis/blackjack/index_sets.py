@@ -160,7 +160,7 @@ def _mismatch(
     tags = found.get("tags") if isinstance(found, Mapping) else None
     if tags != count.label():
         name = found.get("name") if isinstance(found, Mapping) else None
-        return f"another count ({name or tags!r} there, {count.name} here)"
+        return f"another count ({name or tags} there, {count.name} here)"
     return None
 
 

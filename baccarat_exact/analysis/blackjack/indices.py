@@ -58,7 +58,7 @@ from typing import Any
 
 import numpy as np
 
-from baccarat_exact.analysis.blackjack.counts import slot_tags
+from baccarat_exact.analysis.blackjack.counts import SEVEN, kind_counts, kind_tags, red_sevens
 from baccarat_exact.analysis.blackjack.decisions import (
     DECISIONS,
     SURRENDER_DECISIONS,
@@ -193,6 +193,12 @@ class IndexSettings:
         if self.shoe.infinite:
             raise ShoeError("a count needs a finite shoe: an infinite shoe never changes")
         n = sum(self.counts)
+        if self.count.irc is not None and n % 52:
+            raise ShoeError(
+                f"the count {self.count.name!r} starts at a running count per deck: give a "
+                f"shoe of whole decks, not {n} cards"
+            )
+        red_sevens(self.count, self.shoe)  # a count that needs the sevens' colours has them
         if not 0 < self.cards_left <= n:
             raise ShoeError(
                 f"--decks-left must leave between 1 and {n} cards (the shoe), got "
@@ -233,12 +239,38 @@ class IndexSettings:
         return sum(self.counts) - self.cards_left
 
     def running_counts(self) -> tuple[tuple[int, int], ...]:
-        """(true count asked, running count) for each distinct running count, ascending."""
+        """(true count asked, the tags' sum over the cards gone) for each distinct sum,
+        ascending. A balanced count's true count ``t`` is ``round(t × unit × decks left)``;
+        an unbalanced count's counts are running counts, the sum ``t × unit − IRC``."""
         seen: dict[int, int] = {}
+        unit = self.count.unit
         for t in self.true_counts:
-            rc = math.floor(t * self.decks_left + Fraction(1, 2))
+            if self.count.irc is None:
+                rc = math.floor(t * unit * self.decks_left + Fraction(1, 2))
+            else:
+                rc = t * unit - self.start
             seen.setdefault(rc, t)
         return tuple(sorted(((t, rc) for rc, t in seen.items()), key=lambda p: p[1]))
+
+    @property
+    def start(self) -> int:
+        """The running count the full shoe starts at (an unbalanced count's IRC, in units)."""
+        return self.count.initial_count(sum(self.counts) // 52)
+
+    def count_read(self, running: int) -> Fraction:
+        """The count a player reads when the cards gone sum to ``running``: the true count
+        ``running / (unit × decks left)``, or an unbalanced count's running count
+        ``(IRC + running) / unit``."""
+        if self.count.irc is None:
+            return running / (self.count.unit * self.decks_left)
+        return Fraction(self.start + running, self.count.unit)
+
+    def kinds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The full shoe's cards by kind and the count's tag of each kind
+        (:func:`~baccarat_exact.analysis.blackjack.counts.kind_counts`: red sevens apart
+        where the count tags them apart)."""
+        reds = red_sevens(self.count, self.shoe)
+        return kind_counts(self.count, self.counts, reds), kind_tags(self.count)
 
 
 def _fewest_points(counts: Counts, cards: int) -> int:
@@ -321,16 +353,17 @@ def _run_count(job: _Job) -> _CountSamples:
     """Every sample's ``(x, y)`` per decision at one running count (as floats)."""
     s = job.settings
     full = s.counts
-    law = RemovalLaw(full, slot_tags(s.count), s.removed, job.running)
+    kinds, tags = s.kinds()
+    law = RemovalLaw(kinds, tags, s.removed, job.running)
     if not law.possible:
         return _CountSamples(False, (), [], [])
-    mean_left = tuple(float(c - g) for c, g in zip(full, law.mean_gone()))
+    mean_left = tuple(float(c - g) for c, g in zip(full, _slots(law.mean_gone())))
     terms, lefts = [], []
     same_rank_tens = s.same_rank_tens
     known: dict[Counts, list[tuple[float, float]]] = {}  # a small shoe repeats compositions
     for sample in range(s.samples):
         seq = np.random.SeedSequence(s.seed, spawn_key=(_sample_key(job.running), sample))
-        gone = law.draw(np.random.default_rng(seq))
+        gone = _slots(law.draw(np.random.default_rng(seq)))
         left = tuple(c - g for c, g in zip(full, gone))
         found = known.get(left)
         if found is None:
@@ -346,6 +379,16 @@ def _run_count(job: _Job) -> _CountSamples:
 JACKKNIFE_GROUPS = 30
 """Most groups the jackknife deletes in turn: every sample alone up to this many samples,
 beyond it this many contiguous blocks (the delete-a-group jackknife)."""
+
+
+def _slots(by_kind: Sequence[Any]) -> tuple[Any, ...]:
+    """Cards by kind (:meth:`IndexSettings.kinds`) as cards by slot: red sevens are
+    sevens."""
+    if len(by_kind) == SLOTS:
+        return tuple(by_kind)
+    folded = list(by_kind[:SLOTS])
+    folded[SEVEN] += by_kind[SLOTS]
+    return tuple(folded)
 
 
 def controlled_ratio(
@@ -445,8 +488,8 @@ def blackjack_indices(
         points.append(
             CountPoint(
                 asked=job.asked,
-                running_count=job.running,
-                true_count=job.running / settings.decks_left,
+                running_count=settings.start + job.running,
+                true_count=settings.count_read(job.running),
                 possible=found.possible,
                 differences=tuple(diffs),
             )

@@ -13,11 +13,13 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.blackjack.counting import CountingResult, CountingSettings
+    from baccarat_exact.analysis.counting import CountSystem
     from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.blackjack.strategy import BasicStrategy
     from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
+    from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
 
 __all__ = ["INDEX_SETS", "BlackjackCountingRequest"]
@@ -82,11 +84,12 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     chart alone, ``--indices none``)."""
 
     def check(self) -> None:
-        from baccarat_exact.analysis.blackjack.counts import find_count
-
-        find_count(self.count)
-        if self.play_count is not None:
-            find_count(self.play_count)
+        _, play = self._counts()
+        if play.irc is not None and self.indices == "illustrious-18":
+            raise SimulationError(
+                f"--indices illustrious-18 are Hi-Lo true counts, and {play.name} is read as "
+                "a running count: give --indices computed (its own), a FILE or none"
+            )
         if self.indices not in INDEX_SETS:
             self._index_file()
         self._betting()
@@ -95,6 +98,23 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
                 "--exact-ev values the chart's own play: give --indices none (with index "
                 "plays a round's value is not the chart's)"
             )
+
+    def _counts(self) -> tuple[CountSystem, CountSystem]:
+        """The count the bets follow and the one the plays follow, checked for the shoe
+        (an unbalanced count needs whole decks, Red 7 the colours of the sevens)."""
+        from baccarat_exact.analysis.blackjack.counts import find_count, red_sevens
+
+        _, shoe = self.game()
+        count = find_count(self.count)
+        play = count if self.play_count is None else find_count(self.play_count)
+        for c in (count, play):
+            red_sevens(c, shoe)
+            if c.irc is not None and shoe.cards % 52:
+                raise SimulationError(
+                    f"the count {c.name!r} starts at a running count per deck: give a shoe of "
+                    f"whole decks, not {shoe.cards} cards"
+                )
+        return count, play
 
     def _betting(self) -> Betting:
         """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
@@ -176,21 +196,20 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
                 count=find_count(self.play_count or self.count),
                 strategy=strategy,
             )
+        if self.indices == "auto" and self._counts()[1].irc is not None:
+            return ()  # the Illustrious 18 are true counts: an unbalanced count has none
         return illustrious_18(rules) if self.indices in ("illustrious-18", "auto") else ()
 
     def settings(self, context: Context | None = None) -> CountingSettings:
         """The run's settings (the chart derived for the rules and the full shoe; the index
         plays of :meth:`index_document`, computed with ``context`` where they must be)."""
         from baccarat_exact.analysis.blackjack.counting import CountingSettings
-        from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
+        from baccarat_exact.analysis.blackjack.counts import red_sevens
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()
         betting = self._betting()
-        count = find_count(self.count)
-        by_slot = slot_tags(count)
-        play = None if self.play_count is None else find_count(self.play_count)
-        play_slot = None if play is None else slot_tags(play)
+        count, play = self._counts()
         strategy, _ = basic_strategy(shoe, rules, exact=True)
         document = self.index_document(context)
         return CountingSettings(
@@ -200,11 +219,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
             plays=self.plays(rules, strategy, document),
             index_source=None if document is None else document[1],
             count=count.name,
-            tags=tuple(by_slot[min(rank, 9)] for rank in range(13)),
-            play_tags=None
-            if play_slot is None
-            else tuple(play_slot[min(rank, 9)] for rank in range(13)),
-            play_count=None if play is None else play.name,
+            tags=_dealt_tags(count, shoe),
+            play_tags=None if self.play_count is None else _dealt_tags(play, shoe),
+            play_count=None if self.play_count is None else play.name,
+            red_sevens=max(red_sevens(c, shoe) for c in (count, play)),
             shoes=self.shoes,
             seed=self.seed,
             burn=burn_cards(self.burn),
@@ -264,3 +282,14 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         from baccarat_exact.report.blackjack.counting import counting_report
 
         return counting_report(result)
+
+
+def _dealt_tags(count: CountSystem, shoe: Shoe) -> tuple[int, ...]:
+    """The count as the dealer keeps it: its tag per rank (A … K) for a balanced count of
+    whole points, else its whole row (:func:`~baccarat_exact.analysis.blackjack.counts.
+    dealer_row`: unit, start, a red seven's tag)."""
+    from baccarat_exact.analysis.blackjack.counts import dealer_row
+
+    if count.unit == 1 and count.irc is None and count.red_seven is None:
+        return count.rank_tags()
+    return dealer_row(count, shoe.cards // 52)
