@@ -160,7 +160,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         if self.indices == "auto":
             rules, shoe = self.game()
             found = shipped_indices(rules, shoe, find_count(self.play_count or self.count))
-            return None if found is None else (found, "the game's own, shipped (blackjack indices)")
+            return None if found is None else (found, "the game's own, shipped with the tool")
         return self._index_file()
 
     def indices_request(self) -> BlackjackIndicesRequest:

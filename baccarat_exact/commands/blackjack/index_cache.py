@@ -28,7 +28,7 @@ __all__ = ["CACHE_ENV", "cache_folder", "computed_indices"]
 CACHE_ENV = "BACCARAT_EXACT_CACHE"
 """The environment variable naming the cache folder."""
 
-COMPUTED = "computed for this game by blackjack indices ({samples} samples a count)"
+COMPUTED = "computed for this game by blackjack indices, {samples} samples a count"
 """How the report names the source of computed index plays (cached or not: the same)."""
 
 
