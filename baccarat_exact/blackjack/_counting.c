@@ -6,10 +6,13 @@
  * paid Triple Seven, the dealer's draw only while a hand waits for it, his second card
  * dealt to settle where only it changes a result); every rule and pay comes from the
  * tables baccarat_exact.blackjack.counting_kernel makes from the round's definition and
- * the player's policy, so nothing of the game is restated here. The shoes are
- * shuffled by ../model/shuffle.h, the shuffle the Python path uses too, so both paths deal
- * the same cards; the sums are whole numbers (units x the settlement scale) turned into
- * floats the way the Python path turns them, so both give the same bytes.
+ * the player's policy, so nothing of the game is restated here. A count is a row of whole
+ * numbers (COUNT_ROW below): a true count in any unit, or an unbalanced count's running
+ * count from its start; a red seven a count tags apart is the card 13, a seven to play.
+ * The shoes are shuffled by ../model/shuffle.h, the shuffle the Python path uses too, so
+ * both paths deal the same cards; the sums are whole numbers (units x the settlement
+ * scale) turned into floats the way the Python path turns them, so both give the same
+ * bytes.
  *
  * setup.py builds this module as an optional extension; without it the Python path
  * (baccarat_exact.analysis.blackjack.counting) computes the same results, and
@@ -105,9 +108,8 @@ static inline int draw_hidden(Table *t)
 }
 
 /* The hole card turned over: counted as the card it is. */
-static inline void show(Table *t, int rank)
+static inline void show(Table *t)
 {
-    (void)rank;
     for (int k = 0; k < t->counts; k++)
         t->running[k] += t->tags[k * COUNT_ROW + t->hole];
     t->seen++;
@@ -227,7 +229,7 @@ static int64_t finish(Table *t, int up_rank, int hole, const int64_t *rows, int 
 {
     int up = slot_of(up_rank);
     if (hole >= 0)
-        show(t, hole);
+        show(t);
     if (t->stood == 0) {
         int64_t net = settle_all(t, rows, n, BUST_OUTCOME);
         if (hole < 0 && (up == ACE || up == TEN)) {
@@ -273,7 +275,7 @@ static int64_t play_round(Table *t)
     int hard = points_of(first) + points_of(second);
     int has_ace = slot_of(first) == ACE || slot_of(second) == ACE;
     if (dealer_natural) {
-        show(t, hole);
+        show(t);
         if (player_natural)
             return insurance + t->peeked[1];
         if (decide(t, up, 1, hard, has_ace, -1, pair) == SURRENDER)
@@ -286,7 +288,7 @@ static int64_t play_round(Table *t)
             if (natural(up_rank, draw(t)))
                 outcome = BLACKJACK_OUTCOME;
         } else if (hole >= 0) {
-            show(t, hole);
+            show(t);
         }
         return insurance + t->values[t->natural_row + outcome * OUTCOME_STRIDE + 1];
     }
@@ -423,7 +425,8 @@ static PyObject *deal(PyObject *self, PyObject *args)
     for (int k = 0; k < counts; k++) {
         const int32_t *row = (const int32_t *)b[B_TAGS].view.buf + k * COUNT_ROW;
         if (row[ROW_UNIT] < 1 || (row[ROW_PER_DECK] != 0 && row[ROW_PER_DECK] != 1)) {
-            PyErr_SetString(PyExc_ValueError, "deal: a count's unit or reading is not one");
+            PyErr_SetString(PyExc_ValueError,
+                            "deal: a count's unit is below 1 or its reading not 0 or 1");
             goto done;
         }
     }
