@@ -213,3 +213,24 @@ def test_indices_read_an_unbalanced_count_as_its_running_count() -> None:
     )  # fmt: skip
     assert halves.running_counts() == ((1, 2), (2, 4))  # half points: twice the true count
     assert halves.count_read(3) == Fraction(3, 2)
+
+
+def test_a_document_counted_with_red_7_and_ko_keeps_to_the_schema(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The document records each count's tag per rank (in its unit), as for Hi-Lo."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from baccarat_exact.commands.schemas import schema
+
+    code, out, err = run_main(
+        capsys, "blackjack", "counting", "-q", "--decks", "2", "--shoes", "20",
+        "--count", "red-7", "--play-count", "ko", "--indices", "none", "-f", "json",
+    )  # fmt: skip
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["tags"] == [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1]
+    assert document["play_tags"] == [-1, 1, 1, 1, 1, 1, 1, 0, 0, -1, -1, -1, -1]
+    assert not list(Draft202012Validator(schema("blackjack counting")).iter_errors(document))

@@ -246,8 +246,8 @@ def counting_report(result: CountingResult) -> Report:
         "burn": s.burn,
         "cut_card": s.cut,
         "count": s.count,
-        "tags": list(s.tags),
-        **({} if s.play_tags is None else {"play_tags": list(s.play_tags)}),
+        "tags": list(s.tags[:13]),  # per rank, in the count's unit (its name says the rest)
+        **({} if s.play_tags is None else {"play_tags": list(s.play_tags[:13])}),
         "rounds": result.rounds,
         **tables_document(report),
     }
