@@ -19,7 +19,7 @@ from baccarat_exact.blackjack.rules import US_RULES, BlackjackRules
 from baccarat_exact.blackjack.strategy import Move
 from baccarat_exact.commands.base import Context
 from baccarat_exact.commands.blackjack.counting import BlackjackCountingRequest
-from baccarat_exact.commands.blackjack.index_cache import CACHE_ENV, computed_indices
+from baccarat_exact.commands.blackjack.index_cache import CACHE_ENV, computed_indices, is_cached
 from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
 from baccarat_exact.model.shoe import Shoe
 from tests.cli_runner import run_main, run_main_redirected
@@ -144,7 +144,9 @@ def test_computed_indices_are_the_commands_document_kept_on_disk(
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     request = _small_request()
+    assert not is_cached(request)
     first, source = computed_indices(request, Context())
+    assert is_cached(request)
     assert dumps_json(first) == dumps_json(request.run().document())
     assert len(list((tmp_path / "indices").glob("*.json"))) == 1
 
@@ -161,6 +163,9 @@ def test_counting_computed_plays_the_rules_own(
 ) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(BlackjackCountingRequest, "indices_request", lambda _: _small_request())
+    computed = BlackjackCountingRequest.from_dict({"rules": {"decks": 1}, "indices": "computed"})
+    before = computed.seconds()  # the indices' run counted while it is not cached
+    assert before > BlackjackCountingRequest.from_dict({"rules": {"decks": 1}}).seconds()
     code, out, err = run_main(
         capsys, "blackjack", "counting", "-q", "--decks", "1", "--shoes", "10",
         "--indices", "computed", "-f", "json",
@@ -174,6 +179,7 @@ def test_counting_computed_plays_the_rules_own(
     )
     rows = json.loads(out)["tables"]["index_plays"]
     assert plays and [r["index"] for r in rows] == [p.index for p in plays]
+    assert computed.seconds() < before
 
 
 def test_the_casino_default_game_plays_its_own_indices_and_the_us_game_the_illustrious_18() -> None:

@@ -239,13 +239,20 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     def seconds(self, workers: int = 1) -> float:
         """A rough estimate of the run's time on ``workers`` processes: about 125,000
         rounds a second dealt and settled, a solve of 0.1–0.3 s a round with
-        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards."""
+        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards; and
+        ``--indices computed``'s run where its document is not cached yet."""
         _, shoe = self.game()
         behind = shoe.cards // 4 if self.cut_card is None else self.cut_card
         rounds = max(1.0, (shoe.cards - behind) / 5.5) * self.shoes
         passes = 1 if self.kelly is None else 2
         per_round = 0.2 if self.exact_ev else passes / 125_000
-        return rounds * per_round / max(1, workers)
+        indices = 0.0
+        if self.indices == "computed":
+            from baccarat_exact.commands.blackjack.index_cache import is_cached
+
+            request = self.indices_request()
+            indices = 0.0 if is_cached(request) else request.seconds(workers)
+        return rounds * per_round / max(1, workers) + indices
 
     def compute(self, context: Context) -> CountingResult:
         """Deal the shoes here (``context.jobs`` processes) or on the Dask

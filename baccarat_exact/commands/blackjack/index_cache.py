@@ -23,7 +23,7 @@ from baccarat_exact.commands.base import Context
 if TYPE_CHECKING:
     from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
 
-__all__ = ["CACHE_ENV", "cache_folder", "computed_indices"]
+__all__ = ["CACHE_ENV", "cache_folder", "computed_indices", "is_cached"]
 
 CACHE_ENV = "BACCARAT_EXACT_CACHE"
 """The environment variable naming the cache folder."""
@@ -47,6 +47,11 @@ def _path(request: BlackjackIndicesRequest) -> Path:
     key = json.dumps({"request": request.to_dict(), "version": __version__}, sort_keys=True)
     name = hashlib.sha256(key.encode()).hexdigest()[:32]
     return cache_folder() / "indices" / f"{name}.json"
+
+
+def is_cached(request: BlackjackIndicesRequest) -> bool:
+    """Whether the cache holds the document of ``request`` (a file by its name)."""
+    return _path(request).is_file()
 
 
 def computed_indices(
