@@ -234,3 +234,15 @@ def test_a_document_counted_with_red_7_and_ko_keeps_to_the_schema(
     assert document["tags"] == [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1]
     assert document["play_tags"] == [-1, 1, 1, 1, 1, 1, 1, 0, 0, -1, -1, -1, -1]
     assert not list(Draft202012Validator(schema("blackjack counting")).iter_errors(document))
+
+
+def test_computed_indices_of_an_unbalanced_count_span_its_running_counts() -> None:
+    """Six decks of KO: IRC −20, +12 drift over half the shoe, three decks left — the
+    running counts −20 … +13 where Hi-Lo's true counts run −4 … +7."""
+    from baccarat_exact.commands.blackjack.counting import BlackjackCountingRequest
+
+    def asked(count: str) -> str:
+        request = {"rules": {"decks": 6}, "count": count, "indices": "computed"}
+        return BlackjackCountingRequest.from_dict(request).indices_request().true_counts
+
+    assert (asked("ko"), asked("red-7"), asked("zen")) == ("-20..13", "-18..15", "-4..7")

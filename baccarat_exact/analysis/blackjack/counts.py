@@ -31,6 +31,7 @@ __all__ = [
     "HI_LO",
     "SEVEN",
     "dealer_row",
+    "deck_sum",
     "find_count",
     "kind_counts",
     "kind_tags",
@@ -60,7 +61,7 @@ def find_count(text: str) -> CountSystem:
     baccarat_exact.errors.CountError: unknown count 'nonesuch': use hi-lo, zen, hi-opt-ii, omega-ii, wong-halves, ko, red-7, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'
     """
     count = parse_named_count(text, "blackjack")
-    deck = _deck_sum(count)
+    deck = deck_sum(count)
     if deck and count.irc is None:
         raise CountError(
             f"the count {count.name!r} is unbalanced (its tags sum to {deck:+d} over a "
@@ -71,8 +72,13 @@ def find_count(text: str) -> CountSystem:
     return count
 
 
-def _deck_sum(count: CountSystem) -> int:
-    """The count's tags summed over a deck (a red seven's own tag for half its sevens)."""
+def deck_sum(count: CountSystem) -> int:
+    """The count's tags summed over a deck, in its unit (a red seven's own tag for half its
+    sevens): 0 for a balanced count, KO's +4.
+
+    >>> deck_sum(find_count("ko")), deck_sum(find_count("red-7"))
+    (4, 2)
+    """
     total = sum(count.tags[v] * (16 if v == 0 else 4) for v in range(10))
     if count.red_seven is not None:
         total += 2 * (count.red_seven - count.tags[7])

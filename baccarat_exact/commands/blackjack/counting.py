@@ -165,11 +165,29 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
 
     def indices_request(self) -> BlackjackIndicesRequest:
         """The ``blackjack indices`` request ``--indices computed`` runs: this game and the
-        count the plays follow, the command's defaults otherwise, float arithmetic."""
+        count the plays follow, the command's defaults otherwise, float arithmetic. An
+        unbalanced count's counts are running counts: its range is the one its running
+        count spans where a balanced count's true count spans −4 … +7 (half the shoe gone,
+        the count's drift over it included)."""
+        import math
+
+        from baccarat_exact.analysis.blackjack.counts import deck_sum
         from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
 
+        _, play = self._counts()
+        true_counts = "-4..7"
+        if play.irc is not None:
+            _, shoe = self.game()
+            decks = shoe.cards // 52
+            middle = (play.initial_count(decks) + deck_sum(play) * decks / 2) / play.unit
+            low, high = math.floor(middle - 4 * decks / 2), math.ceil(middle + 7 * decks / 2)
+            true_counts = f"{low}..{high}"
         return BlackjackIndicesRequest(
-            shoe=self.shoe, rules=self.rules, count=self.play_count or self.count, exact=False
+            shoe=self.shoe,
+            rules=self.rules,
+            count=self.play_count or self.count,
+            true_counts=true_counts,
+            exact=False,
         )
 
     def plays(
