@@ -58,7 +58,8 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     cut_card: int | None = None
     """Cards behind the cut card (``None``: a quarter of the shoe)."""
     count: str = "hi-lo"
-    """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    """The count: one built in by name (``hi-lo``, ``zen``, ``ko`` …: :data:`~baccarat_exact.
+    analysis.counting.PUBLISHED_COUNTS`) or ``NAME=TAGS``."""
     play_count: str | None = None
     """A second count the index plays and insurance follow, as ``count`` is given
     (``None``: the count the bets follow)."""

@@ -64,7 +64,8 @@ class BlackjackIndicesRequest(BlackjackRequest["BlackjackIndices"]):
     SHOE: ClassVar[tuple[str, ...]] = ("counts",)
 
     count: str = "hi-lo"
-    """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    """The count: one built in by name (``hi-lo``, ``zen``, ``ko`` …: :data:`~baccarat_exact.
+    analysis.counting.PUBLISHED_COUNTS`) or ``NAME=TAGS``."""
     decks_left: str | None = None
     """Decks left at the decision (``None``: half the shoe, in whole cards)."""
     true_counts: str = "-4..7"
