@@ -392,7 +392,7 @@ HOSTILE = {
         (["report", "--rounds", "0"], "--rounds takes whole numbers of rounds from 1, got '0'"),
         (["report", "--confidence", "100"], "--confidence takes per cents between 0 and 100"),
         (["report", "--loss", "-5"], "--loss takes amounts more than 0, got '-5'"),
-        (["indices", "--count-system", "zen"], "unknown count 'zen'"),
+        (["indices", "--count-system", "nonesuch"], "unknown count 'nonesuch'"),
     ],
     "empty hands": [
         (["hand", "9", "--up", "5"], "a hand needs at least two cards"),

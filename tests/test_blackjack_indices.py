@@ -378,7 +378,7 @@ def test_the_european_game_lists_its_own_decisions() -> None:
 
 
 HOSTILE = [
-    (["--count-system", "zen"], "unknown count 'zen'"),
+    (["--count-system", "nonesuch"], "unknown count 'nonesuch'"),
     (["--count-system", "ko=2:1,7:1"], "unbalanced"),
     (["--decks-left", "7"], "--decks-left must leave between 1 and 312 cards"),
     (["--decks-left", "2.01"], "a whole number of cards"),

@@ -79,10 +79,33 @@ class CountSystem:
 
     name: str
     tags: tuple[int, ...]
+    unit: int = 1
+    """The tags are in 1/unit points (2 for a count of half points, Wong Halves: kept
+    exact as whole numbers of half points)."""
+    red_seven: int | None = None
+    """A red seven's tag where it is not a black seven's (Red 7; ``tags[7]`` is then the
+    black seven's); None: every seven tagged alike."""
+    irc: tuple[int, int] | None = None
+    """An unbalanced count's initial running count, ``(a, b)``: ``a + b × decks``, in
+    points (KO: 4 − 4 × decks); its running count is what the player reads, no true count.
+    None: a balanced count, read as a true count."""
 
     def __post_init__(self) -> None:
         if len(self.tags) != 10:
             raise CountError(f"a count needs 10 tags (values 0-9), got {len(self.tags)}")
+        if self.unit < 1:
+            raise CountError(f"a count's unit must be 1 or more, got {self.unit}")
+
+    def initial_count(self, decks: int) -> int:
+        """The running count a shoe of ``decks`` decks starts at, in tag units (0 for a
+        balanced count).
+
+        >>> parse_named_count("ko", "blackjack").initial_count(6)
+        -20
+        """
+        if self.irc is None:
+            return 0
+        return (self.irc[0] + self.irc[1] * decks) * self.unit
 
     def tag_of_value(self, value: int) -> int:
         """The tag of a card of point value ``value``."""
@@ -95,11 +118,27 @@ class CountSystem:
         return tuple(self.tags[v] for v in POINT_VALUE)
 
     def label(self) -> str:
-        """``A:+1 2:+1 … T:0`` (the form ``--count-system`` reads)."""
-        return " ".join(
-            f"{_VALUE_LABEL[v]}:{self.tags[v]:+d}" if self.tags[v] else f"{_VALUE_LABEL[v]}:0"
-            for v in _VALUE_ORDER
-        )
+        """``A:+1 2:+1 … T:0`` (the form ``--count-system`` reads); half points as ``+0.5``,
+        a red seven's own tag and an unbalanced count's start after the tags.
+
+        >>> parse_named_count("red-7", "blackjack").label()
+        'A:-1 2:+1 3:+1 4:+1 5:+1 6:+1 7:0 8:0 9:0 T:-1 red 7:+1 IRC:-2×decks'
+        """
+        text = " ".join(f"{_VALUE_LABEL[v]}:{self._points(self.tags[v])}" for v in _VALUE_ORDER)
+        if self.red_seven is not None:
+            text += f" red 7:{self._points(self.red_seven)}"
+        if self.irc is not None:
+            a, b = self.irc
+            text += f" IRC:{a:+d}{b:+d}×decks" if a else f" IRC:{b:+d}×decks"
+        return text
+
+    def _points(self, tag: int) -> str:
+        """A tag in points: ``+1``, ``-0.5``, ``0``."""
+        if not tag:
+            return "0"
+        if tag % self.unit == 0:
+            return f"{tag // self.unit:+d}"
+        return f"{tag / self.unit:+g}"
 
     def in_order(self) -> tuple[int, ...]:
         """Tags in display order A 2 … 9 T."""
@@ -150,11 +189,15 @@ Game = Literal["baccarat", "blackjack"]
 
 class PublishedCount(NamedTuple):
     """A count known by name: its tags (as :func:`parse_count` reads them), where it was
-    published, and the game it counts."""
+    published, and the game it counts; for a blackjack count also its unit, a red seven's
+    own tag and an unbalanced count's start (:class:`CountSystem`'s fields)."""
 
     tags: str
     source: str
     game: Game
+    unit: int = 1
+    red_seven: int | None = None
+    irc: tuple[int, int] | None = None
 
 
 PUBLISHED_COUNTS: dict[str, PublishedCount] = {
@@ -186,6 +229,49 @@ PUBLISHED_COUNTS: dict[str, PublishedCount] = {
         "2-6 count +1, 7-9 count 0, tens and aces -1",
         "blackjack",
     ),
+    "zen": PublishedCount(
+        "2:1,3:1,4:2,5:2,6:2,7:1,T:-2,A:-1",
+        "A. Snyder's Zen Count (*Blackbelt in Blackjack*, 1983): 2, 3, 7 count +1, 4-6 +2, "
+        "tens -2, aces -1",
+        "blackjack",
+    ),
+    "hi-opt-ii": PublishedCount(
+        "2:1,3:1,4:2,5:2,6:1,7:1,T:-2",
+        "L. Humble and C. Cooper's Hi-Opt II (*The World's Greatest Blackjack Book*, 1980): "
+        "2, 3, 6, 7 count +1, 4 and 5 +2, tens -2, aces 0",
+        "blackjack",
+    ),
+    "omega-ii": PublishedCount(
+        "2:1,3:1,4:2,5:2,6:2,7:1,9:-1,T:-2",
+        "B. Carlson's Omega II (*Blackjack for Blood*, 1992): 2, 3, 7 count +1, 4-6 +2, "
+        "9 -1, tens -2, aces 0",
+        "blackjack",
+    ),
+    "wong-halves": PublishedCount(
+        "2:1,3:2,4:2,5:3,6:2,7:1,9:-1,T:-2,A:-2",
+        "S. Wong's Halves (*Professional Blackjack*, 1975): 2 and 7 count +1/2, 3, 4, 6 +1, "
+        "5 +3/2, 9 -1/2, tens and aces -1 (kept exact in half points)",
+        "blackjack",
+        unit=2,
+    ),
+    "ko": PublishedCount(
+        "2:1,3:1,4:1,5:1,6:1,7:1,T:-1,A:-1",
+        "O. Vancura and K. Fuchs's Knock-Out count (*Knock-Out Blackjack*, 1998): 2-7 count "
+        "+1, tens and aces -1; unbalanced (+4 a deck), the running count starts at "
+        "4 - 4 x decks (the pivot, +4, is then where a Hi-Lo true count of about +4 is; the "
+        "key count to raise the bet: +2 for 1 deck, +1 for 2, -4 for 6, -6 for 8)",
+        "blackjack",
+        irc=(4, -4),
+    ),
+    "red-7": PublishedCount(
+        "2:1,3:1,4:1,5:1,6:1,T:-1,A:-1",
+        "A. Snyder's Red Seven count (*Blackbelt in Blackjack*, 1983): Hi-Lo with the red "
+        "sevens +1 and the black sevens 0; unbalanced (+2 a deck), the running count starts "
+        "at -2 x decks (pivot 0)",
+        "blackjack",
+        red_seven=1,
+        irc=(0, -2),
+    ),
 }
 """Every count known by name, of either game (one registry: a new count joins it here):
 its tags, where it was published and the game it counts."""
@@ -197,7 +283,7 @@ def published_counts(game: Game) -> tuple[str, ...]:
     """The names of the published counts of one game.
 
     >>> published_counts("blackjack")
-    ('hi-lo',)
+    ('hi-lo', 'zen', 'hi-opt-ii', 'omega-ii', 'wong-halves', 'ko', 'red-7')
     """
     return tuple(name for name, count in PUBLISHED_COUNTS.items() if count.game == game)
 
@@ -233,7 +319,14 @@ def parse_named_count(text: str, game: Game = "baccarat") -> CountSystem:
         published = PUBLISHED_COUNTS.get(name.lower())
         if published is None or published.game != game:
             raise _unknown_count(text, game)
-        return parse_count(published.tags, name.lower())
+        count = parse_count(published.tags, name.lower())
+        return CountSystem(
+            name=count.name,
+            tags=count.tags,
+            unit=published.unit,
+            red_seven=published.red_seven,
+            irc=published.irc,
+        )
     if not name or not re.fullmatch(r"[\w.+-]{1,24}", name):
         raise CountError(
             f"a count's name must be 1-24 letters, digits or - _ . +, got {name!r} in {text!r}"

@@ -6,13 +6,16 @@
  * paid Triple Seven, the dealer's draw only while a hand waits for it, his second card
  * dealt to settle where only it changes a result); every rule and pay comes from the
  * tables baccarat_exact.blackjack.counting_kernel makes from the round's definition and
- * the player's policy, so nothing of the game is restated here. The shoes are
- * shuffled by ../model/shuffle.h, the shuffle the Python path uses too, so both paths deal
- * the same cards (and draw a counter's deck-estimation errors from the same stream after
- * the shuffle). The table (other players by the chart, the counter's seat, wong-in, two
- * hands) and the true count as the counter reckons it are baccarat_exact.blackjack.
- * true_count's, step for step; the sums are whole numbers (units x the settlement scale) turned into
- * floats the way the Python path turns them, so both give the same bytes.
+ * the player's policy, so nothing of the game is restated here. A count is a row of whole
+ * numbers (COUNT_ROW below): a true count in any unit, or an unbalanced count's running
+ * count from its start; a red seven a count tags apart is the card 13, a seven to play.
+ * The shoes are shuffled by ../model/shuffle.h, the shuffle the Python path uses too, so
+ * both paths deal the same cards (and draw a counter's deck-estimation errors from the
+ * same stream after the shuffle). The table (other players by the chart, the counter's
+ * seat, wong-in, two hands) and the true count as the counter reckons it (divided by the
+ * count's unit too; an unbalanced count is never reckoned) are baccarat_exact.blackjack.
+ * true_count's, step for step; the sums are whole numbers (units x the settlement scale)
+ * turned into floats the way the Python path turns them, so both give the same bytes.
  *
  * setup.py builds this module as an optional extension; without it the Python path
  * (baccarat_exact.analysis.blackjack.counting) computes the same results, and
@@ -45,6 +48,13 @@
 #define MAX_HANDS 8
 #define MAX_SPOTS 8 /* seven seats, and a counter's second spot */
 #define MAX_CARDS 4096
+/* a count's row (counting_kernel.py, dealt.COUNT_ROW): 13 rank tags, a red seven's tag,
+ * the unit, the running count a shoe starts at, 1 if read per deck left (a true count) */
+#define COUNT_ROW 17
+#define RED_SEVEN 13
+#define ROW_UNIT 14
+#define ROW_START 15
+#define ROW_PER_DECK 16
 
 static inline int slot_of(int rank) { return rank < TEN ? rank : TEN; }
 static inline int points_of(int rank) { return slot_of(rank) + 1; }
@@ -74,6 +84,7 @@ typedef struct {
     int step, rounding, error, exact;
     /* the table: players, the counter's seat (1 first) */
     int seats, seat;
+    int hole; /* the hole card as dealt (a red seven stays one until it is shown) */
     /* the shoe */
     uint8_t order[MAX_CARDS];
     int size, position, seen, out;
@@ -112,11 +123,11 @@ static inline int draw(Table *t)
         t->out = 1;
         return TEN;
     }
-    int rank = t->order[t->position++];
+    int card = t->order[t->position++];
     for (int k = 0; k < t->counts; k++)
-        t->running[k] += t->tags[k * RANKS + rank];
+        t->running[k] += t->tags[k * COUNT_ROW + card];
     t->seen++;
-    return rank;
+    return card == RED_SEVEN ? SEVEN : card;
 }
 
 static inline int draw_hidden(Table *t)
@@ -125,22 +136,29 @@ static inline int draw_hidden(Table *t)
         t->out = 1;
         return TEN;
     }
-    return t->order[t->position++];
+    int card = t->order[t->position++];
+    t->hole = card;
+    return card == RED_SEVEN ? SEVEN : card;
 }
 
-static inline void show(Table *t, int rank)
+/* The hole card turned over: counted as the card it is. */
+static inline void show(Table *t)
 {
     for (int k = 0; k < t->counts; k++)
-        t->running[k] += t->tags[k * RANKS + rank];
+        t->running[k] += t->tags[k * COUNT_ROW + t->hole];
     t->seen++;
 }
 
 static inline int true_count_at_least(const Table *t, int64_t index)
 {
+    const int32_t *row = t->tags + t->play * COUNT_ROW;
+    int64_t unit = row[ROW_UNIT];
+    if (!row[ROW_PER_DECK]) /* an unbalanced count: its running count */
+        return t->running[t->play] >= index * unit;
     int64_t unseen = t->size - t->seen, running = t->running[t->play] * 52;
     if (t->exact)
-        return running >= index * unseen;
-    int64_t divisor = divisor_of(t, unseen);
+        return running >= index * unit * unseen;
+    int64_t divisor = divisor_of(t, unseen) * unit;
     if (t->rounding)
         return rounded_quotient(running, divisor, t->rounding) >= index;
     return running >= index * divisor;
@@ -264,7 +282,7 @@ static inline __attribute__((always_inline)) int64_t finish(Table *t, int up_ran
 {
     int up = slot_of(up_rank);
     if (hole >= 0)
-        show(t, hole);
+        show(t);
     if (t->stood == 0) {
         int64_t net = settle_counter(t, rows, n, lo, hi, BUST_OUTCOME);
         if (hole < 0 && (up == ACE || up == TEN)) {
@@ -317,7 +335,7 @@ static inline __attribute__((always_inline)) int64_t deal_round(Table *t, int mi
         true_count_at_least(t, t->insurance_index))
         insurance = mine * t->insurance[dealer_natural ? 0 : 1];
     if (dealer_natural) {
-        show(t, hole);
+        show(t);
         for (int i = lo; i < hi; i++) {
             int first = firsts[i], second = seconds[i];
             if (natural(first, second)) {
@@ -461,7 +479,7 @@ static PyObject *deal(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "deal: orders must hold every shoe's cards");
         goto done;
     }
-    int counts = (int)(b[B_TAGS].view.len / 4 / RANKS);
+    int counts = (int)(b[B_TAGS].view.len / 4 / COUNT_ROW);
     /* the Kelly bins: whole true counts -range..range, the ends taking the counts beyond */
     Py_ssize_t bin_rows = b[B_BINS].view.len / 8 / 3;
     int kelly_range = (int)((bin_rows - 1) / 2);
@@ -473,7 +491,7 @@ static PyObject *deal(PyObject *self, PyObject *args)
         goto done;
     }
     if (cards < 1 || cards > MAX_CARDS || counts < 1 || counts > MAX_COUNTS ||
-        b[B_TAGS].view.len != (Py_ssize_t)counts * RANKS * 4 || play < 0 || play >= counts ||
+        b[B_TAGS].view.len != (Py_ssize_t)counts * COUNT_ROW * 4 || play < 0 || play >= counts ||
         strategies < 0 || shoes < 0 || burn < 0 || stop > cards || scale < 1 ||
         b[B_BINS].view.len != bin_rows * 3 * 8 || bin_rows != 2 * (Py_ssize_t)kelly_range + 1 ||
         steps[strategies] != b[B_THRESHOLDS].view.len / 8 ||
@@ -483,15 +501,28 @@ static PyObject *deal(PyObject *self, PyObject *args)
     }
     const uint8_t *base = b[B_CARDS].view.buf;
     for (Py_ssize_t i = 0; i < cards; i++)
-        if (base[i] >= RANKS) {
-            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
+        if (base[i] > RED_SEVEN) {
+            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12 or 13");
             goto done;
         }
     for (Py_ssize_t i = 0; orders != NULL && i < shoes * cards; i++)
-        if (orders[i] >= RANKS) {
-            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12");
+        if (orders[i] > RED_SEVEN) {
+            PyErr_SetString(PyExc_ValueError, "deal: a card is not a rank index 0-12 or 13");
             goto done;
         }
+    for (int k = 0; k < counts; k++) {
+        const int32_t *row = (const int32_t *)b[B_TAGS].view.buf + k * COUNT_ROW;
+        if (row[ROW_UNIT] < 1 || (row[ROW_PER_DECK] != 0 && row[ROW_PER_DECK] != 1)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "deal: a count's unit is below 1 or its reading not 0 or 1");
+            goto done;
+        }
+        if (!row[ROW_PER_DECK] && !(step == 1 && rounding == 0 && error_cards == 0)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "deal: an unbalanced count's running count is not reckoned");
+            goto done;
+        }
+    }
     const int64_t *rows = b[B_ROWS].view.buf, *money = b[B_MONEY].view.buf;
     t->values = b[B_VALUES].view.buf;
     t->natural_row = rows[0];
@@ -567,20 +598,24 @@ static PyObject *deal(PyObject *self, PyObject *args)
         t->seen = 0;
         t->out = 0;
         t->error = 0;
-        memset(t->running, 0, sizeof t->running);
+        for (int c = 0; c < t->counts; c++)
+            t->running[c] = t->tags[c * COUNT_ROW + ROW_START];
         for (Py_ssize_t s = 0; s < strategies; s++)
             won[s] = low[s] = bet[s] = bets[s] = 0;
         int64_t rounds = 0;
         int seated = !has_wong_in;
+        const int64_t unit = t->tags[ROW_UNIT], per_deck = t->tags[ROW_PER_DECK];
         while (t->position < stop) {
             int64_t running = t->running[0];
             if (error_cards)
                 t->error = (int)be_below(&stream, 2 * (uint64_t)error_cards + 1) - error_cards;
             double tc;
-            if (t->exact) {
-                tc = (double)running * 52.0 / (double)(t->size - t->seen);
+            if (!per_deck) { /* an unbalanced count: its running count, in points */
+                tc = (double)running / (double)unit;
+            } else if (t->exact) {
+                tc = (double)running * 52.0 / (double)((t->size - t->seen) * unit);
             } else {
-                int64_t unseen = divisor_of(t, t->size - t->seen);
+                int64_t unseen = divisor_of(t, t->size - t->seen) * unit;
                 tc = t->rounding ? (double)rounded_quotient(running * 52, unseen, t->rounding)
                                  : (double)running * 52.0 / (double)unseen;
             }

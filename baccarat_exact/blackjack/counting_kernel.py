@@ -23,7 +23,7 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.blackjack.dealt import dealt_tables
+from baccarat_exact.blackjack.dealt import COUNT_ROW, count_row, dealt_tables
 from baccarat_exact.blackjack.hands import ACE, SLOTS
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.policy import SURRENDER, may_make
@@ -103,7 +103,9 @@ class KernelTables:
     arrays of the dtypes it checks)."""
 
     tags: npt.NDArray[np.int32]
-    """(counts, 13): each count's tag per rank; the first is the count bets follow."""
+    """(counts, :data:`~baccarat_exact.blackjack.dealt.COUNT_ROW`): each count's row (its
+    tag per rank, a red seven's, unit, start, read per deck); the first is the count bets
+    follow."""
     play_count: int
     """The count whose true count the index plays and insurance read."""
     values: npt.NDArray[np.int64]
@@ -203,7 +205,7 @@ def kernel_tables(
             total = 12 if soft else 2 * (slot + 1)
             state(pair_state(up, slot), up, [slot, slot], total, soft, -1)
     return KernelTables(
-        tags=np.array(tags, dtype=np.int32).reshape(len(tags), 13),
+        tags=np.array([count_row(t) for t in tags], dtype=np.int32).reshape(len(tags), COUNT_ROW),
         play_count=play_count,
         values=np.array(round_.values, dtype=np.int64),
         rows=np.array(

@@ -21,9 +21,16 @@ the true count. The exact ``simulate`` uses only where a round ends (:func:`play
 of the player's hands and the dealer's up card when dealt, the dealer's other cards when
 turned over; burned cards are never seen. The true count at a decision is the running
 count per deck of the cards not yet seen (``running · 52 / unseen``), compared with an
-index exactly (``running · 52 ≥ index · unseen``). As a counter reckons it instead (decks
-estimated to a resolution, the quotient rounded, the estimate misjudged):
-:class:`~baccarat_exact.blackjack.true_count.Reckoning`.
+index exactly (``running · 52 ≥ index · unseen``). A count is kept as a row of
+:data:`COUNT_ROW` whole numbers: a tag per rank, a red seven's tag (a shoe whose red
+sevens a count tags apart deals them as the card :data:`RED_SEVEN`, a seven to play), the
+tags' unit (2: half points, the true count ``running · 52 / (2 · unseen)``), the running
+count a shoe starts at (an unbalanced count's IRC, in units) and whether it is read per
+deck left (1) or, unbalanced, as it runs (0: ``running ≥ index · unit``). As a counter
+reckons a true count instead (decks estimated to a resolution, the quotient rounded, the
+estimate misjudged): :class:`~baccarat_exact.blackjack.true_count.Reckoning`, whose divisor
+takes the unseen cards' place (``running · 52 / (unit · divisor)``); an unbalanced count
+has no divisor, so a dealer refuses a reckoning other than the exact one for it.
 
 **The table.** The counter may share the table (:class:`~baccarat_exact.blackjack.
 true_count.Seating`): every spot takes its first card in seat order, then the dealer his up
@@ -32,7 +39,7 @@ the others by the chart (their cards seen and counted); the dealer draws while a
 the table waits for his total, and, without a hole card, turns his second card where his
 blackjack would change what some spot wins. Only the counter's spots are settled; with two
 spots, his second sits right after his own. A counter who wongs in watches (no spot of
-his) until the true count calls him in.
+his) until the count calls him in (an unbalanced count: its running count, in points).
 
 Results are integers: one unit's net result times :attr:`RoundDealer.scale` (the
 settlement table's scale), so sums over millions of rounds stay exact.
@@ -79,7 +86,43 @@ from baccarat_exact.blackjack.true_count import (
 from baccarat_exact.errors import RulesError
 from baccarat_exact.model.shuffle import Stream
 
-__all__ = ["DealtTables", "PlayedRound", "PlayedShoe", "RoundDealer", "dealt_tables", "play_round"]
+__all__ = [
+    "COUNT_ROW",
+    "RED_SEVEN",
+    "DealtTables",
+    "PlayedRound",
+    "PlayedShoe",
+    "RoundDealer",
+    "count_row",
+    "dealt_tables",
+    "play_round",
+]
+
+RED_SEVEN = 13
+"""The card a red seven is dealt as where a count tags it apart (a seven to play)."""
+
+COUNT_ROW = 17
+"""Whole numbers a count is kept as (module docstring): 13 rank tags, a red seven's tag,
+the unit, the running count a shoe starts at, 1 if read per deck left."""
+
+_RED, _UNIT, _START, _PER_DECK = 13, 14, 15, 16
+
+
+def count_row(tags: Sequence[int]) -> tuple[int, ...]:
+    """A count as a :data:`COUNT_ROW` row: 13 rank tags make a balanced count of whole
+    points (a red seven tagged as any seven); a full row is kept as it is.
+
+    >>> count_row((-1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1))[13:]
+    (0, 1, 0, 1)
+    """
+    if len(tags) == 13:
+        return (*(int(t) for t in tags), int(tags[SEVEN]), 1, 0, 1)
+    if len(tags) != COUNT_ROW:
+        raise RulesError(f"a count has one tag per rank (13), got {len(tags)}")
+    if tags[_UNIT] < 1 or tags[_PER_DECK] not in (0, 1):
+        raise RulesError(f"a count's unit must be 1 or more and it is read per deck or not: {tags}")
+    return tuple(int(t) for t in tags)
+
 
 _POINTS = tuple(slot + 1 for slot in SLOT_OF_RANK)
 """Points of each rank index 0-12, aces 1."""
@@ -108,8 +151,8 @@ class PlayedShoe:
     complete: bool
     """False when the shoe ran out in the middle of its last round (that round is left out)."""
     true_count: tuple[float, ...] = ()
-    """The true count the bets read before each round (``running · 52 / unseen``, or its
-    rounded whole number)."""
+    """The count the bets read before each round: the true count ``running · 52 / (unit ·
+    unseen)`` or its rounded whole number; an unbalanced count's ``running / unit``."""
     hands: tuple[int, ...] = ()
     """The counter's spots each round: 1; 2 with two hands; 0 while he watches."""
 
@@ -221,16 +264,15 @@ class RoundDealer:
         reckoning: Reckoning = EXACT,
         others: Policy | None = None,
     ) -> None:
-        for count in (tags, play_tags or tags):
-            if len(count) != 13:
-                raise RulesError(f"a count has one tag per rank (13), got {len(count)}")
         self.policy = policy
         rules = policy.rules
         self.rules = rules
-        self.tags = tuple(int(t) for t in tags)
-        self.play_tags = self.tags if play_tags is None else tuple(int(t) for t in play_tags)
+        self.tags = count_row(tags)
+        """The count bets follow, as a :data:`COUNT_ROW` row."""
+        self.play_tags = self.tags if play_tags is None else count_row(play_tags)
         """The count whose true count the policy reads (index plays, insurance): a second
         count beside the one bets follow, or the same."""
+        self._hole = 0
         tables = dealt_tables(rules)
         self.scale = tables.scale
         """Results are in units of 1/scale of the bet."""
@@ -259,6 +301,11 @@ class RoundDealer:
             ChartPolicy(policy.strategy) if isinstance(policy, ChartPolicy) else policy
         )
         """How the other players play: the chart."""
+        if not reckoning.is_exact and not (self.tags[_PER_DECK] and self.play_tags[_PER_DECK]):
+            raise RulesError(
+                "an unbalanced count is read as its running count: it has no true count to "
+                "reckon (the true count exact, no rounding, no deck error)"
+            )
         self._exact = reckoning.is_exact
         self._rounding = reckoning.rounding_code
         self._error = 0
@@ -274,8 +321,8 @@ class RoundDealer:
         self._order = order
         self._size = len(order)
         self._position = position
-        self._running = 0
-        self._play_running = 0
+        self._running = self.tags[_START]
+        self._play_running = self.play_tags[_START]
         self._seen = 0
         self._error = 0
 
@@ -307,6 +354,7 @@ class RoundDealer:
         seating, reckoning = self.seating, self.reckoning
         bound = reckoning.error_cards if stream is not None else 0
         seated = seating.wong_in is None
+        unit, per_deck = self.tags[_UNIT], self.tags[_PER_DECK]
         one = seated and seating.two_hands_at is None  # one spot of his every round
         mine = 1
         while self._position < stop:
@@ -317,10 +365,12 @@ class RoundDealer:
             unseen = self._size - seen
             if not self._exact:
                 unseen = reckoning.divisor(unseen, self._error)
-            if self._rounding:
-                true_count = float(rounded_quotient(running * 52, unseen, self._rounding))
+            if not per_deck:  # an unbalanced count: its running count, in points
+                true_count = float(running) / unit
+            elif self._rounding:
+                true_count = float(rounded_quotient(running * 52, unseen * unit, self._rounding))
             else:
-                true_count = float(running) * 52 / unseen
+                true_count = float(running) * 52 / (unseen * unit)
             if not one:
                 seated = seating.seated_after(true_count, seated)
                 mine = seating.hands_at(true_count, seated)
@@ -346,11 +396,16 @@ class RoundDealer:
         )
 
     def true_count_at_least(self, index: int) -> bool:
-        """Whether the true count now is at least ``index`` (as the counter reckons it)."""
+        """Whether the true count now is at least ``index`` (as the counter reckons it; an
+        unbalanced count: its running count, in points)."""
+        row = self.play_tags
+        unit = row[_UNIT]
+        if not row[_PER_DECK]:
+            return self._play_running >= index * unit
         unseen = self._size - self._seen
         if self._exact:
-            return self._play_running * 52 >= index * unseen
-        divisor = self.reckoning.divisor(unseen, self._error)
+            return self._play_running * 52 >= index * unit * unseen
+        divisor = self.reckoning.divisor(unseen, self._error) * unit
         if self._rounding:
             return rounded_quotient(self._play_running * 52, divisor, self._rounding) >= index
         return self._play_running * 52 >= index * divisor
@@ -367,11 +422,14 @@ class RoundDealer:
             self._running += self.tags[rank]
             self._play_running += self.play_tags[rank]
             self._seen += 1
-        return int(rank)
+        else:
+            self._hole = rank
+        return SEVEN if rank == RED_SEVEN else int(rank)
 
     def _show(self, rank: int) -> None:
-        self._running += self.tags[rank]
-        self._play_running += self.play_tags[rank]
+        """The hole card (``rank``), turned over: counted as the card it is."""
+        self._running += self.tags[self._hole]
+        self._play_running += self.play_tags[self._hole]
         self._seen += 1
 
     # -- the round ------------------------------------------------------------------------

@@ -541,10 +541,15 @@ def counting_command(
         str,
         typer.Option(
             "--indices",
-            help="Index plays: illustrious-18 (Schlesinger's Hi-Lo plays, and his Fab 4 "
-            "surrenders where late surrender is offered) or none.",
+            metavar="auto|illustrious-18|computed|none|FILE",
+            help="Index plays: auto (the game's own where the tool ships them: the casino's "
+            "default game with Hi-Lo; else illustrious-18), illustrious-18 (Schlesinger's "
+            "Hi-Lo plays, and his Fab 4 surrenders where late surrender is offered), computed "
+            "(blackjack indices for these rules, shoe and count, 40 samples a count: about a "
+            "minute of CPU the first time, then cached on disk), none, or a FILE that "
+            "blackjack indices -f json wrote for the same rules, shoe and count.",
         ),
-    ] = "illustrious-18",
+    ] = "auto",
     ramp: RampOption = None,
     ramp_min: RampMinOption = 0,
     wong_out: WongOutOption = None,
@@ -587,7 +592,8 @@ def counting_command(
             "--tc",
             metavar="exact|full|half|quarter",
             help="The true count's divisor: the unseen cards exactly, or the decks left "
-            "estimated to the nearest full, half or quarter deck.",
+            "estimated to the nearest full, half or quarter deck (with --tc-round and "
+            "--deck-error: balanced counts only; KO and Red 7 read their running count).",
         ),
     ] = "exact",
     tc_round: Annotated[

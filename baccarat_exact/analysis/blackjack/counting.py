@@ -49,7 +49,13 @@ from baccarat_exact.blackjack.counting_kernel import (
     deal_shoes,
     kernel_tables,
 )
-from baccarat_exact.blackjack.dealt import RoundDealer, dealt_tables
+from baccarat_exact.blackjack.dealt import (
+    COUNT_ROW,
+    RED_SEVEN,
+    RoundDealer,
+    dealt_tables,
+)
+from baccarat_exact.blackjack.hands import SEVEN
 from baccarat_exact.blackjack.index_play import IndexPlay, IndexPolicy
 from baccarat_exact.blackjack.policy import ChartPolicy
 from baccarat_exact.blackjack.rules import BlackjackRules
@@ -106,12 +112,20 @@ class CountingSettings:
     strategy: BasicStrategy
     """The chart the rounds are played by (index plays aside)."""
     plays: tuple[IndexPlay, ...] = ()
+    index_source: str | None = None
+    """Where the index plays are from, as reports say it (None: as ``--indices`` names
+    them, the Illustrious 18 or none)."""
     count: str = "hi-lo"
     """The count's name, as reports show it."""
     tags: tuple[int, ...]
-    """One tag per rank (A 2 … 9 T J Q K): the count bets follow."""
+    """One tag per rank (A 2 … 9 T J Q K), or a whole
+    :data:`~baccarat_exact.blackjack.dealt.COUNT_ROW` row (unit, start, red seven): the
+    count bets follow."""
     play_tags: tuple[int, ...] | None = None
     """A second count the index plays and insurance follow (None: ``tags``)."""
+    red_sevens: int = 0
+    """Sevens of the shoe dealt as red (:data:`~baccarat_exact.blackjack.dealt.RED_SEVEN`)
+    where a count tags them apart (Red 7; the shoe's own: half of whole decks)."""
     play_count: str | None = None
     """The second count's name, as reports show it."""
     shoes: int = 1000
@@ -152,8 +166,19 @@ class CountingSettings:
 
     def __post_init__(self) -> None:
         for count in (self.tags, self.play_tags or self.tags):
-            if len(count) != 13:
+            if len(count) not in (13, COUNT_ROW):
                 raise SimulationError(f"a count has one tag per rank (13), got {len(count)}")
+        if not self.reckoning.is_exact and any(
+            len(count) == COUNT_ROW and not count[-1] for count in (self.tags, self.play_tags or ())
+        ):
+            raise SimulationError(
+                "--tc, --tc-round and --deck-error reckon a true count, and an unbalanced count "
+                "is read as its running count: give them with a balanced count"
+            )
+        if not 0 <= self.red_sevens <= self.full_shoe.counts[SEVEN]:
+            raise SimulationError(
+                f"{self.red_sevens} red sevens in a shoe of {self.full_shoe.counts[SEVEN]} sevens"
+            )
         if self.exact_ev and self.plays:
             raise SimulationError(
                 "--exact-ev values the chart's own play: give --indices none (with index "
@@ -282,9 +307,15 @@ def _player(settings: CountingSettings) -> RoundDealer:
     )
 
 
-def _cards(shoe: Shoe) -> list[int]:
-    """The shoe's cards before the shuffle: rank indices in rank order."""
-    return [rank for rank, count in enumerate(shoe.counts) for _ in range(count)]
+def _cards(shoe: Shoe, red_sevens: int = 0) -> list[int]:
+    """The shoe's cards before the shuffle: rank indices in rank order, ``red_sevens`` of
+    the sevens as :data:`RED_SEVEN` (the shuffle moves cards by position, whatever they
+    are: the ranks dealt are the same either way)."""
+    cards = [rank for rank, count in enumerate(shoe.counts) for _ in range(count)]
+    if red_sevens:
+        first = cards.index(SEVEN)
+        cards[first : first + red_sevens] = [RED_SEVEN] * red_sevens
+    return cards
 
 
 def _kernel(settings: CountingSettings, use_compiled: bool) -> ModuleType | None:
@@ -332,7 +363,7 @@ def _deal_compiled(job: _Job, kernel: ModuleType) -> _Chunk:
     sums = deal_shoes(
         kernel,
         _tables(settings),
-        _cards(shoe),
+        _cards(shoe, settings.red_sevens),
         _ramp_arrays(job.ramps),
         seed=settings.seed,
         first=job.first,
@@ -352,7 +383,7 @@ def _deal_python(job: _Job) -> _Chunk:
     player = _player(settings)
     scale = player.scale
     shoe = settings.full_shoe
-    cards = _cards(shoe)
+    cards = _cards(shoe, settings.red_sevens)
     stop = shoe.cards - settings.cut
     shoes = job.last - job.first
     totals = np.zeros((shoes, len(job.ramps), 5))
@@ -406,7 +437,7 @@ def _round_values(
     values = []
     for start in starts:
         for rank in order[position:start]:
-            unseen[rank] -= 1
+            unseen[SEVEN if rank == RED_SEVEN else rank] -= 1
         position = start
         left = Shoe.from_counts(unseen)
         if not priceable(shoe_counts(left), settings.rules.split_hands):

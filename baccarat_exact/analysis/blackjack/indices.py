@@ -58,7 +58,7 @@ from typing import Any
 
 import numpy as np
 
-from baccarat_exact.analysis.blackjack.counts import slot_tags
+from baccarat_exact.analysis.blackjack.counts import SEVEN, kind_counts, kind_tags, red_sevens
 from baccarat_exact.analysis.blackjack.decisions import (
     DECISIONS,
     SURRENDER_DECISIONS,
@@ -80,6 +80,7 @@ from baccarat_exact.model.exact import shown_number
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
+    "JACKKNIFE_GROUPS",
     "MARGINAL_SPLIT",
     "BlackjackIndices",
     "CountPoint",
@@ -193,6 +194,12 @@ class IndexSettings:
         if self.shoe.infinite:
             raise ShoeError("a count needs a finite shoe: an infinite shoe never changes")
         n = sum(self.counts)
+        if self.count.irc is not None and n % 52:
+            raise ShoeError(
+                f"the count {self.count.name!r} starts at a running count per deck: give a "
+                f"shoe of whole decks, not {n} cards"
+            )
+        red_sevens(self.count, self.shoe)  # a count that needs the sevens' colours has them
         if not 0 < self.cards_left <= n:
             raise ShoeError(
                 f"--decks-left must leave between 1 and {n} cards (the shoe), got "
@@ -233,12 +240,38 @@ class IndexSettings:
         return sum(self.counts) - self.cards_left
 
     def running_counts(self) -> tuple[tuple[int, int], ...]:
-        """(true count asked, running count) for each distinct running count, ascending."""
+        """(true count asked, the tags' sum over the cards gone) for each distinct sum,
+        ascending. A balanced count's true count ``t`` is ``round(t × unit × decks left)``;
+        an unbalanced count's counts are running counts, the sum ``t × unit − IRC``."""
         seen: dict[int, int] = {}
+        unit = self.count.unit
         for t in self.true_counts:
-            rc = math.floor(t * self.decks_left + Fraction(1, 2))
+            if self.count.irc is None:
+                rc = math.floor(t * unit * self.decks_left + Fraction(1, 2))
+            else:
+                rc = t * unit - self.start
             seen.setdefault(rc, t)
         return tuple(sorted(((t, rc) for rc, t in seen.items()), key=lambda p: p[1]))
+
+    @property
+    def start(self) -> int:
+        """The running count the full shoe starts at (an unbalanced count's IRC, in units)."""
+        return self.count.initial_count(sum(self.counts) // 52)
+
+    def count_read(self, running: int) -> Fraction:
+        """The count a player reads when the cards gone sum to ``running``: the true count
+        ``running / (unit × decks left)``, or an unbalanced count's running count
+        ``(IRC + running) / unit``."""
+        if self.count.irc is None:
+            return running / (self.count.unit * self.decks_left)
+        return Fraction(self.start + running, self.count.unit)
+
+    def kinds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The full shoe's cards by kind and the count's tag of each kind
+        (:func:`~baccarat_exact.analysis.blackjack.counts.kind_counts`: red sevens apart
+        where the count tags them apart)."""
+        reds = red_sevens(self.count, self.shoe)
+        return kind_counts(self.count, self.counts, reds), kind_tags(self.count)
 
 
 def _fewest_points(counts: Counts, cards: int) -> int:
@@ -321,17 +354,18 @@ def _run_count(job: _Job) -> _CountSamples:
     """Every sample's ``(x, y)`` per decision at one running count (as floats)."""
     s = job.settings
     full = s.counts
-    law = RemovalLaw(full, slot_tags(s.count), s.removed, job.running)
+    kinds, tags = s.kinds()
+    law = RemovalLaw(kinds, tags, s.removed, job.running)
     if not law.possible:
         return _CountSamples(False, (), [], [])
-    mean_left = tuple(float(c - g) for c, g in zip(full, law.mean_gone()))
+    mean_left = tuple(float(c - g) for c, g in zip(full, _slots(law.mean_gone())))
     terms, lefts = [], []
     same_rank_tens = s.same_rank_tens
     known: dict[Counts, list[tuple[float, float]]] = {}  # a small shoe repeats compositions
     valuer = ShoeValuer(s.rules, exact=s.exact)  # shoe after shoe, its shapes kept
     for sample in range(s.samples):
         seq = np.random.SeedSequence(s.seed, spawn_key=(_sample_key(job.running), sample))
-        gone = law.draw(np.random.default_rng(seq))
+        gone = _slots(law.draw(np.random.default_rng(seq)))
         left = tuple(c - g for c, g in zip(full, gone))
         found = known.get(left)
         if found is None:
@@ -349,15 +383,31 @@ def _run_count(job: _Job) -> _CountSamples:
     return _CountSamples(True, mean_left, terms, lefts)
 
 
+JACKKNIFE_GROUPS = 30
+"""Most groups the jackknife deletes in turn: every sample alone up to this many samples,
+beyond it this many contiguous blocks (the delete-a-group jackknife)."""
+
+
+def _slots(by_kind: Sequence[Any]) -> tuple[Any, ...]:
+    """Cards by kind (:meth:`IndexSettings.kinds`) as cards by slot: red sevens are
+    sevens."""
+    if len(by_kind) == SLOTS:
+        return tuple(by_kind)
+    folded = list(by_kind[:SLOTS])
+    folded[SEVEN] += by_kind[SLOTS]
+    return tuple(folded)
+
+
 def controlled_ratio(
     ys: Sequence[float], xs: Sequence[float], controls: Any, means: Sequence[float]
 ) -> Estimate | None:
     """``E[y] / E[x]`` from samples, each mean adjusted by its regression on ``controls``
-    (a samples × k array) whose exact ``means`` are known; the standard error from the
-    residuals of ``y − R x``. Falls back to the plain ratio estimate when a row of controls
-    repeats (a small shoe's few compositions, which a fit could pass through exactly while
-    missing those not drawn) or the samples are too few for the controls; None when Σ x
-    is 0.
+    (a samples × k array) whose exact ``means`` are known, with a jackknife standard error
+    (:func:`_jackknife_se`: the fit's coefficients are refitted without each sample, so
+    their own error is in it). Falls back to the plain ratio estimate when a row of
+    controls repeats (a small shoe's few compositions, which a fit could pass through
+    exactly while missing those not drawn) or the samples are too few for the controls;
+    None when Σ x is 0.
 
     >>> c = [[0.0], [1.0], [2.0], [3.0]]
     >>> e = controlled_ratio([0.0, 1.0, 2.0, 3.0], [1.0] * 4, c, [1.0])
@@ -371,29 +421,57 @@ def controlled_ratio(
     d = np.asarray(controls, dtype=np.float64) - np.asarray(means, dtype=np.float64)
     d = d[:, d.std(axis=0) > 0]  # controls that vary in the samples
     n = len(x)
-    offset = d.mean(axis=0)  # how far the samples' controls are from their means
-    centred = d - offset
-    rank = int(np.linalg.matrix_rank(centred)) if d.shape[1] else 0
+    rank = int(np.linalg.matrix_rank(d - d.mean(axis=0))) if d.shape[1] else 0
     distinct = len({tuple(row) for row in d.tolist()})
     if rank == 0 or distinct < n or n < rank + 3:
         # a shoe whose compositions repeat has so few that a fit can pass through every
         # one drawn and miss the others: there (and with too few samples) no controls
         return ratio_estimate(ys, xs)
+    found = _adjusted_ratio(x, y, d)
+    if found is None:
+        return None
+    return Estimate(found, _jackknife_se(x, y, d))
 
-    def adjusted(z: Any) -> tuple[float, Any]:
+
+def _adjusted_ratio(x: Any, y: Any, d: Any) -> float | None:
+    """The ratio of the regression-adjusted means of ``y`` and ``x`` on the controls'
+    deviations ``d`` from their exact means (None where the adjusted mean of x is 0)."""
+    offset = d.mean(axis=0)  # how far the samples' controls are from their means
+    centred = d - offset
+
+    def adjusted(z: Any) -> float:
         beta = np.linalg.lstsq(centred, z - z.mean(), rcond=None)[0]
-        return float(z.mean() - offset @ beta), beta
+        return float(z.mean() - offset @ beta)
 
-    mean_x, _ = adjusted(x)
-    mean_y, _ = adjusted(y)
+    mean_x = adjusted(x)
     if mean_x == 0:
         return None
-    ratio = mean_y / mean_x
-    e = y - ratio * x
-    beta = np.linalg.lstsq(centred, e - e.mean(), rcond=None)[0]
-    residual = e - e.mean() - centred @ beta
-    variance = float(residual @ residual) / (n - rank - 1)
-    return Estimate(ratio, math.sqrt(variance / n) / abs(mean_x))
+    return adjusted(y) / mean_x
+
+
+def _jackknife_se(x: Any, y: Any, d: Any) -> float | None:
+    """The jackknife standard error of :func:`_adjusted_ratio`: the estimate is recomputed
+    with each sample left out — with more than :data:`JACKKNIFE_GROUPS` samples, each of
+    that many contiguous blocks — the control coefficients refitted every time, and
+    ``v = (g − 1)/g · Σ (θ₋ⱼ − θ̄)²`` over the g deletions (Efron & Tibshirani, *An
+    Introduction to the Bootstrap*, 1993, ch. 11; the grouped form: Shao & Tu, *The
+    Jackknife and Bootstrap*, 1995, § 2.1). Unlike the residual formula it carries the
+    error of the fitted coefficients and of the ratio, which dominate with few samples
+    per control (8 controls, 12 samples), and it errs on the large side (Efron & Stein,
+    *Ann. Statist.* 9, 1981). None where a deletion leaves an adjusted x of 0."""
+    n = len(x)
+    groups = np.array_split(np.arange(n), min(n, JACKKNIFE_GROUPS))
+    values = []
+    for left_out in groups:
+        keep = np.ones(n, dtype=bool)
+        keep[left_out] = False
+        found = _adjusted_ratio(x[keep], y[keep], d[keep])
+        if found is None:
+            return None
+        values.append(found)
+    theta = np.asarray(values)
+    g = len(theta)
+    return math.sqrt((g - 1) / g * float(((theta - theta.mean()) ** 2).sum()))
 
 
 def blackjack_indices(
@@ -417,8 +495,8 @@ def blackjack_indices(
         points.append(
             CountPoint(
                 asked=job.asked,
-                running_count=job.running,
-                true_count=job.running / settings.decks_left,
+                running_count=settings.start + job.running,
+                true_count=settings.count_read(job.running),
                 possible=found.possible,
                 differences=tuple(diffs),
             )

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from baccarat_exact.blackjack.hands import SLOTS, Counts
+from baccarat_exact.blackjack.hands import Counts
 from baccarat_exact.errors import ShoeError
 
 __all__ = ["RemovalLaw"]
@@ -27,9 +27,12 @@ class RemovalLaw:
     (True, 10)
     """
 
-    def __init__(self, counts: Counts, tags: Sequence[int], removed: int, running: int) -> None:
-        values = sorted({tags[s] for s in range(SLOTS) if counts[s]})
-        self.groups = [(v, [s for s in range(SLOTS) if counts[s] and tags[s] == v]) for v in values]
+    def __init__(
+        self, counts: Sequence[int], tags: Sequence[int], removed: int, running: int
+    ) -> None:
+        kinds = len(counts)  # the slots A … T, and a kind more where a count splits one
+        values = sorted({tags[s] for s in range(kinds) if counts[s]})
+        self.groups = [(v, [s for s in range(kinds) if counts[s] and tags[s] == v]) for v in values]
         self.sizes = [sum(counts[s] for s in slots) for _, slots in self.groups]
         self.counts = counts
         self.removed = removed
@@ -61,7 +64,7 @@ class RemovalLaw:
         (:meth:`ways`)."""
         if not self.possible:
             raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
-        mean = [Fraction(0)] * SLOTS
+        mean = [Fraction(0)] * len(self.counts)
         for v, slots in self.groups:
             without = 0
             for i in range(self.removed):  # W′(removed − 1, running − v), term by term
@@ -80,7 +83,7 @@ class RemovalLaw:
         """The cards gone (a count per slot), drawn exactly from the law."""
         if not self.possible:
             raise ShoeError(f"no {self.removed} cards of the shoe count {self.running:+d}")
-        gone = [0] * SLOTS
+        gone = [0] * len(self.counts)
         j, s = self.removed, self.running
         for g in range(len(self.groups) - 1, -1, -1):
             v, slots = self.groups[g]

@@ -4,7 +4,7 @@ chart with index plays, bets by the true count — and what each way of betting 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
@@ -13,17 +13,26 @@ from baccarat_exact.errors import SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.blackjack.counting import CountingResult, CountingSettings
+    from baccarat_exact.analysis.counting import CountSystem
     from baccarat_exact.analysis.ramps import Betting
     from baccarat_exact.blackjack.index_play import IndexPlay
     from baccarat_exact.blackjack.rules import BlackjackRules
+    from baccarat_exact.blackjack.strategy import BasicStrategy
     from baccarat_exact.blackjack.true_count import Reckoning, Seating
+    from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
+    from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
 
 __all__ = ["INDEX_SETS", "LATER_INPUTS", "BlackjackCountingRequest"]
 
-INDEX_SETS = ("illustrious-18", "none")
-"""The index plays ``--indices`` names: Schlesinger's Illustrious 18 (and Fab 4 where late
-surrender is offered), or none (the chart alone)."""
+INDEX_SETS = ("auto", "illustrious-18", "computed", "none")
+"""The index plays ``--indices`` names (anything else is a file ``blackjack indices -f
+json`` wrote): ``auto``, the game's own indices where the package ships them (the casino's
+default game with Hi-Lo: :data:`~baccarat_exact.analysis.blackjack.index_sets.
+SHIPPED_INDICES`), else the Illustrious 18; Schlesinger's Illustrious 18 (and Fab 4 where
+late surrender is offered); ``computed``, the rules' own, computed by ``blackjack indices``
+for the rules, shoe and count of the run (cached on disk: :mod:`.index_cache`); or none
+(the chart alone)."""
 
 LATER_INPUTS: dict[str, tuple[object, ...]] = {
     "seats": (1,),
@@ -49,10 +58,10 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     betting on the same rounds.
 
     >>> from baccarat_exact.commands.inputs import ShoeInput
-    >>> BlackjackCountingRequest(indices="all")
+    >>> BlackjackCountingRequest(indices="no/such/file.json")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.SimulationError: --indices must be illustrious-18 or none, got 'all'
+    baccarat_exact.errors.SimulationError: --indices no/such/file.json: cannot read it (No such file or directory); give auto, illustrious-18, computed, none or a file written by blackjack indices -f json
     """
 
     KIND: ClassVar[str] = "blackjack counting"
@@ -67,12 +76,14 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     cut_card: int | None = None
     """Cards behind the cut card (``None``: a quarter of the shoe)."""
     count: str = "hi-lo"
-    """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    """The count: one built in by name (``hi-lo``, ``zen``, ``ko`` …: :data:`~baccarat_exact.
+    analysis.counting.PUBLISHED_COUNTS`) or ``NAME=TAGS``."""
     play_count: str | None = None
     """A second count the index plays and insurance follow, as ``count`` is given
     (``None``: the count the bets follow)."""
-    indices: str = "illustrious-18"
-    """The index plays: :data:`INDEX_SETS`."""
+    indices: str = "auto"
+    """The index plays: one of :data:`INDEX_SETS`, or the path of a file ``blackjack
+    indices -f json`` wrote (for the same rules, shoe and count)."""
     ramp: str | None = None
     """A bet ramp, ``"1:2,2:4,4:8"`` (true count : units)."""
     ramp_min: int = 0
@@ -121,17 +132,22 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     """The counter plays two spots from this true count, each bet the ramp's units."""
 
     def check(self) -> None:
-        if self.indices not in INDEX_SETS:
+        count, play = self._counts()
+        if play.irc is not None and self.indices == "illustrious-18":
             raise SimulationError(
-                f"--indices must be {' or '.join(INDEX_SETS)}, got {self.indices!r}"
+                f"--indices illustrious-18 are Hi-Lo true counts, and {play.name} is read as "
+                "a running count: give --indices computed (its own), a FILE or none"
             )
-        from baccarat_exact.analysis.blackjack.counts import find_count
-
-        find_count(self.count)
-        if self.play_count is not None:
-            find_count(self.play_count)
+        if self.indices not in INDEX_SETS:
+            self._index_file()
         self._betting()
         seating, reckoning = self._table()
+        unbalanced = next((c.name for c in (count, play) if c.irc is not None), None)
+        if unbalanced is not None and not reckoning.is_exact:
+            raise SimulationError(
+                f"--tc, --tc-round and --deck-error reckon a true count, and {unbalanced} is "
+                "read as its running count: give them with a balanced count"
+            )
         if self.exact_ev and not (seating.is_alone and reckoning.is_exact):
             raise SimulationError(
                 "--exact-ev values the counter's round alone at the table, the true count "
@@ -143,6 +159,23 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
                 "--exact-ev values the chart's own play: give --indices none (with index "
                 "plays a round's value is not the chart's)"
             )
+
+    def _counts(self) -> tuple[CountSystem, CountSystem]:
+        """The count the bets follow and the one the plays follow, checked for the shoe
+        (an unbalanced count needs whole decks, Red 7 the colours of the sevens)."""
+        from baccarat_exact.analysis.blackjack.counts import find_count, red_sevens
+
+        _, shoe = self.game()
+        count = find_count(self.count)
+        play = count if self.play_count is None else find_count(self.play_count)
+        for c in (count, play):
+            red_sevens(c, shoe)
+            if c.irc is not None and shoe.cards % 52:
+                raise SimulationError(
+                    f"the count {c.name!r} starts at a running count per deck: give a shoe of "
+                    f"whole decks, not {shoe.cards} cards"
+                )
+        return count, play
 
     def _betting(self) -> Betting:
         """The ramp, the Kelly bankroll and the bankroll at risk, read and checked."""
@@ -181,38 +214,120 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         )
         return seating, Reckoning(resolution=self.tc, rounding=self.tc_round, error=error)
 
-    def plays(self, rules: BlackjackRules) -> tuple[IndexPlay, ...]:
-        """The index plays :attr:`indices` names, for these rules."""
+    def _index_file(self) -> tuple[dict[str, Any], str]:
+        """The document of the file :attr:`indices` names, checked against the run's rules,
+        shoe and count, and where it is from."""
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.index_sets import (
+            check_document,
+            read_indices_file,
+        )
+
+        document = read_indices_file(self.indices)
+        rules, shoe = self.game()
+        count = find_count(self.play_count or self.count)
+        check_document(document, self.indices, rules=rules, shoe=shoe, count=count)
+        return document, f"the file {self.indices}"
+
+    def index_document(self, context: Context | None = None) -> tuple[dict[str, Any], str] | None:
+        """The indices document the run plays and where it is from (None: the Illustrious
+        18, or no index plays): ``computed`` computes it (``context``'s workers and
+        progress; cached on disk), ``auto`` takes the shipped one where there is one."""
+        from baccarat_exact.analysis.blackjack.counts import find_count
+        from baccarat_exact.analysis.blackjack.index_sets import shipped_indices
+
+        if self.indices in ("illustrious-18", "none"):
+            return None
+        if self.indices == "computed":
+            from baccarat_exact.commands.blackjack.index_cache import computed_indices
+
+            return computed_indices(self.indices_request(), context or Context())
+        if self.indices == "auto":
+            rules, shoe = self.game()
+            found = shipped_indices(rules, shoe, find_count(self.play_count or self.count))
+            return None if found is None else (found, "the game's own, shipped with the tool")
+        return self._index_file()
+
+    def indices_request(self) -> BlackjackIndicesRequest:
+        """The ``blackjack indices`` request ``--indices computed`` runs: this game and the
+        count the plays follow, the command's defaults otherwise, float arithmetic. An
+        unbalanced count's counts are running counts: its range is the one its running
+        count spans where a balanced count's true count spans −4 … +7 (half the shoe gone,
+        the count's drift over it included)."""
+        import math
+
+        from baccarat_exact.analysis.blackjack.counts import deck_sum
+        from baccarat_exact.commands.blackjack.indices import BlackjackIndicesRequest
+
+        _, play = self._counts()
+        true_counts = "-4..7"
+        if play.irc is not None:
+            _, shoe = self.game()
+            decks = shoe.cards // 52
+            middle = (play.initial_count(decks) + deck_sum(play) * decks / 2) / play.unit
+            low, high = math.floor(middle - 4 * decks / 2), math.ceil(middle + 7 * decks / 2)
+            true_counts = f"{low}..{high}"
+        return BlackjackIndicesRequest(
+            shoe=self.shoe,
+            rules=self.rules,
+            count=self.play_count or self.count,
+            true_counts=true_counts,
+            exact=False,
+        )
+
+    def plays(
+        self,
+        rules: BlackjackRules,
+        strategy: BasicStrategy | None = None,
+        document: tuple[dict[str, Any], str] | None = None,
+    ) -> tuple[IndexPlay, ...]:
+        """The index plays :attr:`indices` names, for these rules: those of ``document``
+        (:meth:`index_document`, with the chart ``strategy``) where it is given, else the
+        Illustrious 18 (``auto`` and ``illustrious-18``) or none."""
         from baccarat_exact.blackjack.index_play import illustrious_18
 
-        return illustrious_18(rules) if self.indices == "illustrious-18" else ()
+        if document is not None and strategy is not None:
+            from baccarat_exact.analysis.blackjack.counts import find_count
+            from baccarat_exact.analysis.blackjack.index_sets import document_plays
 
-    def settings(self) -> CountingSettings:
-        """The run's settings (the chart derived for the rules and the full shoe)."""
+            _, shoe = self.game()
+            return document_plays(
+                document[0],
+                document[1],
+                rules=rules,
+                shoe=shoe,
+                count=find_count(self.play_count or self.count),
+                strategy=strategy,
+            )
+        if self.indices == "auto" and self._counts()[1].irc is not None:
+            return ()  # the Illustrious 18 are true counts: an unbalanced count has none
+        return illustrious_18(rules) if self.indices in ("illustrious-18", "auto") else ()
+
+    def settings(self, context: Context | None = None) -> CountingSettings:
+        """The run's settings (the chart derived for the rules and the full shoe; the index
+        plays of :meth:`index_document`, computed with ``context`` where they must be)."""
         from baccarat_exact.analysis.blackjack.counting import CountingSettings
-        from baccarat_exact.analysis.blackjack.counts import find_count, slot_tags
+        from baccarat_exact.analysis.blackjack.counts import red_sevens
         from baccarat_exact.analysis.ramps import read_number
         from baccarat_exact.blackjack.edge import basic_strategy
 
         rules, shoe = self.game()
         betting = self._betting()
-        count = find_count(self.count)
-        by_slot = slot_tags(count)
-        play = None if self.play_count is None else find_count(self.play_count)
-        play_slot = None if play is None else slot_tags(play)
+        count, play = self._counts()
         strategy, _ = basic_strategy(shoe, rules, exact=True)
         seating, reckoning = self._table()
+        document = self.index_document(context)
         return CountingSettings(
             rules=rules,
             shoe=shoe,
             strategy=strategy,
-            plays=self.plays(rules),
+            plays=self.plays(rules, strategy, document),
+            index_source=None if document is None else document[1],
             count=count.name,
-            tags=tuple(by_slot[min(rank, 9)] for rank in range(13)),
-            play_tags=None
-            if play_slot is None
-            else tuple(play_slot[min(rank, 9)] for rank in range(13)),
-            play_count=None if play is None else play.name,
+            tags=_dealt_tags(count, shoe),
+            play_tags=None if self.play_count is None else _dealt_tags(play, shoe),
+            play_count=None if self.play_count is None else play.name,
+            red_sevens=max(red_sevens(c, shoe) for c in (count, play)),
             shoes=self.shoes,
             seed=self.seed,
             burn=burn_cards(self.burn),
@@ -235,13 +350,20 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
     def seconds(self, workers: int = 1) -> float:
         """A rough estimate of the run's time on ``workers`` processes: about 125,000
         rounds a second dealt and settled, a solve of 0.1–0.3 s a round with
-        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards."""
+        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards; and
+        ``--indices computed``'s run where its document is not cached yet."""
         _, shoe = self.game()
         behind = shoe.cards // 4 if self.cut_card is None else self.cut_card
         rounds = max(1.0, (shoe.cards - behind) / 5.5) * self.shoes
         passes = 1 if self.kelly is None and self.optimal_ror is None else 2
         per_round = 0.2 if self.exact_ev else passes / 125_000
-        return rounds * per_round / max(1, workers)
+        indices = 0.0
+        if self.indices == "computed":
+            from baccarat_exact.commands.blackjack.index_cache import is_cached
+
+            request = self.indices_request()
+            indices = 0.0 if is_cached(request) else request.seconds(workers)
+        return rounds * per_round / max(1, workers) + indices
 
     def compute(self, context: Context) -> CountingResult:
         """Deal the shoes here (``context.jobs`` processes) or on the Dask
@@ -260,7 +382,7 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
                 workers,
                 "give fewer shoes, or more workers (--jobs)",
             )
-        settings = self.settings()
+        settings = self.settings(context)
         from baccarat_exact.analysis.cluster import cluster_address
 
         where = cluster_address(context.cluster, context.cluster_security)
@@ -278,3 +400,14 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         from baccarat_exact.report.blackjack.counting import counting_report
 
         return counting_report(result)
+
+
+def _dealt_tags(count: CountSystem, shoe: Shoe) -> tuple[int, ...]:
+    """The count as the dealer keeps it: its tag per rank (A … K) for a balanced count of
+    whole points, else its whole row (:func:`~baccarat_exact.analysis.blackjack.counts.
+    dealer_row`: unit, start, a red seven's tag)."""
+    from baccarat_exact.analysis.blackjack.counts import dealer_row
+
+    if count.unit == 1 and count.irc is None and count.red_seven is None:
+        return count.rank_tags()
+    return dealer_row(count, shoe.cards // 52)

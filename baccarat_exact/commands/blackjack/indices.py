@@ -50,10 +50,10 @@ def parse_true_counts(text: str) -> tuple[int, ...]:
 class BlackjackIndicesRequest(BlackjackRequest["BlackjackIndices"]):
     """Index plays: where each decision flips with the true count.
 
-    >>> BlackjackIndicesRequest(count="zen")
+    >>> BlackjackIndicesRequest(count="nonesuch")
     Traceback (most recent call last):
     ...
-    baccarat_exact.errors.CountError: unknown count 'zen': use hi-lo, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'
+    baccarat_exact.errors.CountError: unknown count 'nonesuch': use hi-lo, zen, hi-opt-ii, omega-ii, wong-halves, ko, red-7, or NAME=TAGS such as 'mine=2:1,3:1,4:1,5:1,6:1,T:-1,A:-1'
     >>> BlackjackIndicesRequest(decks_left="7")
     Traceback (most recent call last):
     ...
@@ -64,7 +64,8 @@ class BlackjackIndicesRequest(BlackjackRequest["BlackjackIndices"]):
     SHOE: ClassVar[tuple[str, ...]] = ("counts",)
 
     count: str = "hi-lo"
-    """The count: ``hi-lo`` or ``NAME=TAGS``."""
+    """The count: one built in by name (``hi-lo``, ``zen``, ``ko`` …: :data:`~baccarat_exact.
+    analysis.counting.PUBLISHED_COUNTS`) or ``NAME=TAGS``."""
     decks_left: str | None = None
     """Decks left at the decision (``None``: half the shoe, in whole cards)."""
     true_counts: str = "-4..7"

@@ -194,7 +194,8 @@ def counting_report(result: CountingResult) -> Report:
             (
                 "play",
                 "basic strategy of the full shoe"
-                + (f", with {len(s.plays)} index plays" if s.plays else ", no index plays"),
+                + (f", with {len(s.plays)} index plays" if s.plays else ", no index plays")
+                + ("" if s.index_source is None else f" ({s.index_source})"),
             ),
             *(() if s.seating == Seating() else (("table", s.seating.text()),)),
             *(() if s.reckoning.is_exact else (("true count", s.reckoning.text()),)),
@@ -281,8 +282,8 @@ def counting_report(result: CountingResult) -> Report:
         "burn": s.burn,
         "cut_card": s.cut,
         "count": s.count,
-        "tags": list(s.tags),
-        **({} if s.play_tags is None else {"play_tags": list(s.play_tags)}),
+        "tags": list(s.tags[:13]),  # per rank, in the count's unit (its name says the rest)
+        **({} if s.play_tags is None else {"play_tags": list(s.play_tags[:13])}),
         "rounds": result.rounds,
         # the rounds an hour the table's players make, where the request left it to them
         **({} if s.hands_per_hour is not None else {"hands_per_hour": s.per_hour}),

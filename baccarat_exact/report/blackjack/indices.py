@@ -161,6 +161,12 @@ def indices_report(result: BlackjackIndices) -> Report:
         "the play gains at every count of the range / at none. ?: the gain crosses zero more "
         "than once (noise): more samples settle it.",
     ]
+    if s.count.irc is not None:
+        notes.append(
+            f"{s.count.name} is unbalanced: its counts (true count, index, crossing) are running "
+            f"counts from its initial running count ({s.start // s.count.unit:+d} for this shoe), "
+            "as its players read them, not counts per deck."
+        )
     if not s.exact:
         notes.append(
             "Float arithmetic (--float): each shoe's values agree with the exact ones to about "
