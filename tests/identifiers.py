@@ -25,8 +25,9 @@ DATA_KEYS: dict[str, tuple[re.Pattern[str], frozenset[str] | None]] = {
     # A number keyed by itself: a dealer's final total (17-21) in blackjack dealer's
     # outcomes, a Chemin de Fer banker total (0-7) in its strategy by total.
     "number": (re.compile(r"[0-9]+"), frozenset({"outcomes", "outcomes_float", "banker"})),
-    # A Chemin de Fer banker's two-card hand by point values (0+7), the table's own notation.
-    "hand": (re.compile(r"[0-9]\+[0-9]"), frozenset({"banker"})),
+    # A two-card hand by point values (0+7), the table's own notation: a Chemin de Fer
+    # banker's, a Lucky Draw player's (his play and its margin in each cell).
+    "hand": (re.compile(r"[0-9]\+[0-9]"), frozenset({"banker", "margins", "strategy"})),
     # A bet's name as --bet takes it (dragon-7, 3-card-win-banker) or as a bets file names a
     # bet of its own: the document records the name given, which check reads back.
     "bet name": (re.compile(r"[a-z0-9]+(-[a-z0-9]+)*"), BET_KEYED),

@@ -142,9 +142,9 @@ def test_an_unbalanced_count_is_not_reckoned() -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        ("--count", "ko", "--tc", "half"),
-        ("--count", "hi-lo", "--play-count", "red-7", "--tc-round", "round"),
-        ("--count", "ko", "--deck-error", "1"),
+        ("--count-system", "ko", "--tc", "half"),
+        ("--count-system", "hi-lo", "--play-count-system", "red-7", "--tc-round", "round"),
+        ("--count-system", "ko", "--deck-error", "1"),
     ],
 )
 def test_reckoning_an_unbalanced_count_is_one_line_and_exit_2(
