@@ -169,6 +169,7 @@ def test_simulate_json_and_side_bets() -> None:
         "depth_surebets",
         "economics",
         "risk",
+        "planning",
     ]
     per_hand = tables["per_hand"]
     assert code == 0 and [row["bet"] for row in per_hand] == ["banker", "player", "tie", "dragon-7"]
