@@ -175,9 +175,18 @@ def test_the_law_of_the_cards_gone_tells_red_sevens_from_black() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--count", "red-7", "--counts", "A=4,7=4,T=16"], "tags red and black sevens apart"),
-        (["--count", "ko", "--counts", "A=4,2=4,T=16"], "give a shoe of whole decks, not 24 cards"),
-        (["--count", "ko", "--indices", "illustrious-18"], "--indices illustrious-18 are Hi-Lo"),
+        (
+            ["--count-system", "red-7", "--counts", "A=4,7=4,T=16"],
+            "tags red and black sevens apart",
+        ),
+        (
+            ["--count-system", "ko", "--counts", "A=4,2=4,T=16"],
+            "give a shoe of whole decks, not 24 cards",
+        ),
+        (
+            ["--count-system", "ko", "--indices", "illustrious-18"],
+            "--indices illustrious-18 are Hi-Lo",
+        ),
     ],
 )
 def test_a_count_the_shoe_or_indices_cannot_serve_is_refused(
@@ -227,7 +236,7 @@ def test_a_document_counted_with_red_7_and_ko_keeps_to_the_schema(
 
     code, out, err = run_main(
         capsys, "blackjack", "counting", "-q", "--decks", "2", "--shoes", "20",
-        "--count", "red-7", "--play-count", "ko", "--indices", "none", "-f", "json",
+        "--count-system", "red-7", "--play-count-system", "ko", "--indices", "none", "-f", "json",
     )  # fmt: skip
     assert code == 0, err
     document = json.loads(out)

@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 CUSTOM_BETS = ROOT / "docs" / "examples" / "custom-bets.toml"
 SMALL_BLACKJACK_SHOE = "A=2,2=2,3=2,4=2,5=2,6=2,7=2,8=2,9=2,T=8"
+ROUND_SHOE = "A=2,5=2,6=2,7=2,9=2,T=8"
+"""18 cards: the exact law of every round (pairs, doubles, splits) at a third of the cost."""
 
 
 # One command per kind of document (small shoes: each is recomputed many times below).
@@ -76,7 +78,7 @@ COMMANDS: dict[str, str] = {
     "submission": "submission dragon-7 --decks 1 --pays win=30 --shoes 40 --seed 3",
     "chemin": "chemin --infinite --model A1 --commission 5%",
     "lucky-draw": "lucky-draw --counts A=2,5=2,9=2,K=3 --pay-table 2",
-    "blackjack report": f"blackjack report --counts {SMALL_BLACKJACK_SHOE} --rounds 10,1000",
+    "blackjack report": f"blackjack report --counts {ROUND_SHOE} --rounds 10,1000",
     "blackjack rules": "blackjack rules --h17 --das",
     "blackjack rulesets": "blackjack rulesets 6:5 --float",
     "blackjack insurance": "blackjack insurance 'T 9' --decks 2",
@@ -85,7 +87,7 @@ COMMANDS: dict[str, str] = {
     "blackjack edge": f"blackjack edge --counts {SMALL_BLACKJACK_SHOE}",
     "blackjack eor": "blackjack eor --counts T=9,7=3,A=2,2=2",
     "blackjack strategy": f"blackjack strategy --counts {SMALL_BLACKJACK_SHOE} --float",
-    "blackjack round": f"blackjack round --counts {SMALL_BLACKJACK_SHOE} --strategy optimal",
+    "blackjack round": f"blackjack round --counts {ROUND_SHOE} --strategy optimal",
     "blackjack simulate": "blackjack simulate --counts T=9,7=3,A=2,2=2 --shoes 3 --seed 5",
     "blackjack counting": "blackjack counting --decks 1 --shoes 40 --seed 5 --ramp 1:2,2:4",
     "blackjack indices": (

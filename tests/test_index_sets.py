@@ -88,8 +88,12 @@ def test_counting_plays_the_file(capsys: pytest.CaptureFixture[str], indices_fil
     [
         (None, ("--h17",), "computed for other rules (dealer_hits_soft_17 no there, yes here)"),
         (None, ("--decks", "2"), "computed for other rules (decks 1 there, 2 here)"),
-        (None, ("--count", "mine=2:1,3:1,4:1,5:1,6:1,7:1,9:-1,T:-1,A:-1"), "another count"),
-        (None, ("--play-count", "zen"), "computed for another count (hi-lo there, zen here)"),
+        (None, ("--count-system", "mine=2:1,3:1,4:1,5:1,6:1,7:1,9:-1,T:-1,A:-1"), "another count"),
+        (
+            None,
+            ("--play-count-system", "zen"),
+            "computed for another count (hi-lo there, zen here)",
+        ),
         ("{", (), "not JSON (line 1"),
         ('{"kind": "blackjack counting"}', (), "not a document of blackjack indices"),
         ("missing", (), "cannot read it"),
