@@ -35,8 +35,10 @@ run: $(VENV)/.installed
 plot: $(VENV)/.installed-plot
 	@echo "matplotlib installed: --plot FILE.png works with $(BIN)/baccarat-exact"
 
-## test: install the test extra and run everything (lint, types, tests, golden files)
-test: $(VENV)/.installed-test lint typecheck pytest golden
+## test: install the test extra and run everything (lint, types, tests, golden files);
+## the types and the golden files are checked beside the tests, on the cores pytest leaves
+test: $(VENV)/.installed-test lint
+	@$(MAKE) --no-print-directory -j3 typecheck pytest golden
 
 ## check: the same as test (the name other projects use)
 check: test

@@ -13,13 +13,13 @@ from tests.blackjack_simulate import SimulationEstimate, simulate
 
 @pytest.mark.slow
 def test_simulated_rounds_agree_with_the_exact_basic_strategy_value() -> None:
-    """The seed's game, 6 decks: 500,000 rounds by the derived chart, dealt card by card from a
+    """The seed's game, 6 decks: 250,000 rounds by the derived chart, dealt card by card from a
     fresh shoe each round, land within 3 standard errors of the chart's exact value."""
     strategy, exact = basic_strategy(Shoe.from_decks(6), BlackjackRules())
-    estimate = simulate(strategy, rounds=500_000, seed=2024)
+    estimate = simulate(strategy, rounds=250_000, seed=2024)
     low, high = estimate.interval(3)
     assert low <= float(exact) <= high, (float(exact), estimate)
-    assert estimate.standard_error < 0.0017
+    assert estimate.standard_error < 0.0024
 
 
 def test_simulation_is_seeded() -> None:
