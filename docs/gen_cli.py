@@ -54,7 +54,10 @@ EXAMPLES: dict[str, list[str]] = {
     "rules": ["rules"],
     "formula": ["formula tie --terms 3", 'formula player-pair --remove "Kx5"'],
     "breakeven": ["breakeven", "breakeven tie --decks d"],
-    "eor": ["eor", 'eor --decks 1 --count-system "A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1" --format csv'],
+    "eor": [
+        "eor",
+        'eor --decks 1 --count-system "A:1,2:1,3:1,4:2,5:-1,6:-2,7:-1,8:-1" --format csv',
+    ],
     "simulate": [
         "simulate --shoes 200 --seed 1",
         "simulate --shoes 100 --decks 1 --burn none --cut-card 0 --bet dragon-7 --format csv",
