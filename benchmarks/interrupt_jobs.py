@@ -11,8 +11,6 @@ out), ``Interrupted.`` last on stderr, no traceback, no worker left, stopped wit
 from __future__ import annotations
 
 import argparse
-import json
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -20,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._machine import machine
-from tests.test_hardening import GOLDEN, JOBS_COMMANDS, _interrupted
+from tests.test_hardening import _interrupted, interruptible_commands, unclean_stop
 
 
 def main() -> None:
@@ -29,26 +27,13 @@ def main() -> None:
     presses = parser.parse_args().presses
     print(machine())
     with tempfile.TemporaryDirectory() as scratch:
-        stored = json.loads((GOLDEN / "simulate-6-decks-seed-1.json").read_text("utf-8"))
-        stored["request"]["shoes"] = 100_000
-        document = Path(scratch) / "simulate.json"
-        document.write_text(json.dumps(stored), encoding="utf-8")
-        commands = [*JOBS_COMMANDS.values(), ("check", str(document))]
+        commands = interruptible_commands(Path(scratch))
         clean = {command: 0 for command in commands}
         slowest = {command: 0.0 for command in commands}
         for _ in range(presses):
-            for command, (code, took, err, left) in zip(
-                commands, _interrupted(commands), strict=True
-            ):
-                ok = (
-                    code in (130, -signal.SIGINT)
-                    and err.endswith("Interrupted.\n")
-                    and not any(w in err for w in ("Traceback", "Process", "KeyboardInterrupt"))
-                    and not left
-                    and took < 5
-                )
-                clean[command] += ok
-                slowest[command] = max(slowest[command], took)
+            for command, outcome in zip(commands, _interrupted(commands), strict=True):
+                clean[command] += not unclean_stop(*outcome)
+                slowest[command] = max(slowest[command], outcome[1])
     print(f"{'command':<28} {'clean':>7} {'slowest stop':>13}")
     for command in commands:
         name = " ".join(command[:2]) if command[0] == "blackjack" else command[0]
