@@ -29,6 +29,8 @@ from baccarat_exact.report.planning import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from baccarat_exact.analysis.counting import CountFit
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.estimates import Estimate
@@ -269,23 +271,30 @@ def _economics(result: SimulationResult) -> Table:
     )
 
 
-def _risk(result: SimulationResult) -> Table:
-    s = result.settings
+def risk_table(
+    hands_per_hour: int,
+    bankroll: float,
+    economics: Sequence[StrategyEconomics],
+    strategy_cells: Callable[[StrategyEconomics], tuple[Cell, ...]],
+    *,
+    paths: bool,
+) -> Table:
+    """Per hour, N0, SCORE and risk of ruin of each way of betting; ``paths`` adds the
+    share of simulated bankroll paths ruined (where the run follows them)."""
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
-            *_strategy_cells(row),
+            *strategy_cells(row),
             row.won_per_hour.value,
             row.sd_per_hour.value,
             _value(row.n0),
             row.score.value,
             ruin_cell(row),
-            _value(row.ruined),
+            *((_value(row.ruined),) if paths else ()),
         )
-        for row in result.economics
+        for row in economics
     )
     return Table(
-        f"Per hour ({s.hands_per_hour} hands), N0 (hands), SCORE, risk of ruin of "
-        f"{s.bankroll:g} units",
+        f"Per hour ({hands_per_hour} hands), N0 (hands), SCORE, risk of ruin of {bankroll:g} units",
         (
             Column("bet"),
             Column("count"),
@@ -295,7 +304,7 @@ def _risk(result: SimulationResult) -> Table:
             Column("N0", "decimal", 0, key="n0_float"),
             _dec("SCORE", "score", 2),
             _pct("RoR", "risk_of_ruin", 2),
-            _pct("paths", "ruined", 0),
+            *((_pct("paths", "ruined", 0),) if paths else ()),
         ),
         rows,
         name="risk",
@@ -454,7 +463,13 @@ def simulation_report(result: SimulationResult) -> Report:
         _depth(result, surebets=False),
         _depth(result, surebets=True),
         _economics(result),
-        _risk(result),
+        risk_table(
+            result.settings.hands_per_hour,
+            result.settings.bankroll,
+            result.economics,
+            _strategy_cells,
+            paths=True,
+        ),
         planning_rows(result.economics, trip(s)),
         *((_comparison(result),) if result.comparisons else ()),
         *(

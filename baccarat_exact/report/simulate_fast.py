@@ -23,7 +23,7 @@ from baccarat_exact.report.simulate import (
     _economics_record,
     _records,
     planning_rows,
-    ruin_cell,
+    risk_table,
     trip,
 )
 
@@ -134,37 +134,6 @@ def _economics(result: FastResult) -> Table:
     )
 
 
-def _risk(result: FastResult) -> Table:
-    s = result.fast.settings
-    rows: tuple[tuple[Cell, ...], ...] = tuple(
-        (
-            *_strategy(row),
-            row.won_per_hour.value,
-            row.sd_per_hour.value,
-            _value(row.n0),
-            row.score.value,
-            ruin_cell(row),
-        )
-        for row in result.economics
-    )
-    return Table(
-        f"Per hour ({s.hands_per_hour} hands), N0 (hands), SCORE, risk of ruin of "
-        f"{s.bankroll:g} units",
-        (
-            Column("bet"),
-            Column("count"),
-            Column("betting"),
-            _dec("won/hour", "won_per_hour", 3),
-            _dec("SD/hour", "sd_per_hour", 2),
-            Column("N0", "decimal", 0, key="n0_float"),
-            _dec("SCORE", "score", 2),
-            Column("RoR", "percent", 2, key="risk_of_ruin_float"),
-        ),
-        rows,
-        name="risk",
-    )
-
-
 def _ramps(result: FastResult) -> Table:
     s = result.fast.settings
     rows = tuple(
@@ -199,7 +168,7 @@ def fast_report(result: FastResult) -> Report:
     tables = (
         _counts(result),
         _economics(result),
-        _risk(result),
+        risk_table(s.hands_per_hour, s.bankroll, result.economics, _strategy, paths=False),
         planning_rows(result.economics, trip(s)),
         *((_ramps(result),) if any(result.fast.ramps) else ()),
     )
