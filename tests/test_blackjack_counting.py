@@ -227,3 +227,27 @@ def test_a_second_count_for_the_plays_changes_only_the_plays(
     assert "play_tags" not in one and other["play_tags"][0] == -1
     count = {row["setting"]: row["value"] for row in other["tables"]["settings"]}["count"]
     assert count == "hi-lo for the bets, ace for the index plays"
+
+
+def test_the_time_estimate_is_the_rate_of_what_deals_the_shoes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run is refused past a day at the rate of what will deal it: 10¹¹ rounds take some
+    three hours of the compiled kernel (accepted) and three weeks of the Python path."""
+    from baccarat_exact.blackjack import counting_kernel
+    from baccarat_exact.commands.blackjack.counting import (
+        COMPILED_ROUNDS,
+        PYTHON_ROUNDS,
+        BlackjackCountingRequest,
+    )
+
+    request = BlackjackCountingRequest.from_dict(
+        {"rules": {"ruleset": "us"}, "shoes": 2_500_000_000}
+    )
+    rounds = 2_500_000_000 * (312 - 78) / 5.5  # six decks, a quarter behind the cut card
+    if counting_kernel.compiled() is not None:
+        assert request.seconds() == pytest.approx(rounds / COMPILED_ROUNDS)
+    monkeypatch.setattr(counting_kernel, "compiled", lambda: None)
+    assert request.seconds() == pytest.approx(rounds / PYTHON_ROUNDS)
+    code, _, err = run(capsys, "--rules", "us", "--shoes", "2500000000")
+    assert code == 2 and "past the day a run may take" in err

@@ -55,6 +55,7 @@ __all__ = [
     "delta_se",
     "desirability_index",
     "goal_before_ruin",
+    "isotonic",
     "kelly_ramp",
     "kelly_units",
     "n0",
@@ -326,23 +327,43 @@ def kelly_ramp(
     bins: Sequence[KellyBin], bankroll: float, largest: int, least: int
 ) -> tuple[tuple[int, int], ...]:
     """The Kelly bet at each true count, as ramp steps (TC, units) — a step where the bet
-    changes; below the first step, no bet. A bin's advantage is the mean exact EV of its
-    hands and its variance the mean E[outcome²] less that squared. Bins at either end with
-    fewer than ``least`` hands are pooled with the next toward the middle (their few
-    hands would otherwise set a bet on noise).
+    changes; below the first step, no bet. Never less at a higher true count, by
+    construction.
+
+    A bin's advantage a is the mean exact EV of its hands and its variance v the mean
+    E[outcome²] less a². Each count's own Kelly bet B·a/v maximises the growth rate
+    n·(a·b − v·b²/(2B)) of its n hands; summed over the counts that is, up to a constant,
+    −Σ (n·v/(2B))·(b − B·a/v)², so the monotone ramp that grows the bankroll fastest is the
+    weighted isotonic regression of the counts' Kelly bets B·a/v with weights n·v
+    (:func:`isotonic`, pool-adjacent-violators): a run of counts whose bets fall (noise:
+    a count's advantage is an estimate) is pooled into one bet, the growth-weighted mean.
+    That ramp is then held within 0 … ``largest`` and taken down to whole units — both
+    keep it non-decreasing. Bins at either end with fewer than ``least`` hands are pooled
+    with the next toward the middle first (their few hands would otherwise set a bet on
+    noise).
 
     >>> kelly_ramp([KellyBin(0, 100, -1.0, 100.0), KellyBin(1, 100, 5.0, 100.0)], 100, 9, 1)
     ((1, 5),)
+    >>> kelly_ramp([KellyBin(19, 100, 6.0, 100.0), KellyBin(20, 100, 4.0, 100.0)], 100, 9, 1)
+    ((19, 5),)
     """
     ordered = sorted((b for b in bins if b.hands > 0), key=lambda b: b.tc)
     groups = _pooled(ordered, least)
-    units: list[tuple[int, int]] = []
+    targets: list[float] = []
+    weights: list[float] = []
     for group in groups:
         hands = sum(b.hands for b in group)
         advantage = sum(b.sum_ev for b in group) / hands
         variance = sum(b.sum_square for b in group) / hands - advantage**2
-        bet = kelly_units(bankroll, advantage, variance, largest)
-        units.extend((b.tc, bet) for b in group)
+        # a group without spread (every round the same result) has no Kelly bet of its
+        # own: weight 0, it takes the bet of the counts beside it
+        targets.append(bankroll * advantage / variance if variance > 0 else 0.0)
+        weights.append(hands * variance if variance > 0 else 0.0)
+    fitted = isotonic(targets, weights)
+    units: list[tuple[int, int]] = []
+    for group, bet in zip(groups, fitted, strict=True):
+        whole = min(largest, math.floor(bet)) if bet > 0 else 0
+        units.extend((b.tc, whole) for b in group)
     steps: list[tuple[int, int]] = []
     previous = 0
     for tc, bet in units:
@@ -350,6 +371,48 @@ def kelly_ramp(
             steps.append((tc, bet))
             previous = bet
     return tuple(steps)
+
+
+def isotonic(values: Sequence[float], weights: Sequence[float]) -> list[float]:
+    """The non-decreasing sequence nearest ``values`` in weighted least squares
+    (Σ wᵢ·(xᵢ − valueᵢ)² least): pool-adjacent-violators, each pooled run the weighted
+    mean of its values. A value of weight 0 takes the value of the run it falls in (or
+    the run before it; the first run's if it comes first); all weights 0 give the values'
+    running maximum.
+
+    >>> isotonic([1.0, 3.0, 2.0, 4.0], [1.0, 1.0, 1.0, 1.0])
+    [1.0, 2.5, 2.5, 4.0]
+    >>> isotonic([5.0, 4.0], [1.0, 3.0])
+    [4.25, 4.25]
+    """
+    if len(values) != len(weights):
+        raise ValueError("isotonic needs one weight per value")
+    if not any(w > 0 for w in weights):
+        out: list[float] = []
+        for v in values:
+            out.append(v if not out else max(out[-1], v))
+        return out
+    # runs of [weighted sum, weight, count]; zero-weight values join the run before
+    runs: list[list[float]] = []
+    pending = 0  # zero-weight values before the first weighted one
+    for v, w in zip(values, weights, strict=True):
+        if w <= 0:
+            if runs:
+                runs[-1][2] += 1
+            else:
+                pending += 1
+            continue
+        runs.append([v * w, w, 1.0])
+        while len(runs) > 1 and runs[-2][0] / runs[-2][1] > runs[-1][0] / runs[-1][1]:
+            total, weight, count = runs.pop()
+            runs[-1][0] += total
+            runs[-1][1] += weight
+            runs[-1][2] += count
+    runs[0][2] += pending
+    fitted: list[float] = []
+    for total, weight, count in runs:
+        fitted.extend([total / weight] * int(count))
+    return fitted
 
 
 def ramp_objective(

@@ -310,7 +310,9 @@ KellyOption = Annotated[
         metavar="BANKROLL",
         help="Also bet the Kelly ramp (each count's) for this bankroll (units): bankroll × "
         "advantage / variance at each true count, as measured on the same shoes (dealt "
-        "twice), in whole units up to --max-bet.",
+        "twice), never less at a higher true count (counts whose bets fall are pooled: the "
+        "non-decreasing ramp that grows the bankroll fastest), in whole units up to "
+        "--max-bet.",
         show_default=False,
     ),
 ]

@@ -23,7 +23,24 @@ if TYPE_CHECKING:
     from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
 
-__all__ = ["INDEX_SETS", "LATER_INPUTS", "BlackjackCountingRequest"]
+__all__ = [
+    "COMPILED_ROUNDS",
+    "INDEX_SETS",
+    "LATER_INPUTS",
+    "PYTHON_ROUNDS",
+    "BlackjackCountingRequest",
+]
+
+COMPILED_ROUNDS = 10_000_000
+"""Rounds of about 5.5 cards a second the compiled kernel deals, for the run's time
+estimate: about what it deals alone with index plays by a second count (10.5 million
+measured, 13–14 million with one count; docs/performance.md). The time goes with the
+cards dealt: at a table of five, 4.3 million rounds of about 16 cards a second are some
+12 million such rounds, so the estimate holds there too.
+"""
+
+PYTHON_ROUNDS = 60_000
+"""Rounds a second the Python path deals (52,000–80,000 measured, docs/performance.md)."""
 
 INDEX_SETS = ("auto", "illustrious-18", "computed", "none")
 """The index plays ``--indices`` names (anything else is a file ``blackjack indices -f
@@ -348,15 +365,20 @@ class BlackjackCountingRequest(BlackjackRequest["CountingResult"]):
         )
 
     def seconds(self, workers: int = 1) -> float:
-        """A rough estimate of the run's time on ``workers`` processes: about 125,000
-        rounds a second dealt and settled, a solve of 0.1–0.3 s a round with
-        :attr:`exact_ev` (docs/performance.md), a round taking about 5.5 cards; and
-        ``--indices computed``'s run where its document is not cached yet."""
+        """A rough estimate of the run's time on ``workers`` processes, a round taking
+        about 5.5 cards: :data:`COMPILED_ROUNDS` a second where the compiled kernel deals
+        the run, else :data:`PYTHON_ROUNDS`; a solve of 0.1–0.3 s a round with
+        :attr:`exact_ev` (docs/performance.md); and ``--indices computed``'s run where its
+        document is not cached yet."""
+        from baccarat_exact.blackjack.counting_kernel import compiled
+
         _, shoe = self.game()
         behind = shoe.cards // 4 if self.cut_card is None else self.cut_card
         rounds = max(1.0, (shoe.cards - behind) / 5.5) * self.shoes
         passes = 1 if self.kelly is None and self.optimal_ror is None else 2
-        per_round = 0.2 if self.exact_ev else passes / 125_000
+        kernel = compiled()
+        fast = kernel is not None and shoe.cards <= kernel.MAX_CARDS
+        per_round = 0.2 if self.exact_ev else passes / (COMPILED_ROUNDS if fast else PYTHON_ROUNDS)
         indices = 0.0
         if self.indices == "computed":
             from baccarat_exact.commands.blackjack.index_cache import is_cached

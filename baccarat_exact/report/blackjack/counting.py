@@ -231,7 +231,8 @@ def counting_report(result: CountingResult) -> Report:
         "formula exp(−2·EV·B/Var), EV and Var per shoe.",
         "Kelly: each true count's advantage is the least-squares line of the rounds' results "
         "on the true count, its variance the rounds' own; bet bankroll × advantage / "
-        f"variance in whole units, at most {s.max_bet}.",
+        "variance, counts whose bets fall pooled (the non-decreasing ramp that grows the "
+        f"bankroll fastest), in whole units, at most {s.max_bet}.",
     )
     if s.seating != Seating() or not s.reckoning.is_exact:
         notes = (
