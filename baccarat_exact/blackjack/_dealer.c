@@ -75,6 +75,11 @@ typedef struct {
     Py_ssize_t run_at[SLOTS][DRAWS + 2]; /* step s: its nodes of k children from run_at[s][k] */
     int outcome[MAX_GROUPS], length[MAX_GROUPS]; /* per group */
     int longest;                                 /* the longest group */
+    /* the groups as runs of one outcome each (run_end[i]: where run i stops), when each
+     * outcome's groups are together (a table's are: grouped by outcome, then length);
+     * runs = 0 otherwise */
+    int runs, run_outcome[OUTCOMES];
+    Py_ssize_t run_end[OUTCOMES];
 } Plan;
 
 /* A buffer's items of one integer type, copied (their count into *got when got is not
@@ -209,6 +214,20 @@ check_plan(Plan *self)
     for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)
         if (self->length[g] > self->longest)
             self->longest = self->length[g];
+    int seen_outcome[OUTCOMES] = {0};
+    self->runs = 0;
+    for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++) {
+        if (g > 0 && self->outcome[g] == self->outcome[g - 1]) {
+            self->run_end[self->runs - 1] = g + 1;
+            continue;
+        }
+        if (seen_outcome[self->outcome[g]]++) { /* an outcome's groups apart: no runs */
+            self->runs = 0;
+            break;
+        }
+        self->run_outcome[self->runs] = self->outcome[g];
+        self->run_end[self->runs++] = g + 1;
+    }
     ok = 1;
 done:
     for (int s = 0; s < SLOTS; s++)
@@ -608,8 +627,18 @@ Plan_probabilities(Plan *self, PyObject *args)
         double *o_ = out + at[k] * OUTCOMES;                                          \
         for (int q = 0; q < OUTCOMES; q++)                                            \
             o_[q] = 0.0;                                                              \
-        for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                           \
-            o_[self->outcome[g]] += (sums)[g] * inv_[self->length[g]];                \
+        if (self->runs) { /* each outcome's sum in a register: the same additions */  \
+            Py_ssize_t g = 0;                                                         \
+            for (int u = 0; u < self->runs; u++) {                                    \
+                double sum_ = 0.0;                                                    \
+                for (; g < self->run_end[u]; g++)                                     \
+                    sum_ += (sums)[g] * inv_[self->length[g]];                        \
+                o_[self->run_outcome[u]] = sum_;                                      \
+            }                                                                         \
+        }                                                                             \
+        else                                                                          \
+            for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                       \
+                o_[self->outcome[g]] += (sums)[g] * inv_[self->length[g]];            \
         double rest_ = 0.0;                                                           \
         for (int q = 0; q < OUTCOMES; q++)                                            \
             rest_ += o_[q];                                                           \
