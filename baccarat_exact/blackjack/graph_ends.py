@@ -60,7 +60,7 @@ def _row_sums(chances: NumArray) -> NumArray:
     (numpy's pairwise order for ten: eight partial sums added in pairs, then the last two
     in turn), by columns: a third of the time of numpy's per-row reduction."""
     c = chances.T
-    first = c[0] + c[1]
+    first: NumArray = c[0] + c[1]
     first += c[2] + c[3]
     second = c[4] + c[5]
     second += c[6] + c[7]
