@@ -40,6 +40,7 @@ class TablePlan:
     """Per step: where each next-step node's children start (nodes sorted by parent)."""
 
 
+@lru_cache(maxsize=256)  # as many as restricted_table keeps: asked once a batch
 def summed_groups(table: DealerTable) -> tuple[tuple[tuple[int, int], ...], bool]:
     """(outcome, length) of each group the sums take (the busts left out, as in
     :func:`table_plan`), and whether any holds a multiset: what a compiled call needs of
