@@ -23,7 +23,9 @@ after split, split once (no resplit), one card to split aces, blackjack pays 3:2
 ``blackjack edge --decks 6 --no-triple-seven --hole-card --one-card-split-aces``.
 
 Ours, each in a fresh interpreter: the optimal value alone (the library's state graph for
-every up card, float and exact: this file run with ``--optimal float|exact``), and the whole
+every up card, float and exact: this file run with ``--optimal float|exact``, the process
+tuned as the command line tunes it: no OpenBLAS pool, freed memory kept; and the float one
+again with glibc's allocator left as it is, ``float-untuned``), and the whole
 ``blackjack edge`` command (which also derives and values the basic strategy), float and
 exact; and the start-up floor, three processes that compute nothing (the interpreter alone,
 with numpy, with every module an ``--optimal`` child imports), to say how much of Farmer's
