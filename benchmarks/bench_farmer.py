@@ -23,7 +23,9 @@ after split, split once (no resplit), one card to split aces, blackjack pays 3:2
 ``blackjack edge --decks 6 --no-triple-seven --hole-card --one-card-split-aces``.
 
 Ours, each in a fresh interpreter: the optimal value alone (the library's state graph for
-every up card, float and exact: this file run with ``--optimal float|exact``), and the whole
+every up card, float and exact: this file run with ``--optimal float|exact``, the process
+tuned as the command line tunes it: no OpenBLAS pool, freed memory kept; and the float one
+again with glibc's allocator left as it is, ``float-untuned``), and the whole
 ``blackjack edge`` command (which also derives and values the basic strategy), float and
 exact; and the start-up floor, three processes that compute nothing (the interpreter alone,
 with numpy, with every module an ``--optimal`` child imports), to say how much of Farmer's
@@ -86,6 +88,10 @@ int main() {
 """
 
 
+CHILD_MODES = ("float", "exact", "float-untuned", "exact-untuned")
+"""An ``--optimal`` child's arithmetic, and ``-untuned``: glibc's allocator left as it is
+(the command line keeps freed memory: :func:`_library`)."""
+
 PHASES = (
     ("dealer tables", "the dealer's multisets per up card (built once)"),
     ("hand shapes", "every player hand and its successors (built once)"),
@@ -98,29 +104,36 @@ PHASES = (
 """Where the optimal value's computing time goes (``--optimal`` children report them)."""
 
 
-def _library() -> Any:
+def _library(tuned: bool = True) -> Any:
     """The modules an ``--optimal`` child uses (an ``--imports`` child stops here: the start-up
     floor). Like the command line, it first asks OpenBLAS for no thread pool (the pool's start
-    costs about 60 ms of CPU, and nothing here multiplies matrices)."""
+    costs about 60 ms of CPU, and nothing here multiplies matrices) and, ``tuned``, keeps
+    freed memory on the heap (``tuning.keep_freed_memory``, which the command line calls
+    before every command that computes; a tree without it is left as it is)."""
     import types
 
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tuning.no_blas_thread_pool's, in any tree
+    from baccarat_exact import tuning
     from baccarat_exact.blackjack import edge, graph, rules, solver
     from baccarat_exact.model import shoe
+
+    if tuned and hasattr(tuning, "keep_freed_memory"):
+        tuning.keep_freed_memory()
 
     return types.SimpleNamespace(edge=edge, graph=graph, rules=rules, solver=solver, shoe=shoe)
 
 
-def optimal_alone(exact: bool, flips: bool = False) -> None:
+def optimal_alone(exact: bool, flips: bool = False, tuned: bool = True) -> None:
     """Child mode: the composition-dependent optimal EV for the rules, from the library's
     state graph alone (no basic strategy), printed with its computing CPU time, then that
     time by phase (:data:`PHASES`, measured by wrapping the library's functions). With
     ``flips``: the optimal EV of the rules and of each rule set ``--option-values`` flips to,
     the dealer distributions and derived arrays shared as ``edge`` shares them (the EV
-    printed is the rules' own)."""
+    printed is the rules' own). ``tuned``: the allocator tuned as the command line tunes it
+    (:func:`_library`), else glibc's defaults."""
     from fractions import Fraction
 
-    library = _library()
+    library = _library(tuned)
     graph_module, solver_module = library.graph, library.solver
     solvers, StateGraph = library.edge.solvers, library.graph.StateGraph
     BlackjackRules, option_flips = library.rules.BlackjackRules, library.rules.option_flips
@@ -164,7 +177,12 @@ def optimal_alone(exact: bool, flips: bool = False) -> None:
             begin = time.process_time()
             graph = StateGraph(solver)
             middle = time.process_time()
-            numerator = graph.opening_total(graph.optimal_values())
+            # the array's total where the tree has it (no list of every state's value)
+            numerator = (
+                graph.optimal_total()
+                if hasattr(graph, "optimal_total")
+                else graph.opening_total(graph.optimal_values())
+            )
             building += middle - begin
             sweeping += time.process_time() - middle
             if exact:
@@ -371,7 +389,7 @@ def main() -> None:
         help="instead of timing: every EV of a grid of rule sets x CDZ-, CDP1, CDP against "
         "Farmer's strategy program (benchmarks/farmer_grid.py; 'full': every combination)",
     )
-    parser.add_argument("--optimal", choices=("float", "exact"), help=argparse.SUPPRESS)
+    parser.add_argument("--optimal", choices=CHILD_MODES, help=argparse.SUPPRESS)
     parser.add_argument("--optimal-flips", choices=("float", "exact"), help=argparse.SUPPRESS)
     parser.add_argument("--imports", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -379,7 +397,8 @@ def main() -> None:
         _library()
         return
     if args.optimal or args.optimal_flips:
-        optimal_alone((args.optimal or args.optimal_flips) == "exact", bool(args.optimal_flips))
+        mode = args.optimal or args.optimal_flips
+        optimal_alone(mode.startswith("exact"), bool(args.optimal_flips), "untuned" not in mode)
         return
     source = Path(args.source) if args.source else None
     if source is None or not (source / "src" / "blackjack.cpp").exists():
@@ -428,6 +447,7 @@ def main() -> None:
             Case("python, the library's imports", [*me, "--imports"]),
             Case("ours optimal alone, float", [*me, "--optimal", "float"]),
             Case("ours optimal alone, exact", [*me, "--optimal", "exact"]),
+            Case("ours optimal, float, glibc defaults", [*me, "--optimal", "float-untuned"]),
             Case(
                 "ours blackjack edge --float", [*ours, "blackjack", "edge", *EDGE_ARGS, "--float"]
             ),
@@ -453,11 +473,18 @@ def main() -> None:
             other = {**os.environ, "PYTHONPATH": str(tree)}
             cli = [sys.executable, "-c", "from baccarat_exact.cli import main; main()"]
             cases += [
+                # the old tree's commands left the allocator as it is: so do its children
                 Case(
-                    "before: optimal alone, float", [*me, "--optimal", "float"], env=other, cwd=tree
+                    "before: optimal alone, float",
+                    [*me, "--optimal", "float-untuned"],
+                    env=other,
+                    cwd=tree,
                 ),
                 Case(
-                    "before: optimal alone, exact", [*me, "--optimal", "exact"], env=other, cwd=tree
+                    "before: optimal alone, exact",
+                    [*me, "--optimal", "exact-untuned"],
+                    env=other,
+                    cwd=tree,
                 ),
                 Case(
                     "before: edge --float",
@@ -564,6 +591,12 @@ def main() -> None:
         ("float optimal value, computing", "ours optimal alone, float", "computing", 1.0),
         ("exact optimal value, computing", "ours optimal alone, exact", "computing", 3.0),
         ("float optimal value, whole process", "ours optimal alone, float", "cpu", 1.6),
+        (
+            "float, computing, glibc's defaults",
+            "ours optimal, float, glibc defaults",
+            "computing",
+            1.0,
+        ),
     ):
         mine = min(getattr(by_name[name], use))
         base_seconds = least if use == "computing" else whole
@@ -597,11 +630,14 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] in (["--optimal"], ["--optimal-flips"]) and sys.argv[2:] in (
-        ["float"],
-        ["exact"],
-    ):  # a child: no argparse either
-        optimal_alone(sys.argv[2] == "exact", sys.argv[1] == "--optimal-flips")
+    if sys.argv[1:2] in (["--optimal"], ["--optimal-flips"]) and sys.argv[2:] in [
+        [mode] for mode in CHILD_MODES
+    ]:  # a child: no argparse either
+        optimal_alone(
+            sys.argv[2].startswith("exact"),
+            sys.argv[1] == "--optimal-flips",
+            "untuned" not in sys.argv[2],
+        )
     elif sys.argv[1:] == ["--imports"]:
         _library()
     else:

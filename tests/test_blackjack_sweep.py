@@ -101,3 +101,15 @@ def test_the_compiled_sweep_refuses_what_it_cannot_sweep() -> None:
             fixed,
             np.zeros(n),
         )
+
+
+def test_the_bust_parts_row_sums_are_numpys() -> None:
+    """The float bust part sums each state's busting chances by columns, in numpy's pairwise
+    order for ten: the bits of ``sum(axis=1)`` (zeros where a card does not bust)."""
+    from baccarat_exact.blackjack.graph_ends import _row_sums
+
+    rng = np.random.default_rng(38)
+    chances = rng.random((300, 10)) / rng.integers(1, 400, size=(300, 10))
+    chances[rng.random((300, 10)) < 0.4] = 0.0
+    assert _row_sums(chances).tobytes() == chances.sum(axis=1).tobytes()
+    assert (_row_sums(chances) != chances[:, ::-1].cumsum(axis=1)[:, -1]).any()  # order matters

@@ -130,6 +130,25 @@ def test_the_compiled_step_gives_numpys_numbers(
 
 
 @compiled
+@settings(max_examples=25, deadline=None)
+@given(batches())
+def test_removals_taken_together_give_each_ones_own_bits(
+    batch: tuple[Counts, int, bool, bool, list[Counts]],
+) -> None:
+    """The float step takes removals that differ only in their last step together (a lane
+    each) and the others alone; either way a removal's probabilities are the same bits as
+    when it is asked for alone."""
+    counts, up, h17, restricted, removals = batch
+    table = dealer_table(up, h17)
+    if restricted:
+        table = restricted_table(table, tuple(min(n, 11) for n in counts))
+    budget = min(table.longest + 12, sum(counts))
+    together = dealer_batch(table, counts, removals, budget=budget, exact=False)
+    alone = [dealer_batch(table, counts, [r], budget=budget, exact=False)[0] for r in removals]
+    assert together.tobytes() == np.array(alone).tobytes()
+
+
+@compiled
 @pytest.mark.parametrize("aces", [24, 150, 200])
 def test_64_and_128_bit_factors_give_the_same_numerators(aces: int) -> None:
     """The exact step multiplies by 64-bit factors where every factor a step reads fits

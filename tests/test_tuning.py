@@ -75,3 +75,17 @@ def test_what_prices_nothing_never_loads_numpy(args: list[str]) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert done.stdout.split("\n")[-2] == "False"
+
+
+def test_a_command_that_computes_keeps_freed_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command that computes tunes the allocator first (a blackjack solve spent about a
+    sixth of its time faulting freed temporaries in again: docs/performance.md)."""
+    from baccarat_exact import tuning
+    from baccarat_exact.cli import main
+
+    calls: list[None] = []
+    monkeypatch.setattr(tuning, "keep_freed_memory", lambda: calls.append(None))
+    with pytest.raises(SystemExit) as stop:
+        main(["blackjack", "dealer", "--up", "T", "--format", "json"])
+    assert stop.value.code in (0, None)
+    assert calls == [None]

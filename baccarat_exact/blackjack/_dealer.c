@@ -11,6 +11,10 @@
  * orderings times the factors of the steps done. The removals are visited sorted, so
  * that one sharing its counts of the first steps with the one before it starts from the
  * step where they differ: the work is that of the distinct prefixes of the removals.
+ * A step's nodes are summed in runs of nodes with as many children (a fixed trip count),
+ * and in float the removals that differ only in the last step take it together, four
+ * lanes of one vector; each node's sum is still its children's products added in their
+ * order from 0, so every number is the one the plain loops give, to the bit.
  *
  * Two arithmetics, one loop:
  *
@@ -51,6 +55,15 @@
 #define MAX_COUNT 1000000000LL
 #define MAX_GROUPS 1024
 
+#if defined(__GNUC__) || defined(__clang__)
+/* four removals' sums at a time in the float path's last step (each lane the scalar
+ * arithmetic: one product and one sum a child, in the children's order) */
+#define LANES 4
+typedef double lanes_t __attribute__((vector_size(4 * sizeof(double)), aligned(8)));
+#else
+#define LANES 1
+#endif
+
 #if defined(__SIZEOF_INT128__)
 typedef unsigned __int128 u128;
 #define EXACT 1
@@ -67,8 +80,19 @@ typedef struct {
     int64_t *digits;               /* per node of steps 0-9: its count of the step's slot */
     int64_t *first, *end;          /* per node of steps 1-10: its children in the step before */
     int64_t *orderings;            /* per node of step 0 */
+    /* per node of steps 1-10 again, grouped by its number of children (1 to DRAWS; in
+     * node order within a number): the node and where its children start. The sums are
+     * made in this order, a run of nodes with as many children each at a time (a fixed
+     * trip count, no mispredicted loop exit); each node's own sum is the same. */
+    int64_t *run_node, *run_first;
+    Py_ssize_t run_at[SLOTS][DRAWS + 2]; /* step s: its nodes of k children from run_at[s][k] */
     int outcome[MAX_GROUPS], length[MAX_GROUPS]; /* per group */
     int longest;                                 /* the longest group */
+    /* the groups as runs of one outcome each (run_end[i]: where run i stops), when each
+     * outcome's groups are together (a table's are: grouped by outcome, then length);
+     * runs = 0 otherwise */
+    int runs, run_outcome[OUTCOMES];
+    Py_ssize_t run_end[OUTCOMES];
 } Plan;
 
 /* A buffer's items of one integer type, copied (their count into *got when got is not
@@ -128,7 +152,10 @@ Plan_free(Plan *self)
     PyMem_Free(self->first);
     PyMem_Free(self->end);
     PyMem_Free(self->orderings);
+    PyMem_Free(self->run_node);
+    PyMem_Free(self->run_first);
     self->digits = self->first = self->end = self->orderings = NULL;
+    self->run_node = self->run_first = NULL;
     self->ready = 0;
 }
 
@@ -200,6 +227,20 @@ check_plan(Plan *self)
     for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)
         if (self->length[g] > self->longest)
             self->longest = self->length[g];
+    int seen_outcome[OUTCOMES] = {0};
+    self->runs = 0;
+    for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++) {
+        if (g > 0 && self->outcome[g] == self->outcome[g - 1]) {
+            self->run_end[self->runs - 1] = g + 1;
+            continue;
+        }
+        if (seen_outcome[self->outcome[g]]++) { /* an outcome's groups apart: no runs */
+            self->runs = 0;
+            break;
+        }
+        self->run_outcome[self->runs] = self->outcome[g];
+        self->run_end[self->runs++] = g + 1;
+    }
     ok = 1;
 done:
     for (int s = 0; s < SLOTS; s++)
@@ -294,6 +335,37 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
                 PyErr_SetString(PyExc_ValueError, "starts: not increasing from 0 in each step");
                 goto fail;
             }
+        }
+    }
+    self->run_node = PyMem_Malloc(sizeof(int64_t) * (size_t)above);
+    self->run_first = PyMem_Malloc(sizeof(int64_t) * (size_t)above);
+    if (self->run_node == NULL || self->run_first == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int s = 0; s < SLOTS; s++) { /* a counting sort of step s's nodes by children */
+        const int64_t *first = self->first + self->node_at[s + 1] - self->sizes[0];
+        const int64_t *end = self->end + self->node_at[s + 1] - self->sizes[0];
+        int64_t *node = self->run_node + self->node_at[s + 1] - self->sizes[0];
+        int64_t *node_first = self->run_first + self->node_at[s + 1] - self->sizes[0];
+        Py_ssize_t n = self->sizes[s + 1], *at = self->run_at[s];
+        for (int k = 0; k < DRAWS + 2; k++)
+            at[k] = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            if (end[j] - first[j] > DRAWS) { /* siblings have distinct counts 0-11 */
+                PyErr_SetString(PyExc_ValueError, "starts: more children than counts");
+                goto fail;
+            }
+            at[end[j] - first[j] + 1]++;
+        }
+        for (int k = 1; k < DRAWS + 2; k++)
+            at[k] += at[k - 1];
+        Py_ssize_t next[DRAWS + 1];
+        memcpy(next, at, sizeof(next));
+        for (Py_ssize_t j = 0; j < n; j++) {
+            Py_ssize_t i = next[end[j] - first[j]]++;
+            node[i] = j;
+            node_first[i] = first[j];
         }
     }
     PyMem_Free(outcome_items);
@@ -421,40 +493,73 @@ release_call(Call *call)
     PyBuffer_Release(&call->index);
 }
 
+/* Step s's nodes of K children each (run_at[s][K] to run_at[s][K + 1]): each node's sum of
+ * its children's values times their factors, in the children's order from 0 (the sum of
+ * the nested loop it replaces, to the bit). */
+#define RUN(TYPE, K)                                                                    \
+    for (Py_ssize_t i = at[K]; i < at[(K) + 1]; i++) {                                  \
+        const int64_t c_ = node_first[i];                                               \
+        TYPE sum = 0;                                                                   \
+        for (int t = 0; t < (K); t++)                                                   \
+            sum += source[c_ + t] * (TYPE)f[digits[c_ + t]];                            \
+        into[node[i]] = sum;                                                            \
+    }
+
 /* The contraction for every removal, in one arithmetic: ``FACTORS[s]`` holds
  * ff(n - b, a) for the step's slot, b = 0..top[s], a = 0..11 (rows of DRAWS), as
  * FACTOR_TYPE (multiplied as TYPE); ``sums`` receives the groups' sums of the removal
  * visited k-th before FINISH(k, sums) runs. */
-#define CONTRACT(TYPE, FACTOR_TYPE, FACTORS, FINISH)                                    \
+/* Step s of the contraction for the removal ``row``: the nodes of step s + 1 from those of
+ * step s, each by runs of as many children (RUN). */
+#define STEP(TYPE, FACTOR_TYPE, FACTORS, s, row)                                        \
+    do {                                                                                \
+        long long b = (row)[self->order[s]];                                            \
+        if (b > call->top[s])                                                           \
+            b = call->top[s];                                                           \
+        const FACTOR_TYPE *f = FACTORS[s] + b * DRAWS;                                  \
+        const TYPE *source = values + self->node_at[s];                                 \
+        TYPE *into = values + self->node_at[(s) + 1];                                   \
+        const int64_t *digits = self->digits + self->node_at[s];                        \
+        const int64_t *node = self->run_node + self->node_at[(s) + 1] - self->sizes[0]; \
+        const int64_t *node_first = self->run_first + self->node_at[(s) + 1] - self->sizes[0]; \
+        const Py_ssize_t *at = self->run_at[s];                                         \
+        for (int k_ = 1; k_ <= DRAWS; k_++) {                                           \
+            if (at[k_] == at[k_ + 1])                                                   \
+                continue;                                                               \
+            switch (k_) { /* a fixed number of children: unrolled */                    \
+            case 1: RUN(TYPE, 1); break;                                                \
+            case 2: RUN(TYPE, 2); break;                                                \
+            case 3: RUN(TYPE, 3); break;                                                \
+            case 4: RUN(TYPE, 4); break;                                                \
+            case 5: RUN(TYPE, 5); break;                                                \
+            case 6: RUN(TYPE, 6); break;                                                \
+            default: RUN(TYPE, k_); break;                                              \
+            }                                                                           \
+        }                                                                               \
+    } while (0)
+
+/* The contraction for every removal, in one arithmetic: ``FACTORS[s]`` holds
+ * ff(n - b, a) for the step's slot, b = 0..top[s], a = 0..11 (rows of DRAWS), as
+ * FACTOR_TYPE (multiplied as TYPE). Steps 0-8 here, from the first whose count differs
+ * from the removal before; LAST(k, taken) makes the last step and finishes the removal
+ * visited k-th (and, setting taken, the removals after it that it takes along). */
+#define CONTRACT(TYPE, FACTOR_TYPE, FACTORS, LAST)                                      \
     do {                                                                                \
         const int64_t *rows = call->removed.buf;                                        \
         for (Py_ssize_t i = 0; i < self->sizes[0]; i++)                                 \
             values[i] = (TYPE)self->orderings[i];                                       \
-        for (Py_ssize_t k = 0; k < call->n; k++) {                                      \
+        for (Py_ssize_t k = 0; k < call->n;) {                                          \
             const int64_t *row = rows + k * SLOTS;                                      \
             int from = 0;                                                               \
             if (k > 0)                                                                  \
-                while (from < SLOTS &&                                                  \
+                while (from < SLOTS - 1 &&                                              \
                        row[self->order[from]] == row[self->order[from] - SLOTS])        \
                     from++;                                                             \
-            for (int s = from; s < SLOTS; s++) {                                        \
-                long long b = row[self->order[s]];                                      \
-                if (b > call->top[s])                                                   \
-                    b = call->top[s];                                                   \
-                const FACTOR_TYPE *f = FACTORS[s] + b * DRAWS;                          \
-                const TYPE *source = values + self->node_at[s];                         \
-                TYPE *into = values + self->node_at[s + 1];                             \
-                const int64_t *digits = self->digits + self->node_at[s];                \
-                const int64_t *first = self->first + self->node_at[s + 1] - self->sizes[0]; \
-                const int64_t *end = self->end + self->node_at[s + 1] - self->sizes[0]; \
-                for (Py_ssize_t j = 0; j < self->sizes[s + 1]; j++) {                   \
-                    TYPE sum = 0;                                                       \
-                    for (int64_t c = first[j]; c < end[j]; c++)                         \
-                        sum += source[c] * (TYPE)f[digits[c]];                          \
-                    into[j] = sum;                                                      \
-                }                                                                       \
-            }                                                                           \
-            FINISH(k, (values + self->node_at[SLOTS]));                                 \
+            for (int s = from; s < SLOTS - 1; s++)                                      \
+                STEP(TYPE, FACTOR_TYPE, FACTORS, s, row);                               \
+            Py_ssize_t taken_ = 1;                                                      \
+            LAST(k, taken_);                                                            \
+            k += taken_;                                                                \
         }                                                                               \
     } while (0)
 
@@ -513,9 +618,15 @@ Plan_probabilities(Plan *self, PyObject *args)
     double *values = scratch(self, call, sizeof(double), factor_memory);
     int L = self->longest;
     double *inverse = PyMem_Malloc(sizeof(double) * (size_t)(call->most + 1) * (size_t)(L + 1));
-    if (values == NULL || inverse == NULL) {
+#if LANES > 1
+    lanes_t *lane_sums = PyMem_Malloc(sizeof(lanes_t) * (size_t)self->sizes[SLOTS]);
+#else
+    void *lane_sums = PyMem_Malloc(1);
+#endif
+    if (values == NULL || inverse == NULL || lane_sums == NULL) {
         PyMem_Free(values);
         PyMem_Free(inverse);
+        PyMem_Free(lane_sums);
         if (!PyErr_Occurred())
             PyErr_NoMemory();
         goto fail;
@@ -537,7 +648,7 @@ Plan_probabilities(Plan *self, PyObject *args)
     const int64_t *at = call->index.buf;
     const int64_t *removed_rows = call->removed.buf;
     Py_BEGIN_ALLOW_THREADS
-#define FINISH_FLOAT(k, sums)                                                         \
+#define FINISH_FLOAT(k, sums, stride)                                                \
     do {                                                                              \
         const int64_t *row_ = removed_rows + (k) * SLOTS;                             \
         long long r_ = 0;                                                             \
@@ -547,17 +658,94 @@ Plan_probabilities(Plan *self, PyObject *args)
         double *o_ = out + at[k] * OUTCOMES;                                          \
         for (int q = 0; q < OUTCOMES; q++)                                            \
             o_[q] = 0.0;                                                              \
-        for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                           \
-            o_[self->outcome[g]] += (sums)[g] * inv_[self->length[g]];                \
+        if (self->runs) { /* each outcome's sum in a register: the same additions */  \
+            Py_ssize_t g = 0;                                                         \
+            for (int u = 0; u < self->runs; u++) {                                    \
+                double sum_ = 0.0;                                                    \
+                for (; g < self->run_end[u]; g++)                                     \
+                    sum_ += (sums)[g * (stride)] * inv_[self->length[g]];           \
+                o_[self->run_outcome[u]] = sum_;                                      \
+            }                                                                         \
+        }                                                                             \
+        else                                                                          \
+            for (Py_ssize_t g = 0; g < self->sizes[SLOTS]; g++)                       \
+                o_[self->outcome[g]] += (sums)[g * (stride)] * inv_[self->length[g]]; \
         double rest_ = 0.0;                                                           \
         for (int q = 0; q < OUTCOMES; q++)                                            \
             rest_ += o_[q];                                                           \
         o_[BUST] = 1.0 - rest_;                                                       \
     } while (0)
-    CONTRACT(double, double, factor, FINISH_FLOAT);
+#if LANES > 1
+    /* removals after the k-th sharing its counts of steps 0-8 (at most LANES in all) take
+     * the last step with it, a lane each: each lane's sums are the scalar path's */
+#define LAST_FLOAT(k, taken)                                                          \
+    do {                                                                              \
+        const int64_t *row0_ = rows + (k) * SLOTS;                                    \
+        Py_ssize_t m_ = 1;                                                            \
+        while (m_ < LANES && (k) + m_ < call->n) {                                    \
+            const int64_t *next_ = row0_ + m_ * SLOTS;                                \
+            int same_ = 1;                                                            \
+            for (int s_ = 0; s_ < SLOTS - 1 && same_; s_++)                           \
+                same_ = next_[self->order[s_]] == row0_[self->order[s_]];             \
+            if (!same_)                                                               \
+                break;                                                                \
+            m_++;                                                                     \
+        }                                                                             \
+        if (m_ == 1) {                                                                \
+            STEP(double, double, factor, SLOTS - 1, row0_);                           \
+            FINISH_FLOAT((k), (values + self->node_at[SLOTS]), 1);                    \
+            break;                                                                    \
+        }                                                                             \
+        lanes_t vf[DRAWS]; /* each lane's factor row (lanes past m_: the first's) */  \
+        for (int l_ = 0; l_ < LANES; l_++) {                                          \
+            long long b = row0_[(l_ < m_ ? l_ : 0) * SLOTS + self->order[SLOTS - 1]]; \
+            if (b > call->top[SLOTS - 1])                                             \
+                b = call->top[SLOTS - 1];                                             \
+            for (int a_ = 0; a_ < DRAWS; a_++)                                        \
+                vf[a_][l_] = factor[SLOTS - 1][b * DRAWS + a_];                       \
+        }                                                                             \
+        const double *source = values + self->node_at[SLOTS - 1];                     \
+        const int64_t *digits = self->digits + self->node_at[SLOTS - 1];              \
+        const Py_ssize_t off_ = self->node_at[SLOTS] - self->sizes[0];                \
+        const int64_t *node = self->run_node + off_, *node_first = self->run_first + off_; \
+        const Py_ssize_t *runs_ = self->run_at[SLOTS - 1];                            \
+        for (int k_ = 1; k_ <= DRAWS; k_++) {                                         \
+            if (runs_[k_] == runs_[k_ + 1])                                           \
+                continue;                                                             \
+            switch (k_) {                                                             \
+            case 1: LANE_RUN(1); break;                                               \
+            case 2: LANE_RUN(2); break;                                               \
+            case 3: LANE_RUN(3); break;                                               \
+            case 4: LANE_RUN(4); break;                                               \
+            case 5: LANE_RUN(5); break;                                               \
+            case 6: LANE_RUN(6); break;                                               \
+            default: LANE_RUN(k_); break;                                             \
+            }                                                                         \
+        }                                                                             \
+        for (Py_ssize_t l_ = 0; l_ < m_; l_++)                                        \
+            FINISH_FLOAT((k) + l_, ((const double *)lane_sums + l_), LANES);          \
+        taken = m_;                                                                   \
+    } while (0)
+#define LANE_RUN(K)                                                                   \
+    for (Py_ssize_t i = runs_[K]; i < runs_[(K) + 1]; i++) {                          \
+        const int64_t c_ = node_first[i];                                             \
+        lanes_t sum = {0.0};                                                          \
+        for (int t = 0; t < (K); t++)                                                 \
+            sum += source[c_ + t] * vf[digits[c_ + t]];                               \
+        lane_sums[node[i]] = sum;                                                     \
+    }
+#else
+#define LAST_FLOAT(k, taken)                                                          \
+    do {                                                                              \
+        STEP(double, double, factor, SLOTS - 1, rows + (k) * SLOTS);                  \
+        FINISH_FLOAT((k), (values + self->node_at[SLOTS]), 1);                        \
+    } while (0)
+#endif
+    CONTRACT(double, double, factor, LAST_FLOAT);
     Py_END_ALLOW_THREADS
     PyMem_Free(values);
     PyMem_Free(inverse);
+    PyMem_Free(lane_sums);
     PyBuffer_Release(&out_view);
     release_call(call);
     Py_RETURN_NONE;
@@ -729,10 +917,20 @@ Plan_numerators(Plan *self, PyObject *args)
         negative[at[k]] = rest_ > tail_[0];                                           \
         o_[BUST] = rest_ > tail_[0] ? rest_ - tail_[0] : tail_[0] - rest_;            \
     } while (0)
+#define LAST_NARROW(k, taken)                                                         \
+    do {                                                                              \
+        STEP(u128, uint64_t, narrow, SLOTS - 1, rows + (k) * SLOTS);                  \
+        FINISH_EXACT((k), (values + self->node_at[SLOTS]));                           \
+    } while (0)
+#define LAST_WIDE(k, taken)                                                           \
+    do {                                                                              \
+        STEP(u128, u128, factor, SLOTS - 1, rows + (k) * SLOTS);                      \
+        FINISH_EXACT((k), (values + self->node_at[SLOTS]));                           \
+    } while (0)
     if (fits)
-        CONTRACT(u128, uint64_t, narrow, FINISH_EXACT);
+        CONTRACT(u128, uint64_t, narrow, LAST_NARROW);
     else
-        CONTRACT(u128, u128, factor, FINISH_EXACT);
+        CONTRACT(u128, u128, factor, LAST_WIDE);
     Py_END_ALLOW_THREADS
     if (picks != NULL) {
         result = PyList_New(n_picks);

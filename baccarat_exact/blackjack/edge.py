@@ -272,7 +272,7 @@ def _solve_up(
     """One up card's values and derived play, or ``play``'s value where it is given (its
     graph gone on return, before the next one's is built)."""
     graph = StateGraph(solver)
-    optimal = _as_value(solver, graph.opening_total(graph.optimal_values()))
+    optimal = _as_value(solver, graph.optimal_total())
     if play is None:
         play, basic = derive_play(graph)
     else:

@@ -433,6 +433,14 @@ class Graph(GraphArrays, Generic[SolverT]):
             self.unsplit = {slot: float(v) for slot, v in self.unsplit.items()}
         return values
 
+    def optimal_total(self) -> Number:
+        """:meth:`opening_total` of :meth:`optimal_values`, from the array (no list of every
+        state's value: the same numbers, a tenth of a millisecond less a graph)."""
+        values = self.optimal_array()
+        if not self._exact:
+            self.unsplit = {slot: float(v) for slot, v in self.unsplit.items()}
+        return self.opening_total(values)
+
     def opening_total(self, values: list[Number] | NumArray) -> Number:
         """Σ deal weight × (opening value + loss to a peeked dealer blackjack): the up card's
         value numerator over the deal weights' total × ``D_2 · S``."""

@@ -55,6 +55,21 @@ def _double_table(rules: BlackjackRules) -> BoolArray:
     return table
 
 
+def _row_sums(chances: NumArray) -> NumArray:
+    """Each row's sum of a float64 (states × 10) array, as ``chances.sum(axis=1)`` gives it
+    (numpy's pairwise order for ten: eight partial sums added in pairs, then the last two
+    in turn), by columns: a third of the time of numpy's per-row reduction."""
+    c = chances.T
+    first: NumArray = c[0] + c[1]
+    first += c[2] + c[3]
+    second = c[4] + c[5]
+    second += c[6] + c[7]
+    first += second
+    first += c[8]
+    first += c[9]
+    return first
+
+
 # dealer outcome weights of a stand by player total: (17, 18, 19, 20, 21, bust, blackjack)
 _MARGIN = np.array(stand_margins(), dtype=np.int64)
 """Per player total, the dealer outcome weights of a stand (the round's settlement)."""
@@ -239,11 +254,11 @@ class _Ends:
             tens = self.bj_out
             chances = np.where(links.busts, links.weight, 0.0)
             if bj < 0:
-                part: NumArray = chances.sum(axis=1) * table[r1, tens, split]
+                part: NumArray = _row_sums(chances) * table[r1, tens, split]
                 return part
             ten = chances[:, bj].copy()
             chances[:, bj] = 0.0  # the others' chances alone (no sum less the ten's)
-            part = chances.sum(axis=1) * table[r1, tens, split] + ten * table[r1, tens + 1, split]
+            part = _row_sums(chances) * table[r1, tens, split] + ten * table[r1, tens + 1, split]
             return part
         table = self._bust_table(1)
         bj = self.solver.bj_slot

@@ -110,12 +110,14 @@ def links_of(solver: GraphSolver, shape: GraphShape) -> Links:
     out = solver.out_cards()
     # int32 where the counts allow (half the memory of int64; each solver keeps its links)
     small = max(solver.counts, default=0) < 2**31 and len(shape.found) < 2**31
+    shared = _every_card_left(solver, shape, out)
     if solver.infinite:
         left = np.broadcast_to(np.array(solver.counts, dtype=np.int64), shape.removed.shape)
     else:
         shoe = np.array([n - k for n, k in zip(solver.counts, out)])
-        left = np.maximum(shoe.astype(np.int32 if small else np.int64)[None, :] - shape.removed, 0)
-    shared = _every_card_left(solver, shape, out)
+        left = shoe.astype(np.int32 if small else np.int64)[None, :] - shape.removed
+        if not shared:  # else every count is above what any state removes: none below 0
+            np.maximum(left, 0, out=left)
     if shared:  # the shape's arrays as they are, not copies ANDed with all-true
         goes_on, busts = may_go_on, may_bust
         next_key = ("next index", id(may_go_on), small)

@@ -113,6 +113,6 @@ class ShoeValuer:
         total: Value = Fraction(0)
         for probability, solver in solvers(shoe, self.rules, exact=self.exact):
             graph = self.graph(solver)
-            numerator = graph.opening_total(graph.optimal_values())
+            numerator = graph.optimal_total()
             total = total + probability * _as_value(solver, numerator)
         return total

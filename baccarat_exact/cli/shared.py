@@ -228,7 +228,11 @@ def answer(
     one ``warning:`` line first."""
     from baccarat_exact.cli.common import emit
     from baccarat_exact.cli.output import echo
+    from baccarat_exact.tuning import keep_freed_memory
 
+    # every command that computes frees and takes again the same temporaries (a blackjack
+    # solve: megabytes a graph); glibc's trimming would fault them in again page by page
+    keep_freed_memory()
     if cluster is not None:
         from baccarat_exact.analysis.cluster import unencrypted_warning
 

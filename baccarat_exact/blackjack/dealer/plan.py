@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from baccarat_exact.blackjack.dealer.tables import DealerTable, IntArray
+from baccarat_exact.blackjack.dealer.tables import MAX_DRAW, DealerTable, IntArray
 from baccarat_exact.blackjack.hands import SLOTS, Counts
 from baccarat_exact.blackjack.round.dealer import BUST
 
@@ -40,6 +40,7 @@ class TablePlan:
     """Per step: where each next-step node's children start (nodes sorted by parent)."""
 
 
+@lru_cache(maxsize=256)  # as many as restricted_table keeps: asked once a batch
 def summed_groups(table: DealerTable) -> tuple[tuple[tuple[int, int], ...], bool]:
     """(outcome, length) of each group the sums take (the busts left out, as in
     :func:`table_plan`), and whether any holds a multiset: what a compiled call needs of
@@ -55,19 +56,16 @@ def table_plan(table: DealerTable) -> TablePlan:
 
 
 def make_table_plan(table: DealerTable) -> TablePlan:
-    groups: list[tuple[int, int]] = []
-    group_of: list[int] = []
-    picked: list[int] = []
-    start = 0
-    for outcome, length, size in table.groups:
-        if outcome != BUST:
-            group_of += [len(groups)] * size
-            groups.append((outcome, length))
-            picked += range(start, start + size)
-        start += size
+    """The plan of ``table``: its multisets but the busts as a trie of one step per slot in
+    :data:`ORDER` (a node of step s: a group and the counts of the slots of steps s … 9)."""
+    groups = tuple((outcome, length) for outcome, length, _ in table.groups if outcome != BUST)
+    sizes = np.array([size for *_, size in table.groups], dtype=np.int64)
+    summed = np.array([outcome != BUST for outcome, _, _ in table.groups], dtype=np.bool_)
+    picked = np.flatnonzero(np.repeat(summed, sizes))
+    group_of = np.repeat(np.arange(len(groups), dtype=np.int64), sizes[summed])
     multisets = table.rows[picked].reshape(len(picked), SLOTS).astype(np.int64)
-    orderings = [table.orderings[i] for i in picked]
-    if not picked:  # no multiset but busts (a shoe capped very low): no node, no sum
+    orderings = [table.orderings[i] for i in picked.tolist()]
+    if not len(picked):  # no multiset but busts (a shoe capped very low): no node, no sum
         none = np.zeros(0, dtype=np.int64)
         first = np.zeros(1, dtype=np.int64)
         return TablePlan(
@@ -81,17 +79,20 @@ def make_table_plan(table: DealerTable) -> TablePlan:
     # multisets sorted by (group, the last step's count, …, the first's), each step's nodes
     # are where those change, in order, and a node's parent is the next step's node holding it
     by_step = multisets[:, list(ORDER)]
-    order = np.lexsort((*by_step.T, np.array(group_of, dtype=np.int64)))
-    sorted_steps = by_step[order]
-    grouping = np.array(group_of, dtype=np.int64)[order]
-    changes = np.r_[True, grouping[1:] != grouping[:-1]]
-    new_node: list[IntArray] = [changes]  # per step from the last back: a new node here
-    for step in range(SLOTS - 1, -1, -1):
-        column = sorted_steps[:, step]
-        changes = changes | np.r_[True, column[1:] != column[:-1]]
-        new_node.append(changes)
-    new_node.reverse()  # new_node[s]: steps 0 … 9, then the groups
-    digits = [sorted_steps[new_node[step], step] for step in range(SLOTS)]
+    # one int64 key a multiset (its group, then its counts from the last step to the first,
+    # each below MAX_DRAW): the order of a lexsort of those columns, the keys all distinct
+    places = MAX_DRAW ** np.arange(SLOTS + 1, dtype=np.int64)
+    order = np.argsort(by_step @ places[:SLOTS] + group_of * places[SLOTS], kind="stable")
+    steps = np.ascontiguousarray(by_step[order].T)  # a row a step, the multisets sorted
+    # row s: where a step s count or any later one (or the group: row 10) changes, a new
+    # node of step s (the first multiset: a new node of every step)
+    changed = np.empty((SLOTS + 1, len(order)), dtype=np.bool_)
+    changed[:, 0] = True
+    np.not_equal(steps[:, 1:], steps[:, :-1], out=changed[:SLOTS, 1:])
+    grouping = group_of[order]
+    np.not_equal(grouping[1:], grouping[:-1], out=changed[SLOTS, 1:])
+    new_node = np.logical_or.accumulate(changed[::-1], axis=0)[::-1]
+    digits = [steps[step][new_node[step]] for step in range(SLOTS)]
     starts = [np.flatnonzero(new_node[step + 1][new_node[step]]) for step in range(SLOTS)]
     first_nodes = np.empty(len(order), dtype=np.int64)
     first_nodes[order] = np.cumsum(new_node[0]) - 1
