@@ -21,6 +21,7 @@ https://www.mdpi.com/2073-4336/6/2/57): with replacement, three players, stakes 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -36,6 +37,8 @@ from baccarat_exact.analysis.banque import (
     banker_reply,
     banque_game,
     correlated,
+    is_nash,
+    nash,
 )
 from baccarat_exact.analysis.banque_game import at
 from baccarat_exact.analysis.chemin import choice_game, solve
@@ -49,6 +52,18 @@ THREE = Shoe.infinite_shoe({"3": 1, "5": 1, "T": 1})
 """Three values in equal proportions: naturals, 5s, stands and draws, quick to deal."""
 MIXED = Shoe.infinite_shoe({"2": 3, "5": 3, "T": 2})
 """Three values where the team mixes three joint plays and the Banker two cells."""
+
+
+@functools.cache
+def _standard() -> BanqueGame:
+    """The game on an infinite shoe of standard decks, built once for the tests."""
+    return banque_game(Shoe.infinite_shoe())
+
+
+@functools.cache
+def _solved(theta: Fraction) -> BanqueSolution:
+    """The correlated cooperative equilibrium of :func:`_standard`, solved once per θ."""
+    return correlated(_standard(), theta)
 
 
 def _dealt(
@@ -168,10 +183,10 @@ def test_the_solution_is_the_matrix_games_linear_program() -> None:
     assert _matrix_value(game, solution) == solution.team_gain
 
 
-@pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(1, 3), Fraction(9, 10)])
+@pytest.mark.parametrize("theta", [Fraction(1, 2), Fraction(9, 10)])
 def test_neither_side_gains_by_a_best_reply(theta: Fraction) -> None:
-    game = banque_game(Shoe.infinite_shoe())
-    solution = correlated(game, theta)
+    game = _standard()
+    solution = _solved(theta)
     assert sum(solution.plays) == 1 and all(p >= 0 for p in solution.plays)
     assert all(0 <= q <= 1 for q in solution.banker)
     assert solution.best_replies == (solution.team_gain, solution.team_gain)
@@ -194,22 +209,21 @@ def test_neither_side_gains_by_a_best_reply(theta: Fraction) -> None:
 
 def test_one_player_staking_all_is_kemeny_and_snells_chemin_de_fer() -> None:
     """θ = 1 (or 0): the Banker plays chemin de fer against one Player, model A1."""
-    game = banque_game(Shoe.infinite_shoe())
+    game = _standard()
     chemin = solve(choice_game(Shoe.infinite_shoe(), 1))
-    first, second = correlated(game, Fraction(1)), correlated(game, Fraction(0))
-    assert first.team_gain == second.team_gain == chemin.value
-    assert first.z[0] == second.z[1] == Fraction(9, 11)
+    first = correlated(game, Fraction(1))
+    assert first.team_gain == chemin.value
+    assert first.z[0] == Fraction(9, 11)
 
 
 def test_the_stakes_swap_the_players() -> None:
-    game = banque_game(Shoe.infinite_shoe())
-    one, two = correlated(game, Fraction(1, 4)), correlated(game, Fraction(3, 4))
+    one, two = correlated(_standard(), Fraction(1, 10)), _solved(Fraction(9, 10))
     assert one.team_gain == two.team_gain
     assert one.player_gains == two.player_gains[::-1]
 
 
 def test_the_bankers_reply_is_best_cell_by_cell() -> None:
-    game = banque_game(Shoe.infinite_shoe())
+    game = _standard()
     theta = Fraction(1, 2)
     reply = banker_reply(game, theta, Fraction(1), Fraction(9, 11))
     # no cell changed to the other action gains the Banker more
@@ -220,7 +234,30 @@ def test_the_bankers_reply_is_best_cell_by_cell() -> None:
         assert team[int(q)] <= team[1 - int(q)]
     assert reply.best_replies[1] == reply.team_gain
     # what the Players lose against the Banker's best reply is at least the game's value
-    assert reply.team_gain <= correlated(game, theta).team_gain
+    assert reply.team_gain <= _solved(theta).team_gain
+
+
+def test_the_nash_equilibrium_is_one() -> None:
+    """Each Player draws at 5 with Kemeny and Snell's 9/11; the Banker's every cell, and
+    each Player's play, is a best reply (recomputed here from the forms)."""
+    game, theta = _standard(), Fraction(1, 2)
+    found = nash(game, theta)
+    x1, x2, x12 = found.z
+    assert (x1, x2, x12) == (Fraction(9, 11), Fraction(9, 11), Fraction(81, 121))
+    assert is_nash(game, theta, (x1, x2), found.banker)
+    assert found.player_replies == found.player_gains
+    a, b = theta.numerator, theta.denominator
+    for forms, q in zip(game.forms, found.banker, strict=True):
+        team = [a * at(f[0], found.z) + (b - a) * at(f[1], found.z) for f in forms]
+        assert team[1] <= team[0] if q == 1 else team[0] <= team[1] if q == 0 else True
+        assert q in (0, 1) or team[0] == team[1]
+    for k in (0, 1):
+        plays = [(Fraction(p), x2, p * x2) if k == 0 else (x1, Fraction(p), p * x1) for p in (0, 1)]
+        stand, draw = (game.gains(z, found.banker)[k] for z in plays)  # type: ignore[arg-type]
+        assert stand == draw  # each Player mixes: he is indifferent
+    # the team does no better choosing apart than jointly
+    assert found.team_gain <= _solved(theta).team_gain
+    assert not is_nash(game, theta, (Fraction(1), Fraction(1)), found.banker)
 
 
 def test_the_golden_solution_is_a_saddle_point() -> None:
@@ -236,7 +273,7 @@ def test_the_golden_solution_is_a_saddle_point() -> None:
         banker.append(mixed[cell.label] if mark == "M" else Fraction(int(mark == "D")))
     g1, g2 = game.gains(z, tuple(banker))
     assert theta * g1 + (1 - theta) * g2 == Fraction(document["value"])
-    assert correlated(game, theta).team_gain == Fraction(document["value"])
+    assert _solved(theta).team_gain == Fraction(document["value"])
 
 
 def test_finite_shoes_and_bad_input_are_refused_in_one_line(
@@ -248,5 +285,12 @@ def test_finite_shoes_and_bad_input_are_refused_in_one_line(
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     code, _, err = run_main(capsys, "banque", "--infinite", "--stakes", "3/2")
     assert code == 2 and len(err.strip().splitlines()) == 1
-    code, out, _ = run_main(capsys, "banque", "--infinite", "-f", "csv", "-t", "players")
-    assert code == 0 and out.splitlines()[1].startswith("DD,")
+    small = "infinite: 2=3,5=3,T=2"
+    code, out, _ = run_main(capsys, "banque", "--counts", small, "-f", "csv", "-t", "players")
+    assert code == 0 and out.splitlines()[1].startswith("DD,0,")
+    code, out, err = run_main(
+        capsys, "banque", "--infinite", "--solution", "nash", "--players", "d,s"
+    )
+    assert code == 2 and out == "" and "conflict" in err
+    with pytest.raises(RequestError, match="no Nash equilibrium"):
+        nash(_standard(), Fraction(1))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccarat_exact.analysis.chemin_game import STOOD, Cell
 from baccarat_exact.errors import RequestError
@@ -93,18 +94,32 @@ class BanqueGame:
         """Each Player's expectation per unit of his own stake when the Players' plays at 5
         are ``z = (x1, x2, x12)`` and the Banker draws in each cell with probability
         ``banker[i]``."""
-        totals = [Fraction(self.settled[0]), Fraction(self.settled[1])]
+        pure: list[list[int]] = [[0] * 4, [0] * 4]
+        mixed: list[list[Fraction]] = [[Fraction(0)] * 4, [Fraction(0)] * 4]
         for forms, q in zip(self.forms, banker, strict=True):
-            for action, weight in ((0, 1 - q), (1, q)):
-                if weight:
-                    for k in (0, 1):
-                        totals[k] += weight * at(forms[action][k], z)
+            if q == 0 or q == 1:
+                for k in (0, 1):
+                    row, form = pure[k], forms[int(q)][k]
+                    for j in range(4):
+                        row[j] += form[j]
+            else:
+                for k in (0, 1):
+                    for j in range(4):
+                        mixed[k][j] += (1 - q) * forms[0][k][j] + q * forms[1][k][j]
+        totals = [self.settled[k] + at(_four(pure[k]), z) + at(_four(mixed[k]), z) for k in (0, 1)]
         return totals[0] / self.whole, totals[1] / self.whole
 
 
-def at(form: Form, z: tuple[Fraction, Fraction, Fraction]) -> Fraction:
+def at(
+    form: Form | tuple[Fraction, Fraction, Fraction, Fraction],
+    z: tuple[Fraction, Fraction, Fraction],
+) -> Fraction:
     """The form's value at ``z = (x1, x2, x12)``."""
     return form[0] + form[1] * z[0] + form[2] * z[1] + form[3] * z[2]
+
+
+def _four(row: list[Any]) -> tuple[Any, Any, Any, Any]:
+    return row[0], row[1], row[2], row[3]
 
 
 def _two_cards(values: tuple[int, ...]) -> list[int]:

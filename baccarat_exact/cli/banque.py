@@ -34,11 +34,23 @@ PlayersOption = Annotated[
     ),
 ]
 
+SolutionOption = Annotated[
+    str,
+    typer.Option(
+        "--solution",
+        metavar="KIND",
+        help="correlated: the two Players as one team choosing jointly against the Banker "
+        "(the correlated cooperative equilibrium, always a saddle point); nash: a Nash "
+        "equilibrium, each Player on his own (where one with rational plays exists).",
+    ),
+]
+
 
 @command(SHOE)
 def banque_command(
     ctx: typer.Context,
     stakes: StakesOption = "1/2",
+    solution: SolutionOption = "correlated",
     players: PlayersOption = "",
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -47,10 +59,10 @@ def banque_command(
     option at 5, the Banker drawing or standing seeing both third cards.
 
     Solved as Ethier and Lee (Games 2015) model it: dealt with replacement (--infinite,
-    any proportions with --counts "infinite: ..."), each side seeing his own total. The
+    any proportions with --counts "infinite: ..."), each side seeing his own total: the
     two Players as a team choosing jointly against the Banker (the correlated cooperative
-    equilibrium, a saddle point, checked by best replies), or the Banker's best reply to
-    two given plays (docs/games-with-choices.md).
+    equilibrium, a saddle point), a Nash equilibrium, or the Banker's best reply to two
+    given plays; each checked by best replies (docs/games-with-choices.md).
     """
-    request = BanqueRequest(shoe=SHOE.value(ctx), stakes=stakes, players=players)
+    request = BanqueRequest(shoe=SHOE.value(ctx), stakes=stakes, solution=solution, players=players)
     answer(request, View(fmt, table))

@@ -26,7 +26,8 @@ _PLAYS = {"draw": Fraction(1), "d": Fraction(1), "stand": Fraction(0), "s": Frac
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BanqueRequest(Request["BanqueSolution"]):
     """Baccara banque on one shoe dealt with replacement: the correlated cooperative
-    equilibrium (the Players as a team), or the Banker's best reply to two given plays.
+    equilibrium (the Players as a team), a Nash equilibrium, or the Banker's best reply to
+    two given plays.
 
     >>> document = BanqueRequest(shoe=ShoeInput(infinite=True), stakes="1").run().document()
     >>> document["value"], document["players"][1]["probability"]
@@ -42,13 +43,23 @@ class BanqueRequest(Request["BanqueSolution"]):
     shoe: ShoeInput = INFINITE
     stakes: str = "1/2"
     """Player 1's share θ of the stakes (Player 2 stakes 1 − θ): ``1/2``, ``0.25``, ``40%``."""
+    solution: str = "correlated"
+    """``correlated``: the Players as a team (the correlated cooperative equilibrium);
+    ``nash``: a Nash equilibrium, each Player on his own."""
     players: str = ""
-    """Empty: the correlated cooperative equilibrium; else the two Players' plays at 5
-    (``draw,9/11``), to which the Banker best replies."""
+    """Empty: the solution asked for; else the two Players' plays at 5 (``draw,9/11``),
+    to which the Banker best replies."""
 
     def __post_init__(self) -> None:
         self.theta()
         self.plays()
+        if self.solution not in ("correlated", "nash"):
+            raise RequestError(f"--solution is correlated or nash, got {self.solution!r}")
+        if self.solution == "nash" and self.players.strip():
+            raise RequestError(
+                "--solution nash and --players conflict: --players asks for the Banker's "
+                "best reply to given plays"
+            )
 
     def theta(self) -> Fraction:
         """Player 1's share of the stakes, read and checked."""
@@ -85,7 +96,7 @@ class BanqueRequest(Request["BanqueSolution"]):
 
     def compute(self, context: Context) -> BanqueSolution:
         """The game's forms on the shoe, then the solution asked for."""
-        from baccarat_exact.analysis.banque import banker_reply, banque_game, correlated
+        from baccarat_exact.analysis.banque import banker_reply, banque_game, correlated, nash
 
         with context.progress(2, "solving baccara banque") as advance:
             game = banque_game(self.shoe.shoe())
@@ -93,7 +104,8 @@ class BanqueRequest(Request["BanqueSolution"]):
                 advance(1)
             plays = self.plays()
             if plays is None:
-                found = correlated(game, self.theta())
+                solve = nash if self.solution == "nash" else correlated
+                found = solve(game, self.theta())
             else:
                 found = banker_reply(game, self.theta(), *plays)
             if advance is not None:

@@ -44,11 +44,11 @@ def _rows(solution: BanqueSolution) -> dict[str, list[str]]:
 
 def _summary(solution: BanqueSolution) -> Table:
     g1, g2 = solution.player_gains
-    first = (
-        "value of the game to the Players (the team)"
-        if solution.kind == "correlated"
-        else "the Players' expectation, the Banker best replying"
-    )
+    first = {
+        "correlated": "value of the game to the Players (the team)",
+        "nash": "the Players' expectation at the equilibrium",
+        "reply": "the Players' expectation, the Banker best replying",
+    }[solution.kind]
     rows: list[tuple[Cell, ...]] = [
         (first, solution.team_gain, solution.team_gain),
         ("Player 1, per unit of his stake", g1, g1),
@@ -133,6 +133,7 @@ _MODEL = (
 
 def _notes(solution: BanqueSolution) -> tuple[str, ...]:
     team_best, banker_best = solution.best_replies
+    one, two = solution.player_replies
     theta = solution.theta
     notes = [
         _MODEL,
@@ -151,6 +152,15 @@ def _notes(solution: BanqueSolution) -> tuple[str, ...]:
             f"the team's leaves it {exact_text(banker_best)}: neither side gains by leaving "
             "the solution."
         )
+    elif solution.kind == "nash":
+        x1, x2, _ = solution.z
+        notes.append(
+            f"A Nash equilibrium: Player 1 draws at 5 with probability {x1}, Player 2 with "
+            f"{x2}, each on his own. Checked: each Player's best pure play at 5 gains him "
+            f"{exact_text(one)} and {exact_text(two)} per unit of his stake, the Banker's "
+            f"best reply leaves the Players {exact_text(banker_best)}: no side gains by "
+            "leaving it alone."
+        )
     else:
         x1, x2, _ = solution.z
         notes.append(
@@ -165,7 +175,11 @@ def _notes(solution: BanqueSolution) -> tuple[str, ...]:
 
 def banque_report(solution: BanqueSolution) -> Report:
     """The solution as tables (rounded) and as an exact JSON document."""
-    kind = "the Players as a team" if solution.kind == "correlated" else "the Banker's reply"
+    kind = {
+        "correlated": "the Players as a team",
+        "nash": "a Nash equilibrium",
+        "reply": "the Banker's reply",
+    }[solution.kind]
     title = (
         f"Baccara banque, {kind}: {describe_shoe(solution.game.shoe)}, "
         f"stakes {solution.theta} and {1 - solution.theta}"
@@ -223,5 +237,7 @@ def banque_document(solution: BanqueSolution) -> dict[str, Any]:
         "best_replies": {
             **exact_fields("team", team_best),
             **exact_fields("banker", banker_best),
+            **exact_fields("player_1", solution.player_replies[0]),
+            **exact_fields("player_2", solution.player_replies[1]),
         },
     }
