@@ -29,8 +29,7 @@ PlayersOption = Annotated[
         "--players",
         metavar="P1,P2",
         help="Each Player's play at 5, on his own (draw, stand or a probability of drawing: "
-        "draw,9/11): the Banker's best reply to them. Without it, the two Players as one "
-        "team against the Banker (the correlated cooperative equilibrium).",
+        "draw,9/11): the Banker's best reply to them, instead of a --solution.",
     ),
 ]
 
