@@ -1,5 +1,6 @@
-"""Baccara banque (``banque``): the correlated cooperative equilibrium and the Banker's
-best reply, checked three ways.
+"""Baccara banque (``banque``): the correlated cooperative equilibrium, the Nash
+equilibrium and the Banker's best reply, checked three ways (the Nash equilibrium by
+best replies recomputed from the forms).
 
 1. The game's forms against a card-by-card deal written here (recursion over the cards,
    with replacement, in fractions; it shares nothing with the factored counts but the
