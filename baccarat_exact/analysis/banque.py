@@ -9,11 +9,12 @@ and that the *correlated cooperative equilibrium*, the two Players as one team c
 their plays at 5 jointly against the Banker, always exists. That one is a two-person
 zero-sum game whose payoff is additive over the Banker's cells and linear in the team's
 joint law, so chemin de fer's exact linear program (:func:`.chemin.saddle_point`) solves
-it, over the team's polytope of joint laws instead of the box. Also here: the Banker's
-best reply to any two given plays at 5 (the Players choosing apart).
+it, over the team's polytope of joint laws instead of the box. Also here: a Nash
+equilibrium where one with rational plays exists (:func:`nash`), and the Banker's best
+reply to any two given plays at 5 (the Players choosing apart).
 
-Model: dealt with replacement, each side seeing his own total (Ethier and Lee's
-assumptions; :mod:`.banque_game`).
+Model: dealt with replacement as Ethier and Lee solve it, each side seeing his own total,
+each Player choosing on his own total only (:mod:`.banque_game`).
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ card (or that he stood, or had a natural), draws or stands once, and his final h
 compared with each Player's.
 
 Dealt with replacement every card is independent of the others, so the counts factor by
-hand; each Player chooses on his own total, not on the other's third card (the
-simplifying assumption on one player's information under which Ethier and Lee solve the
-game). Every count is an integer over S^9 (S: the sum of the shoe's proportions, nine
+hand; each Player chooses on his own total, not on the other's third card (this
+tool's reading of the simplifying assumption on one player's information under which
+Ethier and Lee solve the game; their full text was not at hand). Every count is an integer over S^9 (S: the sum of the shoe's proportions, nine
 cards at most). :mod:`.banque` solves the game.
 """
 

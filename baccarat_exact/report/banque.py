@@ -126,8 +126,8 @@ def _choices(solution: BanqueSolution) -> Table:
 
 
 _MODEL = (
-    "Model: dealt with replacement, each side seeing his own total, each Player choosing on "
-    "his own total only (Ethier and Lee, Games 2015, 6(2):57-78)."
+    "Model: dealt with replacement (as Ethier and Lee, Games 2015, 6(2):57-78, solve it), "
+    "each side seeing his own total, each Player choosing on his own total only."
 )
 
 
