@@ -53,6 +53,7 @@ DEFAULT_VIEWS: list[list[str]] = [
     ["programs"],
     ["programs", "banker", "--mix", "banker=9,tie=1", "--session", "100,1000", "--cap", "20"],
     ["chemin", "--decks", "1", "--model", "3"],
+    ["banque", "--infinite"],
     ["submission", "lucky-6", "--shoes", "200"],
     ["lucky-draw", "--decks", "1", "--model", "total"],
     [
@@ -424,6 +425,7 @@ CHEAPEST = {
     "programs": ("programs", "--counts", BACCARAT_SHOE, "--mix", "banker=9,tie=1"),
     "submission": ("submission", "dragon-7", "--counts", BACCARAT_SHOE, "--shoes", "5"),
     "chemin": ("chemin", "--infinite", "--model", "A1"),
+    "banque": ("banque", "--counts", "infinite: 2=3,5=3,T=2"),
     "lucky-draw": ("lucky-draw", "--counts", BACCARAT_SHOE),
     "dragon-tiger odds": ("dragon-tiger", "odds", "--decks", "1"),
     "dragon-tiger eor": ("dragon-tiger", "eor", "--counts", BACCARAT_SHOE),

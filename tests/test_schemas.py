@@ -192,6 +192,7 @@ COMMANDS: tuple[tuple[str, str, int], ...] = (
     ("submission", "submission 9-over-7 --counts A=3,3=4,5=3,8=2,9=3,K=4 --shoes 5", 0),
     ("chemin", "chemin --infinite --model A1", 0),
     ("chemin", "chemin --decks 1 --model 2 --commission 5%", 0),
+    ("banque", "banque --counts 'infinite: 2=3,5=3,T=2' --players draw,1/2", 0),
     ("lucky-draw", "lucky-draw --infinite --pay-table 2 --model total", 0),
     ("blackjack rules", "blackjack rules", 0),
     ("blackjack rules", "blackjack rules --rules us --blackjack-pays 6/5", 0),

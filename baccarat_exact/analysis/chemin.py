@@ -26,6 +26,7 @@ for model 3 one with one 5 and one cell mixed, from the zero-sum solution.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,10 +53,12 @@ __all__ = [
     "Choice",
     "ChoiceGame",
     "Equilibrium",
+    "Polytope",
     "best_responses",
     "choice_game",
     "find_model",
     "hand_text",
+    "saddle_point",
     "solve",
 ]
 
@@ -142,6 +145,34 @@ def _player_forms(game: ChoiceGame, banker: Sequence[Fraction]) -> list[Fraction
     return total
 
 
+@dataclass(frozen=True, slots=True)
+class Polytope:
+    """The Player's strategies as a polytope: ``z >= 0`` with ``rows · z <= bounds``
+    (every bound at least 0), and its vertices, his pure plays. Chemin de fer's is the box
+    [0, 1]^K (one probability per 5); a team of Players choosing jointly
+    (:mod:`.banque`) has another."""
+
+    rows: tuple[tuple[int, ...], ...]
+    bounds: tuple[int, ...]
+    vertices: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def box(cls, k: int) -> Polytope:
+        """[0, 1]^k: each of k probabilities on its own.
+
+        >>> Polytope.box(2).vertices
+        ((0, 0), (0, 1), (1, 0), (1, 1))
+        """
+        rows = tuple(tuple(int(i == j) for i in range(k)) for j in range(k))
+        return cls(rows, (1,) * k, tuple(itertools.product((0, 1), repeat=k)))
+
+    def range(self, const: int, coefs: Sequence[int]) -> tuple[int, int]:
+        """The least and the most of ``const + Σ coef_k z_k`` over the polytope (at its
+        vertices)."""
+        values = [const + sum(c * v for c, v in zip(coefs, vertex)) for vertex in self.vertices]
+        return min(values), max(values)
+
+
 def _range(const: int, coefs: Sequence[int]) -> tuple[int, int]:
     """The least and the most of ``const + Σ coef_k x_k`` over x in [0, 1]^K."""
     low = const + sum(min(c, 0) for c in coefs)
@@ -174,45 +205,56 @@ def solve(game: ChoiceGame, alpha: Fraction = Fraction(0)) -> Equilibrium:
 def _saddle_point(
     game: ChoiceGame, gains: Gains
 ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """The zero-sum solution of chemin de fer: :func:`saddle_point` over the box."""
+    return saddle_point(game.forms, game.cells, gains, Polytope.box(len(game.fives)))
+
+
+Forms = Sequence[tuple[tuple[tuple[int, ...], ...], ...]]
+"""Per cell, per action (0 stands, 1 draws): the Player's (wins, losses) as
+``(const, coef…)`` in his strategy's coordinates (:attr:`ChoiceGame.forms`)."""
+
+
+def saddle_point(
+    forms: Forms, cells: Sequence[Cell], gains: Gains, polytope: Polytope
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
     """The zero-sum solution by one exact linear program over the cells that matter.
 
-    The Player maximises Σ_cells min(stand, draw) (his payoff); in a cell whose Banker's
-    gain ``h`` keeps one sign over the box the minimum is that action's; in the others
-    ``min = base − max(0, base − other)``, with ``base`` the action ``h`` favours at x = 0,
-    written with a slack ``s ≥ (base − other)(x)``. The dual of the slack's row is the
+    The Player, his strategy a point z of ``polytope``, maximises Σ_cells min(stand, draw)
+    (his payoff, the naturals aside); in a cell whose Banker's gain ``h`` keeps one sign
+    over the polytope the minimum is that action's; in the others
+    ``min = base − max(0, base − other)``, with ``base`` the action ``h`` favours at z = 0,
+    written with a slack ``s ≥ (base − other)(z)``. The dual of the slack's row is the
     Banker's probability of the other action.
     """
-    k = len(game.fives)
+    k = len(polytope.vertices[0])
     banker: list[Fraction] = []
     objective = [Fraction(0)] * k
-    constant = Fraction(game.natural_win - game.natural_loss)
     open_cells: list[tuple[int, int, tuple[int, ...], int]] = []
-    for i, (forms, (h0, hk)) in enumerate(zip(game.forms, gains, strict=True)):
-        low, high = _range(h0, hk)
+    for i, (form, (h0, hk)) in enumerate(zip(forms, gains, strict=True)):
+        low, high = polytope.range(h0, hk)
         if low >= 0 and high >= 0 and (low > 0 or high > 0):
             base = 1  # drawing never gains the Banker less than standing
         elif low <= 0 and high <= 0 and (low < 0 or high < 0):
             base = 0
         elif low == high == 0:
-            base = int(game.cells[i].tableau_draws)
+            base = int(cells[i].tableau_draws)
         else:
             base = 0 if h0 <= 0 else 1
         banker.append(Fraction(base))
-        net = [Fraction(forms[base][0][j] - forms[base][1][j]) for j in range(k + 1)]
-        constant += net[0]
+        net = [Fraction(form[base][0][j] - form[base][1][j]) for j in range(k + 1)]
         for j in range(k):
             objective[j] += net[j + 1]
         if low < 0 < high:
             # the Player's (base − other) is the Banker's gain by drawing (h) when base
-            # stands, −h when it draws; at x = 0 it is at most 0
+            # stands, −h when it draws; at z = 0 it is at most 0
             sign = 1 if base == 0 else -1
             open_cells.append((i, base, tuple(sign * c for c in hk), sign * h0))
     m = len(open_cells)
     rows: list[list[Fraction]] = []
     bounds: list[Fraction] = []
-    for j in range(k):
-        rows.append([Fraction(int(j == c)) for c in range(k)] + [Fraction(0)] * m)
-        bounds.append(Fraction(1))
+    for row, bound in zip(polytope.rows, polytope.bounds, strict=True):
+        rows.append([*map(Fraction, row), *([Fraction(0)] * m)])
+        bounds.append(Fraction(bound))
     for r, (_, _, coefs, const) in enumerate(open_cells):
         # the Player's loss when the Banker leaves base, (base − other)(x) ≤ s
         rows.append([*map(Fraction, coefs), *(Fraction(-int(r == c)) for c in range(m))])
@@ -220,7 +262,7 @@ def _saddle_point(
     lp = maximize([*objective, *([Fraction(-1)] * m)], rows, bounds)
     player = lp.primal[:k]
     for r, (i, base, _, _) in enumerate(open_cells):
-        other = lp.dual[k + r]
+        other = lp.dual[len(polytope.rows) + r]
         banker[i] = other if base == 0 else 1 - other
     return tuple(player), tuple(banker)
 

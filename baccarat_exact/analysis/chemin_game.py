@@ -30,6 +30,7 @@ __all__ = [
     "choice_game",
     "find_model",
     "hand_text",
+    "weigh",
     "weighted_forms",
 ]
 
@@ -257,10 +258,18 @@ def weighted_forms(
     """The Player's wins and losses over the cells as forms (const, coef per five) when the
     Banker draws in each cell with probability ``banker[i]``: the pure cells summed in
     integers, the mixed ones weighted."""
-    size = len(game.fives) + 1
+    return weigh(game.forms, banker, len(game.fives) + 1)
+
+
+def weigh(
+    cell_forms: Sequence[tuple[tuple[tuple[int, ...], ...], ...]],
+    banker: Sequence[Fraction],
+    size: int,
+) -> tuple[list[Fraction], list[Fraction]]:
+    """:func:`weighted_forms` over any cells' forms of ``size`` entries (const, coefs)."""
     pure = [[0] * size, [0] * size]
     mixed = [[Fraction(0)] * size, [Fraction(0)] * size]
-    for forms, q in zip(game.forms, banker, strict=True):
+    for forms, q in zip(cell_forms, banker, strict=True):
         if q == 0 or q == 1:
             for w in (0, 1):
                 row, form = pure[w], forms[int(q)][w]

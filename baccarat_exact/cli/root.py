@@ -61,6 +61,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "programs": ("baccarat_exact.cli.programs", "programs_command"),
     "submission": ("baccarat_exact.cli.submission", "submission_command"),
     "chemin": ("baccarat_exact.cli.chemin", "chemin_command"),
+    "banque": ("baccarat_exact.cli.banque", "banque_command"),
     "lucky-draw": ("baccarat_exact.cli.lucky_draw", "lucky_draw_command"),
 }
 """Command name → (module, function), in the order help lists them."""

@@ -43,6 +43,7 @@ REQUESTS: dict[str, tuple[str, str]] = {
     "programs": ("baccarat_exact.commands.programs", "ProgramsRequest"),
     "submission": ("baccarat_exact.commands.submission", "SubmissionRequest"),
     "chemin": ("baccarat_exact.commands.chemin", "CheminDeFerRequest"),
+    "banque": ("baccarat_exact.commands.banque", "BanqueRequest"),
     "lucky-draw": ("baccarat_exact.commands.lucky_draw", "LuckyDrawRequest"),
     "blackjack rules": ("baccarat_exact.commands.blackjack", "BlackjackRulesRequest"),
     "blackjack rulesets": ("baccarat_exact.commands.blackjack", "BlackjackRulesetsRequest"),
