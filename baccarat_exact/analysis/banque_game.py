@@ -192,7 +192,8 @@ def banque_game(shoe: Shoe) -> BanqueGame:
     if not shoe.infinite:
         raise RequestError(
             "baccara banque is solved dealt with replacement, as Ethier and Lee (2015) "
-            "model it: give --infinite (a finite shoe deals nine cards: not solved here)"
+            "model it: leave out the shoe, or give other proportions as "
+            '--counts "infinite: ..." (a finite shoe deals nine cards: not solved here)'
         )
     values = tuple(shoe.values)
     size = sum(values)
