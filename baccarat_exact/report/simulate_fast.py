@@ -20,8 +20,8 @@ from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 from baccarat_exact.report.planning import PLANNING_NOTES
 from baccarat_exact.report.simulate import (
     _bets_when,
-    _economics_record,
     _records,
+    economics_record,
     planning_rows,
     risk_table,
     trip,
@@ -187,7 +187,7 @@ def fast_report(result: FastResult) -> Report:
             {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
             for system in result.systems
         ],
-        "economics": [_economics_record(row, names, trip(s)) for row in result.economics],
+        "economics": [economics_record(row, names, trip(s)) for row in result.economics],
         "bankroll_float": s.bankroll,
         "hands_per_hour": s.hands_per_hour,
     }
