@@ -8,28 +8,42 @@ game's pays (:data:`DT_RULES`), the bets named and its own options, and answers 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
 from baccarat_exact.cli.shared import (
     SHOE,
+    BankrollOption,
     BurnOption,
+    ChipsOption,
+    ClusterOption,
+    ClusterSecurityOption,
     CountSystemOption,
     CutCardOption,
     FormatOption,
+    GoalOption,
+    HandsPerHourOption,
+    JobsOption,
+    KellyOption,
     LevelOption,
+    MaxBetOption,
+    OptimalRorOption,
     OptionGroup,
     QuietOption,
+    RampMinOption,
+    RampOption,
     SeedOption,
     ShoesOption,
     TableOption,
     TiePaysOption,
+    TripHoursOption,
     View,
+    WongOutOption,
     answer,
     grouped,
 )
-from baccarat_exact.cli.simulate import ThresholdOption
+from baccarat_exact.cli.simulate import CompareCountOption, ThresholdOption
 from baccarat_exact.commands.dragon_tiger import (
     DragonTigerEorRequest,
     DragonTigerOddsRequest,
@@ -137,6 +151,21 @@ def simulate_command(
     threshold: ThresholdOption = None,
     level: LevelOption = 2,
     count_system: CountSystemOption = None,
+    compare_count: CompareCountOption = None,
+    ramp: RampOption = None,
+    ramp_min: RampMinOption = 0,
+    wong_out: WongOutOption = None,
+    kelly: KellyOption = None,
+    max_bet: MaxBetOption = None,
+    bankroll: BankrollOption = "1000",
+    hands_per_hour: HandsPerHourOption = 70,
+    optimal_ror: OptimalRorOption = None,
+    chips: ChipsOption = None,
+    trip_hours: TripHoursOption = None,
+    goal: GoalOption = None,
+    jobs: JobsOption = 1,
+    cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -144,7 +173,13 @@ def simulate_command(
     """Deal shuffled shoes to the cut card and compute every bet's exact EV before every
     hand: how often it is positive, what betting only then is worth (knowing every card,
     or by the bet's count at its trigger true count), per 100 hands; and how often it is
-    positive by the share of the shoe dealt."""
+    positive by the share of the shoe dealt.
+
+    Any betting option (--ramp, --kelly, --optimal-ror, --compare-count, --bankroll,
+    --hands-per-hour, --trip-hours, --goal) adds baccarat simulate's economics of every
+    strategy (perfect information, each count flat, with ramps, Kelly and optimal ramps):
+    win and SD per shoe, per 100 hands and per hour, N0, SCORE, risk of ruin, planning.
+    """
     request = DragonTigerSimulateRequest(
         shoe=SHOE.value(ctx),
         rules=DT_RULES.value(ctx),
@@ -156,5 +191,34 @@ def simulate_command(
         threshold=threshold,
         level=level,
         count_tags=count_system,
+        compare_counts=tuple(compare_count or ()),
+        ramp=ramp,
+        ramp_min=ramp_min,
+        wong_out=wong_out,
+        kelly=kelly,
+        max_bet=max_bet,
+        bankroll=_given(ctx, "bankroll", bankroll),
+        hands_per_hour=_given(ctx, "hands_per_hour", hands_per_hour),
+        optimal_ror=optimal_ror,
+        chips=chips,
+        trip_hours=trip_hours,
+        goal=goal,
     )
-    answer(request, View(fmt, table), quiet=quiet)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )
+
+
+T = TypeVar("T")
+
+
+def _given(ctx: typer.Context, name: str, value: T) -> T | None:
+    """``value`` where the option was given (None where it took its default: the run
+    then reports no economics unless another betting option asks)."""
+    source = ctx.get_parameter_source(name)  # typer's own click: its enum, by name
+    return None if source is None or source.name in ("DEFAULT", "DEFAULT_MAP") else value

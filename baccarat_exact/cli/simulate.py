@@ -61,8 +61,8 @@ CompareCountOption = Annotated[
         "--compare-count",
         metavar="NAME=TAGS",
         help="Also play this count on the same shoes and compare it with the derived "
-        'count: NAME=TAGS ("mine=A:1,4:-1,8:2") or a published count: dragon-7, '
-        "dragon-7-how, panda-8, panda-8-how (docs/card-counting.md); repeatable.",
+        'count: NAME=TAGS ("mine=A:1,4:-1,8:2") or, at baccarat, a published count: '
+        "dragon-7, dragon-7-how, panda-8, panda-8-how (docs/card-counting.md); repeatable.",
         show_default=False,
     ),
 ]

@@ -8,9 +8,10 @@ every bet the shoe can price.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from baccarat_exact.commands.base import EVERY_FORMAT, Context, Inputs, Request, View
 from baccarat_exact.commands.inputs import EIGHT_DECKS, ShoeInput
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
         DragonTigerOdds,
         DragonTigerRules,
     )
-    from baccarat_exact.analysis.dragon_tiger.simulate import DealtShoes
+    from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan, DealtShoes
+    from baccarat_exact.analysis.ramps import Betting, Ramp
     from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
 
@@ -214,12 +216,23 @@ class DragonTigerEorRequest(_DragonTigerRequest[RemovalResult]):
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
-    """The shoes dealt and the counts played."""
+    """The shoes dealt and the counts played (``trip_hours``, ``goal``: the planning
+    table's, with a betting plan)."""
 
     shoe: Shoe
     rules: DragonTigerRules
     dealt: DealtShoes
     threshold: Fraction | None
+    trip_hours: float | None = None
+    goal: float | None = None
+
+
+MAIN_BETS = ("dragon", "tiger", "tie")
+"""The layout's main bets: a ramp given without bet names is played on the others (the
+side bets) when the run prices any, else on these (as baccarat's ``simulate`` does)."""
+
+HANDS_PER_HOUR = 70
+"""Hands an hour unless ``--hands-per-hour`` says otherwise (baccarat's ``simulate``'s)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -250,6 +263,48 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
     count_tags: str | None = None
     """A count system of your own (``--count-system``: ``TAGS`` or ``NAME=TAGS``, a tag per
     rank) to play instead of each bet's derived count."""
+    compare_counts: tuple[str, ...] = ()
+    """More counts (``NAME=TAGS``) played on the same shoes, compared with the counter's."""
+    ramp: str | None = None
+    """A bet ramp played with every count, ``"2:1,4:2"`` (true count : units) on the side
+    bets (on the main bets when there are none), or per bet, ``"tie=2:1,4:3"``."""
+    ramp_min: int = 0
+    """Units bet below the ramp's first true count (0: sit the hand out)."""
+    wong_out: str | None = None
+    """No ramp or Kelly bet on a hand whose true count is below this."""
+    kelly: str | None = None
+    """A bankroll (units) whose Kelly bets make a ramp for every count and bet."""
+    max_bet: int | None = None
+    """The largest Kelly or optimal bet, in units."""
+    bankroll: str | None = None
+    """Units at risk, for the risk of ruin (``None``: 1000)."""
+    hands_per_hour: int | None = None
+    """Hands dealt an hour (``None``: :data:`HANDS_PER_HOUR`)."""
+    optimal_ror: str | None = None
+    """A risk of ruin whose optimal ramp for ``bankroll`` is played with every count."""
+    chips: str | None = None
+    """The chips every bet is made of, ``"5,25,100"`` (units)."""
+    trip_hours: str | None = None
+    """A trip's length in hours, for the risk of ruin within it."""
+    goal: str | None = None
+    """Units to win before the bankroll is lost, for the chance of each first."""
+
+    _BETTING: ClassVar[tuple[tuple[str, object], ...]] = (
+        ("compare_counts", ()),
+        ("ramp", None),
+        ("ramp_min", 0),
+        ("wong_out", None),
+        ("kelly", None),
+        ("max_bet", None),
+        ("bankroll", None),
+        ("hands_per_hour", None),
+        ("optimal_ror", None),
+        ("chips", None),
+        ("trip_hours", None),
+        ("goal", None),
+    )
+    """The betting fields and their defaults: recorded only when set (a document written
+    before they existed is the same request), and any set asks for the economics."""
 
     def __post_init__(self) -> None:
         from baccarat_exact.analysis.dragon_tiger.simulate import parse_burn
@@ -263,6 +318,81 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
         _level(self.level)
         _own(self.count_tags)
         self._threshold()
+        if self.economics:
+            self._compared()
+            self._ramps(self._betting())
+            self._trip()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The inputs as JSON keeps them; the betting fields only where set."""
+        data = Request.to_dict(self)
+        for name, default in self._BETTING:
+            if data.get(name) == (list(default) if isinstance(default, tuple) else default):
+                del data[name]
+        return data
+
+    @property
+    def economics(self) -> bool:
+        """Whether the run plays a betting plan and reports its economics: any betting
+        option given (``--ramp``, ``--kelly``, ``--bankroll``…)."""
+        return any(getattr(self, name) != default for name, default in self._BETTING)
+
+    def _betting(self) -> Betting:
+        from baccarat_exact.commands.simulate import read_simulation_betting
+
+        if self.hands_per_hour is not None and self.hands_per_hour < 1:
+            raise SimulationError(f"--hands-per-hour must be 1 or more, got {self.hands_per_hour}")
+        return read_simulation_betting(
+            ramp=self.ramp,
+            ramp_min=self.ramp_min,
+            wong_out=self.wong_out,
+            kelly=self.kelly,
+            max_bet=self.max_bet,
+            bankroll="1000" if self.bankroll is None else self.bankroll,
+            optimal_ror=self.optimal_ror,
+            chips=self.chips,
+        )
+
+    def _ramps(self, betting: Betting) -> tuple[Ramp | None, ...]:
+        """Each priced bet's ramp (``--ramp tie=2:1,4:3`` per bet, or steps alone for the
+        side bets, the main bets of a run without them)."""
+        from baccarat_exact.analysis.fast_counting import bet_ramps
+        from baccarat_exact.analysis.ramps import check_chips
+
+        names = tuple(bet.name for bet in self.priced(self.shoe.shoe())[0])
+        if self.ramp is None:
+            return tuple(None for _ in names)
+        ramps = bet_ramps(self.ramp, names, self.ramp_min, betting.wong_out, MAIN_BETS)
+        if betting.chips:
+            for ramp in ramps:
+                if ramp is not None:
+                    check_chips(ramp, betting.chips)
+        return ramps
+
+    def _compared(self) -> tuple[RankCount, ...]:
+        """The counts compared, each named and once."""
+        from baccarat_exact.analysis.dragon_tiger.eor import parse_rank_count
+
+        found: list[RankCount] = []
+        for text in self.compare_counts:
+            if "=" not in text:
+                raise SimulationError(
+                    f"--compare-count takes NAME=TAGS (a tag per rank), got {text!r}"
+                )
+            count = parse_rank_count(text)
+            if count.name in ("derived", "yours") or count.name in (c.name for c in found):
+                raise SimulationError(
+                    f"--compare-count: the name {count.name!r} is taken; choose another"
+                )
+            found.append(count)
+        return tuple(found)
+
+    def _trip(self) -> tuple[float | None, float | None]:
+        from baccarat_exact.analysis.ramps import check_trip, read_number
+
+        hours, goal = read_number(self.trip_hours, "--trip-hours"), read_number(self.goal, "--goal")
+        check_trip(hours, goal)
+        return hours, goal
 
     def _threshold(self) -> Fraction | None:
         from baccarat_exact.model.exact import exact_number
@@ -300,7 +430,19 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             )
             for f in found
         ]
-        with context.progress(self.shoes, "dealing shoes") as advance:
+        plan = None
+        if self.economics:
+            plan = self._plan(eor, found, threshold)
+        from baccarat_exact.analysis.cluster import cluster_address
+        from baccarat_exact.analysis.runner import Runner
+
+        runner = Runner(
+            context.jobs,
+            cluster_address(context.cluster, context.cluster_security),
+            context.worker_setup,
+        )
+        passes = 2 if plan is not None and plan.measured else 1  # Kelly: measured first
+        with context.progress(self.shoes * passes, "dealing shoes") as advance:
             dealt = deal_shoes(
                 shoe,
                 rules,
@@ -310,12 +452,50 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
                 seed=self.seed,
                 burn=parse_burn(self.burn),
                 cut_card=cut_card,
+                plan=plan,
+                runner=runner,
+                progress=advance,
             )
-            if advance is not None:
-                advance(self.shoes)
-        return SimulationResult(shoe, rules, dealt, threshold)
+        hours, goal = self._trip()
+        return SimulationResult(shoe, rules, dealt, threshold, hours, goal)
+
+    def _plan(
+        self, eor: DragonTigerEor, found: Sequence[RankCountFit], threshold: Fraction | None
+    ) -> BettingPlan:
+        """The betting plan: the ramps, Kelly and optimal ramps, the counts compared (each
+        at ``--threshold`` or its break-even on each bet)."""
+        from baccarat_exact.analysis.dragon_tiger.eor import fit
+        from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan
+        from baccarat_exact.analysis.ramps import ramped_bets
+
+        betting = self._betting()
+        compared = []
+        correlations = [tuple(f.correlation for f in found)]
+        for count in self._compared():
+            fitted = [fit(eor, b, count) for b in range(len(eor.bets))]
+            play = tuple(
+                (
+                    count if any(count.tags) else None,
+                    threshold if threshold is not None else f.break_even,
+                )
+                for f in fitted
+            )
+            compared.append((count.name, play))
+            correlations.append(tuple(f.correlation for f in fitted))
+        names = tuple(bet.name for bet in eor.bets)
+        return BettingPlan(
+            ramps=self._ramps(betting),
+            kelly_on=ramped_bets(names, MAIN_BETS),
+            betting=betting,
+            hands_per_hour=HANDS_PER_HOUR if self.hands_per_hour is None else self.hands_per_hour,
+            counter="derived" if self.count_tags is None else "yours",
+            compared=tuple(compared),
+            correlations=tuple(correlations),
+        )
 
     def report(self, result: SimulationResult, view: View = EVERY_FORMAT) -> Report:
         from baccarat_exact.report.dragon_tiger import simulate_report
 
-        return simulate_report(result.shoe, result.rules, result.dealt)
+        return simulate_report(
+            result.shoe, result.rules, result.dealt, result.trip_hours, result.goal
+        )

@@ -15,7 +15,7 @@ from baccarat_exact.report.model import Cell, Column, Report, Table
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
     from baccarat_exact.analysis.dragon_tiger.game import DragonTigerOdds, DragonTigerRules
-    from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes
+    from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes, Played
     from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["describe_dragon_tiger", "eor_report", "odds_report", "simulate_report"]
@@ -260,8 +260,66 @@ def _tenth(d: int) -> str:
     return f"{10 * d}-{10 * d + 10}%"
 
 
-def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> Report:
-    """Per bet: the exact EVs met, and what perfect information and a count are worth."""
+def _betting_tables(
+    played: Played, bets: list[str], trip_hours: float | None, goal: float | None
+) -> tuple[Table, ...]:
+    """baccarat ``simulate``'s economics, risk, planning, counts and ramps tables, for the
+    strategies a betting plan played."""
+    from baccarat_exact.report.planning import Trip
+    from baccarat_exact.report.simulate import (
+        comparison_table,
+        economics_table,
+        planning_rows,
+        ramps_table,
+        risk_table,
+        strategy_cells,
+    )
+
+    plan = played.plan
+    trip = Trip(plan.betting.bankroll, plan.hands_per_hour, trip_hours, goal)
+    ramps = any(s.kind != "flat" and s.ramps is not None for s in played.strategies)
+    return (
+        economics_table(played.economics),
+        risk_table(
+            plan.hands_per_hour,
+            plan.betting.bankroll,
+            played.economics,
+            strategy_cells,
+            paths=True,
+        ),
+        planning_rows(played.economics, trip),
+        *((comparison_table(played.comparisons),) if played.comparisons else ()),
+        *((ramps_table(played.economics, bets),) if ramps else ()),
+    )
+
+
+def _betting_document(
+    played: Played, bets: list[str], trip_hours: float | None, goal: float | None
+) -> dict[str, Any]:
+    """Every strategy's figures with their standard errors, as ``simulate`` writes them."""
+    from baccarat_exact.report.planning import Trip
+    from baccarat_exact.report.simulate import comparison_record, economics_record
+
+    plan = played.plan
+    trip = Trip(plan.betting.bankroll, plan.hands_per_hour, trip_hours, goal)
+    return {
+        "economics": [economics_record(row, bets, trip) for row in played.economics],
+        "comparisons": [comparison_record(row) for row in played.comparisons],
+        "bankroll_float": plan.betting.bankroll,
+        "hands_per_hour": plan.hands_per_hour,
+    }
+
+
+def simulate_report(
+    shoe: Shoe,
+    rules: DragonTigerRules,
+    dealt: DealtShoes,
+    trip_hours: float | None = None,
+    goal: float | None = None,
+) -> Report:
+    """Per bet: the exact EVs met, and what perfect information and a count are worth;
+    with a betting plan, every strategy's economics, risk and planning as baccarat's
+    ``simulate`` reports them (``trip_hours``, ``goal``: the planning table's)."""
     table = Table(
         "Per bet (EVs exact before each hand; averages are estimates)",
         (
@@ -295,18 +353,34 @@ def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> R
         ),
         name="by-depth",
     )
-    notes = (
+    notes: tuple[str, ...] = (
         f"{dealt.shoes} shoes, seed {dealt.seed}, {dealt.burn} cards burned, cut card "
         f"{dealt.cut_card}: {dealt.hands} hands.",
         "perfect /100: units won per 100 hands betting one unit whenever the exact EV is "
         "positive; count /100: betting one unit when the bet's count reaches the trigger "
         "true count (± a standard error, from 10 shoes on).",
     )
+    played = dealt.played
+    names = [run.bet for run in dealt.runs]
+    extra: tuple[Table, ...] = ()
+    if played is not None:
+        from baccarat_exact.report.planning import PLANNING_NOTES
+        from baccarat_exact.report.simulate import ECONOMICS_NOTES
+
+        extra = _betting_tables(played, names, trip_hours, goal)
+        notes = (*notes, *ECONOMICS_NOTES, *PLANNING_NOTES)
+
+    def document() -> dict[str, Any]:
+        found = _simulate_document(shoe, rules, dealt)
+        if played is not None:
+            found.update(_betting_document(played, names, trip_hours, goal))
+        return found
+
     return Report(
         title=_title("dealt shoes", shoe, rules),
-        blocks=(table, depth),
+        blocks=(table, depth, *extra),
         notes=notes,
-        data=lambda: _simulate_document(shoe, rules, dealt),
+        data=document,
         main="per-bet",
     )
 

@@ -37,6 +37,7 @@ __all__ = [
     "deal_law",
     "dragon_tiger_odds",
     "find_bets",
+    "settle",
 ]
 
 SEVEN = RANKS.index(Rank.SEVEN)
@@ -194,6 +195,29 @@ def find_bets(names: Sequence[str]) -> tuple[DragonTigerBet, ...]:
         if bet not in found:
             found.append(bet)
     return tuple(found)
+
+
+def settle(
+    bet: DragonTigerBet, rules: DragonTigerRules, dragon: tuple[int, int], tiger: tuple[int, int]
+) -> Fraction:
+    """What ``bet`` pays per unit staked when the Dragon's card is ``dragon`` and the
+    Tiger's ``tiger``, each (rank index A=0 … K=12, suit index): the hand as dealt (a
+    loss is −1, a main bet's tie −``tie_loses``).
+
+    >>> rules = DragonTigerRules()
+    >>> [settle(bet, rules, (12, 0), (12, 1)) for bet in find_bets(["dragon", "tie", "suited-tie"])]
+    [Fraction(-1, 2), Fraction(8, 1), Fraction(-1, 1)]
+    """
+    if bet.kind == "tie":
+        return rules.tie_pays if dragon[0] == tiger[0] else Fraction(-1)
+    if bet.kind == "suited-tie":
+        return rules.suited_tie_pays if dragon == tiger else Fraction(-1)
+    mine, theirs = (dragon, tiger) if bet.hand == "dragon" else (tiger, dragon)
+    if bet.kind == "card":
+        return bet.pays if mine in bet.wins else Fraction(-1)
+    if mine[0] == theirs[0]:
+        return -rules.tie_loses
+    return Fraction(1) if mine[0] > theirs[0] else Fraction(-1)
 
 
 # -- the law of one deal -------------------------------------------------------------------
