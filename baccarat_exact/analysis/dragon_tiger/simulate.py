@@ -13,6 +13,7 @@ bet, summed: estimates of the average, with standard errors across shoes.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -411,7 +412,7 @@ def _deal_chunk(job: _Job) -> _Chunk:
     scorers = [_scorer(bet, rules) for bet in bets]
     hands = [0] * DEPTHS
     per_shoe = []
-    pays = [[float(v) for v in row] for row in _outcomes(bets, rules)] if job.strategies else []
+    pays = _outcomes(bets, rules) if job.strategies else ()
     kept = _Hands(true_counts=[[] for _ in counters], flats=[[] for _ in counters])
     for number in range(job.first, job.last):
         deck = shuffled(cards, job.seed, number)
@@ -464,11 +465,16 @@ def _keep(
     kept.flats[0].append([bets for _, _, bets in found])
 
 
-def _outcomes(bets: Sequence[DragonTigerBet], rules: DragonTigerRules) -> list[list[Fraction]]:
+@functools.lru_cache(maxsize=8)
+def _outcomes(
+    bets: tuple[DragonTigerBet, ...], rules: DragonTigerRules
+) -> tuple[tuple[float, ...], ...]:
     """Per bet, what it pays for each pair of cards dealt, 52·dragon + tiger (cards as
-    4·rank + suit): :func:`~.game.settle` of every pair."""
+    4·rank + suit): :func:`~.game.settle` of every pair, once per process and run."""
     pairs = [((d // 4, d % 4), (t // 4, t % 4)) for d in range(52) for t in range(52)]
-    return [[settle(bet, rules, dragon, tiger) for dragon, tiger in pairs] for bet in bets]
+    return tuple(
+        tuple(float(settle(bet, rules, dragon, tiger)) for dragon, tiger in pairs) for bet in bets
+    )
 
 
 def _strategy_totals(job: _Job, kept: _Hands) -> StrategyTotals:
