@@ -4,9 +4,11 @@ prices it), the same bytes at any ``--jobs``, and bad betting input."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from baccarat_exact.analysis.dragon_tiger.eor import parse_rank_tags
@@ -19,7 +21,11 @@ from baccarat_exact.analysis.dragon_tiger.game import (
 )
 from baccarat_exact.analysis.dragon_tiger.simulate import shuffled
 from baccarat_exact.commands.base import Context
-from baccarat_exact.commands.dragon_tiger import DragonTigerSimulateRequest
+from baccarat_exact.commands.dragon_tiger import (
+    DragonTigerSimulateRequest,
+    FastResult,
+    SimulationResult,
+)
 from baccarat_exact.commands.inputs import ShoeInput
 from baccarat_exact.model.cards import RANKS
 from baccarat_exact.model.shoe import Shoe
@@ -171,6 +177,93 @@ def test_without_a_betting_option_the_request_and_report_are_as_before() -> None
     ],
 )
 def test_bad_betting_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run_main(capsys, "dragon-tiger", "simulate", *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("Error: ") and message in err
+
+
+# -- --fast ------------------------------------------------------------------------------
+
+
+def test_fast_is_the_exact_mode_s_win_as_dealt_on_the_same_shoes() -> None:
+    """``--fast`` deals the exact mode's shoes and counts, bets and settles them with
+    arrays instead of a loop over cards: each count's flat bet and ramp wins, as dealt,
+    what the exact mode's strategies won as dealt, on the same hands."""
+    request = DragonTigerSimulateRequest(
+        shoe=ShoeInput(decks=2),
+        bets=("dragon-big", "tiger-small"),
+        shoes=30,
+        seed=8,
+        ramp="dragon-big=1:1,3:3",
+        compare_counts=("low=A:1,2:1,3:1,4:1",),
+    )
+    exact = request.compute(Context())
+    fast = dataclasses.replace(request, fast=True).compute(Context())
+    assert isinstance(exact, SimulationResult) and isinstance(fast, FastResult)
+    played = exact.dealt.played
+    assert played is not None
+    as_dealt = {(row.bet, row.count, row.strategy.kind): row for row in played.economics}
+    rows = fast.run.economics
+    assert len(rows) == 6 and {row.strategy.kind for row in rows} == {"flat", "ramp"}
+    for row in rows:
+        other = as_dealt[row.bet, row.count, row.strategy.kind]
+        assert row.won_per_shoe.value == pytest.approx(other.won_as_dealt.value, abs=1e-12)
+        assert row.hands_bet_per_shoe.value == other.hands_bet_per_shoe.value
+    assert any(row.hands_bet_per_shoe.value > 0 for row in rows)
+
+
+def test_wonging_in_sits_out_until_the_true_count_reaches_it() -> None:
+
+    from baccarat_exact.analysis.dragon_tiger.fast import _ramp_units
+    from baccarat_exact.analysis.ramps import parse_ramp
+
+    tc = np.array([[0.0, 3.0, 1.0, -1.0, 2.0, 0.5]])
+    ramp = parse_ramp("1:1,3:2")
+    assert _ramp_units(ramp, tc, 2.0, 0.0).tolist() == [[0.0, 2.0, 1.0, 0.0, 1.0, 0.0]]
+    assert _ramp_units(ramp, tc, 2.0, None).tolist() == [[0.0, 2.0, 1.0, 0.0, 1.0, 0.0]]
+    assert _ramp_units(parse_ramp("1:1", 0, 1.0), tc, None, 1.0).tolist() == [
+        [0.0, 1.0, 1.0, 0.0, 1.0, 0.0]
+    ]
+
+
+def test_fast_jobs_give_the_same_bytes(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "dragon-tiger",
+        "simulate",
+        "--fast",
+        "--decks",
+        "1",
+        "--shoes",
+        "510",
+        "--seed",
+        "2",
+        "--only",
+        "dragon-big",
+        "--ramp",
+        "1:1,3:2",
+        "--wong-in",
+        "1",
+        "--format",
+        "json",
+    ]
+    code, one, _ = run_main(capsys, *args)
+    assert code == 0 and json.loads(one)["mode"] == "fast"
+    code, two, _ = run_main(capsys, *args, "--jobs", "2")
+    assert (code, two) == (0, one)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--wong-in", "2", "--ramp", "2:1"], "--wong-in is played by --fast"),
+        (["--fast", "--kelly", "100", "--max-bet", "5"], "--kelly sets bets from each hand's"),
+        (["--fast", "--wong-in", "2"], "--wong-in applies to a ramp"),
+        (["--fast", "--ramp", "1:1", "--wong-in", "1", "--wong-out", "2"], "must not be above"),
+    ],
+)
+def test_bad_fast_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
     code, out, err = run_main(capsys, "dragon-tiger", "simulate", *args)

@@ -39,11 +39,12 @@ from baccarat_exact.cli.shared import (
     TiePaysOption,
     TripHoursOption,
     View,
+    WongInOption,
     WongOutOption,
     answer,
     grouped,
 )
-from baccarat_exact.cli.simulate import CompareCountOption, ThresholdOption
+from baccarat_exact.cli.simulate import CompareCountOption, FastOption, ThresholdOption
 from baccarat_exact.commands.dragon_tiger import (
     DragonTigerEorRequest,
     DragonTigerOddsRequest,
@@ -155,6 +156,8 @@ def simulate_command(
     ramp: RampOption = None,
     ramp_min: RampMinOption = 0,
     wong_out: WongOutOption = None,
+    wong_in: WongInOption = None,
+    fast: FastOption = False,
     kelly: KellyOption = None,
     max_bet: MaxBetOption = None,
     bankroll: BankrollOption = "1000",
@@ -176,9 +179,13 @@ def simulate_command(
     positive by the share of the shoe dealt.
 
     Any betting option (--ramp, --kelly, --optimal-ror, --compare-count, --bankroll,
-    --hands-per-hour, --trip-hours, --goal) adds baccarat simulate's economics of every
+    --hands-per-hour, --trip-hours, --goal, --fast) adds baccarat simulate's economics of every
     strategy (perfect information, each count flat, with ramps, Kelly and optimal ramps):
     win and SD per shoe, per 100 hands and per hour, N0, SCORE, risk of ruin, planning.
+
+    --fast deals the same shoes, counts, bets and settles without pricing any hand (the
+    win as dealt; each count flat and with --ramp, --wong-in/--wong-out), many times as
+    fast.
     """
     request = DragonTigerSimulateRequest(
         shoe=SHOE.value(ctx),
@@ -203,6 +210,8 @@ def simulate_command(
         chips=chips,
         trip_hours=trip_hours,
         goal=goal,
+        fast=fast,
+        wong_in=wong_in,
     )
     answer(
         request,

@@ -70,11 +70,11 @@ FastOption = Annotated[
     bool,
     typer.Option(
         "--fast",
-        help="Deal, count, bet and settle only, at compiled speed (tens of millions of "
-        "hands a second): each bet paid from its pay table, the economics of every count "
-        "bet flat and with --ramp (one ramp, or per bet: dragon-7=4:1,6:2;panda-8=3:1) "
-        "and wonging. No exact EV per hand: no perfect-information strategy, depth "
-        "table, --kelly or --plot.",
+        help="Deal, count, bet and settle only, without pricing any hand (baccarat: at "
+        "compiled speed, tens of millions of hands a second): each bet paid from its pay "
+        "table, the economics of every count bet flat and with --ramp (one ramp, or per "
+        "bet: dragon-7=4:1,6:2;panda-8=3:1) and wonging. No exact EV per hand: no "
+        "perfect-information strategy, depth table, --kelly or --plot.",
     ),
 ]
 

@@ -19,13 +19,15 @@ from baccarat_exact.errors import CountError, RulesError, SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
+    from baccarat_exact.analysis.dragon_tiger.fast import FastRun
     from baccarat_exact.analysis.dragon_tiger.game import (
         DragonTigerBet,
         DragonTigerOdds,
         DragonTigerRules,
     )
-    from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan, DealtShoes
+    from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan, CountPlay, DealtShoes
     from baccarat_exact.analysis.ramps import Betting, Ramp
+    from baccarat_exact.analysis.runner import Runner
     from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
 
@@ -227,6 +229,15 @@ class SimulationResult:
     goal: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class FastResult:
+    """A ``--fast`` run, and the trip and goal its planning table is for."""
+
+    run: FastRun
+    trip_hours: float | None = None
+    goal: float | None = None
+
+
 MAIN_BETS = ("dragon", "tiger", "tie")
 """The layout's main bets: a ramp given without bet names is played on the others (the
 side bets) when the run prices any, else on these (as baccarat's ``simulate`` does)."""
@@ -236,7 +247,7 @@ HANDS_PER_HOUR = 70
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
+class DragonTigerSimulateRequest(_DragonTigerRequest["SimulationResult | FastResult"]):
     """Shoes dealt to the cut card, every bet priced exactly before every hand.
 
     >>> document = DragonTigerSimulateRequest(shoe=ShoeInput(decks=1), bets=("dragon-big",), shoes=2).run().document()
@@ -288,6 +299,12 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
     """A trip's length in hours, for the risk of ruin within it."""
     goal: str | None = None
     """Units to win before the bankroll is lost, for the chance of each first."""
+    fast: bool = False
+    """``--fast``: deal, count, bet and settle without pricing any hand (the win as
+    dealt; no perfect-information strategy, depth table or Kelly ramp)."""
+    wong_in: str | None = None
+    """``--fast`` only: a ramp sits out until the true count reaches this, then plays
+    until the shoe ends or the true count falls below ``wong_out``."""
 
     _BETTING: ClassVar[tuple[tuple[str, object], ...]] = (
         ("compare_counts", ()),
@@ -302,6 +319,8 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
         ("chips", None),
         ("trip_hours", None),
         ("goal", None),
+        ("fast", False),
+        ("wong_in", None),
     )
     """The betting fields and their defaults: recorded only when set (a document written
     before they existed is the same request), and any set asks for the economics."""
@@ -322,6 +341,7 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             self._compared()
             self._ramps(self._betting())
             self._trip()
+            self._wong_in()
 
     def to_dict(self) -> dict[str, Any]:
         """The inputs as JSON keeps them; the betting fields only where set."""
@@ -387,6 +407,25 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             found.append(count)
         return tuple(found)
 
+    def _wong_in(self) -> float | None:
+        """``--wong-in``, checked against the mode and the betting (as baccarat's)."""
+        from baccarat_exact.analysis.ramps import read_number
+
+        if self.wong_in is not None and not self.fast:
+            raise SimulationError("--wong-in is played by --fast: give --fast")
+        if self.fast and (self.kelly is not None or self.optimal_ror is not None):
+            raise SimulationError(
+                f"{'--kelly' if self.kelly is not None else '--optimal-ror'} sets bets from each "
+                "hand's exact EV, which --fast does not compute: give --ramp, or leave out --fast"
+            )
+        enter = read_number(self.wong_in, "--wong-in")
+        if enter is not None and self.ramp is None:
+            raise SimulationError("--wong-in applies to a ramp: give --ramp")
+        out = self._betting().wong_out
+        if enter is not None and out is not None and out > enter:
+            raise SimulationError(f"--wong-out ({out:g}) must not be above --wong-in ({enter:g})")
+        return enter
+
     def _trip(self) -> tuple[float | None, float | None]:
         from baccarat_exact.analysis.ramps import check_trip, read_number
 
@@ -401,8 +440,9 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             return None
         return exact_number(self.threshold, "--threshold", SimulationError, "2 or 1.5")
 
-    def compute(self, context: Context) -> SimulationResult:
-        """Fit each bet's count on the full shoe, then deal."""
+    def compute(self, context: Context) -> SimulationResult | FastResult:
+        """Fit each bet's count on the full shoe, then deal (with ``--fast``, count, bet
+        and settle only)."""
         from baccarat_exact.analysis.dragon_tiger.eor import fit, fits, removal_effects
         from baccarat_exact.analysis.dragon_tiger.simulate import (
             check_room,
@@ -430,9 +470,6 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             )
             for f in found
         ]
-        plan = None
-        if self.economics:
-            plan = self._plan(eor, found, threshold)
         from baccarat_exact.analysis.cluster import cluster_address
         from baccarat_exact.analysis.runner import Runner
 
@@ -441,6 +478,11 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             cluster_address(context.cluster, context.cluster_security),
             context.worker_setup,
         )
+        plan = None
+        if self.economics:
+            plan = self._plan(eor, found, threshold)
+        if plan is not None and self.fast:
+            return self._fast(context, plan, tuple(counts), runner)
         passes = 2 if plan is not None and plan.measured else 1  # Kelly: measured first
         with context.progress(self.shoes * passes, "dealing shoes") as advance:
             dealt = deal_shoes(
@@ -458,6 +500,41 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             )
         hours, goal = self._trip()
         return SimulationResult(shoe, rules, dealt, threshold, hours, goal)
+
+    def _fast(
+        self,
+        context: Context,
+        plan: BettingPlan,
+        counts: CountPlay,
+        runner: Runner,
+    ) -> FastResult:
+        """The ``--fast`` run: the counter's count and those compared, each bet flat and
+        with its ramp."""
+        from baccarat_exact.analysis.dragon_tiger.fast import fast_deal
+        from baccarat_exact.analysis.dragon_tiger.simulate import parse_burn
+
+        shoe = self.shoe.shoe()
+        cut_card = CUT_CARD if self.cut_card is None else self.cut_card
+        with context.progress(self.shoes, "dealing shoes") as advance:
+            run = fast_deal(
+                shoe,
+                self.rules.rules(),
+                self.priced(shoe)[0],
+                [(plan.counter, counts), *plan.compared],
+                plan.ramps,
+                shoes=self.shoes,
+                seed=self.seed,
+                burn=parse_burn(self.burn),
+                cut_card=cut_card,
+                wong_in=self._wong_in(),
+                wong_out=plan.betting.wong_out,
+                bankroll=plan.betting.bankroll,
+                hands_per_hour=plan.hands_per_hour,
+                runner=runner,
+                progress=advance,
+            )
+        hours, goal = self._trip()
+        return FastResult(run, hours, goal)
 
     def _plan(
         self, eor: DragonTigerEor, found: Sequence[RankCountFit], threshold: Fraction | None
@@ -493,9 +570,11 @@ class DragonTigerSimulateRequest(_DragonTigerRequest[SimulationResult]):
             correlations=tuple(correlations),
         )
 
-    def report(self, result: SimulationResult, view: View = EVERY_FORMAT) -> Report:
-        from baccarat_exact.report.dragon_tiger import simulate_report
+    def report(self, result: SimulationResult | FastResult, view: View = EVERY_FORMAT) -> Report:
+        from baccarat_exact.report.dragon_tiger import fast_report, simulate_report
 
+        if isinstance(result, FastResult):
+            return fast_report(result.run, result.trip_hours, result.goal)
         return simulate_report(
             result.shoe, result.rules, result.dealt, result.trip_hours, result.goal
         )

@@ -47,8 +47,10 @@ __all__ = [
     "check_room",
     "deal_shoes",
     "hand_evs",
+    "outcome_table",
     "parse_burn",
     "per_hundred",
+    "shoe_cards",
     "shuffled",
 ]
 
@@ -215,6 +217,13 @@ def shuffled(cards: Sequence[tuple[int, int]], seed: int, number: int) -> list[t
 def _rows(shoe: Shoe) -> list[tuple[int, int, int, int]]:
     """The cards of each rank in each suit (a rank of no card: none)."""
     return [row or (0, 0, 0, 0) for row in shoe.suit_rows()]
+
+
+def shoe_cards(shoe: Shoe) -> list[tuple[int, int]]:
+    """The shoe's cards as (rank, suit), in the order each shuffle starts from."""
+    return [
+        (r, s) for r, row in enumerate(_rows(shoe)) for s, m in enumerate(row) for _ in range(m)
+    ]
 
 
 def _cells(shoe: Shoe) -> list[int]:
@@ -404,15 +413,13 @@ class _Hands:
 def _deal_chunk(job: _Job) -> _Chunk:
     """Deal the job's shoes and tally them; with strategies, what each did per shoe."""
     shoe, rules, bets = job.shoe, job.rules, job.bets
-    cards = [
-        (r, s) for r, row in enumerate(_rows(shoe)) for s, m in enumerate(row) for _ in range(m)
-    ]
+    cards = shoe_cards(shoe)
     counters = _counters(shoe, job.plays)
     tallies = [_Tally(counter) for counter in counters[0]]
     scorers = [_scorer(bet, rules) for bet in bets]
     hands = [0] * DEPTHS
     per_shoe = []
-    pays = _outcomes(bets, rules) if job.strategies else ()
+    pays = outcome_table(bets, rules) if job.strategies else ()
     kept = _Hands(true_counts=[[] for _ in counters], flats=[[] for _ in counters])
     for number in range(job.first, job.last):
         deck = shuffled(cards, job.seed, number)
@@ -466,7 +473,7 @@ def _keep(
 
 
 @functools.lru_cache(maxsize=8)
-def _outcomes(
+def outcome_table(
     bets: tuple[DragonTigerBet, ...], rules: DragonTigerRules
 ) -> tuple[tuple[float, ...], ...]:
     """Per bet, what it pays for each pair of cards dealt, 52·dragon + tiger (cards as
