@@ -18,6 +18,7 @@ from baccarat_exact.commands.inputs import EIGHT_DECKS, ShoeInput
 from baccarat_exact.errors import CountError, RulesError, SimulationError
 
 if TYPE_CHECKING:
+    from baccarat_exact.analysis.dragon_tiger.betting import BettingPlan, CountPlay
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
     from baccarat_exact.analysis.dragon_tiger.fast import FastRun
     from baccarat_exact.analysis.dragon_tiger.game import (
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
         DragonTigerOdds,
         DragonTigerRules,
     )
-    from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan, CountPlay, DealtShoes
+    from baccarat_exact.analysis.dragon_tiger.simulate import DealtShoes
     from baccarat_exact.analysis.ramps import Betting, Ramp
     from baccarat_exact.analysis.runner import Runner
     from baccarat_exact.model.shoe import Shoe
@@ -541,8 +542,8 @@ class DragonTigerSimulateRequest(_DragonTigerRequest["SimulationResult | FastRes
     ) -> BettingPlan:
         """The betting plan: the ramps, Kelly and optimal ramps, the counts compared (each
         at ``--threshold`` or its break-even on each bet)."""
+        from baccarat_exact.analysis.dragon_tiger.betting import BettingPlan
         from baccarat_exact.analysis.dragon_tiger.eor import fit
-        from baccarat_exact.analysis.dragon_tiger.simulate import BettingPlan
         from baccarat_exact.analysis.ramps import ramped_bets
 
         betting = self._betting()

@@ -13,10 +13,11 @@ from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:
+    from baccarat_exact.analysis.dragon_tiger.betting import Played
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
     from baccarat_exact.analysis.dragon_tiger.fast import FastRun
     from baccarat_exact.analysis.dragon_tiger.game import DragonTigerOdds, DragonTigerRules
-    from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes, Played
+    from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes
     from baccarat_exact.model.shoe import Shoe
 
 __all__ = ["describe_dragon_tiger", "eor_report", "fast_report", "odds_report", "simulate_report"]

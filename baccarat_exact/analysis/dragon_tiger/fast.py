@@ -22,15 +22,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from baccarat_exact.analysis.dragon_tiger.betting import CountPlay, outcome_table
 from baccarat_exact.analysis.dragon_tiger.eor import RankCount
 from baccarat_exact.analysis.dragon_tiger.game import DragonTigerBet, DragonTigerRules
-from baccarat_exact.analysis.dragon_tiger.simulate import (
-    CountPlay,
-    check_room,
-    outcome_table,
-    shoe_cards,
-    shuffled,
-)
+from baccarat_exact.analysis.dragon_tiger.simulate import check_room, shoe_cards, shuffled
 from baccarat_exact.analysis.estimates import Estimate
 from baccarat_exact.analysis.fast_counting import ShoeSums
 from baccarat_exact.analysis.fast_simulate import fast_economics

@@ -13,7 +13,6 @@ bet, summed: estimates of the average, with standard errors across shoes.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -22,9 +21,19 @@ from fractions import Fraction
 
 import numpy as np
 
+from baccarat_exact.analysis.dragon_tiger.betting import (
+    BettingPlan,
+    CountPlay,
+    HandRecord,
+    Played,
+    bet_moments,
+    outcome_table,
+    played_economics,
+    played_totals,
+)
 from baccarat_exact.analysis.dragon_tiger.eor import RankCount
-from baccarat_exact.analysis.dragon_tiger.game import DragonTigerBet, DragonTigerRules, settle
-from baccarat_exact.analysis.ramps import Betting, Ramp, Strategy
+from baccarat_exact.analysis.dragon_tiger.game import DragonTigerBet, DragonTigerRules
+from baccarat_exact.analysis.ramps import Strategy
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.analysis.simulate import (
     CHUNK_SHOES,
@@ -32,22 +41,16 @@ from baccarat_exact.analysis.simulate import (
     optimal_ramps,
     plan_strategies,
 )
-from baccarat_exact.analysis.simulate_results import CountComparison, StrategyEconomics
-from baccarat_exact.analysis.simulate_totals import StrategySums, StrategyTotals, strategy_totals
+from baccarat_exact.analysis.simulate_totals import StrategySums, StrategyTotals
 from baccarat_exact.errors import ShoeError, SimulationError
 from baccarat_exact.model.shoe import Shoe
 
 __all__ = [
     "BetRun",
-    "BettingPlan",
-    "CountPlay",
     "DealtShoes",
-    "Played",
-    "bet_moments",
     "check_room",
     "deal_shoes",
     "hand_evs",
-    "outcome_table",
     "parse_burn",
     "per_hundred",
     "shoe_cards",
@@ -308,48 +311,6 @@ class _Tally:
         return value, num > 0, bets
 
 
-CountPlay = tuple[tuple[RankCount | None, Fraction | None], ...]
-"""One count's play of each bet: its count (None: none) and trigger true count."""
-
-
-@dataclass(frozen=True, slots=True)
-class BettingPlan:
-    """How a run bets beyond perfect information and the counter's flat bet, as
-    baccarat's ``simulate`` does: ramps per bet, Kelly and optimal ramps measured on the
-    same shoes (``betting``), counts compared on them, and what the economics are for."""
-
-    ramps: tuple[Ramp | None, ...]
-    """Per bet, the ramp played with every count (None: none)."""
-    kelly_on: tuple[bool, ...]
-    """Per bet, whether Kelly and optimal ramps are played on it."""
-    betting: Betting
-    """Kelly, optimal ramp, chips, wong-out and the bankroll at risk."""
-    hands_per_hour: int
-    counter: str
-    """The counter's count's name (``derived``, or ``yours``)."""
-    compared: tuple[tuple[str, CountPlay], ...] = ()
-    """More counts played on the same shoes: name, and each bet's count and trigger."""
-    correlations: tuple[tuple[float | None, ...], ...] = ()
-    """Per count (the counter's first), each bet's betting correlation."""
-
-    @property
-    def measured(self) -> bool:
-        """Whether ramps are measured on a first pass (Kelly, optimal)."""
-        return self.betting.kelly is not None or self.betting.optimal is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """What every strategy of a :class:`BettingPlan` did: each bet's economics per
-    strategy (:class:`~baccarat_exact.analysis.simulate_results.StrategyEconomics`),
-    the counts compared, and the plan as played (Kelly and optimal ramps measured)."""
-
-    strategies: tuple[Strategy, ...]
-    economics: tuple[StrategyEconomics, ...]
-    comparisons: tuple[CountComparison, ...]
-    plan: BettingPlan
-
-
 @dataclass(frozen=True, slots=True)
 class _Job:
     """Shoes ``first``..``last``−1 of a run: all a worker needs to deal them."""
@@ -398,18 +359,6 @@ def _counters(shoe: Shoe, plays: tuple[CountPlay, ...]) -> list[list[_Counter]]:
     ]
 
 
-@dataclass(slots=True)
-class _Hands:
-    """Per hand of a chunk, in order, what the strategies are played from."""
-
-    shoe: list[int] = field(default_factory=list)
-    ev: list[list[float]] = field(default_factory=list)
-    outcome: list[list[float]] = field(default_factory=list)
-    positive: list[list[bool]] = field(default_factory=list)
-    true_counts: list[list[list[float]]] = field(default_factory=list)
-    flats: list[list[list[bool]]] = field(default_factory=list)
-
-
 def _deal_chunk(job: _Job) -> _Chunk:
     """Deal the job's shoes and tally them; with strategies, what each did per shoe."""
     shoe, rules, bets = job.shoe, job.rules, job.bets
@@ -420,7 +369,7 @@ def _deal_chunk(job: _Job) -> _Chunk:
     hands = [0] * DEPTHS
     per_shoe = []
     pays = outcome_table(bets, rules) if job.strategies else ()
-    kept = _Hands(true_counts=[[] for _ in counters], flats=[[] for _ in counters])
+    kept = HandRecord(true_counts=[[] for _ in counters], flats=[[] for _ in counters])
     for number in range(job.first, job.last):
         deck = shuffled(cards, job.seed, number)
         counts_left, cells = list(shoe.counts), _cells(shoe)
@@ -445,7 +394,7 @@ def _deal_chunk(job: _Job) -> _Chunk:
                 if job.strategies:
                     tiger = deck[seen + 1]
                     pair = 52 * (4 * r + s) + 4 * tiger[0] + tiger[1]
-                    _keep(kept, number - job.first, found, [row[pair] for row in pays])
+                    kept.keep(number - job.first, found, [row[pair] for row in pays])
                     for k, play in enumerate(counters):
                         kept.true_counts[k].append([c.true_count(seen, left) for c in play])
                         if k:
@@ -457,62 +406,12 @@ def _deal_chunk(job: _Job) -> _Chunk:
                     if counter.tags is not None:
                         counter.running += counter.tags[r]
         per_shoe.append(dealt)
-    played = _strategy_totals(job, kept) if job.strategies else None
+    played = (
+        played_totals(kept, job.strategies, job.last - job.first, len(bets), job.moments)
+        if job.strategies
+        else None
+    )
     return _Chunk(tuple(tallies), tuple(hands), tuple(per_shoe), played)
-
-
-def _keep(
-    kept: _Hands, shoe: int, found: list[tuple[float, bool, bool]], outcome: list[float]
-) -> None:
-    """Keep a hand's EVs, outcomes and the counter's bets for the strategies."""
-    kept.shoe.append(shoe)
-    kept.ev.append([value for value, _, _ in found])
-    kept.positive.append([up for _, up, _ in found])
-    kept.outcome.append(outcome)
-    kept.flats[0].append([bets for _, _, bets in found])
-
-
-@functools.lru_cache(maxsize=8)
-def outcome_table(
-    bets: tuple[DragonTigerBet, ...], rules: DragonTigerRules
-) -> tuple[tuple[float, ...], ...]:
-    """Per bet, what it pays for each pair of cards dealt, 52·dragon + tiger (cards as
-    4·rank + suit): :func:`~.game.settle` of every pair, once per process and run."""
-    pairs = [((d // 4, d % 4), (t // 4, t % 4)) for d in range(52) for t in range(52)]
-    return tuple(
-        tuple(float(settle(bet, rules, dragon, tiger)) for dragon, tiger in pairs) for bet in bets
-    )
-
-
-def _strategy_totals(job: _Job, kept: _Hands) -> StrategyTotals:
-    """What every strategy did in each shoe of the chunk
-    (:func:`~baccarat_exact.analysis.simulate_totals.strategy_totals`)."""
-    width = len(job.bets)
-
-    def table(rows: list[list[float]] | list[list[bool]], kind: type) -> np.ndarray:
-        return np.array(rows, dtype=kind).reshape(-1, width)
-
-    ev = table(kept.ev, np.float64)
-    second = None
-    if job.moments:
-        second = np.empty_like(ev)
-        for b, (pay, full) in enumerate(job.moments):
-            if pay is None:
-                second[:, b] = full
-            else:  # no push: P(win) follows from the exact EV = pay·p − (1 − p)
-                p = (ev[:, b] + 1) / (pay + 1)
-                second[:, b] = pay * pay * p + (1 - p)
-    return strategy_totals(
-        job.strategies,
-        job.last - job.first,
-        np.array(kept.shoe, dtype=np.int64),
-        ev,
-        table(kept.outcome, np.float64),
-        table(kept.positive, np.bool_),
-        [table(rows, np.float64) for rows in kept.true_counts],
-        [table(rows, np.bool_) for rows in kept.flats],
-        second,
-    )
 
 
 class _Sums:
@@ -657,7 +556,8 @@ def deal_shoes(
             hands_per_hour=plan.hands_per_hour,
         ),
     )
-    return _dealt(job, shoes, sums, _played(plan, strategies, sums, bets))
+    assert sums.played is not None
+    return _dealt(job, shoes, sums, played_economics(plan, strategies, sums.played, bets))
 
 
 def _deal(
@@ -696,64 +596,3 @@ def _dealt(job: _Job, shoes: int, sums: _Sums, played: Played | None) -> DealtSh
         tuple(sums.hands),
         played,
     )
-
-
-def _played(
-    plan: BettingPlan,
-    strategies: tuple[Strategy, ...],
-    sums: _Sums,
-    bets: tuple[DragonTigerBet, ...],
-) -> Played:
-    """Each bet's economics per strategy and, with counts compared, the comparisons."""
-    played = sums.played
-    assert played is not None
-    names = (plan.counter, *(name for name, _ in plan.compared))
-    economics = tuple(
-        played.economics(
-            b, bet.name, s, strategy, None if strategy.system is None else names[strategy.system]
-        )
-        for b, bet in enumerate(bets)
-        for s, strategy in enumerate(strategies)
-        if strategy.ramps is None or strategy.ramps[b] is not None
-    )
-    comparisons = (
-        tuple(
-            played.comparison(
-                b,
-                bet.name,
-                s,
-                strategy.system,
-                names[strategy.system],
-                plan.correlations[strategy.system][b] if plan.correlations else None,
-            )
-            for b, bet in enumerate(bets)
-            for s, strategy in enumerate(strategies)
-            if strategy.kind == "flat" and strategy.system is not None
-        )
-        if len(names) > 1
-        else ()
-    )
-    return Played(strategies, economics, comparisons, plan)
-
-
-def bet_moments(
-    shoe: Shoe, rules: DragonTigerRules, bets: Sequence[DragonTigerBet]
-) -> tuple[tuple[float | None, float], ...]:
-    """Per bet: its one winning pay where every other outcome loses the stake (no push;
-    else None), and its exact E[outcome²] on the full shoe, as a float (for Kelly bins).
-
-    >>> from baccarat_exact.analysis.dragon_tiger.game import find_bets
-    >>> bet_moments(Shoe.from_decks(8), DragonTigerRules(), find_bets(["dragon", "tie"]))[1][0]
-    8.0
-    """
-    from baccarat_exact.analysis.dragon_tiger.game import dragon_tiger_odds
-
-    found = []
-    for odds in dragon_tiger_odds(shoe, rules, bets):
-        lines = odds.lines
-        second = float(sum((line.probability * line.pays**2 for line in lines), Fraction(0)))
-        wins = {line.pays for line in lines if line.pays > 0}
-        rest = {line.pays for line in lines if line.pays <= 0}
-        simple = len(wins) == 1 and rest <= {Fraction(-1)}
-        found.append((float(next(iter(wins))) if simple else None, second))
-    return tuple(found)
