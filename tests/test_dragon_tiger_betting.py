@@ -269,3 +269,15 @@ def test_bad_fast_input_is_one_line_and_exit_2(
     code, out, err = run_main(capsys, "dragon-tiger", "simulate", *args)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("Error: ") and message in err
+
+
+def test_a_long_run_is_announced_and_one_past_a_day_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As ``simulate``: the estimate (all 24 bets priced at each card) before the run."""
+    note = DragonTigerSimulateRequest(shoes=20_000).long_run(jobs=1)
+    assert note is not None and note.startswith("20,000 shoes take roughly")
+    assert DragonTigerSimulateRequest(shoes=200).long_run(jobs=1) is None
+    code, out, err = run_main(capsys, "dragon-tiger", "simulate", "--shoes", "100000000")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "past the day a run may take" in err

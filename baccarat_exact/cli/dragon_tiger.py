@@ -12,6 +12,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
+from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import (
     SHOE,
     BankrollOption,
@@ -185,7 +186,7 @@ def simulate_command(
 
     --fast deals the same shoes, counts, bets and settles without pricing any hand (the
     win as dealt; each count flat and with --ramp, --wong-in/--wong-out), many times as
-    fast.
+    fast. A run estimated past a minute says so first; one past a day is refused.
     """
     request = DragonTigerSimulateRequest(
         shoe=SHOE.value(ctx),
@@ -213,6 +214,9 @@ def simulate_command(
         fast=fast,
         wong_in=wong_in,
     )
+    note = request.long_run(jobs, cluster)
+    if note is not None:
+        echo(f"note: {note}", err=True)
     answer(
         request,
         View(fmt, table),

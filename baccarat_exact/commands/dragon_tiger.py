@@ -243,6 +243,13 @@ MAIN_BETS = ("dragon", "tiger", "tie")
 """The layout's main bets: a ramp given without bet names is played on the others (the
 side bets) when the run prices any, else on these (as baccarat's ``simulate`` does)."""
 
+SECONDS_PER_CARD_PER_BET = 1.5e-6
+"""Rough time to deal one card and price one bet before each hand, with the strategies
+of a betting plan (1–1.5 µs measured, 8 decks): only for the note before a long run."""
+
+FAST_SECONDS_PER_CARD = 1e-6
+"""Rough time of ``--fast`` per card dealt (the shuffle, mostly; 0.7 µs measured)."""
+
 HANDS_PER_HOUR = 70
 """Hands an hour unless ``--hands-per-hour`` says otherwise (baccarat's ``simulate``'s)."""
 
@@ -407,6 +414,52 @@ class DragonTigerSimulateRequest(_DragonTigerRequest["SimulationResult | FastRes
                 )
             found.append(count)
         return tuple(found)
+
+    def seconds(self, workers: int = 1) -> float:
+        """A rough estimate of the run's time on ``workers`` processes (Kelly and optimal
+        ramps deal the shoes twice)."""
+        import math
+
+        shoe = self.shoe.shoe()
+        per_card = (
+            FAST_SECONDS_PER_CARD
+            if self.fast
+            else SECONDS_PER_CARD_PER_BET * len(self.priced(shoe)[0])
+        )
+        passes = 2 if not self.fast and (self.kelly or self.optimal_ror) else 1
+        try:
+            return passes * float(self.shoes) * shoe.cards * per_card / max(workers, 1)
+        except OverflowError:
+            return math.inf
+
+    def long_run(self, jobs: int = 1, cluster: str | None = None) -> str | None:
+        """What to say before a run estimated past a minute (``None``: a short run), as
+        ``simulate`` says it.
+
+        :raises SimulationError: for a run estimated beyond a day on its workers.
+        """
+        from baccarat_exact.commands.simulate import (
+            LONG_SECONDS,
+            SimulateRequest,
+            duration_text,
+            refuse_beyond_a_day,
+        )
+
+        workers = SimulateRequest.workers(jobs, cluster)
+        if workers is None:  # a remote cluster: its workers are not known here
+            seconds, on = self.seconds(), "one core (the cluster's workers share it)"
+        else:
+            seconds = self.seconds(workers)
+            refuse_beyond_a_day(
+                seconds,
+                f"--shoes {self.shoes}",
+                workers,
+                "give fewer shoes, or more workers (--jobs)",
+            )
+            on = "one core (--jobs N shares it)" if workers == 1 else f"{workers} processes"
+        if seconds <= LONG_SECONDS:
+            return None
+        return f"{self.shoes:,} shoes take roughly {duration_text(seconds)} on {on}"
 
     def _wong_in(self) -> float | None:
         """``--wong-in``, checked against the mode and the betting (as baccarat's)."""
