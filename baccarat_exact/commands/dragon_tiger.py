@@ -239,10 +239,6 @@ class FastResult:
     goal: float | None = None
 
 
-MAIN_BETS = ("dragon", "tiger", "tie")
-"""The layout's main bets: a ramp given without bet names is played on the others (the
-side bets) when the run prices any, else on these (as baccarat's ``simulate`` does)."""
-
 SECONDS_PER_CARD_PER_BET = 1.5e-6
 """Rough time to deal one card and price one bet before each hand, with the strategies
 of a betting plan (1–1.5 µs measured, 8 decks): only for the note before a long run."""
@@ -384,6 +380,7 @@ class DragonTigerSimulateRequest(_DragonTigerRequest["SimulationResult | FastRes
     def _ramps(self, betting: Betting) -> tuple[Ramp | None, ...]:
         """Each priced bet's ramp (``--ramp tie=2:1,4:3`` per bet, or steps alone for the
         side bets, the main bets of a run without them)."""
+        from baccarat_exact.analysis.dragon_tiger.game import MAIN_BETS
         from baccarat_exact.analysis.fast_counting import bet_ramps
         from baccarat_exact.analysis.ramps import check_chips
 
@@ -597,6 +594,7 @@ class DragonTigerSimulateRequest(_DragonTigerRequest["SimulationResult | FastRes
         at ``--threshold`` or its break-even on each bet)."""
         from baccarat_exact.analysis.dragon_tiger.betting import BettingPlan
         from baccarat_exact.analysis.dragon_tiger.eor import fit
+        from baccarat_exact.analysis.dragon_tiger.game import MAIN_BETS
         from baccarat_exact.analysis.ramps import ramped_bets
 
         betting = self._betting()

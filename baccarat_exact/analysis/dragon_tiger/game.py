@@ -29,6 +29,7 @@ from baccarat_exact.model.shoe import Shoe
 __all__ = [
     "BETS",
     "BET_NAMES",
+    "MAIN_BETS",
     "DealLaw",
     "DragonTigerBet",
     "DragonTigerOdds",
@@ -168,6 +169,9 @@ _SUIT_NAMES = {
 BETS: tuple[DragonTigerBet, ...] = _bets()
 """Every bet, in the order the reports list them."""
 BET_NAMES: tuple[str, ...] = tuple(bet.name for bet in BETS)
+MAIN_BETS = ("dragon", "tiger", "tie")
+"""The layout's main bets (the others are side bets): a ramp given without bet names is
+played on the side bets when a run prices any, else on these, as at baccarat."""
 _BY_NAME = {bet.name: bet for bet in BETS}
 
 
