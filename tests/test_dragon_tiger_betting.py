@@ -17,7 +17,7 @@ from baccarat_exact.analysis.dragon_tiger.game import (
     DragonTigerRules,
     dragon_tiger_odds,
     find_bets,
-    settle,
+    payout,
 )
 from baccarat_exact.analysis.dragon_tiger.simulate import shuffled
 from baccarat_exact.commands.base import Context
@@ -38,14 +38,14 @@ LOW_HIGH = "A:1,2:1,3:1,4:1,5:1,6:1,8:-1,9:-1,T:-1,J:-1,Q:-1,K:-1"
 """A balanced count for the bets on one card's rank: small cards out, the Big gains."""
 
 
-def test_settle_is_the_reference_for_every_bet_and_pair() -> None:
+def test_payout_is_the_reference_for_every_bet_and_pair() -> None:
     cards = [(r, s) for r in range(13) for s in range(4)]
     pairs = [(d, t) for d in cards[::3] for t in cards[1::2]]
     rules = DragonTigerRules()
     for bet in BETS:
         for (dr, ds), (tr, ts) in pairs:
             dragon, tiger = (dr + 1, SUIT_LETTERS[ds]), (tr + 1, SUIT_LETTERS[ts])
-            assert settle(bet, rules, (dr, ds), (tr, ts)) == reference_settle(
+            assert payout(bet, rules, (dr, ds), (tr, ts)) == reference_settle(
                 bet.name, dragon, tiger
             ), (bet.name, dragon, tiger)
 

@@ -18,7 +18,7 @@ from baccarat_exact.analysis.dragon_tiger.game import (
     DragonTigerBet,
     DragonTigerRules,
     dragon_tiger_odds,
-    settle,
+    payout,
 )
 from baccarat_exact.analysis.ramps import Betting, Ramp, Strategy
 from baccarat_exact.analysis.simulate_results import CountComparison, StrategyEconomics
@@ -107,10 +107,10 @@ def outcome_table(
     bets: tuple[DragonTigerBet, ...], rules: DragonTigerRules
 ) -> tuple[tuple[float, ...], ...]:
     """Per bet, what it pays for each pair of cards dealt, 52·dragon + tiger (cards as
-    4·rank + suit): :func:`~.game.settle` of every pair, once per process and run."""
+    4·rank + suit): :func:`~.game.payout` of every pair, once per process and run."""
     pairs = [((d // 4, d % 4), (t // 4, t % 4)) for d in range(52) for t in range(52)]
     return tuple(
-        tuple(float(settle(bet, rules, dragon, tiger)) for dragon, tiger in pairs) for bet in bets
+        tuple(float(payout(bet, rules, dragon, tiger)) for dragon, tiger in pairs) for bet in bets
     )
 
 

@@ -38,7 +38,7 @@ __all__ = [
     "deal_law",
     "dragon_tiger_odds",
     "find_bets",
-    "settle",
+    "payout",
 ]
 
 SEVEN = RANKS.index(Rank.SEVEN)
@@ -201,7 +201,7 @@ def find_bets(names: Sequence[str]) -> tuple[DragonTigerBet, ...]:
     return tuple(found)
 
 
-def settle(
+def payout(
     bet: DragonTigerBet, rules: DragonTigerRules, dragon: tuple[int, int], tiger: tuple[int, int]
 ) -> Fraction:
     """What ``bet`` pays per unit staked when the Dragon's card is ``dragon`` and the
@@ -209,7 +209,7 @@ def settle(
     loss is −1, a main bet's tie −``tie_loses``).
 
     >>> rules = DragonTigerRules()
-    >>> [settle(bet, rules, (12, 0), (12, 1)) for bet in find_bets(["dragon", "tie", "suited-tie"])]
+    >>> [payout(bet, rules, (12, 0), (12, 1)) for bet in find_bets(["dragon", "tie", "suited-tie"])]
     [Fraction(-1, 2), Fraction(8, 1), Fraction(-1, 1)]
     """
     if bet.kind == "tie":
