@@ -335,5 +335,10 @@ def test_every_command_with_cluster_takes_cluster_security_alike() -> None:
         if "--cluster" in options:
             assert "--cluster-security" in options, name
             helps[name] = options["--cluster-security"].help
-    assert set(helps) == {"simulate", "blackjack simulate", "blackjack counting"}
+    assert set(helps) == {
+        "simulate",
+        "blackjack simulate",
+        "blackjack counting",
+        "dragon-tiger simulate",
+    }
     assert len(set(helps.values())) == 1

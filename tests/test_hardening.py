@@ -980,6 +980,7 @@ JOBS_COMMANDS = {
     "blackjack simulate": ("blackjack", "simulate", "--shoes", "1000"),
     "blackjack indices": ("blackjack", "indices", "--float"),
     "blackjack counting": ("blackjack", "counting", "--shoes", "1000000"),
+    "dragon-tiger simulate": ("dragon-tiger", "simulate", "--shoes", "100000", "--only", "tie"),
 }
 """Every command that shares its work out on ``--jobs`` processes (and ``check``, which
 recomputes a simulation on them), with a run long enough to be interrupted."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from baccarat_exact.analysis.counting import DEFAULT_LEVEL, CountSystem
-from baccarat_exact.analysis.ramps import MAX_UNITS, Ramp, check_trip
+from baccarat_exact.analysis.ramps import MAX_UNITS, Betting, Ramp, check_trip
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.bets import Bet, main_bets
 from baccarat_exact.model.cards import POINT_VALUE
@@ -217,6 +217,19 @@ class SimulationSettings:
                 )
             if names.count(name) > 1:
                 raise SimulationError(f"--compare-count: the name {name!r} is given twice")
+
+    @property
+    def betting(self) -> Betting:
+        """How the counting player sizes his bets, as every simulation reads it."""
+        return Betting(
+            ramp=self.ramp,
+            kelly=self.kelly,
+            max_bet=self.max_bet,
+            wong_out=self.wong_out,
+            bankroll=self.bankroll,
+            optimal=self.optimal_ror,
+            chips=self.chips,
+        )
 
     @property
     def bet_ramps(self) -> tuple[Ramp | None, ...]:

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccarat_exact.analysis.dealing import BurnRule, SimulationSettings
-from baccarat_exact.analysis.ramps import Ramp, Strategy, parse_ramp, ramped_bets
+from baccarat_exact.analysis.ramps import MAIN_BETS, Ramp, Strategy, parse_ramp, ramped_bets
 from baccarat_exact.analysis.simulate_results import CountSystemFits
 from baccarat_exact.errors import SimulationError
 from baccarat_exact.model.cards import POINT_VALUE
@@ -102,11 +102,15 @@ def estimated_fast_seconds(shoes: int, cards: int, workers: int = 1) -> float:
 
 
 def bet_ramps(
-    text: str, bets: tuple[str, ...], minimum: int = 0, wong_out: float | None = None
+    text: str,
+    bets: tuple[str, ...],
+    minimum: int = 0,
+    wong_out: float | None = None,
+    main: tuple[str, ...] = MAIN_BETS,
 ) -> tuple[Ramp | None, ...]:
     """``--ramp`` per bet, ``"dragon-7=4:1,6:2; panda-8=3:1"`` (a bet not named is bet
     flat only), or steps alone (``"2:1,4:2"``) for the bets :func:`.ramped_bets` says:
-    the side bets, or the main bets of a run without side bets.
+    the side bets, or the main bets (``main``: the game's) of a run without side bets.
 
     >>> [r and r.text() for r in bet_ramps("dragon-7=4:1,6:2", ("banker", "dragon-7"))]
     [None, '4:1,6:2']
@@ -121,7 +125,7 @@ def bet_ramps(
     named = [part for part in parts if "=" in part]
     if not named:
         ramp = parse_ramp(text, minimum, wong_out)
-        return tuple(ramp if on else None for on in ramped_bets(bets))
+        return tuple(ramp if on else None for on in ramped_bets(bets, main))
     if len(named) != len(parts):
         raise SimulationError(
             f"--ramp: name every bet's ramp (BET=STEPS; ...) or none, got {text!r}"

@@ -5,7 +5,7 @@ and covariances over shoes (:mod:`.economics`, :func:`.estimates.strategy_spread
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,15 +17,15 @@ from baccarat_exact.analysis.estimates import Estimate, mean_of, ratio_of, strat
 from baccarat_exact.analysis.fast_counting import (
     FastSettings,
     FastTables,
-    Player,
     ShoeSums,
     deal_shoes,
     fast_tables,
 )
+from baccarat_exact.analysis.ramps import Strategy
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.analysis.simulate_results import CountSystemFits, StrategyEconomics
 
-__all__ = ["FAST_CHUNK_SHOES", "FastResult", "fast_simulate"]
+__all__ = ["FAST_CHUNK_SHOES", "FastResult", "fast_economics", "fast_simulate"]
 
 FAST_CHUNK_SHOES = 4000
 """Shoes per unit of work: fixed, so results never depend on the number of jobs."""
@@ -79,15 +79,48 @@ def fast_simulate(
     eor = effect_of_removal(s.shoe, s.rules, s.chosen_bets)
     systems = count_systems(s, eor, count_fits(s, eor))
     tables = fast_tables(fast, systems)
-    n_players = len(tables.players)
-    moments = ShoeMoments.zeros((n_players,), _MOMENTS)
-    hand_moments = ShoeMoments.zeros((), 1)
-    total = 0
     work = (
         _Job(tables, s.seed, first, min(first + FAST_CHUNK_SHOES, s.shoes))
         for first in range(0, s.shoes, FAST_CHUNK_SHOES)
     )
-    for job, sums in runner.map(_deal_chunk, work, -(-s.shoes // FAST_CHUNK_SHOES)):
+    names = [bet.name for bet in s.chosen_bets]
+    economics, total, per_shoe = fast_economics(
+        (sums for _, sums in runner.map(_deal_chunk, work, -(-s.shoes // FAST_CHUNK_SHOES))),
+        [
+            (names[player.bet], systems[player.system].name, player.strategy)
+            for player in tables.players
+        ],
+        shoes=s.shoes,
+        bankroll=s.bankroll,
+        hands_per_hour=s.hands_per_hour,
+        progress=progress,
+    )
+    return FastResult(
+        fast=fast,
+        systems=systems,
+        economics=economics,
+        hands=total,
+        hands_per_shoe=per_shoe,
+        compiled=fast_counting.NATIVE,
+    )
+
+
+def fast_economics(
+    chunks: Iterable[ShoeSums],
+    players: Sequence[tuple[str, str, Strategy]],
+    *,
+    shoes: int,
+    bankroll: float,
+    hands_per_hour: int,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[tuple[StrategyEconomics, ...], int, Estimate]:
+    """Every player's economics (each a bet, a count's name and a way of betting) from
+    the per-shoe sums of each chunk, added in shoe order, any game's: with the hands
+    dealt and the hands per shoe. ``progress`` is told each chunk's shoes."""
+    moments = ShoeMoments.zeros((len(players),), _MOMENTS)
+    hand_moments = ShoeMoments.zeros((), 1)
+    total = 0
+    for sums in chunks:
         hands = sums.hands.astype(np.float64)
         dealt = np.broadcast_to(hands[:, None], sums.won.shape)
         moments.add(
@@ -99,34 +132,27 @@ def fast_simulate(
         hand_moments.add(hands[:, None])
         total += int(sums.hands.sum())
         if progress is not None:
-            progress(job.last - job.first)
-    names = [bet.name for bet in s.chosen_bets]
+            progress(len(sums.hands))
     economics = tuple(
-        _economics(fast, moments, p, player, names[player.bet], systems)
-        for p, player in enumerate(tables.players)
+        _economics(moments, p, bet, count, strategy, shoes, bankroll, hands_per_hour)
+        for p, (bet, count, strategy) in enumerate(players)
     )
     n = hand_moments.n
-    return FastResult(
-        fast=fast,
-        systems=systems,
-        economics=economics,
-        hands=total,
-        hands_per_shoe=mean_of(hand_moments.means(), hand_moments.covariance(), n, 0),
-        compiled=fast_counting.NATIVE,
-    )
+    return economics, total, mean_of(hand_moments.means(), hand_moments.covariance(), n, 0)
 
 
 def _economics(
-    fast: FastSettings,
     moments: ShoeMoments,
     p: int,
-    player: Player,
     bet: str,
-    systems: tuple[CountSystemFits, ...],
+    count: str,
+    strategy: Strategy,
+    shoes: int,
+    bankroll: float,
+    hands_per_hour: int,
 ) -> StrategyEconomics:
     """Player ``p``'s figures, every one a function of the per-shoe means (the win as
     dealt: no exact EV per hand here)."""
-    s = fast.settings
     n = moments.n
     means, covariance = moments.means((p,)), moments.covariance((p,))
     figures = strategy_spread(
@@ -137,16 +163,16 @@ def _economics(
         dealt=0,
         square=1,
         hands=4,
-        per_hour=s.hands_per_hour,
-        bankroll=s.bankroll,
-        periods=s.shoes,
+        per_hour=hands_per_hour,
+        bankroll=bankroll,
+        periods=shoes,
     )
     won = mean_of(means, covariance, n, 0)
     bet_any = float(moments.total[p, 3]) > 0
     return StrategyEconomics(
         bet=bet,
-        strategy=player.strategy,
-        count=systems[player.system].name,
+        strategy=strategy,
+        count=count,
         won_per_shoe=won,
         won_as_dealt=won,
         sd_per_shoe=figures.sd_per_shoe,
@@ -163,5 +189,5 @@ def _economics(
         ruin_within=figures.ruin_within,
         ruined=None,
         players=1,
-        shoes_per_player=s.shoes,
+        shoes_per_player=shoes,
     )

@@ -134,15 +134,16 @@ MAIN_BETS = ("banker", "player", "tie")
 """The main bets: a ramp names them to be played on them when the run prices side bets."""
 
 
-def ramped_bets(bets: tuple[str, ...]) -> tuple[bool, ...]:
+def ramped_bets(bets: tuple[str, ...], main: tuple[str, ...] = MAIN_BETS) -> tuple[bool, ...]:
     """Which of ``bets`` a ramp given without bet names, and a Kelly ramp, is played on:
     the side bets when the run prices any (what a counter counts for), else the main
-    bets — never the main bets beside side bets unless a ramp names them.
+    bets (``main``: the game's) — never the main bets beside side bets unless a ramp
+    names them.
 
     >>> ramped_bets(("banker", "player", "tie", "dragon-7")), ramped_bets(("banker", "tie"))
     ((False, False, False, True), (True, True))
     """
-    side = tuple(name not in MAIN_BETS for name in bets)
+    side = tuple(name not in main for name in bets)
     return side if any(side) else tuple(True for _ in bets)
 
 

@@ -28,7 +28,7 @@ from baccarat_exact.analysis.counting import CountFit, derive_count, fit_count
 from baccarat_exact.analysis.dealing import SimulationSettings, deal_shoe
 from baccarat_exact.analysis.economics import KellyBin, kelly_ramp, optimal_ramp
 from baccarat_exact.analysis.eor import EffectOfRemoval, effect_of_removal
-from baccarat_exact.analysis.ramps import Ramp, Strategy, bet_amounts, chip_ramp
+from baccarat_exact.analysis.ramps import Betting, Ramp, Strategy, bet_amounts, chip_ramp
 from baccarat_exact.analysis.runner import Runner
 from baccarat_exact.analysis.simulate_results import CountSystemFits, SimulationResult
 from baccarat_exact.analysis.simulate_totals import (
@@ -37,6 +37,7 @@ from baccarat_exact.analysis.simulate_totals import (
     ChunkTotals,
     StrategyTotals,
     Summary,
+    strategy_totals,
 )
 from baccarat_exact.model.bets import ANY_PAIRS, PAIR, SUITED_PAIR, Bet
 from baccarat_exact.model.events import N_EVENTS
@@ -51,7 +52,10 @@ __all__ = [
     "count_fits",
     "count_systems",
     "estimated_seconds",
+    "kelly_ramps",
+    "optimal_ramps",
     "pay_table",
+    "plan_strategies",
     "simulate",
     "strategies",
 ]
@@ -289,14 +293,8 @@ def _strategy_totals(
     second: np.ndarray | None = None,
     count_bets: np.ndarray | None = None,
 ) -> StrategyTotals:
-    """Per shoe, for every bet and strategy: Σ units·EV, Σ units·outcome, Σ units, hands
-    bet, and the lowest point of the shoe's running win (hand by hand); and, where Kelly
-    ramps are to be derived, what each true count's hands hold."""
-    hands, n_bets = ev.shape
-    # strategies first, then hands and bets: the products and running sums go along rows
-    # of hands × bets (a last axis of strategies made each a loop of one or two), each
-    # sum still added hand by hand in order, so the same floats
-    units = np.zeros((len(job.strategies), hands, n_bets))
+    """:func:`~.simulate_totals.strategy_totals` of a chunk, each count's flat bets
+    decided by ``threshold`` or its linear model."""
     flats = []
     for system, tc in zip(job.systems, counts):
         if system.fits is job.fits and count_bets is not None:
@@ -306,47 +304,17 @@ def _strategy_totals(
         else:
             base, slope = _linear_model(system.fits)
             flats.append(base + slope * tc > 0)
-    for s, strategy in enumerate(job.strategies):
-        if strategy.kind == "perfect":
-            units[s] = positive
-            continue
-        assert strategy.system is not None
-        if strategy.kind == "flat":
-            units[s] = flats[strategy.system]
-            continue
-        tc = counts[strategy.system]
-        for b, ramp in enumerate(strategy.ramps or ()):
-            if ramp is not None:
-                units[s, :, b] = ramp.units(tc[:, b])
-    won = units * outcome
-    shoes = job.last - job.first
-    # hands come in shoe order: each shoe is a run of rows, summed by reduceat over the
-    # shoes that dealt a hand (reduceat needs increasing starts)
-    bounds = np.searchsorted(shoe_index, np.arange(shoes + 1))
-    dealt = bounds[:-1] < bounds[1:]
-    starts = bounds[:-1][dealt]
-    totals = np.zeros((shoes, n_bets, len(job.strategies), 4))
-    for i, part in enumerate((units * ev, won, units, units > 0)):
-        summed = np.add.reduceat(part, starts, axis=1, dtype=np.float64)
-        totals[dealt, :, :, i] = summed.transpose(1, 2, 0)
-    # the lowest running win within each shoe, hand by hand (0 before its first hand)
-    running = np.cumsum(won, axis=1)
-    before = np.concatenate((np.zeros((len(job.strategies), 1, n_bets)), running), axis=1)
-    lowest = np.zeros((shoes, n_bets, len(job.strategies)))
-    drops = running - before[:, bounds[:-1]][:, shoe_index]
-    lowest[dealt] = np.minimum(np.minimum.reduceat(drops, starts, axis=1), 0.0).transpose(1, 2, 0)
-    bins = None
-    if job.kelly_bins and second is not None:
-        bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
-        square = second
-        for k, tc in enumerate(counts):
-            where = np.clip(np.floor(tc), -KELLY_BINS, KELLY_BINS).astype(np.int64) + KELLY_BINS
-            for b in range(n_bets):
-                for i, weights in enumerate((None, ev[:, b], square[:, b])):
-                    bins[b, k, :, i] = np.bincount(
-                        where[:, b], weights=weights, minlength=2 * KELLY_BINS + 1
-                    )
-    return StrategyTotals(totals=totals, lowest=lowest, kelly_bins=bins)
+    return strategy_totals(
+        job.strategies,
+        job.last - job.first,
+        shoe_index,
+        ev,
+        outcome,
+        positive,
+        counts,
+        flats,
+        second if job.kelly_bins else None,
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -404,16 +372,26 @@ def strategies(
     kelly: tuple[tuple[Ramp, ...], ...] | None = None,
     optimal: tuple[tuple[Ramp, ...], ...] | None = None,
 ) -> tuple[Strategy, ...]:
-    """The strategies every bet is played with: perfect information, each count's flat
-    bet, each count with the ramps of ``settings.bet_ramps``, and each count with its
-    Kelly ramps and its optimal ramps (per count, one ramp per bet, on
-    ``settings.kelly_bets``) when they are known."""
+    """The strategies every bet is played with (:func:`plan_strategies`), the ramps of
+    ``settings.bet_ramps`` and Kelly and optimal ramps on ``settings.kelly_bets``."""
+    return plan_strategies(settings.bet_ramps, settings.kelly_bets, systems, kelly, optimal)
+
+
+def plan_strategies(
+    ramps: tuple[Ramp | None, ...],
+    on: tuple[bool, ...],
+    systems: int,
+    kelly: tuple[tuple[Ramp, ...], ...] | None = None,
+    optimal: tuple[tuple[Ramp, ...], ...] | None = None,
+) -> tuple[Strategy, ...]:
+    """The strategies every bet is played with, in any game: perfect information, each
+    count's flat bet, each count with ``ramps`` (one per bet, None: none), and each
+    count with its Kelly ramps and its optimal ramps (per count, one ramp per bet, on the
+    bets ``on`` says) when they are known."""
     found = [Strategy("perfect")]
     found.extend(Strategy("flat", k) for k in range(systems))
-    ramps = settings.bet_ramps
     if any(ramp is not None for ramp in ramps):
         found.extend(Strategy("ramp", k, ramps) for k in range(systems))
-    on = settings.kelly_bets
     for kind, measured in (("kelly", kelly), ("optimal", optimal)):
         found.extend(
             Strategy(kind, k, tuple(r if o else None for r, o in zip(ramps_k, on)))
@@ -466,9 +444,9 @@ def simulate(
             progress=progress,
         )
         if settings.kelly is not None:
-            kelly = _kelly_ramps(settings, first)
+            kelly = kelly_ramps(settings.betting, _bins(first))
         if settings.optimal_ror is not None:
-            optimal = _optimal_ramps(settings, first)
+            optimal = optimal_ramps(settings.betting, _bins(first))
     plan = strategies(settings, len(systems), kelly, optimal)
     return _deal(
         settings,
@@ -526,10 +504,15 @@ def _deal(
     return summary
 
 
-def _measured(summary: Summary) -> list[list[list[KellyBin]]]:
-    """The true-count bins of a first pass, per count and bet."""
-    bins = summary.kelly_bins
+def _bins(summary: Summary) -> np.ndarray:
+    """The true-count bins a first pass measured."""
+    bins = summary.played.kelly_bins
     assert bins is not None
+    return bins
+
+
+def _measured(bins: np.ndarray) -> list[list[list[KellyBin]]]:
+    """The true-count bins of a first pass, per count and bet."""
     return [
         [
             [
@@ -542,41 +525,43 @@ def _measured(summary: Summary) -> list[list[list[KellyBin]]]:
     ]
 
 
-def _kelly_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
+def kelly_ramps(betting: Betting, bins: np.ndarray) -> tuple[tuple[Ramp, ...], ...]:
     """Each count's Kelly ramp for each bet, from the true-count bins of a first pass
-    (each bet rounded to the chips, if any: :func:`~.ramps.chip_ramp`)."""
-    assert settings.kelly is not None and settings.max_bet is not None
+    (:attr:`~.simulate_totals.StrategySums.kelly_bins`: any game's), each bet rounded to
+    the chips, if any (:func:`~.ramps.chip_ramp`)."""
+    assert betting.kelly is not None and betting.max_bet is not None
     found = []
-    for per_bet in _measured(summary):
+    for per_bet in _measured(bins):
         ramps = []
         for measured in per_bet:
-            steps = kelly_ramp(measured, settings.kelly, settings.max_bet, KELLY_LEAST)
+            steps = kelly_ramp(measured, betting.kelly, betting.max_bet, KELLY_LEAST)
             ramp = Ramp(
                 steps=tuple((float(tc), units) for tc, units in steps),
-                wong_out=settings.wong_out,
+                wong_out=betting.wong_out,
             )
-            ramps.append(chip_ramp(ramp, settings.chips) if settings.chips else ramp)
+            ramps.append(chip_ramp(ramp, betting.chips) if betting.chips else ramp)
         found.append(tuple(ramps))
     return tuple(found)
 
 
-def _optimal_ramps(settings: SimulationSettings, summary: Summary) -> tuple[tuple[Ramp, ...], ...]:
+def optimal_ramps(betting: Betting, bins: np.ndarray) -> tuple[tuple[Ramp, ...], ...]:
     """Each count's optimal ramp for each bet (:func:`~.economics.optimal_ramp`: the
-    bankroll, the risk of ruin, bets the chips make up to ``max_bet``)."""
-    assert settings.optimal_ror is not None and settings.max_bet is not None
-    amounts = bet_amounts(settings.chips, settings.max_bet)
+    bankroll, the risk of ruin, bets the chips make up to ``max_bet``), from the bins of
+    a first pass as :func:`kelly_ramps`."""
+    assert betting.optimal is not None and betting.max_bet is not None
+    amounts = bet_amounts(betting.chips, betting.max_bet)
     found = []
-    for per_bet in _measured(summary):
+    for per_bet in _measured(bins):
         ramps = []
         for measured in per_bet:
             least, steps = optimal_ramp(
-                measured, settings.bankroll, settings.optimal_ror, amounts, KELLY_LEAST
+                measured, betting.bankroll, betting.optimal, amounts, KELLY_LEAST
             )
             ramps.append(
                 Ramp(
                     steps=tuple((float(tc), units) for tc, units in steps),
                     minimum=least,
-                    wong_out=settings.wong_out,
+                    wong_out=betting.wong_out,
                 )
             )
         found.append(tuple(ramps))

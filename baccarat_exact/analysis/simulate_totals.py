@@ -38,7 +38,15 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.eor import EffectOfRemoval
     from baccarat_exact.analysis.ramps import Strategy
 
-__all__ = ["KELLY_BINS", "KELLY_LEAST", "ChunkTotals", "StrategyTotals", "Summary"]
+__all__ = [
+    "KELLY_BINS",
+    "KELLY_LEAST",
+    "ChunkTotals",
+    "StrategySums",
+    "StrategyTotals",
+    "Summary",
+    "strategy_totals",
+]
 
 KELLY_BINS = 30
 """Kelly ramps are measured at whole true counts −30 … +30 (a hand beyond is put in the
@@ -63,6 +71,71 @@ class StrategyTotals:
     """(bets, counts, true counts, 3): hands, Σ EV, Σ E[outcome²] (exact per hand where the
     bet has one winning pay, else the full shoe's) at each whole true count
     (:data:`KELLY_BINS`), when Kelly ramps are to be derived."""
+
+
+def strategy_totals(
+    plan: tuple[Strategy, ...],
+    shoes: int,
+    shoe_index: IntArray,
+    ev: FloatArray,
+    outcome: FloatArray,
+    positive: npt.NDArray[np.bool_],
+    counts: list[FloatArray],
+    flats: list[npt.NDArray[np.bool_]],
+    second: FloatArray | None = None,
+) -> StrategyTotals:
+    """Per shoe, for every bet and strategy of ``plan``: Σ units·EV, Σ units·outcome,
+    Σ units, hands bet, and the lowest point of the shoe's running win (hand by hand);
+    and, with ``second`` (each hand's E[outcome²]), what each true count's hands hold,
+    for Kelly ramps. Any game's hands: ``shoe_index`` (hands in shoe order, 0 … ``shoes``
+    − 1), and per hand and bet its exact ``ev``, what it paid as dealt (``outcome``),
+    whether its EV is ``positive``, and per count its true count (``counts``) and its flat
+    bet (``flats``)."""
+    hands, n_bets = ev.shape
+    # strategies first, then hands and bets: the products and running sums go along rows
+    # of hands × bets (a last axis of strategies made each a loop of one or two), each
+    # sum still added hand by hand in order, so the same floats
+    units = np.zeros((len(plan), hands, n_bets))
+    for s, strategy in enumerate(plan):
+        if strategy.kind == "perfect":
+            units[s] = positive
+            continue
+        assert strategy.system is not None
+        if strategy.kind == "flat":
+            units[s] = flats[strategy.system]
+            continue
+        tc = counts[strategy.system]
+        for b, ramp in enumerate(strategy.ramps or ()):
+            if ramp is not None:
+                units[s, :, b] = ramp.units(tc[:, b])
+    won = units * outcome
+    # hands come in shoe order: each shoe is a run of rows, summed by reduceat over the
+    # shoes that dealt a hand (reduceat needs increasing starts)
+    bounds = np.searchsorted(shoe_index, np.arange(shoes + 1))
+    dealt = bounds[:-1] < bounds[1:]
+    starts = bounds[:-1][dealt]
+    totals = np.zeros((shoes, n_bets, len(plan), 4))
+    for i, part in enumerate((units * ev, won, units, units > 0)):
+        summed = np.add.reduceat(part, starts, axis=1, dtype=np.float64)
+        totals[dealt, :, :, i] = summed.transpose(1, 2, 0)
+    # the lowest running win within each shoe, hand by hand (0 before its first hand)
+    running = np.cumsum(won, axis=1)
+    before = np.concatenate((np.zeros((len(plan), 1, n_bets)), running), axis=1)
+    lowest = np.zeros((shoes, n_bets, len(plan)))
+    drops = running - before[:, bounds[:-1]][:, shoe_index]
+    lowest[dealt] = np.minimum(np.minimum.reduceat(drops, starts, axis=1), 0.0).transpose(1, 2, 0)
+    bins = None
+    if second is not None:
+        bins = np.zeros((n_bets, len(counts), 2 * KELLY_BINS + 1, 3))
+        square = second
+        for k, tc in enumerate(counts):
+            where = np.clip(np.floor(tc), -KELLY_BINS, KELLY_BINS).astype(np.int64) + KELLY_BINS
+            for b in range(n_bets):
+                for i, weights in enumerate((None, ev[:, b], square[:, b])):
+                    bins[b, k, :, i] = np.bincount(
+                        where[:, b], weights=weights, minlength=2 * KELLY_BINS + 1
+                    )
+    return StrategyTotals(totals=totals, lowest=lowest, kelly_bins=bins)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -211,14 +284,14 @@ class Summary:
         self, settings: SimulationSettings, bets: int, strategies: int = 0, systems: int = 0
     ) -> None:
         self.settings = settings
-        self.moments = ShoeMoments.zeros((bets, strategies), len(_MOMENTS))
-        self.paired = ShoeSums.zeros((bets, strategies))
-        self.kelly_bins = np.zeros((bets, systems, 2 * KELLY_BINS + 1, 3)) if systems else None
-        self.players = min(PATH_PLAYERS, settings.shoes)
-        self.shoes_per_player = settings.shoes // self.players
-        self.bank = np.full((bets, strategies), settings.bankroll)
-        self.broke = np.zeros((bets, strategies), dtype=bool)
-        self.ruined = np.zeros((bets, strategies), dtype=np.int64)
+        self.played = StrategySums(
+            bets,
+            strategies,
+            systems,
+            shoes=settings.shoes,
+            bankroll=settings.bankroll,
+            hands_per_hour=settings.hands_per_hour,
+        )
         cards = settings.shoe.cards
         self.hands = ShoeSums.zeros(())
         self.total_hands = 0
@@ -253,35 +326,7 @@ class Summary:
         if chunk.sample_depth is not None and chunk.sample_ev is not None:
             self.samples.append(chunk)
         if chunk.strategies is not None:
-            self._add_strategies(chunk.first, hands, chunk.strategies)
-
-    def _add_strategies(self, first: int, hands: FloatArray, played: StrategyTotals) -> None:
-        totals = played.totals
-        shape = totals.shape[:3]
-        dealt = np.broadcast_to(hands[:, None, None], shape)
-        won = totals[..., 1]
-        self.moments.add(
-            np.stack(
-                (totals[..., 0], won, won * won, totals[..., 2], totals[..., 3], dealt), axis=-1
-            )
-        )
-        if shape[2] > _REFERENCE:
-            gain = totals[..., 0]
-            difference = gain - gain[:, :, _REFERENCE : _REFERENCE + 1]
-            self.paired.add(difference, difference)
-        if self.kelly_bins is not None and played.kelly_bins is not None:
-            self.kelly_bins += played.kelly_bins
-        for j in range(shape[0]):
-            shoe = first + j
-            if shoe >= self.players * self.shoes_per_player:
-                break
-            if shoe % self.shoes_per_player == 0:  # the next player sits down
-                self.bank[:] = self.settings.bankroll
-                self.broke[:] = False
-            hit = ~self.broke & (self.bank + played.lowest[j] <= 0)
-            self.ruined += hit
-            self.broke |= hit
-            self.bank += won[j]
+            self.played.add(chunk.first, hands, chunk.strategies)
 
     def result(
         self,
@@ -353,13 +398,26 @@ class Summary:
             sample_shoes=sum(c.last - c.first for c in kept),
             systems=systems,
             economics=tuple(
-                self._economics(b, bet.name, s, strategy, systems)
+                self.played.economics(
+                    b,
+                    bet.name,
+                    s,
+                    strategy,
+                    None if strategy.system is None else systems[strategy.system].name,
+                )
                 for b, bet in enumerate(reference.bets)
                 for s, strategy in enumerate(plan)
                 if strategy.ramps is None or strategy.ramps[b] is not None
             ),
             comparisons=tuple(
-                self._comparison(b, bet.name, s, strategy.system, systems)
+                self.played.comparison(
+                    b,
+                    bet.name,
+                    s,
+                    strategy.system,
+                    systems[strategy.system].name,
+                    systems[strategy.system].fits[b].correlation,
+                )
                 for b, bet in enumerate(reference.bets)
                 for s, strategy in enumerate(plan)
                 if strategy.kind == "flat" and strategy.system is not None
@@ -368,13 +426,79 @@ class Summary:
             else (),
         )
 
-    def _economics(
+
+_MOMENTS = ("expected_win", "win", "win_squared", "units_bet", "hands_bet", "hands_dealt")
+"""The per-shoe quantities whose means and covariances every strategy's figures use."""
+_REFERENCE = 1
+"""The strategy the paired differences are taken against: the derived count's flat bet
+(strategy 0 is perfect information)."""
+
+
+_OVER_HANDS = ("sum_ev", "positive", "surebets")
+"""Per-shoe totals estimated as shares of all hands dealt."""
+_PER_SHOE = ("positive", "positive_ev", "count_hands", "count_ev")
+"""Per-shoe totals estimated as means per shoe."""
+
+
+class StrategySums:
+    """What every strategy bet and won, added chunk by chunk in shoe order, and the
+    economics and count comparisons that follow (any game's shoes: baccarat's
+    ``simulate``, Dragon Tiger's). The bankroll paths of :data:`PATH_PLAYERS` players,
+    each sitting for an equal share of the shoes, are followed for the ruin counted."""
+
+    def __init__(
         self,
-        b: int,
-        bet: str,
-        s: int,
-        strategy: Strategy,
-        systems: tuple[CountSystemFits, ...],
+        bets: int,
+        strategies: int,
+        systems: int = 0,
+        *,
+        shoes: int,
+        bankroll: float,
+        hands_per_hour: int,
+    ) -> None:
+        self.bankroll = bankroll
+        self.hands_per_hour = hands_per_hour
+        self.moments = ShoeMoments.zeros((bets, strategies), len(_MOMENTS))
+        self.paired = ShoeSums.zeros((bets, strategies))
+        self.kelly_bins = np.zeros((bets, systems, 2 * KELLY_BINS + 1, 3)) if systems else None
+        self.players = min(PATH_PLAYERS, shoes)
+        self.shoes_per_player = shoes // self.players
+        self.bank = np.full((bets, strategies), bankroll)
+        self.broke = np.zeros((bets, strategies), dtype=bool)
+        self.ruined = np.zeros((bets, strategies), dtype=np.int64)
+
+    def add(self, first: int, hands: FloatArray, played: StrategyTotals) -> None:
+        """Add what every strategy did in the next chunk's shoes (``first`` on, in shoe
+        order; ``hands``: hands dealt in each)."""
+        totals = played.totals
+        shape = totals.shape[:3]
+        dealt = np.broadcast_to(hands[:, None, None], shape)
+        won = totals[..., 1]
+        self.moments.add(
+            np.stack(
+                (totals[..., 0], won, won * won, totals[..., 2], totals[..., 3], dealt), axis=-1
+            )
+        )
+        if shape[2] > _REFERENCE:
+            gain = totals[..., 0]
+            difference = gain - gain[:, :, _REFERENCE : _REFERENCE + 1]
+            self.paired.add(difference, difference)
+        if self.kelly_bins is not None and played.kelly_bins is not None:
+            self.kelly_bins += played.kelly_bins
+        for j in range(shape[0]):
+            shoe = first + j
+            if shoe >= self.players * self.shoes_per_player:
+                break
+            if shoe % self.shoes_per_player == 0:  # the next player sits down
+                self.bank[:] = self.bankroll
+                self.broke[:] = False
+            hit = ~self.broke & (self.bank + played.lowest[j] <= 0)
+            self.ruined += hit
+            self.broke |= hit
+            self.bank += won[j]
+
+    def economics(
+        self, b: int, bet: str, s: int, strategy: Strategy, count: str | None
     ) -> StrategyEconomics:
         """Strategy ``s`` on bet ``b``: every figure a function of the per-shoe means."""
         moments, n = self.moments, self.moments.n
@@ -387,8 +511,8 @@ class Summary:
             dealt=1,
             square=2,
             hands=5,
-            per_hour=self.settings.hands_per_hour,
-            bankroll=self.settings.bankroll,
+            per_hour=self.hands_per_hour,
+            bankroll=self.bankroll,
             periods=self.shoes_per_player,
         )
         ror, within = figures.ror, figures.ruin_within
@@ -400,7 +524,7 @@ class Summary:
         return StrategyEconomics(
             bet=bet,
             strategy=strategy,
-            count=None if strategy.system is None else systems[strategy.system].name,
+            count=count,
             won_per_shoe=mean_of(means, covariance, n, 0),
             won_as_dealt=mean_of(means, covariance, n, 1),
             sd_per_shoe=figures.sd_per_shoe,
@@ -420,8 +544,8 @@ class Summary:
             shoes_per_player=self.shoes_per_player,
         )
 
-    def _comparison(
-        self, b: int, bet: str, s: int, system: int, systems: tuple[CountSystemFits, ...]
+    def comparison(
+        self, b: int, bet: str, s: int, system: int, count: str, correlation: float | None
     ) -> CountComparison:
         """The flat bet of count ``system`` (strategy ``s``) against the derived count's."""
         moments, n = self.moments, self.moments.n
@@ -439,23 +563,10 @@ class Summary:
                 unpaired = math.sqrt(won.se**2 + base.se**2)
         return CountComparison(
             bet=bet,
-            count=systems[system].name,
-            correlation=systems[system].fits[b].correlation,
+            count=count,
+            correlation=correlation,
             won_per_shoe=won,
             sd_per_shoe=Estimate(sd, None),
             difference=difference,
             unpaired_se=unpaired,
         )
-
-
-_MOMENTS = ("expected_win", "win", "win_squared", "units_bet", "hands_bet", "hands_dealt")
-"""The per-shoe quantities whose means and covariances every strategy's figures use."""
-_REFERENCE = 1
-"""The strategy the paired differences are taken against: the derived count's flat bet
-(strategy 0 is perfect information)."""
-
-
-_OVER_HANDS = ("sum_ev", "positive", "surebets")
-"""Per-shoe totals estimated as shares of all hands dealt."""
-_PER_SHOE = ("positive", "positive_ev", "count_hands", "count_ev")
-"""Per-shoe totals estimated as means per shoe."""

@@ -8,28 +8,44 @@ game's pays (:data:`DT_RULES`), the bets named and its own options, and answers 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
+from baccarat_exact.cli.output import echo
 from baccarat_exact.cli.shared import (
     SHOE,
+    BankrollOption,
     BurnOption,
+    ChipsOption,
+    ClusterOption,
+    ClusterSecurityOption,
     CountSystemOption,
     CutCardOption,
     FormatOption,
+    GoalOption,
+    HandsPerHourOption,
+    JobsOption,
+    KellyOption,
     LevelOption,
+    MaxBetOption,
+    OptimalRorOption,
     OptionGroup,
     QuietOption,
+    RampMinOption,
+    RampOption,
     SeedOption,
     ShoesOption,
     TableOption,
     TiePaysOption,
+    TripHoursOption,
     View,
+    WongInOption,
+    WongOutOption,
     answer,
     grouped,
 )
-from baccarat_exact.cli.simulate import ThresholdOption
+from baccarat_exact.cli.simulate import CompareCountOption, FastOption, ThresholdOption
 from baccarat_exact.commands.dragon_tiger import (
     DragonTigerEorRequest,
     DragonTigerOddsRequest,
@@ -137,6 +153,23 @@ def simulate_command(
     threshold: ThresholdOption = None,
     level: LevelOption = 2,
     count_system: CountSystemOption = None,
+    compare_count: CompareCountOption = None,
+    ramp: RampOption = None,
+    ramp_min: RampMinOption = 0,
+    wong_out: WongOutOption = None,
+    wong_in: WongInOption = None,
+    fast: FastOption = False,
+    kelly: KellyOption = None,
+    max_bet: MaxBetOption = None,
+    bankroll: BankrollOption = "1000",
+    hands_per_hour: HandsPerHourOption = 70,
+    optimal_ror: OptimalRorOption = None,
+    chips: ChipsOption = None,
+    trip_hours: TripHoursOption = None,
+    goal: GoalOption = None,
+    jobs: JobsOption = 1,
+    cluster: ClusterOption = None,
+    cluster_security: ClusterSecurityOption = None,
     quiet: QuietOption = False,
     fmt: FormatOption = Format.table,
     table: TableOption = None,
@@ -144,7 +177,17 @@ def simulate_command(
     """Deal shuffled shoes to the cut card and compute every bet's exact EV before every
     hand: how often it is positive, what betting only then is worth (knowing every card,
     or by the bet's count at its trigger true count), per 100 hands; and how often it is
-    positive by the share of the shoe dealt."""
+    positive by the share of the shoe dealt.
+
+    Any betting option (--ramp, --kelly, --optimal-ror, --compare-count, --bankroll,
+    --hands-per-hour, --trip-hours, --goal, --fast) adds baccarat simulate's economics of every
+    strategy (perfect information, each count flat, with ramps, Kelly and optimal ramps):
+    win and SD per shoe, per 100 hands and per hour, N0, SCORE, risk of ruin, planning.
+
+    --fast deals the same shoes, counts, bets and settles without pricing any hand (the
+    win as dealt; each count flat and with --ramp, --wong-in/--wong-out), many times as
+    fast. A run estimated past a minute says so first; one past a day is refused.
+    """
     request = DragonTigerSimulateRequest(
         shoe=SHOE.value(ctx),
         rules=DT_RULES.value(ctx),
@@ -156,5 +199,39 @@ def simulate_command(
         threshold=threshold,
         level=level,
         count_tags=count_system,
+        compare_counts=tuple(compare_count or ()),
+        ramp=ramp,
+        ramp_min=ramp_min,
+        wong_out=wong_out,
+        kelly=kelly,
+        max_bet=max_bet,
+        bankroll=_given(ctx, "bankroll", bankroll),
+        hands_per_hour=_given(ctx, "hands_per_hour", hands_per_hour),
+        optimal_ror=optimal_ror,
+        chips=chips,
+        trip_hours=trip_hours,
+        goal=goal,
+        fast=fast,
+        wong_in=wong_in,
     )
-    answer(request, View(fmt, table), quiet=quiet)
+    note = request.long_run(jobs, cluster)
+    if note is not None:
+        echo(f"note: {note}", err=True)
+    answer(
+        request,
+        View(fmt, table),
+        quiet=quiet,
+        jobs=jobs,
+        cluster=cluster,
+        cluster_security=cluster_security,
+    )
+
+
+T = TypeVar("T")
+
+
+def _given(ctx: typer.Context, name: str, value: T) -> T | None:
+    """``value`` where the option was given (None where it took its default: the run
+    then reports no economics unless another betting option asks)."""
+    source = ctx.get_parameter_source(name)  # typer's own click: its enum, by name
+    return None if source is None or source.name in ("DEFAULT", "DEFAULT_MAP") else value

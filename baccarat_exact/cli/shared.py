@@ -386,8 +386,8 @@ WongInOption = Annotated[
         "--wong-in",
         metavar="TC",
         help="Back-count: sit out until the true count reaches this, then play until the "
-        "shoe ends or the true count falls below --wong-out (baccarat: with --fast; "
-        "blackjack: with --seats 2 or more, the others' rounds watched).",
+        "shoe ends or the true count falls below --wong-out (baccarat and Dragon Tiger: "
+        "with --fast; blackjack: with --seats 2 or more, the others' rounds watched).",
         show_default=False,
     ),
 ]

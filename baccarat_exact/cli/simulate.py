@@ -61,8 +61,8 @@ CompareCountOption = Annotated[
         "--compare-count",
         metavar="NAME=TAGS",
         help="Also play this count on the same shoes and compare it with the derived "
-        'count: NAME=TAGS ("mine=A:1,4:-1,8:2") or a published count: dragon-7, '
-        "dragon-7-how, panda-8, panda-8-how (docs/card-counting.md); repeatable.",
+        'count: NAME=TAGS ("mine=A:1,4:-1,8:2") or, at baccarat, a published count: '
+        "dragon-7, dragon-7-how, panda-8, panda-8-how (docs/card-counting.md); repeatable.",
         show_default=False,
     ),
 ]
@@ -70,11 +70,11 @@ FastOption = Annotated[
     bool,
     typer.Option(
         "--fast",
-        help="Deal, count, bet and settle only, at compiled speed (tens of millions of "
-        "hands a second): each bet paid from its pay table, the economics of every count "
-        "bet flat and with --ramp (one ramp, or per bet: dragon-7=4:1,6:2;panda-8=3:1) "
-        "and wonging. No exact EV per hand: no perfect-information strategy, depth "
-        "table, --kelly or --plot.",
+        help="Deal, count, bet and settle only, without pricing any hand (baccarat: at "
+        "compiled speed, tens of millions of hands a second): each bet paid from its pay "
+        "table, the economics of every count bet flat and with --ramp (one ramp, or per "
+        "bet: dragon-7=4:1,6:2;panda-8=3:1) and wonging. No exact EV per hand: no "
+        "perfect-information strategy, depth table, --kelly or --plot.",
     ),
 ]
 

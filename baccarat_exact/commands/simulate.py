@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from baccarat_exact.analysis.dealing import SimulationSettings
     from baccarat_exact.analysis.fast_counting import FastSettings
     from baccarat_exact.analysis.fast_simulate import FastResult
-    from baccarat_exact.analysis.ramps import Ramp
+    from baccarat_exact.analysis.ramps import Betting, Ramp
     from baccarat_exact.analysis.simulate_results import SimulationResult
     from baccarat_exact.report.model import Report
 
@@ -27,6 +27,7 @@ __all__ = [
     "LONG_SECONDS",
     "SimulateRequest",
     "duration_text",
+    "read_simulation_betting",
     "refuse_beyond_a_day",
 ]
 
@@ -74,6 +75,50 @@ def refuse_beyond_a_day(seconds: float, asked: str, workers: int, fewer: str) ->
             f"{asked} would take roughly {duration_text(seconds)} on {on}, past the day a "
             f"run may take: {fewer}"
         )
+
+
+def read_simulation_betting(
+    *,
+    ramp: str | None,
+    ramp_min: int,
+    wong_out: str | None,
+    kelly: str | None,
+    max_bet: int | None,
+    bankroll: str,
+    optimal_ror: str | None,
+    chips: str | None,
+) -> Betting:
+    """A simulation's betting options read and checked together, as every game's
+    ``simulate`` takes them; the ramp itself is left to the caller (``--ramp`` may
+    name a ramp per bet), so the result has none.
+
+    >>> read_simulation_betting(ramp=None, ramp_min=0, wong_out=None, kelly=None,
+    ...     max_bet=None, bankroll="1000", optimal_ror=None, chips="5,25")
+    Traceback (most recent call last):
+    ...
+    baccarat_exact.errors.SimulationError: --chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror
+    """
+    import dataclasses
+
+    from baccarat_exact.analysis.ramps import read_betting, read_number
+
+    if ramp is None and ramp_min:
+        raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
+    betting = read_betting(
+        ramp=None,
+        ramp_min=0,
+        wong_out=wong_out if ramp is None else None,
+        kelly=kelly,
+        max_bet=max_bet,
+        bankroll=bankroll,
+        optimal=optimal_ror,
+        chips=chips,
+    )
+    if betting.chips and ramp is None and kelly is None and optimal_ror is None:
+        raise SimulationError(
+            "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
+        )
+    return dataclasses.replace(betting, wong_out=read_number(wong_out, "--wong-out"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,24 +224,18 @@ class SimulateRequest(PricingRequest["SimulationResult | FastResult"]):
         """The betting settings but the ramps, read and checked (the ramps are read per
         bet by :meth:`_ramps`)."""
         from baccarat_exact.analysis.counting import parse_named_count
-        from baccarat_exact.analysis.ramps import read_betting, read_number
+        from baccarat_exact.analysis.ramps import read_number
 
-        if self.ramp is None and self.ramp_min:
-            raise SimulationError("--ramp-min is the bet below a ramp's first step: give --ramp")
-        betting = read_betting(
-            ramp=None,
-            ramp_min=0,
-            wong_out=self.wong_out if self.ramp is None else None,
+        betting = read_simulation_betting(
+            ramp=self.ramp,
+            ramp_min=self.ramp_min,
+            wong_out=self.wong_out,
             kelly=self.kelly,
             max_bet=self.max_bet,
             bankroll=self.bankroll,
-            optimal=self.optimal_ror,
+            optimal_ror=self.optimal_ror,
             chips=self.chips,
         )
-        if betting.chips and self.ramp is None and self.kelly is None and self.optimal_ror is None:
-            raise SimulationError(
-                "--chips makes the bets of a ramp: give --ramp, --kelly or --optimal-ror"
-            )
         return {
             "compared": tuple(parse_named_count(text) for text in self.compare_counts),
             "kelly": betting.kelly,

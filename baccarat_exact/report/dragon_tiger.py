@@ -13,12 +13,14 @@ from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:
+    from baccarat_exact.analysis.dragon_tiger.betting import Played
     from baccarat_exact.analysis.dragon_tiger.eor import DragonTigerEor, RankCount, RankCountFit
+    from baccarat_exact.analysis.dragon_tiger.fast import FastRun
     from baccarat_exact.analysis.dragon_tiger.game import DragonTigerOdds, DragonTigerRules
     from baccarat_exact.analysis.dragon_tiger.simulate import BetRun, DealtShoes
     from baccarat_exact.model.shoe import Shoe
 
-__all__ = ["describe_dragon_tiger", "eor_report", "odds_report", "simulate_report"]
+__all__ = ["describe_dragon_tiger", "eor_report", "fast_report", "odds_report", "simulate_report"]
 
 SOURCE = "https://wizardofodds.com/games/dragon-tiger/"
 """The published analysis of the game and its bets."""
@@ -260,8 +262,66 @@ def _tenth(d: int) -> str:
     return f"{10 * d}-{10 * d + 10}%"
 
 
-def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> Report:
-    """Per bet: the exact EVs met, and what perfect information and a count are worth."""
+def _betting_tables(
+    played: Played, bets: list[str], trip_hours: float | None, goal: float | None
+) -> tuple[Table, ...]:
+    """baccarat ``simulate``'s economics, risk, planning, counts and ramps tables, for the
+    strategies a betting plan played."""
+    from baccarat_exact.report.planning import Trip
+    from baccarat_exact.report.simulate import (
+        comparison_table,
+        economics_table,
+        planning_rows,
+        ramps_table,
+        risk_table,
+        strategy_cells,
+    )
+
+    plan = played.plan
+    trip = Trip(plan.betting.bankroll, plan.hands_per_hour, trip_hours, goal)
+    ramps = any(s.kind != "flat" and s.ramps is not None for s in played.strategies)
+    return (
+        economics_table(played.economics),
+        risk_table(
+            plan.hands_per_hour,
+            plan.betting.bankroll,
+            played.economics,
+            strategy_cells,
+            paths=True,
+        ),
+        planning_rows(played.economics, trip),
+        *((comparison_table(played.comparisons),) if played.comparisons else ()),
+        *((ramps_table(played.economics, bets),) if ramps else ()),
+    )
+
+
+def _betting_document(
+    played: Played, bets: list[str], trip_hours: float | None, goal: float | None
+) -> dict[str, Any]:
+    """Every strategy's figures with their standard errors, as ``simulate`` writes them."""
+    from baccarat_exact.report.planning import Trip
+    from baccarat_exact.report.simulate import comparison_record, economics_record
+
+    plan = played.plan
+    trip = Trip(plan.betting.bankroll, plan.hands_per_hour, trip_hours, goal)
+    return {
+        "economics": [economics_record(row, bets, trip) for row in played.economics],
+        "comparisons": [comparison_record(row) for row in played.comparisons],
+        "bankroll_float": plan.betting.bankroll,
+        "hands_per_hour": plan.hands_per_hour,
+    }
+
+
+def simulate_report(
+    shoe: Shoe,
+    rules: DragonTigerRules,
+    dealt: DealtShoes,
+    trip_hours: float | None = None,
+    goal: float | None = None,
+) -> Report:
+    """Per bet: the exact EVs met, and what perfect information and a count are worth;
+    with a betting plan, every strategy's economics, risk and planning as baccarat's
+    ``simulate`` reports them (``trip_hours``, ``goal``: the planning table's)."""
     table = Table(
         "Per bet (EVs exact before each hand; averages are estimates)",
         (
@@ -295,18 +355,34 @@ def simulate_report(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -> R
         ),
         name="by-depth",
     )
-    notes = (
+    notes: tuple[str, ...] = (
         f"{dealt.shoes} shoes, seed {dealt.seed}, {dealt.burn} cards burned, cut card "
         f"{dealt.cut_card}: {dealt.hands} hands.",
         "perfect /100: units won per 100 hands betting one unit whenever the exact EV is "
         "positive; count /100: betting one unit when the bet's count reaches the trigger "
         "true count (± a standard error, from 10 shoes on).",
     )
+    played = dealt.played
+    names = [run.bet for run in dealt.runs]
+    extra: tuple[Table, ...] = ()
+    if played is not None:
+        from baccarat_exact.report.planning import PLANNING_NOTES
+        from baccarat_exact.report.simulate import ECONOMICS_NOTES
+
+        extra = _betting_tables(played, names, trip_hours, goal)
+        notes = (*notes, *ECONOMICS_NOTES, *PLANNING_NOTES)
+
+    def document() -> dict[str, Any]:
+        found = _simulate_document(shoe, rules, dealt)
+        if played is not None:
+            found.update(_betting_document(played, names, trip_hours, goal))
+        return found
+
     return Report(
         title=_title("dealt shoes", shoe, rules),
-        blocks=(table, depth),
+        blocks=(table, depth, *extra),
         notes=notes,
-        data=lambda: _simulate_document(shoe, rules, dealt),
+        data=document,
         main="per-bet",
     )
 
@@ -347,3 +423,88 @@ def _simulate_document(shoe: Shoe, rules: DragonTigerRules, dealt: DealtShoes) -
             for d, hands in enumerate(dealt.by_depth)
         ],
     }
+
+
+# -- simulate --fast -------------------------------------------------------------------
+
+
+def _bets_when(threshold: Fraction | None) -> str:
+    return "never" if threshold is None else f"TC ≥ {float(threshold):g}"
+
+
+def fast_report(run: FastRun, trip_hours: float | None = None, goal: float | None = None) -> Report:
+    """A ``--fast`` run: the counts played and every way of betting each bet, with the
+    economics, risk and planning tables of baccarat's ``simulate --fast`` (``trip_hours``,
+    ``goal``: the planning table's)."""
+    from baccarat_exact.report.planning import Trip
+    from baccarat_exact.report.simulate import (
+        economics_record,
+        planning_rows,
+        ramps_table,
+        risk_table,
+        strategy_cells,
+    )
+    from baccarat_exact.report.simulate_fast import NOTES, fast_economics_table
+
+    names = sorted({row.bet for row in run.economics}, key=[r.bet for r in run.economics].index)
+    counts = Table(
+        "Counts played: tags, and when a flat bet is made",
+        (Column("bet"), Column("count"), Column("tags", wrap=44), Column("bets when")),
+        tuple(
+            (bet, name, "none" if count is None else count.label(), _bets_when(threshold))
+            for b, bet in enumerate(names)
+            for name, play in zip(run.counts, run.plays)
+            for count, threshold in (play[b],)
+        ),
+        name="counts",
+    )
+    trip = Trip(run.bankroll, run.hands_per_hour, trip_hours, goal)
+    tables = (
+        counts,
+        fast_economics_table(run.economics),
+        risk_table(run.hands_per_hour, run.bankroll, run.economics, strategy_cells, paths=False),
+        planning_rows(run.economics, trip),
+        *((ramps_table(run.economics, names),) if any(run.ramps) else ()),
+    )
+    wonging = (
+        "none"
+        if run.wong_in is None and run.wong_out is None
+        else f"in at TC ≥ {run.wong_in:g}"
+        + ("" if run.wong_out is None else f", out below {run.wong_out:g}")
+        if run.wong_in is not None
+        else f"no ramp bet below TC {run.wong_out:g}"
+    )
+    notes = (
+        f"{run.shoes} shoes (the exact mode's for seed {run.seed}), {run.burn} cards "
+        f"burned, cut card {run.cut_card}: {run.hands} hands; wonging: {wonging}.",
+        *NOTES,
+    )
+
+    def document() -> dict[str, Any]:
+        return {
+            "mode": "fast",
+            "shoe": run.shoe.to_dict(),
+            "rules": run.rules.to_dict(),
+            "shoes": run.shoes,
+            "hands": run.hands,
+            "hands_per_shoe_float": run.hands_per_shoe.value,
+            "hands_per_shoe_se_float": run.hands_per_shoe.se,
+            "counts": [
+                {
+                    "count": name,
+                    "tags": [None if count is None else _tags(count) for count, _ in play],
+                }
+                for name, play in zip(run.counts, run.plays)
+            ],
+            "economics": [economics_record(row, names, trip) for row in run.economics],
+            "bankroll_float": run.bankroll,
+            "hands_per_hour": run.hands_per_hour,
+        }
+
+    return Report(
+        title=_title("fast counting", run.shoe, run.rules),
+        blocks=tables,
+        notes=notes,
+        data=document,
+        main="economics",
+    )

@@ -40,7 +40,17 @@ if TYPE_CHECKING:
         StrategyEconomics,
     )
 
-__all__ = ["simulation_report"]
+__all__ = [
+    "ECONOMICS_NOTES",
+    "comparison_record",
+    "comparison_table",
+    "economics_record",
+    "economics_table",
+    "ramps_table",
+    "risk_table",
+    "simulation_report",
+    "strategy_cells",
+]
 
 
 def _pct(name: str, key: str, digits: int = 4) -> Column:
@@ -204,7 +214,8 @@ _BETTING = {
 """How each kind of strategy is named in the tables."""
 
 
-def _strategy_cells(row: StrategyEconomics) -> tuple[Cell, ...]:
+def strategy_cells(row: StrategyEconomics) -> tuple[Cell, ...]:
+    """The bet, the count and the way of betting of a strategy's row."""
     return (row.bet, row.count or "", _BETTING[row.strategy.kind])
 
 
@@ -234,7 +245,7 @@ def planning_rows(economics: tuple[StrategyEconomics, ...], plan: Trip) -> Table
         (Column("bet"), Column("count"), Column("betting")),
         [
             (
-                _strategy_cells(row),
+                strategy_cells(row),
                 plan.plan(row.won_per_100.value, row.sd_per_100.value),
                 never_bets(row),
             )
@@ -243,16 +254,17 @@ def planning_rows(economics: tuple[StrategyEconomics, ...], plan: Trip) -> Table
     )
 
 
-def _economics(result: SimulationResult) -> Table:
+def economics_table(economics: Sequence[StrategyEconomics]) -> Table:
+    """Every strategy's win per shoe and per 100 hands dealt, with its SDs."""
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
-            *_strategy_cells(row),
+            *strategy_cells(row),
             *estimate_cells(row.won_per_shoe),
             row.sd_per_shoe.value,
             row.won_per_100.value,
             row.sd_per_100.value,
         )
-        for row in result.economics
+        for row in economics
     )
     return Table(
         "Economics: units won per shoe (± 1 SE) and per 100 hands dealt, with SDs",
@@ -311,7 +323,8 @@ def risk_table(
     )
 
 
-def _comparison(result: SimulationResult) -> Table:
+def comparison_table(comparisons: Sequence[CountComparison]) -> Table:
+    """The counts played on the same shoes, each against the first."""
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             row.bet,
@@ -321,7 +334,7 @@ def _comparison(result: SimulationResult) -> Table:
             row.sd_per_shoe.value,
             *estimate_cells(row.difference),
         )
-        for row in result.comparisons
+        for row in comparisons
     )
     return Table(
         "Counts on the same shoes, 1 unit when each says: won, and less derived's (± SE)",
@@ -340,14 +353,15 @@ def _comparison(result: SimulationResult) -> Table:
     )
 
 
-def _ramps(result: SimulationResult) -> Table:
+def ramps_table(economics: Sequence[StrategyEconomics], bets: Sequence[str]) -> Table:
+    """The ramp each count bets on each bet (``bets``: the bets of the run, in order)."""
     rows: list[tuple[Cell, ...]] = []
     seen: set[tuple[str, str | None, str]] = set()
-    for row in result.economics:
+    for row in economics:
         strategy = row.strategy
         if strategy.ramps is None:
             continue
-        b = [bet.name for bet in result.settings.chosen_bets].index(row.bet)
+        b = list(bets).index(row.bet)
         ramp = strategy.ramps[b]
         if ramp is None:
             continue
@@ -373,7 +387,7 @@ def _figure(estimate: Estimate | None) -> dict[str, float | None]:
     return {"float": estimate.value, "se_float": estimate.se}
 
 
-def _economics_record(row: StrategyEconomics, bets: list[str], plan: Trip) -> dict[str, Any]:
+def economics_record(row: StrategyEconomics, bets: list[str], plan: Trip) -> dict[str, Any]:
     """Every figure of one strategy, each with its standard error."""
     ramps = row.strategy.ramps
     ramp = None if ramps is None else ramps[bets.index(row.bet)]
@@ -415,7 +429,8 @@ def _economics_record(row: StrategyEconomics, bets: list[str], plan: Trip) -> di
     return record
 
 
-def _comparison_record(row: CountComparison) -> dict[str, Any]:
+def comparison_record(row: CountComparison) -> dict[str, Any]:
+    """One count against the first, with the paired and unpaired SEs of the difference."""
     return {
         "bet": row.bet,
         "count": row.count,
@@ -449,6 +464,17 @@ def _records(table: Table) -> list[dict[str, Any]]:
     return rows
 
 
+ECONOMICS_NOTES = (
+    "Economics: won from the exact EV of the hands bet; SD from the wins as dealt;",
+    "per 100 hands and per hour count the hands dealt. N0 = (SD/EV)² per hand;",
+    "SCORE = 10⁶·(EV/SD)² per hand, the win per 100 hands at full Kelly on 10,000",
+    f"units; RoR = exp(−2·EV·bankroll/Var) per shoe; paths: the share of {PATH_PLAYERS} players",
+    "ruined within their shares of the shoes, shown where the formula puts at",
+    f"least {LONG_ENOUGH:.0%} of all ruin within them. SEs: delta method over shoes.",
+)
+"""The notes under the economics of a run that prices every hand exactly (any game)."""
+
+
 def simulation_report(result: SimulationResult) -> Report:
     """Exact references and the simulation estimates, in clearly separate tables.
 
@@ -462,18 +488,18 @@ def simulation_report(result: SimulationResult) -> Report:
         _count(result),
         _depth(result, surebets=False),
         _depth(result, surebets=True),
-        _economics(result),
+        economics_table(result.economics),
         risk_table(
             result.settings.hands_per_hour,
             result.settings.bankroll,
             result.economics,
-            _strategy_cells,
+            strategy_cells,
             paths=True,
         ),
         planning_rows(result.economics, trip(s)),
-        *((_comparison(result),) if result.comparisons else ()),
+        *((comparison_table(result.comparisons),) if result.comparisons else ()),
         *(
-            (_ramps(result),)
+            (ramps_table(result.economics, [bet.name for bet in s.chosen_bets]),)
             if any(s.bet_ramps) or s.kelly is not None or s.optimal_ror is not None
             else ()
         ),
@@ -492,8 +518,8 @@ def simulation_report(result: SimulationResult) -> Report:
             {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
             for system in result.systems
         ],
-        "economics": [_economics_record(row, names, trip(s)) for row in result.economics],
-        "comparisons": [_comparison_record(row) for row in result.comparisons],
+        "economics": [economics_record(row, names, trip(s)) for row in result.economics],
+        "comparisons": [comparison_record(row) for row in result.comparisons],
         "bankroll_float": s.bankroll,
         "hands_per_hour": s.hands_per_hour,
     }
@@ -506,13 +532,7 @@ def simulation_report(result: SimulationResult) -> Report:
             "bets when: the count's rule on the true count TC (running count per 52 unseen",
             "cards): each bet's derived count at its break-even TC, unless --threshold.",
             "surebet: the bet wins with probability over 90 %.",
-            "Economics: won from the exact EV of the hands bet; SD from the wins as dealt;",
-            "per 100 hands and per hour count the hands dealt. N0 = (SD/EV)² per hand;",
-            "SCORE = 10⁶·(EV/SD)² per hand, the win per 100 hands at full Kelly on 10,000",
-            "units; RoR = exp(−2·EV·bankroll/Var) per shoe; paths: the share of "
-            f"{PATH_PLAYERS} players",
-            "ruined within their shares of the shoes, shown where the formula puts at",
-            f"least {LONG_ENOUGH:.0%} of all ruin within them. SEs: delta method over shoes.",
+            *ECONOMICS_NOTES,
             *PLANNING_NOTES,
         ),
         data=body,

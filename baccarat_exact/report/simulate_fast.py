@@ -20,19 +20,21 @@ from baccarat_exact.report.model import Cell, Column, Report, Table, identifier
 from baccarat_exact.report.planning import PLANNING_NOTES
 from baccarat_exact.report.simulate import (
     _bets_when,
-    _economics_record,
     _records,
+    economics_record,
     planning_rows,
     risk_table,
     trip,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from baccarat_exact.analysis.estimates import Estimate
     from baccarat_exact.analysis.fast_simulate import FastResult
     from baccarat_exact.analysis.simulate_results import StrategyEconomics
 
-__all__ = ["fast_report"]
+__all__ = ["NOTES", "fast_economics_table", "fast_report"]
 
 
 def _dec(name: str, key: str, digits: int = 4) -> Column:
@@ -103,7 +105,8 @@ def _strategy(row: StrategyEconomics) -> tuple[Cell, ...]:
     return (row.bet, row.count or "", row.strategy.kind)
 
 
-def _economics(result: FastResult) -> Table:
+def fast_economics_table(economics: Sequence[StrategyEconomics]) -> Table:
+    """Every way of betting's win as dealt per 100 hands and per shoe, any game's."""
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         (
             *_strategy(row),
@@ -113,7 +116,7 @@ def _economics(result: FastResult) -> Table:
             row.hands_bet_per_shoe.value,
             _value(row.bet_per_hand_bet),
         )
-        for row in result.economics
+        for row in economics
     )
     return Table(
         "Economics: units won as dealt per 100 hands dealt and per shoe (± 1 SE)",
@@ -160,6 +163,7 @@ NOTES = (
     "units; RoR = exp(−2·EV·bankroll/Var) per shoe. SEs: delta method over shoes.",
     *PLANNING_NOTES,
 )
+"""The notes under a fast run's tables (baccarat's, Dragon Tiger's)."""
 
 
 def fast_report(result: FastResult) -> Report:
@@ -167,7 +171,7 @@ def fast_report(result: FastResult) -> Report:
     s = result.fast.settings
     tables = (
         _counts(result),
-        _economics(result),
+        fast_economics_table(result.economics),
         risk_table(s.hands_per_hour, s.bankroll, result.economics, _strategy, paths=False),
         planning_rows(result.economics, trip(s)),
         *((_ramps(result),) if any(result.fast.ramps) else ()),
@@ -187,7 +191,7 @@ def fast_report(result: FastResult) -> Report:
             {"count": system.name, "tags": [fit.count.label() for fit in system.fits]}
             for system in result.systems
         ],
-        "economics": [_economics_record(row, names, trip(s)) for row in result.economics],
+        "economics": [economics_record(row, names, trip(s)) for row in result.economics],
         "bankroll_float": s.bankroll,
         "hands_per_hour": s.hands_per_hour,
     }

@@ -29,6 +29,7 @@ from baccarat_exact.model.shoe import Shoe
 __all__ = [
     "BETS",
     "BET_NAMES",
+    "MAIN_BETS",
     "DealLaw",
     "DragonTigerBet",
     "DragonTigerOdds",
@@ -37,6 +38,7 @@ __all__ = [
     "deal_law",
     "dragon_tiger_odds",
     "find_bets",
+    "payout",
 ]
 
 SEVEN = RANKS.index(Rank.SEVEN)
@@ -167,6 +169,9 @@ _SUIT_NAMES = {
 BETS: tuple[DragonTigerBet, ...] = _bets()
 """Every bet, in the order the reports list them."""
 BET_NAMES: tuple[str, ...] = tuple(bet.name for bet in BETS)
+MAIN_BETS = ("dragon", "tiger", "tie")
+"""The layout's main bets (the others are side bets): a ramp given without bet names is
+played on the side bets when a run prices any, else on these, as at baccarat."""
 _BY_NAME = {bet.name: bet for bet in BETS}
 
 
@@ -194,6 +199,29 @@ def find_bets(names: Sequence[str]) -> tuple[DragonTigerBet, ...]:
         if bet not in found:
             found.append(bet)
     return tuple(found)
+
+
+def payout(
+    bet: DragonTigerBet, rules: DragonTigerRules, dragon: tuple[int, int], tiger: tuple[int, int]
+) -> Fraction:
+    """What ``bet`` pays per unit staked when the Dragon's card is ``dragon`` and the
+    Tiger's ``tiger``, each (rank index A=0 … K=12, suit index): the hand as dealt (a
+    loss is −1, a main bet's tie −``tie_loses``).
+
+    >>> rules = DragonTigerRules()
+    >>> [payout(bet, rules, (12, 0), (12, 1)) for bet in find_bets(["dragon", "tie", "suited-tie"])]
+    [Fraction(-1, 2), Fraction(8, 1), Fraction(-1, 1)]
+    """
+    if bet.kind == "tie":
+        return rules.tie_pays if dragon[0] == tiger[0] else Fraction(-1)
+    if bet.kind == "suited-tie":
+        return rules.suited_tie_pays if dragon == tiger else Fraction(-1)
+    mine, theirs = (dragon, tiger) if bet.hand == "dragon" else (tiger, dragon)
+    if bet.kind == "card":
+        return bet.pays if mine in bet.wins else Fraction(-1)
+    if mine[0] == theirs[0]:
+        return -rules.tie_loses
+    return Fraction(1) if mine[0] > theirs[0] else Fraction(-1)
 
 
 # -- the law of one deal -------------------------------------------------------------------
