@@ -187,12 +187,15 @@ def test_bad_betting_input_is_one_line_and_exit_2(
 # -- --fast ------------------------------------------------------------------------------
 
 
-def test_fast_is_the_exact_mode_s_win_as_dealt_on_the_same_shoes() -> None:
+@pytest.mark.parametrize("burn", ["none", "5"])
+def test_fast_is_the_exact_mode_s_win_as_dealt_on_the_same_shoes(burn: str) -> None:
     """``--fast`` deals the exact mode's shoes and counts, bets and settles them with
     arrays instead of a loop over cards: each count's flat bet and ramp wins, as dealt,
-    what the exact mode's strategies won as dealt, on the same hands."""
+    what the exact mode's strategies won as dealt, on the same hands (cards burned face
+    down counted by neither)."""
     request = DragonTigerSimulateRequest(
         shoe=ShoeInput(decks=2),
+        burn=burn,
         bets=("dragon-big", "tiger-small"),
         shoes=30,
         seed=8,

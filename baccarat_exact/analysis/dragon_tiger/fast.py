@@ -141,7 +141,8 @@ def _deal_fast(job: _Job) -> ShoeSums:
         dtype=np.int64,
     ).reshape(job.last - job.first, size)
     starts = np.arange(job.burn, size - job.cut_card - 1, 2, dtype=np.int64)
-    seen = np.broadcast_to(starts, (len(orders), len(starts)))
+    # Burned cards are face down: never counted, still unseen (priced and divided by).
+    seen = np.broadcast_to(starts - job.burn, (len(orders), len(starts)))
     left = size - seen
     ranks = orders // 4
     pays = np.array(outcome_table(job.bets, job.rules), dtype=np.float64)
@@ -160,7 +161,7 @@ def _deal_fast(job: _Job) -> ShoeSums:
             total = np.concatenate(
                 (np.zeros((len(orders), 1), dtype=np.int64), np.cumsum(tags, axis=1)), axis=1
             )
-            running = total[:, starts]
+            running = total[:, starts] - total[:, job.burn : job.burn + 1]
             true_counts[k, b] = (running - float(mean) * seen) * 52 / left
             flats[k, b] = _flat((count, threshold), mean, running, seen, left)
     out = ShoeSums.zeros(len(orders), len(job.players))

@@ -4,7 +4,8 @@ Each shoe is shuffled by a generator seeded from ``--seed`` and the shoe's numbe
 seed gives the same shoes (and bytes) on any machine. Cards are burned face down at the
 start (none by default), then hands of two cards (Dragon, then Tiger) are dealt while
 more cards than the cut card's are left. Before each hand every bet's EV is computed
-exactly from the cards left (every suit known: the cards were seen), by the same pay
+exactly from the cards not yet seen (every suit known: the cards were seen; cards
+burned face down stay unseen, neither counted nor removed), by the same pay
 lines as ``dragon-tiger odds``. Two players are followed: one who knows every card
 (bets one unit whenever the EV is positive) and one who counts (bets one unit when the
 bet's count reaches its trigger true count). What each wins is the exact EV of the hands
@@ -380,11 +381,14 @@ def _deal_chunk(job: _Job) -> _Chunk:
             for counter in play:
                 counter.running = 0
         dealt = 0
-        for seen, (r, s) in enumerate(deck[: len(deck) - job.cut_card - 1]):
+        for position, (r, s) in enumerate(deck[: len(deck) - job.cut_card - 1]):
+            if position < job.burn:
+                continue  # burned face down: never seen, so never counted nor removed
+            seen = position - job.burn
             left = len(deck) - seen
-            if seen >= job.burn and (seen - job.burn) % 2 == 0:  # a hand's first card next
+            if seen % 2 == 0:  # a hand's first card next
                 ties = sum(n * (n - 1) for n in counts_left)
-                depth = seen * DEPTHS // len(deck)
+                depth = position * DEPTHS // len(deck)
                 hands[depth] += 1
                 dealt += 1
                 found = [
@@ -392,7 +396,7 @@ def _deal_chunk(job: _Job) -> _Chunk:
                     for tally, score in zip(tallies, scorers)
                 ]
                 if job.strategies:
-                    tiger = deck[seen + 1]
+                    tiger = deck[position + 1]
                     pair = 52 * (4 * r + s) + 4 * tiger[0] + tiger[1]
                     kept.keep(number - job.first, found, [row[pair] for row in pays])
                     for k, play in enumerate(counters):
