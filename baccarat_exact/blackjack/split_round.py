@@ -292,6 +292,77 @@ def _decode(codes: IntArray, widths: IntArray) -> IntArray:
     return (codes[:, None] // _places(widths)[None, :]) % widths[None, :]
 
 
+def _fitting(limits: IntArray, slot: int, extra: int) -> IntArray:
+    """What the hands may take of each value in a term with ``extra`` more pair cards out: a
+    combination taking more is drawn in no order, so it is never formed."""
+    fit = limits.copy()
+    fit[slot] -= extra
+    return fit
+
+
+def _mixture(last: Mapping[str, int]) -> str:
+    """The name of a last hand that is a mixture of kinds (``{"any": 1, "unpaired": 2}``)."""
+    return " + ".join(f"{count} {kind}" for kind, count in sorted(last.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a split round's law combines: each term's extra pair cards, its hands but the
+    last (kinds) and its last hand (a mixture: kind → count), and each hand's ends that fit
+    in a term with so many extra pair cards out, by (kind, extra)."""
+
+    terms: tuple[tuple[int, tuple[str, ...], dict[str, int]], ...]
+    hands: dict[tuple[str, int], dict[tuple[Profile, Counts], int]]
+
+
+def _plan(ends: Ends, unpaired: Ends, hands: int, slot: int, limits: IntArray) -> _Plan:
+    """The terms of :func:`hand_patterns` that the shoe can deal, each hand's ends cut to
+    what fits beside the term's extra pair cards (a hand whose second card is not a pair
+    card is one of any second card when no pair card is left to it: the two kinds are
+    then one, and terms differing only by them share their products)."""
+    pair = [2 * (v == slot) for v in range(SLOTS)]
+    found: dict[tuple[str, int], dict[tuple[Profile, Counts], int]] = {}
+    kinds: dict[str, Ends] = {"any": ends, "unpaired": unpaired}
+
+    def fitting(kind: str, extra: int) -> dict[tuple[Profile, Counts], int]:
+        if (kind, extra) not in found:
+            fit = _fitting(limits, slot, extra).tolist()
+            found[kind, extra] = {
+                (profile, removed): paths
+                for (profile, removed), paths in kinds[kind].items()
+                if all(r - p <= f for r, p, f in zip(removed, pair, fit))
+            }
+        return found[kind, extra]
+
+    # terms sharing all hands but the last take that last hand as one mixture of ends
+    last_hands: dict[tuple[int, tuple[str, ...]], dict[str, int]] = defaultdict(
+        lambda: defaultdict(int)
+    )
+    for a, e, count in hand_patterns(hands):
+        extra = a + e - 2
+        if extra > limits[slot]:  # more pair cards than the shoe holds: no such deal
+            continue
+        other = "unpaired"
+        if a and fitting("unpaired", extra) == fitting("any", extra):
+            other = "any"
+        chain = ("any",) * e + (other,) * a
+        last_hands[extra, chain[:-1]][chain[-1]] += count
+    terms = tuple((extra, head, dict(last)) for (extra, head), last in last_hands.items())
+    for extra, head, last in terms:
+        for kind in head:
+            fitting(kind, extra)
+        if len(head) > 1:
+            mixed: dict[tuple[Profile, Counts], int] = defaultdict(int)
+            for kind, count in last.items():
+                for end, paths in fitting(kind, extra).items():
+                    mixed[end] += count * paths
+            found[_mixture(last), extra] = dict(mixed)
+        else:
+            for kind in last:
+                fitting(kind, extra)
+    return _Plan(terms, found)
+
+
 def split_round_law(
     solver: UpCardSolver,
     slot: int,
@@ -314,7 +385,6 @@ def split_round_law(
     profile_id = {profile: k for k, profile in enumerate(profiles)}
     pair = np.zeros(SLOTS, dtype=np.int64)
     pair[slot] = 2
-    patterns = hand_patterns(hands)
     widths = np.ones(SLOTS, dtype=np.int64)
     for found in (ends, unpaired) if hands > 2 else (ends,):
         drawn = np.array([removed for _, removed in found], dtype=np.int64).reshape(-1, SLOTS)
@@ -337,46 +407,39 @@ def split_round_law(
         )
 
     multisets = _Multisets()
-    combiner = _Combiner(len(profiles), multisets, widths, limits)
-    kinds = {"any": ends, "unpaired": unpaired}
-    hand_of: dict[str, _Hand] = {}
-    prefixes: dict[tuple[str, ...], _Group] = {}
+    plan = _plan(ends, unpaired, hands, slot, limits)
+    hand_of: dict[tuple[str, int], _Hand] = {}
+    prefixes: dict[tuple[tuple[str, ...], int], _Group] = {}
 
-    def hand(kind: str) -> _Hand:
-        if kind not in hand_of:
-            hand_of[kind] = as_hand(kinds[kind])
-        return hand_of[kind]
+    def hand(kind: str, extra: int) -> _Hand:
+        if (kind, extra) not in hand_of:
+            hand_of[kind, extra] = as_hand(plan.hands[kind, extra])
+        return hand_of[kind, extra]
 
-    def prefix(chain: tuple[str, ...]) -> _Group:
-        """The grouped combinations of the hands ``chain`` (two at least)."""
-        if chain not in prefixes:
+    def combiner(extra: int) -> _Combiner:
+        return _Combiner(len(profiles), multisets, widths, _fitting(limits, slot, extra))
+
+    def prefix(chain: tuple[str, ...], extra: int) -> _Group:
+        """The grouped combinations of the hands ``chain`` (two at least) in a term with
+        ``extra`` more pair cards out."""
+        if (chain, extra) not in prefixes:
             if len(chain) == 2 and chain[0] == chain[1]:
-                prefixes[chain] = combiner.square(hand(chain[0]))
+                found = combiner(extra).square(hand(chain[0], extra))
             else:
-                prefixes[chain] = combiner.times(prefix(chain[:-1]), hand(chain[-1]))
-        return prefixes[chain]
+                found = combiner(extra).times(prefix(chain[:-1], extra), hand(chain[-1], extra))
+            prefixes[chain, extra] = found
+        return prefixes[chain, extra]
 
-    # terms sharing all hands but the last take that last hand as one mixture of ends
-    last_hands: dict[tuple[str, ...], dict[str, int]] = defaultdict(dict)
-    for a, e, count in patterns:
-        chain = ("any",) * e + ("unpaired",) * a
-        last_hands[chain[:-1]][chain[-1]] = count
     parts: list[_Group] = []
-    for head, mixture in last_hands.items():
-        extra_pairs = len(head) - 1
+    for extra, head, last in plan.terms:
         if len(head) == 1:
-            ((kind, count),) = mixture.items()
-            group = prefix((*head, kind))
+            ((kind, count),) = last.items()
+            group = prefix((*head, kind), extra)
             sums = group.sums if group.total * count < _INT64 else group.sums.astype(object)
             parts.append(_Group(group.codes, group.sets, sums * count, group.total * count))
         else:
-            mixed: dict[tuple[Profile, Counts], int] = defaultdict(int)
-            for kind, count in mixture.items():
-                for end, paths in kinds[kind].items():
-                    mixed[end] += count * paths
-            kinds[f"mixture {head}"] = mixed
-            group = combiner.times(prefix(head), hand(f"mixture {head}"))
-            codes = group.codes + extra_pairs * int(places[slot])
+            group = combiner(extra).times(prefix(head, extra), hand(_mixture(last), extra))
+            codes = group.codes + extra * int(places[slot])
             parts.append(_Group(codes, group.sets, group.sums, group.total))
     n_sets = len(multisets.members)
     total = sum(p.total for p in parts)
