@@ -295,7 +295,7 @@ def _decode(codes: IntArray, widths: IntArray) -> IntArray:
 def _fitting(limits: IntArray, slot: int, extra: int) -> IntArray:
     """What the hands may take of each value in a term with ``extra`` more pair cards out: a
     combination taking more is drawn in no order, so it is never formed."""
-    fit = limits.copy()
+    fit: IntArray = limits.copy()
     fit[slot] -= extra
     return fit
 
