@@ -52,7 +52,13 @@ from baccarat_exact.blackjack.round.moves import ANY, LAST, split_deals
 from baccarat_exact.blackjack.round.settle import End
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
-__all__ = ["hand_patterns", "independent_split_law", "split_round_law"]
+__all__ = [
+    "SplitWork",
+    "hand_patterns",
+    "independent_split_law",
+    "split_round_law",
+    "split_round_work",
+]
 
 Profile = tuple[End, int, int]
 """How a hand ended: (end, total, stake), as :mod:`~baccarat_exact.blackjack.round_stats`
@@ -361,6 +367,81 @@ def _plan(ends: Ends, unpaired: Ends, hands: int, slot: int, limits: IntArray) -
             for kind in last:
                 fitting(kind, extra)
     return _Plan(terms, found)
+
+
+# -- its cost, before any of it ------------------------------------------------------------
+
+PAIR_GROUPS = (3.1, 1.5, 0.6)
+"""``(c, a, b)``: two hands of ``E`` ends each leave about ``c · E^a · (N / 51)^b`` groups,
+``N`` the cards after the up card, at most :data:`DEEPEST` decks (measured on 33 to 311
+cards, within 20 %: the sums of two hands' cards meet often; docs/performance.md, "The law of
+a round with resplits")."""
+
+DEEPEST = 2.0
+"""Past two decks a split hand ends in as many ways (a pair of eights against a 7: 375 ends
+on two decks and on six) and its hands' groups are as many: the shoe no longer binds."""
+
+MORE_GROUPS = {3: (21.0, 0.7, 0.15), 4: (9.4, 0.9, 0.15)}
+"""``L → (g, b, d)``: the ``L``-th hand multiplies the groups by about
+``g · (N / 51)^b · (E / 600)^d``, far fewer than its ``E`` ends: the cards of ``L`` hands fill
+the shoe's multisets (measured, as :data:`PAIR_GROUPS`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SplitWork:
+    """What :func:`split_round_law` will do for one pair: the products of a group and an end
+    it forms (exact for the first products, estimated past them) and the groups its dealer
+    law is weighed against (estimated)."""
+
+    products: float
+    groups: float
+    held: float
+    """The most groups held at once (the memory it takes)."""
+
+
+def split_round_work(
+    counts: Counts, slot: int, ends: Ends, unpaired: Ends, hands: int
+) -> SplitWork:
+    """:class:`SplitWork` of the split round of ``slot`` from the shoe ``counts`` (after the up
+    card), counted from its plan without combining anything: a square of ``E`` ends forms
+    ``E(E + 1)/2`` products, a product of ``G`` groups and ``E`` ends ``G · E``; the groups
+    each leaves are estimated (:data:`PAIR_GROUPS`, :data:`MORE_GROUPS`)."""
+    limits = np.array(counts, dtype=np.int64)
+    limits[slot] -= 2
+    plan = _plan(ends, unpaired, hands, slot, limits)
+    depth = min(sum(counts) / 51, DEEPEST)
+    size = {key: len(found) for key, found in plan.hands.items()}
+    sizes: dict[tuple[tuple[str, ...], int], float] = {}
+    work = [0.0, 0.0]
+
+    def more(groups: float, e: int, hands_in: int) -> float:
+        """The groups after one more hand of ``e`` ends (``hands_in`` hands then)."""
+        g, b, d = MORE_GROUPS[hands_in]
+        grown: float = groups * min(e, g * depth**b * (max(e, 1) / 600) ** d)
+        return grown
+
+    def prefix(chain: tuple[str, ...], extra: int) -> float:
+        if (chain, extra) not in sizes:
+            if len(chain) == 2 and chain[0] == chain[1]:
+                e = size[chain[0], extra]
+                c, a, b = PAIR_GROUPS
+                work[0] += e * (e + 1) / 2
+                sizes[chain, extra] = min(e * (e + 1) / 2, c * e**a * depth**b)
+            else:
+                before, e = prefix(chain[:-1], extra), size[chain[-1], extra]
+                work[0] += before * e
+                sizes[chain, extra] = more(before, e, len(chain))
+        return sizes[chain, extra]
+
+    for extra, head, last in plan.terms:
+        if len(head) == 1:
+            ((kind, _),) = last.items()
+            work[1] += prefix((*head, kind), extra)
+        else:
+            before, e = prefix(head, extra), size[_mixture(last), extra]
+            work[0] += before * e
+            work[1] += more(before, e, len(head) + 1)
+    return SplitWork(products=work[0], groups=work[1], held=max([work[1], *sizes.values()]))
 
 
 def split_round_law(
