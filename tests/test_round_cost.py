@@ -190,3 +190,18 @@ def test_a_long_round_says_so_first(
         capsys, "blackjack", "round", "--split-hands", "3", "--float", "--jobs", "4"
     )
     assert err.splitlines()[0] == "note: the round's law takes roughly 3 min on 4 processes"
+
+
+def test_the_math_report_refuses_the_same_round(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``blackjack report`` computes the same law: refused past a day alike."""
+    from baccarat_exact.commands.blackjack import solve
+
+    def slow(*args: object) -> RoundCost:
+        return RoundCost(seconds=4e5, longest=1e5, products=1e13)
+
+    monkeypatch.setattr(solve, "_round_cost", slow)
+    code, out, err = run_main(capsys, "blackjack", "report", "--split-hands", "4", "--float")
+    assert_one_error_line(code, err, "--split-hands 4 would take roughly 5 days on one core")
+    assert out == ""
