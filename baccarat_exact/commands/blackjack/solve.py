@@ -189,22 +189,26 @@ class BlackjackRoundRequest(BlackjackRequest["RoundStats"]):
 
         :raises SimulationError: for a run estimated beyond a day: it is refused.
         """
-        from baccarat_exact.commands.simulate import LONG_SECONDS, duration_text
+        from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
 
         seconds = self.within_a_day(jobs)
         if seconds <= LONG_SECONDS:
             return None
-        on = f"{jobs} processes" if jobs > 1 else "one core (--jobs N shares the up cards)"
+        workers = SimulateRequest.workers(jobs) or 1
+        on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares the up cards)"
         return f"the round's law takes roughly {duration_text(seconds)} on {on}"
 
     def within_a_day(self, jobs: int = 1) -> float:
-        """:meth:`seconds`, refused beyond a day as ``simulate`` refuses a run, or beyond
+        """:meth:`seconds` on ``jobs`` processes (no more than the cores, as ``simulate``
+        counts them), refused beyond a day as ``simulate`` refuses a run, or beyond
         :data:`MOST_HELD` groups of hands held at once (the memory).
 
         :raises SimulationError: past either line.
         """
         from baccarat_exact.blackjack.round_stats import strategy_names
-        from baccarat_exact.commands.simulate import refuse_beyond_a_day
+        from baccarat_exact.commands.simulate import SimulateRequest, refuse_beyond_a_day
+
+        jobs = SimulateRequest.workers(jobs) or 1
 
         rules, shoe = self.game()
         cost = _round_cost(shoe, rules, strategy_names(self.strategy), self.exact)
