@@ -57,7 +57,11 @@ from baccarat_exact.blackjack.rules import (
     PostSplit,
 )
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
-from baccarat_exact.blackjack.split_round import independent_split_law, split_round_law
+from baccarat_exact.blackjack.split_round import (
+    independent_split_law,
+    split_round_law,
+    split_round_work,
+)
 from baccarat_exact.blackjack.strategy import BasicStrategy, Move, UpCardPlay, derive_play
 from baccarat_exact.errors import BaccaratError, RulesError
 from baccarat_exact.model.exact import exact_fields
@@ -67,9 +71,11 @@ from baccarat_exact.model.shoe import Shoe
 __all__ = [
     "STRATEGIES",
     "NetDistribution",
+    "RoundCost",
     "RoundStats",
     "chart_chooser",
     "optimal_chooser",
+    "round_cost",
     "round_stats",
     "strategy_names",
     "up_card_distribution",
@@ -621,6 +627,83 @@ def strategy_names(text: str) -> tuple[str, ...]:
     if key in STRATEGIES:
         return (key,)
     raise RulesError(f"unknown strategy {text!r}: use optimal, basic or both")
+
+
+SECONDS_A_PRODUCT = {True: 7.1e-8, False: 6.3e-8}
+"""CPU seconds a product of a group and an end takes (exact, float), measured: the sort that
+groups them is most of it (docs/performance.md, "The law of a round with resplits")."""
+
+SECONDS_A_GROUP = {True: 2.45e-6, False: 4.9e-7}
+"""CPU seconds a group of hands' ends takes against the dealer's law (exact, float)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCost:
+    """What :func:`round_stats` is estimated to cost, before any law is computed: the split
+    rounds with resplits, counted pair by pair (:func:`split_round_work`); a pair split
+    once and everything else take seconds (docs/performance.md) and are not counted."""
+
+    seconds: float
+    """CPU seconds on one core."""
+    longest: float
+    """The most any one up card takes (the least the run can take on many processes)."""
+    products: float
+    """Products of a group of hands' ends and one more hand's end the laws form."""
+    held: float = 0.0
+    """The most groups of hands' ends one law holds at once (its memory)."""
+
+    def on(self, workers: int) -> float:
+        """Seconds on ``workers`` processes sharing the up cards."""
+        return max(self.seconds / max(1, workers), self.longest)
+
+
+def round_cost(
+    shoe: Shoe,
+    rules: BlackjackRules,
+    *,
+    strategies: Sequence[str | BasicStrategy] = STRATEGIES,
+    exact: bool = True,
+) -> RoundCost:
+    """:class:`RoundCost` of :func:`round_stats` with these arguments. Each up card's graph and
+    strategies are solved (seconds: what the round does first) to know which pairs are split
+    and how one split hand ends; the laws themselves are only counted."""
+    if shoe.infinite or rules.split_hands <= 2:
+        return RoundCost(seconds=0.0, longest=0.0, products=0.0)
+    seconds = longest = products = held = 0.0
+    for _, solver in solvers(shoe, rules, exact=exact):
+        graph = StateGraph(solver)
+        split = [
+            (graph.states[i].hand.index(2), i)
+            for i in graph.openings
+            if graph.states[i].kind == "pair"
+        ]
+        seen: dict[int, list[Any]] = defaultdict(list)
+        up_seconds = 0.0
+        for item in strategies:
+            if isinstance(item, BasicStrategy):
+                choose = chart_chooser(graph, item.plays[solver.up])
+            elif item == "basic":
+                choose = chart_chooser(graph, derive_play(graph)[0])
+            else:
+                choose = optimal_chooser(graph)
+            walk = _Round(graph, choose)
+            for slot, i in split:
+                hands = hands_possible(rules, slot)
+                if hands <= 2 or choose(i, True) is not Move.SPLIT:
+                    continue
+                ends = (walk.split_ends(slot, None), walk.split_ends(slot, paired=False))
+                if ends in seen[slot]:  # the law is computed once (split_law's cache)
+                    continue
+                seen[slot].append(ends)
+                work = split_round_work(solver.counts, slot, *ends, hands)
+                products += work.products
+                held = max(held, work.held)
+                up_seconds += (
+                    work.products * SECONDS_A_PRODUCT[exact] + work.groups * SECONDS_A_GROUP[exact]
+                )
+        seconds += up_seconds
+        longest = max(longest, up_seconds)
+    return RoundCost(seconds=seconds, longest=longest, products=products, held=held)
 
 
 def round_stats(

@@ -52,7 +52,13 @@ from baccarat_exact.blackjack.round.moves import ANY, LAST, split_deals
 from baccarat_exact.blackjack.round.settle import End
 from baccarat_exact.blackjack.solver import Number, UpCardSolver
 
-__all__ = ["hand_patterns", "independent_split_law", "split_round_law"]
+__all__ = [
+    "SplitWork",
+    "hand_patterns",
+    "independent_split_law",
+    "split_round_law",
+    "split_round_work",
+]
 
 Profile = tuple[End, int, int]
 """How a hand ended: (end, total, stake), as :mod:`~baccarat_exact.blackjack.round_stats`
@@ -292,6 +298,152 @@ def _decode(codes: IntArray, widths: IntArray) -> IntArray:
     return (codes[:, None] // _places(widths)[None, :]) % widths[None, :]
 
 
+def _fitting(limits: IntArray, slot: int, extra: int) -> IntArray:
+    """What the hands may take of each value in a term with ``extra`` more pair cards out: a
+    combination taking more is drawn in no order, so it is never formed."""
+    fit: IntArray = limits.copy()
+    fit[slot] -= extra
+    return fit
+
+
+def _mixture(last: Mapping[str, int]) -> str:
+    """The name of a last hand that is a mixture of kinds (``{"any": 1, "unpaired": 2}``)."""
+    return " + ".join(f"{count} {kind}" for kind, count in sorted(last.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a split round's law combines: each term's extra pair cards, its hands but the
+    last (kinds) and its last hand (a mixture: kind → count), and each hand's ends that fit
+    in a term with so many extra pair cards out, by (kind, extra)."""
+
+    terms: tuple[tuple[int, tuple[str, ...], dict[str, int]], ...]
+    hands: dict[tuple[str, int], dict[tuple[Profile, Counts], int]]
+
+
+def _plan(ends: Ends, unpaired: Ends, hands: int, slot: int, limits: IntArray) -> _Plan:
+    """The terms of :func:`hand_patterns` that the shoe can deal, each hand's ends cut to
+    what fits beside the term's extra pair cards (a hand whose second card is not a pair
+    card is one of any second card when no pair card is left to it: the two kinds are
+    then one, and terms differing only by them share their products)."""
+    pair = [2 * (v == slot) for v in range(SLOTS)]
+    found: dict[tuple[str, int], dict[tuple[Profile, Counts], int]] = {}
+    kinds: dict[str, Ends] = {"any": ends, "unpaired": unpaired}
+
+    def fitting(kind: str, extra: int) -> dict[tuple[Profile, Counts], int]:
+        if (kind, extra) not in found:
+            fit = _fitting(limits, slot, extra).tolist()
+            found[kind, extra] = {
+                (profile, removed): paths
+                for (profile, removed), paths in kinds[kind].items()
+                if all(r - p <= f for r, p, f in zip(removed, pair, fit))
+            }
+        return found[kind, extra]
+
+    # terms sharing all hands but the last take that last hand as one mixture of ends
+    last_hands: dict[tuple[int, tuple[str, ...]], dict[str, int]] = defaultdict(
+        lambda: defaultdict(int)
+    )
+    for a, e, count in hand_patterns(hands):
+        extra = a + e - 2
+        if extra > limits[slot]:  # more pair cards than the shoe holds: no such deal
+            continue
+        other = "unpaired"
+        if a and fitting("unpaired", extra) == fitting("any", extra):
+            other = "any"
+        chain = ("any",) * e + (other,) * a
+        last_hands[extra, chain[:-1]][chain[-1]] += count
+    terms = tuple((extra, head, dict(last)) for (extra, head), last in last_hands.items())
+    for extra, head, last in terms:
+        for kind in head:
+            fitting(kind, extra)
+        if len(head) > 1:
+            mixed: dict[tuple[Profile, Counts], int] = defaultdict(int)
+            for kind, count in last.items():
+                for end, paths in fitting(kind, extra).items():
+                    mixed[end] += count * paths
+            found[_mixture(last), extra] = dict(mixed)
+        else:
+            for kind in last:
+                fitting(kind, extra)
+    return _Plan(terms, found)
+
+
+# -- its cost, before any of it ------------------------------------------------------------
+
+PAIR_GROUPS = (3.1, 1.5, 0.6)
+"""``(c, a, b)``: two hands of ``E`` ends each leave about ``c · E^a · (N / 51)^b`` groups,
+``N`` the cards after the up card, at most :data:`DEEPEST` decks (measured on 33 to 311
+cards, within 20 %: the sums of two hands' cards meet often; docs/performance.md, "The law of
+a round with resplits")."""
+
+DEEPEST = 2.0
+"""Past two decks a split hand ends in as many ways (a pair of eights against a 7: 375 ends
+on two decks and on six) and its hands' groups are as many: the shoe no longer binds."""
+
+MORE_GROUPS = {3: (21.0, 0.7, 0.15), 4: (9.4, 0.9, 0.15)}
+"""``L → (g, b, d)``: the ``L``-th hand multiplies the groups by about
+``g · (N / 51)^b · (E / 600)^d``, far fewer than its ``E`` ends: the cards of ``L`` hands fill
+the shoe's multisets (measured, as :data:`PAIR_GROUPS`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SplitWork:
+    """What :func:`split_round_law` will do for one pair: the products of a group and an end
+    it forms (exact for the first products, estimated past them) and the groups its dealer
+    law is weighed against (estimated)."""
+
+    products: float
+    groups: float
+    held: float
+    """The most groups held at once (the memory it takes)."""
+
+
+def split_round_work(
+    counts: Counts, slot: int, ends: Ends, unpaired: Ends, hands: int
+) -> SplitWork:
+    """:class:`SplitWork` of the split round of ``slot`` from the shoe ``counts`` (after the up
+    card), counted from its plan without combining anything: a square of ``E`` ends forms
+    ``E(E + 1)/2`` products, a product of ``G`` groups and ``E`` ends ``G · E``; the groups
+    each leaves are estimated (:data:`PAIR_GROUPS`, :data:`MORE_GROUPS`)."""
+    limits = np.array(counts, dtype=np.int64)
+    limits[slot] -= 2
+    plan = _plan(ends, unpaired, hands, slot, limits)
+    depth = min(sum(counts) / 51, DEEPEST)
+    size = {key: len(found) for key, found in plan.hands.items()}
+    sizes: dict[tuple[tuple[str, ...], int], float] = {}
+    work = [0.0, 0.0]
+
+    def more(groups: float, e: int, hands_in: int) -> float:
+        """The groups after one more hand of ``e`` ends (``hands_in`` hands then)."""
+        g, b, d = MORE_GROUPS[hands_in]
+        grown: float = groups * min(e, g * depth**b * (max(e, 1) / 600) ** d)
+        return grown
+
+    def prefix(chain: tuple[str, ...], extra: int) -> float:
+        if (chain, extra) not in sizes:
+            if len(chain) == 2 and chain[0] == chain[1]:
+                e = size[chain[0], extra]
+                c, a, b = PAIR_GROUPS
+                work[0] += e * (e + 1) / 2
+                sizes[chain, extra] = min(e * (e + 1) / 2, c * e**a * depth**b)
+            else:
+                before, e = prefix(chain[:-1], extra), size[chain[-1], extra]
+                work[0] += before * e
+                sizes[chain, extra] = more(before, e, len(chain))
+        return sizes[chain, extra]
+
+    for extra, head, last in plan.terms:
+        if len(head) == 1:
+            ((kind, _),) = last.items()
+            work[1] += prefix((*head, kind), extra)
+        else:
+            before, e = prefix(head, extra), size[_mixture(last), extra]
+            work[0] += before * e
+            work[1] += more(before, e, len(head) + 1)
+    return SplitWork(products=work[0], groups=work[1], held=max([work[1], *sizes.values()]))
+
+
 def split_round_law(
     solver: UpCardSolver,
     slot: int,
@@ -314,7 +466,6 @@ def split_round_law(
     profile_id = {profile: k for k, profile in enumerate(profiles)}
     pair = np.zeros(SLOTS, dtype=np.int64)
     pair[slot] = 2
-    patterns = hand_patterns(hands)
     widths = np.ones(SLOTS, dtype=np.int64)
     for found in (ends, unpaired) if hands > 2 else (ends,):
         drawn = np.array([removed for _, removed in found], dtype=np.int64).reshape(-1, SLOTS)
@@ -337,46 +488,39 @@ def split_round_law(
         )
 
     multisets = _Multisets()
-    combiner = _Combiner(len(profiles), multisets, widths, limits)
-    kinds = {"any": ends, "unpaired": unpaired}
-    hand_of: dict[str, _Hand] = {}
-    prefixes: dict[tuple[str, ...], _Group] = {}
+    plan = _plan(ends, unpaired, hands, slot, limits)
+    hand_of: dict[tuple[str, int], _Hand] = {}
+    prefixes: dict[tuple[tuple[str, ...], int], _Group] = {}
 
-    def hand(kind: str) -> _Hand:
-        if kind not in hand_of:
-            hand_of[kind] = as_hand(kinds[kind])
-        return hand_of[kind]
+    def hand(kind: str, extra: int) -> _Hand:
+        if (kind, extra) not in hand_of:
+            hand_of[kind, extra] = as_hand(plan.hands[kind, extra])
+        return hand_of[kind, extra]
 
-    def prefix(chain: tuple[str, ...]) -> _Group:
-        """The grouped combinations of the hands ``chain`` (two at least)."""
-        if chain not in prefixes:
+    def combiner(extra: int) -> _Combiner:
+        return _Combiner(len(profiles), multisets, widths, _fitting(limits, slot, extra))
+
+    def prefix(chain: tuple[str, ...], extra: int) -> _Group:
+        """The grouped combinations of the hands ``chain`` (two at least) in a term with
+        ``extra`` more pair cards out."""
+        if (chain, extra) not in prefixes:
             if len(chain) == 2 and chain[0] == chain[1]:
-                prefixes[chain] = combiner.square(hand(chain[0]))
+                found = combiner(extra).square(hand(chain[0], extra))
             else:
-                prefixes[chain] = combiner.times(prefix(chain[:-1]), hand(chain[-1]))
-        return prefixes[chain]
+                found = combiner(extra).times(prefix(chain[:-1], extra), hand(chain[-1], extra))
+            prefixes[chain, extra] = found
+        return prefixes[chain, extra]
 
-    # terms sharing all hands but the last take that last hand as one mixture of ends
-    last_hands: dict[tuple[str, ...], dict[str, int]] = defaultdict(dict)
-    for a, e, count in patterns:
-        chain = ("any",) * e + ("unpaired",) * a
-        last_hands[chain[:-1]][chain[-1]] = count
     parts: list[_Group] = []
-    for head, mixture in last_hands.items():
-        extra_pairs = len(head) - 1
+    for extra, head, last in plan.terms:
         if len(head) == 1:
-            ((kind, count),) = mixture.items()
-            group = prefix((*head, kind))
+            ((kind, count),) = last.items()
+            group = prefix((*head, kind), extra)
             sums = group.sums if group.total * count < _INT64 else group.sums.astype(object)
             parts.append(_Group(group.codes, group.sets, sums * count, group.total * count))
         else:
-            mixed: dict[tuple[Profile, Counts], int] = defaultdict(int)
-            for kind, count in mixture.items():
-                for end, paths in kinds[kind].items():
-                    mixed[end] += count * paths
-            kinds[f"mixture {head}"] = mixed
-            group = combiner.times(prefix(head), hand(f"mixture {head}"))
-            codes = group.codes + extra_pairs * int(places[slot])
+            group = combiner(extra).times(prefix(head, extra), hand(_mixture(last), extra))
+            codes = group.codes + extra * int(places[slot])
             parts.append(_Group(codes, group.sets, group.sums, group.total))
     n_sets = len(multisets.members)
     total = sum(p.total for p in parts)

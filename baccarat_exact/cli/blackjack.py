@@ -349,10 +349,13 @@ def round_command(
     seconds of CPU for six decks, about half with --float (a progress bar shows the time
     left on a terminal); --jobs shares it out.
     With resplits (--split-hands 3|4) the hands play as edge values them, and their joint
-    law takes far longer, the more so with four hands. Of moves
+    law takes far longer, the more so with four hands: the run is estimated first (each up
+    card solved, the split rounds counted), said on stderr past a minute and refused past
+    a day. Of moves
     worth exactly the same, the first of stand, hit, double, surrender, split is played:
     the order changes the law, never the EV.
     """
+    from baccarat_exact.cli.output import echo
     from baccarat_exact.commands.blackjack import BlackjackRoundRequest
 
     request = BlackjackRoundRequest(
@@ -361,6 +364,10 @@ def round_command(
         strategy=strategy,
         exact=not use_float,
     )
+    request.check()
+    note = request.long_run(jobs)
+    if note is not None:
+        echo(f"note: {note}", err=True)
     answer(request, View(fmt, table), quiet=quiet, jobs=jobs)
 
 

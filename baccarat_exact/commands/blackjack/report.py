@@ -64,6 +64,12 @@ class BlackjackReportRequest(BlackjackRequest["BlackjackSheet"]):
         from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
 
         rules, shoe = self.game()
+        from baccarat_exact.commands.blackjack.solve import BlackjackRoundRequest
+
+        # the round's law, refused as `blackjack round` refuses it (past a day, the memory)
+        BlackjackRoundRequest(
+            shoe=self.shoe, rules=self.rules, strategy=self.strategy, exact=self.exact
+        ).within_a_day(context.jobs)
         with context.progress(SLOTS, "solving up cards") as advance:
             stats = round_stats(
                 shoe,

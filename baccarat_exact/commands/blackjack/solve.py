@@ -4,17 +4,19 @@ net result."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from baccarat_exact.commands.base import EVERY_FORMAT, Context, View
 from baccarat_exact.commands.blackjack.inputs import BlackjackRequest
-from baccarat_exact.errors import CountError
+from baccarat_exact.errors import CountError, SimulationError
 
 if TYPE_CHECKING:
     from baccarat_exact.analysis.blackjack.eor import BlackjackEor
     from baccarat_exact.blackjack.edge import EdgeResult, Value
-    from baccarat_exact.blackjack.round_stats import RoundStats
+    from baccarat_exact.blackjack.round_stats import RoundCost, RoundStats
+    from baccarat_exact.blackjack.rules import BlackjackRules
     from baccarat_exact.blackjack.strategy import BasicStrategy
     from baccarat_exact.model.shoe import Shoe
     from baccarat_exact.report.model import Report
@@ -27,6 +29,24 @@ __all__ = [
 ]
 
 _SOLVING = "solving up cards"
+
+MOST_HELD = 2e7
+"""The most groups of hands' ends one split round's law may hold at once (about 8 GB)."""
+
+BYTES_A_GROUP = 400
+"""Memory a group takes while the law is formed, at its peak (its code, profiles and sum,
+the products not yet grouped, sorted copies): 3.9 GB for 10.5 million groups on one deck."""
+
+
+@functools.lru_cache(maxsize=4)
+def _round_cost(
+    shoe: Shoe, rules: BlackjackRules, strategies: tuple[str, ...], exact: bool
+) -> RoundCost:
+    """:func:`~baccarat_exact.blackjack.round_stats.round_cost`, kept: the command line says
+    it before the run and the run checks it again (each solves every up card)."""
+    from baccarat_exact.blackjack.round_stats import round_cost
+
+    return round_cost(shoe, rules, strategies=strategies, exact=exact)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,11 +173,66 @@ class BlackjackRoundRequest(BlackjackRequest["RoundStats"]):
 
         strategy_names(self.strategy)
 
+    def seconds(self, jobs: int = 1) -> float:
+        """The run's estimated CPU time on ``jobs`` processes: the split rounds with
+        resplits counted before any is computed (:func:`~baccarat_exact.blackjack.
+        round_stats.round_cost`: each up card is solved first, seconds); 0 for a pair split
+        once or an infinite shoe (seconds at most, docs/performance.md)."""
+        from baccarat_exact.blackjack.round_stats import strategy_names
+
+        rules, shoe = self.game()
+        return _round_cost(shoe, rules, strategy_names(self.strategy), self.exact).on(jobs)
+
+    def long_run(self, jobs: int = 1) -> str | None:
+        """What to say before a run estimated past a minute on ``jobs`` processes
+        (``None``: a short run), as ``simulate`` says it.
+
+        :raises SimulationError: for a run estimated beyond a day: it is refused.
+        """
+        from baccarat_exact.commands.simulate import LONG_SECONDS, SimulateRequest, duration_text
+
+        seconds = self.within_a_day(jobs)
+        if seconds <= LONG_SECONDS:
+            return None
+        workers = SimulateRequest.workers(jobs) or 1
+        on = f"{workers} processes" if workers > 1 else "one core (--jobs N shares the up cards)"
+        return f"the round's law takes roughly {duration_text(seconds)} on {on}"
+
+    def within_a_day(self, jobs: int = 1) -> float:
+        """:meth:`seconds` on ``jobs`` processes (no more than the cores, as ``simulate``
+        counts them), refused beyond a day as ``simulate`` refuses a run, or beyond
+        :data:`MOST_HELD` groups of hands held at once (the memory).
+
+        :raises SimulationError: past either line.
+        """
+        from baccarat_exact.blackjack.round_stats import strategy_names
+        from baccarat_exact.commands.simulate import SimulateRequest, refuse_beyond_a_day
+
+        jobs = SimulateRequest.workers(jobs) or 1
+
+        rules, shoe = self.game()
+        cost = _round_cost(shoe, rules, strategy_names(self.strategy), self.exact)
+        asked = f"the round's law with --split-hands {rules.split_hands}"
+        if cost.held > MOST_HELD:
+            raise SimulationError(
+                f"{asked} would hold about {cost.held:.1g} groups of hands at once (about "
+                f"{cost.held * BYTES_A_GROUP / 1e9:.0f} GB), past the memory a run may take: "
+                "give a smaller shoe or fewer --split-hands"
+            )
+        refuse_beyond_a_day(
+            cost.on(jobs),
+            asked,
+            jobs,
+            "give a smaller shoe, fewer --split-hands, one --strategy, or more workers (--jobs)",
+        )
+        return cost.on(jobs)
+
     def compute(self, context: Context) -> RoundStats:
         from baccarat_exact.blackjack.hands import SLOTS
         from baccarat_exact.blackjack.round_stats import round_stats, strategy_names
 
         rules, shoe = self.game()
+        self.within_a_day(context.jobs)
         with context.progress(SLOTS, _SOLVING) as advance:
             return round_stats(
                 shoe,
