@@ -105,6 +105,7 @@ INPUTS = ("request",)
 
 SAMPLES = {
     "report": 12,
+    "games": 9,
     "programs": 10,
     "submission": 6,
     "chemin": 6,

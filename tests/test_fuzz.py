@@ -126,7 +126,7 @@ def assert_contract(code: int, out: str, err: str, *, ok: tuple[int, ...] = (0,)
 # -- shoes -----------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
 @given(cards=HOSTILE)
 def test_remove(capsys: pytest.CaptureFixture[str], cards: str) -> None:
     assert_contract(*invoke(capsys, ["odds", "--decks", "1", f"--remove={cards}"]))
@@ -166,7 +166,7 @@ COMPOSITIONS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
 @given(counts=COMPOSITIONS)
 def test_counts(capsys: pytest.CaptureFixture[str], counts: str) -> None:
     assert_contract(*invoke(capsys, ["odds", f"--counts={counts}"]))
@@ -182,7 +182,7 @@ DECKS = st.one_of(
 ).map(str)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=75, deadline=None, suppress_health_check=SUPPRESS)
 @given(decks=st.one_of(DECKS, st.text(alphabet="0123456789-+_ .e٣", max_size=12), st.text()))
 def test_decks(capsys: pytest.CaptureFixture[str], decks: str) -> None:
     assert_contract(*invoke(capsys, ["odds", f"--decks={decks}", "-f", "json"]))
@@ -191,13 +191,13 @@ def test_decks(capsys: pytest.CaptureFixture[str], decks: str) -> None:
 # -- rules and bets --------------------------------------------------------------------
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=125, deadline=None, suppress_health_check=SUPPRESS)
 @given(commission=NUMBER_LIKE)
 def test_commission(capsys: pytest.CaptureFixture[str], commission: str) -> None:
     assert_contract(*invoke(capsys, ["odds", "--decks", "1", f"--commission={commission}"]))
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=125, deadline=None, suppress_health_check=SUPPRESS)
 @given(pays=NUMBER_LIKE, fmt=st.sampled_from(["table", "json", "csv"]))
 def test_tie_pays(capsys: pytest.CaptureFixture[str], pays: str, fmt: str) -> None:
     assert_contract(*invoke(capsys, ["odds", "--decks", "1", f"--tie-pays={pays}", "-f", fmt]))
@@ -212,14 +212,14 @@ BET_NAMES = st.sampled_from(
 GAME_NAMES = st.sampled_from(["punto-banco", "tie-9", "ez", "super-6", "EZ", " ez ", "standard"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=75, deadline=None, suppress_health_check=SUPPRESS)
 @given(bets=st.lists(st.one_of(BET_NAMES, BET_NAMES, HOSTILE), min_size=1, max_size=3))
 def test_bet(capsys: pytest.CaptureFixture[str], bets: list[str]) -> None:
     args = ["odds", "--decks", "1", *(f"--bet={bet}" for bet in bets)]
     assert_contract(*invoke(capsys, args))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=75, deadline=None, suppress_health_check=SUPPRESS)
 @given(game=st.one_of(GAME_NAMES, GAME_NAMES, HOSTILE))
 def test_game(capsys: pytest.CaptureFixture[str], game: str) -> None:
     assert_contract(*invoke(capsys, ["odds", "--decks", "1", f"--game={game}"]))
@@ -240,7 +240,7 @@ COUNT_TEXT = st.one_of(
 
 
 # fewer examples: a valid count runs the whole effect of removal (~0.1 s each)
-@settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=50, deadline=None, suppress_health_check=SUPPRESS)
 @given(count=st.one_of(COUNT_TEXT, HOSTILE))
 def test_count(capsys: pytest.CaptureFixture[str], count: str) -> None:
     assert_contract(*invoke(capsys, ["eor", "--decks", "1", f"--count-system={count}"]))
@@ -261,7 +261,7 @@ ROUND_LINE = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
 @given(lines=st.lists(ROUND_LINE, max_size=6), raw=st.none() | st.binary(max_size=40))
 def test_track_rounds(
     capsys: pytest.CaptureFixture[str], lines: list[str], raw: bytes | None
@@ -388,7 +388,7 @@ def bet_files(draw: st.DrawFn) -> str:
     return "\n".join(bets)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=125, deadline=None, suppress_health_check=SUPPRESS)
 @given(
     text=st.one_of(
         bet_files(),
@@ -465,7 +465,7 @@ def golden_texts(draw: st.DrawFn) -> str:
     return json.dumps(case)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=100, deadline=None, suppress_health_check=SUPPRESS)
 @given(
     text=st.one_of(
         golden_texts(),
@@ -486,7 +486,7 @@ def test_golden_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: s
 # -- blackjack -------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=75, deadline=None, suppress_health_check=SUPPRESS)
 @given(pays=NUMBER_LIKE, use_float=st.booleans())
 def test_blackjack_pays(capsys: pytest.CaptureFixture[str], pays: str, use_float: bool) -> None:
     args = ["blackjack", "hand", "--decks", "1", "--up", "9", f"--blackjack-pays={pays}"]
@@ -500,7 +500,7 @@ HANDS = joined(
 """Hands of two or three good cards: ``T 6``, ``A,7h``, ``2 3 4``."""
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=SUPPRESS)
+@settings(max_examples=75, deadline=None, suppress_health_check=SUPPRESS)
 @given(
     hand=st.one_of(
         st.tuples(HANDS, GOOD_RANK),
