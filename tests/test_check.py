@@ -281,7 +281,7 @@ def test_each_deleted_value_is_named_and_subset_lets_it_pass(
 ) -> None:
     """Every value deleted in turn is a difference naming it, "missing from the document";
     with --subset (a document trimmed on purpose) it passes. The recomputed document is
-    made once; the end-to-end check runs on a sample."""
+    made once; the end-to-end check runs on the last value."""
     from baccarat_exact.commands.check import _compare
 
     document = documents[name]
@@ -305,10 +305,9 @@ def test_each_deleted_value_is_named_and_subset_lets_it_pass(
         assert "missing from the document" in differences[0].describe()
         assert all(ok for ok, _ in _compare(trimmed, computed, where, True, floats))
     ends = [path for path in paths if path.split(".")[-1] not in later_defaults()]
-    for path in dict.fromkeys((ends[0], ends[-1])):  # the first and last, end to end
-        trimmed = deleted(document, path)
-        assert [d.path for d in check_document(name, trimmed).differences] == [path]
-        assert check_document(name, trimmed, subset=True).ok
+    trimmed = deleted(document, ends[-1])  # the last, end to end (every one compared above)
+    assert [d.path for d in check_document(name, trimmed).differences] == [ends[-1]]
+    assert check_document(name, trimmed, subset=True).ok
 
 
 def test_an_added_value_is_named(documents: dict[str, dict[str, Any]]) -> None:
