@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.exact import exact_fields, exact_text
+from baccarat_exact.report.chemin import choices_table
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
@@ -98,31 +99,7 @@ def _banker(solution: BanqueSolution) -> Table:
 
 
 def _choices(solution: BanqueSolution) -> Table:
-    return Table(
-        "Cells where the Banker's choice depends on the Players' plays at 5",
-        (
-            Column("cell"),
-            Column("punto banco"),
-            Column("P(draw)", "fraction"),
-            Column("≈ P(draw)", "decimal", 4),
-            Column("gain", "decimal", 8),
-            Column("least", "decimal", 8),
-            Column("most", "decimal", 8),
-        ),
-        tuple(
-            (
-                choice.cell.label,
-                "D" if choice.cell.tableau_draws else "S",
-                choice.draws,
-                choice.draws,
-                choice.gain,
-                choice.gain_low,
-                choice.gain_high,
-            )
-            for choice in solution.choices
-        ),
-        name="choices",
-    )
+    return choices_table(solution.choices, "the Players' plays")
 
 
 _MODEL = (

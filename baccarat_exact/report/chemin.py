@@ -9,16 +9,18 @@ every figure exact with its ``*_float`` twin.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from baccarat_exact.model.exact import exact_fields, exact_text
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from baccarat_exact.analysis.chemin import Equilibrium
 
-__all__ = ["chemin_document", "chemin_report", "model_label"]
+__all__ = ["ChoiceRow", "chemin_document", "chemin_report", "choices_table", "model_label"]
 
 _COLUMNS = (*(str(c) for c in range(10)), "stood")
 
@@ -99,8 +101,38 @@ def _banker(solution: Equilibrium) -> Table:
 
 
 def _choices(solution: Equilibrium) -> Table:
+    return choices_table(solution.choices, "the Player's play")
+
+
+class _Cell(Protocol):
+    @property
+    def label(self) -> str: ...
+    @property
+    def tableau_draws(self) -> bool: ...
+
+
+class ChoiceRow(Protocol):
+    """A cell where the Banker's choice depends on the other side's play at 5 (chemin de
+    fer's :class:`~baccarat_exact.analysis.chemin.Choice`, baccara banque's)."""
+
+    @property
+    def cell(self) -> _Cell: ...
+    @property
+    def draws(self) -> Fraction: ...
+    @property
+    def gain(self) -> Fraction: ...
+    @property
+    def gain_low(self) -> Fraction: ...
+    @property
+    def gain_high(self) -> Fraction: ...
+
+
+def choices_table(choices: Sequence[ChoiceRow], whose: str) -> Table:
+    """The cells where the Banker's choice depends on ``whose`` play at 5: the card's
+    move, his probability of drawing, and what drawing gains there (chemin de fer's and
+    baccara banque's solutions alike)."""
     return Table(
-        "Cells where the Banker's choice depends on the Player's play at 5",
+        f"Cells where the Banker's choice depends on {whose} at 5",
         (
             Column("cell"),
             Column("punto banco"),
@@ -120,7 +152,7 @@ def _choices(solution: Equilibrium) -> Table:
                 choice.gain_low,
                 choice.gain_high,
             )
-            for choice in solution.choices
+            for choice in choices
         ),
         name="choices",
     )
