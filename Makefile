@@ -51,7 +51,7 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict baccarat_exact
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist loadfile
 
 ## golden: recompute every golden file with the tool's own check command
 golden: $(VENV)/.installed
