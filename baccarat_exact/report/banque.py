@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from baccarat_exact.model.exact import exact_fields, exact_text
-from baccarat_exact.report.chemin import choices_table
+from baccarat_exact.report.chemin import choices_table, solution_table
 from baccarat_exact.report.describe import describe_shoe
 from baccarat_exact.report.model import Cell, Column, Report, Table
 
@@ -55,12 +55,7 @@ def _summary(solution: BanqueSolution) -> Table:
         ("Player 1, per unit of his stake", g1, g1),
         ("Player 2, per unit of his stake", g2, g2),
     ]
-    return Table(
-        "Solution (per unit staked)",
-        (Column("figure"), Column("exact", "fraction"), Column("≈", "percent", 4)),
-        tuple(rows),
-        name="solution",
-    )
+    return solution_table(rows)
 
 
 def _players(solution: BanqueSolution) -> Table:

@@ -20,7 +20,14 @@ if TYPE_CHECKING:
 
     from baccarat_exact.analysis.chemin import Equilibrium
 
-__all__ = ["ChoiceRow", "chemin_document", "chemin_report", "choices_table", "model_label"]
+__all__ = [
+    "ChoiceRow",
+    "chemin_document",
+    "chemin_report",
+    "choices_table",
+    "model_label",
+    "solution_table",
+]
 
 _COLUMNS = (*(str(c) for c in range(10)), "stood")
 
@@ -61,6 +68,12 @@ def _summary(solution: Equilibrium) -> Table:
     else:
         rows.append(("Player's expectation", solution.player_gain, solution.player_gain))
         rows.append(("Banker's expectation", solution.banker_gain, solution.banker_gain))
+    return solution_table(rows)
+
+
+def solution_table(rows: Sequence[tuple[Cell, ...]]) -> Table:
+    """Each figure of a solution per unit staked, exact and as a percentage (chemin de
+    fer's and baccara banque's alike)."""
     return Table(
         "Solution (per unit staked)",
         (Column("figure"), Column("exact", "fraction"), Column("≈", "percent", 4)),
